@@ -1,0 +1,18 @@
+import path from 'node:path'
+import type { Logger } from '../logger.ts'
+import type { ResolvedOptions } from '../options.ts'
+import { generatedDirectory, runGenerate } from '../pipeline/run.ts'
+import { reportDiagnostics } from './validate.ts'
+
+/** `portfolio generate`: exit 0 after writing the content modules, 1 (and nothing written) on content errors. */
+export async function generateCommand(options: ResolvedOptions, logger: Logger): Promise<number> {
+  const result = await runGenerate(options.root)
+  if (!result.compiled) {
+    reportDiagnostics(result, options, logger, 'nothing was written.')
+    return 1
+  }
+  if (result.diagnostics.length > 0) reportDiagnostics(result, options, logger)
+  const where = path.relative(process.cwd(), generatedDirectory) || '.'
+  logger.info(result.written.length ? `✔ generated ${where}/ (${result.written.length} file${result.written.length === 1 ? '' : 's'} changed)` : `✔ ${where}/ is up to date`)
+  return 0
+}

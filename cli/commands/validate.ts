@@ -1,0 +1,25 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { formatDiagnostics, githubAnnotation } from '../diagnostics/format.ts'
+import type { Logger } from '../logger.ts'
+import type { ResolvedOptions } from '../options.ts'
+import { checkContent, type CheckResult } from '../pipeline/check-content.ts'
+
+/** `portfolio validate`: exit 0 when clean, 1 when any error. */
+export async function validateCommand(options: ResolvedOptions, logger: Logger): Promise<number> {
+  const result = await checkContent(options.root)
+  reportDiagnostics(result, options, logger)
+  return result.content ? 0 : 1
+}
+
+/** Prints diagnostics in the chosen format; shared by every command that checks content. */
+export function reportDiagnostics(result: Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'>, options: ResolvedOptions, logger: Logger, outcome?: string): void {
+  const formatOptions = { color: logger.color, sources: result.sources, fileCount: result.fileCount, ...(outcome ? { outcome } : {}) }
+  const text = formatDiagnostics(result.diagnostics, options.format, formatOptions)
+  if (options.format === 'json') logger.result(text)
+  else logger.info(text)
+  // On GitHub Actions the pretty report also annotates the pull request (first 10, as GitHub shows at most 10 per step).
+  if (options.format === 'pretty' && !options.formatExplicit && process.env.GITHUB_ACTIONS === 'true') {
+    const annotations = result.diagnostics.slice(0, 10).map((d: Diagnostic) => githubAnnotation(d))
+    if (annotations.length) logger.result(annotations.join('\n'))
+  }
+}

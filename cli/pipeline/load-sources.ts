@@ -1,0 +1,177 @@
+import { lstat, readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import { CliError } from '../errors.ts'
+
+/** One content file, decoded. Positions in diagnostics refer to `text` (a UTF-8 BOM is stripped). */
+export interface SourceFile {
+  /** Path relative to the content root, posix separators, e.g. projects/logic-i.yaml. */
+  path: string
+  text: string
+}
+
+export interface LoadedSources {
+  portfolio?: SourceFile
+  projects: SourceFile[]
+  diagnostics: Diagnostic[]
+}
+
+export const LIMITS = Object.freeze({
+  fileBytes: 256 * 1024,
+  projects: 200,
+})
+
+const PROJECT_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.yaml$/
+/** Editor droppings and hidden files: never content, so skipped with a warning instead of an error. */
+const IGNORABLE = /^(\.|#)|~$|\.(swp|swo|bak|orig|tmp)$/
+
+const at1 = (file: string) => ({ file, start: { line: 1, column: 1 } })
+
+/** Finds portfolio.yaml and projects/*.yaml under `root` and decodes them; never follows links. */
+export async function loadSources(root: string): Promise<LoadedSources> {
+  const diagnostics: Diagnostic[] = []
+  const portfolioStat = await lstat(path.join(root, 'portfolio.yaml')).catch(() => undefined)
+  if (!portfolioStat) {
+    throw new CliError(
+      `no portfolio.yaml found in ${root}`,
+      'Run the command in your portfolio folder, pass --root DIR, or create one with "portfolio init".',
+    )
+  }
+  const portfolio = await readSource(root, 'portfolio.yaml', diagnostics)
+
+  let names: string[] = []
+  try {
+    names = (await readdir(path.join(root, 'projects'))).sort()
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT') throw new CliError(`cannot read ${path.join(root, 'projects')}: ${code ?? String(error)}`, undefined, { cause: error })
+  }
+
+  const projectNames: string[] = []
+  for (const name of names) {
+    const rel = `projects/${name}`
+    if (PROJECT_FILE.test(name)) {
+      projectNames.push(name)
+    } else if (IGNORABLE.test(name)) {
+      if (/\.ya?ml/i.test(name)) {
+        diagnostics.push(createDiagnostic('BAD_FILENAME', at1(rel), `"${rel}" looks like a hidden or backup file and is ignored`, undefined, 'warning'))
+      }
+    } else if (/\.ya?ml$/i.test(name)) {
+      const suggested = name.toLowerCase().replace(/\.ya?ml$/i, '.yaml').replace(/[^a-z0-9.]+/g, '-')
+      diagnostics.push(createDiagnostic('BAD_FILENAME', at1(rel), `"${rel}" is not a valid project file name`, `Rename it to "projects/${suggested}": lowercase kebab-case with a .yaml extension.`))
+    }
+  }
+  if (projectNames.length > LIMITS.projects) {
+    diagnostics.push(createDiagnostic('TOO_MANY_PROJECTS', at1('projects'), `${projectNames.length} project files > ${LIMITS.projects}`, `Keep at most ${LIMITS.projects} projects.`))
+    return { portfolio, projects: [], diagnostics }
+  }
+
+  const projects: SourceFile[] = []
+  for (const name of projectNames) {
+    const source = await readSource(root, `projects/${name}`, diagnostics)
+    if (source) projects.push(source)
+  }
+  return { portfolio, projects, diagnostics }
+}
+
+async function readSource(root: string, rel: string, diagnostics: Diagnostic[]): Promise<SourceFile | undefined> {
+  const abs = path.join(root, rel)
+  const stats = await lstat(abs)
+  if (!stats.isFile()) {
+    const kind = stats.isSymbolicLink() ? 'a symbolic link' : stats.isDirectory() ? 'a folder' : 'not a regular file'
+    diagnostics.push(createDiagnostic('NOT_REGULAR_FILE', at1(rel), `"${rel}" is ${kind}; content files must be plain files`))
+    return undefined
+  }
+  if (stats.size > LIMITS.fileBytes) {
+    diagnostics.push(createDiagnostic('FILE_TOO_LARGE', at1(rel), `"${rel}" is ${formatBytes(stats.size)} > ${formatBytes(LIMITS.fileBytes)} limit`))
+    return undefined
+  }
+  let bytes: Buffer
+  try {
+    bytes = await readFile(abs)
+  } catch (error) {
+    throw new CliError(`cannot read ${abs}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, undefined, { cause: error })
+  }
+  const decoded = decodeUtf8(rel, bytes)
+  if ('diagnostic' in decoded) {
+    diagnostics.push(decoded.diagnostic)
+    return undefined
+  }
+  const control = findControlCharacter(rel, decoded.text)
+  if (control) {
+    diagnostics.push(control)
+    return undefined
+  }
+  return { path: rel, text: decoded.text }
+}
+
+export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { diagnostic: Diagnostic } {
+  const b0 = bytes[0]
+  const b1 = bytes[1]
+  if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff)) {
+    const kind = b0 === 0xff && b1 === 0xfe && bytes[2] === 0 && bytes[3] === 0 ? 'UTF-32' : 'UTF-16'
+    return { diagnostic: createDiagnostic('ENCODING', at1(file), `file is ${kind}; only UTF-8 is supported`) }
+  }
+  if (b0 === 0 && b1 === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) {
+    return { diagnostic: createDiagnostic('ENCODING', at1(file), 'file is UTF-32; only UTF-8 is supported') }
+  }
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+    return { text }
+  } catch {
+    const offset = firstInvalidUtf8Offset(bytes)
+    let line = 1
+    let lineStart = 0
+    for (let i = 0; i < offset; i++) {
+      if (bytes[i] === 0x0a) {
+        line++
+        lineStart = i + 1
+      }
+    }
+    const column = new TextDecoder().decode(bytes.subarray(lineStart, offset)).length + 1
+    const hex = (bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0')
+    return {
+      diagnostic: createDiagnostic('ENCODING', { file, start: { line, column } }, `file is not valid UTF-8 (bad byte 0x${hex} at offset ${offset}, line ${line})`),
+    }
+  }
+}
+
+/** Offset of the first byte that does not start or continue a valid UTF-8 sequence (RFC 3629). */
+function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+  let i = 0
+  while (i < bytes.length) {
+    const b = bytes[i] ?? 0
+    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
+    if (length === 0) return i
+    const second = bytes[i + 1] ?? 0
+    if (length > 1) {
+      const [low, high] = b === 0xe0 ? [0xa0, 0xbf] : b === 0xed ? [0x80, 0x9f] : b === 0xf0 ? [0x90, 0xbf] : b === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf]
+      if (second < low || second > high) return i
+    }
+    for (let k = 2; k < length; k++) {
+      const next = bytes[i + k] ?? 0
+      if (next < 0x80 || next > 0xbf) return i
+    }
+    i += length
+  }
+  return bytes.length
+}
+
+// YAML forbids C0 controls other than tab/LF/CR, DEL, and C1 controls other than NEL.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u0080-\u0084\u0086-\u009F]/
+
+export function findControlCharacter(file: string, text: string): Diagnostic | undefined {
+  const match = CONTROL.exec(text)
+  if (!match) return undefined
+  const before = text.slice(0, match.index)
+  const line = before.split('\n').length
+  const column = match.index - (before.lastIndexOf('\n') + 1) + 1
+  const codePoint = `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+  return createDiagnostic('CONTROL_CHAR', { file, start: { line, column }, end: { line, column: column + 1 } }, `control character ${codePoint} at ${line}:${column}`)
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`
+  return `${bytes} bytes`
+}

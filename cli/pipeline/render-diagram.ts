@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto'
+import { renderMermaidSVG } from 'beautiful-mermaid'
+import sanitizeHtml from 'sanitize-html'
+
+const SVG_TAGS = ['svg', 'style', 'defs', 'marker', 'polygon', 'g', 'rect', 'text', 'tspan', 'polyline', 'line', 'ellipse', 'circle', 'path', 'title']
+const SVG_ATTRIBUTES = ['xmlns', 'viewBox', 'width', 'height', 'style', 'id', 'markerWidth', 'markerHeight', 'refX', 'refY', 'orient', 'points', 'fill', 'stroke', 'stroke-width', 'stroke-linejoin', 'stroke-linecap', 'class', 'x', 'y', 'rx', 'ry', 'font-size', 'font-weight', 'font-style', 'dy', 'dx', 'marker-end', 'marker-start', 'text-anchor', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'd', 'stroke-dasharray', 'transform', 'role', 'aria-label', 'aria-hidden', 'focusable', 'dominant-baseline', 'opacity']
+
+/** Only drawing elements survive: no script, foreignObject, links or event handlers, whatever the renderer emits. */
+const SVG_POLICY: sanitizeHtml.IOptions = {
+  allowedTags: SVG_TAGS,
+  allowedAttributes: { '*': SVG_ATTRIBUTES },
+  allowVulnerableTags: true, // <style> inside the SVG: its CSS is the renderer's own, minus @import (removed below).
+  parser: { lowerCaseTags: false, lowerCaseAttributeNames: false },
+}
+
+export class DiagramRenderError extends Error {
+  override name = 'DiagramRenderError'
+}
+
+/**
+ * Mermaid source → a self-contained inline SVG. Ids are made unique per diagram so several diagrams
+ * can share a page; the web-font @import is dropped (no third-party requests, CSP stays strict).
+ */
+export function renderDiagram(source: string, title: string): string {
+  let svg: string
+  try {
+    svg = renderMermaidSVG(source)
+  } catch (error) {
+    throw new DiagramRenderError(error instanceof Error ? error.message : String(error), { cause: error })
+  }
+  const prefix = 'd' + createHash('sha256').update(source).digest('hex').slice(0, 8) + '-'
+  svg = svg
+    .replace(/@import[^;]*;/g, '')
+    .replace(/ data-[\w-]+="[^"]*"/g, '')
+    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
+    // The renderer's stylesheet targets `svg` and `text` globally; scope it to diagrams.
+    .replace(/^(\s*)svg \{/m, '$1.diagram-svg {')
+    .replace(/^(\s*)text \{/m, '$1.diagram-svg text {')
+    .replace(/^<svg /, `<svg class="diagram-svg" role="img" aria-label="${title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}" `)
+  return sanitizeHtml(svg, SVG_POLICY).replace(/\n\s*\n/g, '\n').trim()
+}

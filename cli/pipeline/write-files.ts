@@ -1,0 +1,46 @@
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { VirtualFile } from './generate-content.ts'
+
+/**
+ * Writes each file through a temporary sibling and a rename (never a half-written file), skips files
+ * whose contents are unchanged (no needless dev-server reloads), and removes stale files in `dir`.
+ * Returns the paths that changed.
+ */
+export async function writeFiles(dir: string, files: readonly VirtualFile[]): Promise<string[]> {
+  const changed: string[] = []
+  for (const file of files) {
+    const target = path.join(dir, file.path)
+    const current = await readFile(target, 'utf8').catch(() => undefined)
+    if (current === file.contents) continue
+    await mkdir(path.dirname(target), { recursive: true })
+    const temp = `${target}.${process.pid}.tmp`
+    try {
+      await writeFile(temp, file.contents)
+      await rename(temp, target)
+    } catch (error) {
+      await rm(temp, { force: true })
+      throw error
+    }
+    changed.push(file.path)
+  }
+  const wanted = new Set(files.map((f) => path.normalize(f.path)))
+  for (const existing of await listFiles(dir)) {
+    if (!wanted.has(path.normalize(existing))) {
+      await rm(path.join(dir, existing), { force: true })
+      changed.push(existing)
+    }
+  }
+  return changed
+}
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true }).catch(() => [])
+  const out: string[] = []
+  for (const entry of entries) {
+    const rel = path.join(prefix, entry.name)
+    if (entry.isDirectory()) out.push(...(await listFiles(dir, rel)))
+    else out.push(rel)
+  }
+  return out
+}

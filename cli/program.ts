@@ -1,0 +1,81 @@
+import { Command, Option } from 'commander'
+import { createRequire } from 'node:module'
+import { OUTPUT_FORMATS } from './diagnostics/format.ts'
+import type { Logger } from './logger.ts'
+import { resolveOptions, type CliOptions } from './options.ts'
+
+const { version: VERSION } = createRequire(import.meta.url)('../package.json') as { version: string }
+
+/** Builds the command-line program. Each action resolves options and hands over to one command function. */
+export function createProgram(logger: Logger, setExitCode: (code: number) => void): Command {
+  const program = new Command('portfolio')
+    .description('Validate YAML portfolio content and build it into a prerendered static site.')
+    .version(VERSION, '-v, --version')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(run "portfolio --help" for usage)')
+    .addHelpText('after', `
+Exit codes: 0 success · 1 the content has errors · 2 usage or environment problem
+
+Examples:
+  $ portfolio validate                      check portfolio.yaml and projects/*.yaml
+  $ portfolio validate --format github      annotate a pull request on GitHub Actions
+  $ portfolio build --base /my-portfolio/   build for a GitHub Pages project site`)
+
+  const root = () => new Option('--root <dir>', 'content folder holding portfolio.yaml and projects/').default('.', 'current directory')
+  const format = () => new Option('--format <format>', 'how diagnostics are printed').choices(OUTPUT_FORMATS as string[]).default('pretty')
+
+  program
+    .command('validate')
+    .description('check the content and report every problem, located to line and column')
+    .addOption(root())
+    .addOption(format())
+    .addHelpText('after', '\nExamples:\n  $ portfolio validate --root ../my-portfolio\n  $ portfolio validate --format json > diagnostics.json')
+    .action(async (flags: CliOptions, command: Command) => {
+      const { validateCommand } = await import('./commands/validate.ts')
+      setExitCode(await validateCommand(resolve(flags, command), logger))
+    })
+
+  program
+    .command('generate')
+    .description('validate, then write site/src/generated/ (the typed content module the site imports)')
+    .addOption(root())
+    .addOption(format())
+    .action(async (flags: CliOptions, command: Command) => {
+      const { generateCommand } = await import('./commands/generate.ts')
+      setExitCode(await generateCommand(resolve(flags, command), logger))
+    })
+
+  program
+    .command('build')
+    .description('validate, generate, build the site with Vite and prerender every route into --out')
+    .addOption(root())
+    .addOption(format())
+    .option('--out <dir>', 'output folder', '<root>/dist')
+    .option('--base <path>', 'public base path the site is served under', '/')
+    .addHelpText('after', '\nExamples:\n  $ portfolio build\n  $ portfolio build --base /my-portfolio/ --out public-site')
+    .action(async (flags: CliOptions, command: Command) => {
+      const { buildCommand } = await import('./commands/build.ts')
+      setExitCode(await buildCommand(resolve(flags, command), logger))
+    })
+
+  program
+    .command('preview')
+    .description('serve the built site on 127.0.0.1')
+    .addOption(root())
+    .option('--out <dir>', 'folder to serve', '<root>/dist')
+    .option('--base <path>', 'public base path the site was built with', '/')
+    .option('--port <port>', 'port to listen on', '4173')
+    .action(async (flags: CliOptions, command: Command) => {
+      const { previewCommand } = await import('./commands/preview.ts')
+      setExitCode(await previewCommand(resolve(flags, command), logger))
+    })
+
+  return program
+}
+
+function resolve(flags: CliOptions, command: Command) {
+  const given = (name: keyof CliOptions) => (command.getOptionValueSource(name) === 'default' ? undefined : flags[name])
+  return resolveOptions({ root: flags.root, format: given('format'), out: given('out'), base: flags.base, port: flags.port })
+}
+
+
