@@ -1,4 +1,6 @@
 import hljs from 'highlight.js/lib/common'
+import dockerfile from 'highlight.js/lib/languages/dockerfile'
+import nginx from 'highlight.js/lib/languages/nginx'
 import { Marked, type Tokens } from 'marked'
 import sanitizeHtml from 'sanitize-html'
 
@@ -28,6 +30,9 @@ const MARKDOWN_POLICY: sanitizeHtml.IOptions = {
 }
 
 function createMarked(): Marked {
+  // The common bundle lacks the deployment languages case studies show.
+  hljs.registerLanguage('nginx', nginx)
+  hljs.registerLanguage('dockerfile', dockerfile)
   return new Marked({
     gfm: true,
     renderer: {

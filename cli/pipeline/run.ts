@@ -1,4 +1,11 @@
+import { rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildSite } from './build-site.ts'
+import { listRoutes } from './list-routes.ts'
+import { prerenderRoutes } from './prerender.ts'
+import { robotsTxt, sitemapXml } from './seo-files.ts'
+import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import { hasErrors } from '../diagnostics/diagnostic.ts'
 import { checkContent, type CheckResult } from './check-content.ts'
 import { compileContent, type CompiledContent } from './compile-content.ts'
@@ -25,4 +32,48 @@ export async function runGenerate(root: string, outputDirectory = generatedDirec
   const files = generateContentModules(compiled, await generateTypes())   // typed modules, deterministic
   const written = await writeFiles(outputDirectory, files)                 // atomic, only what changed
   return { ...checked, compiled, written }
+}
+
+export interface BuildOptions {
+  root: string
+  outDir: string
+  base: string
+  /** Called after each step with its duration, for progress output. */
+  onStep?: (step: string, milliseconds: number, detail?: string) => void
+}
+
+export interface BuildResult extends GenerateResult {
+  pages: string[]
+}
+
+/**
+ * validate → generate → vite client + server builds → prerender → sitemap → swap into place.
+ * Everything is built in a sibling folder; the previous site is replaced only when every step passed.
+ */
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const step = async <T>(name: string, work: () => Promise<T>, detail?: (value: T) => string): Promise<T> => {
+    const started = performance.now()
+    const value = await work()
+    options.onStep?.(name, performance.now() - started, detail?.(value))
+    return value
+  }
+  const generated = await step('validate + generate', () => runGenerate(options.root), (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'))
+  if (!generated.compiled) return { ...generated, pages: [] }
+  const compiled = generated.compiled
+
+  const work = workDirectories(options.outDir)
+  await removeStaleWorkDirectories(options.outDir)
+  try {
+    const { serverEntry } = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server }))
+    const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
+    const pages = await step('prerender', () => prerenderRoutes(routes, { serverEntry, siteDir: work.temp, base: options.base }), (p) => `${p.length} pages`)
+    const siteUrl = String((compiled.portfolio.site as { url: string }).url)
+    await writeFile(path.join(work.temp, 'sitemap.xml'), sitemapXml(routes, siteUrl, options.base))
+    await writeFile(path.join(work.temp, 'robots.txt'), robotsTxt(siteUrl, options.base))
+    await step('swap into place', () => swapDirectory(work.temp, options.outDir, work.old), () => options.outDir)
+    return { ...generated, pages }
+  } finally {
+    await rm(work.temp, { recursive: true, force: true })
+    await rm(work.server, { recursive: true, force: true })
+  }
 }

@@ -1,0 +1,27 @@
+import path from 'node:path'
+import type { Logger } from '../logger.ts'
+import type { ResolvedOptions } from '../options.ts'
+import { runBuild } from '../pipeline/run.ts'
+import { reportDiagnostics } from './validate.ts'
+
+/** `portfolio build`: exit 0 with the site in --out; 1 on content errors; 2 when a build step fails. The old site stays on any failure. */
+export async function buildCommand(options: ResolvedOptions, logger: Logger): Promise<number> {
+  const started = performance.now()
+  const result = await runBuild({
+    root: options.root,
+    outDir: options.outDir,
+    base: options.base,
+    onStep: (step, ms, detail) => logger.info(`  ${step.padEnd(30)} ${formatMs(ms).padStart(7)}${detail ? `  ${detail}` : ''}`),
+  })
+  if (!result.compiled) {
+    reportDiagnostics(result, options, logger, `nothing was written; ${path.relative(process.cwd(), options.outDir) || '.'} is unchanged.`)
+    return 1
+  }
+  if (result.diagnostics.length > 0) reportDiagnostics(result, options, logger)
+  logger.info(`✔ built ${result.pages.length} pages into ${path.relative(process.cwd(), options.outDir) || '.'}/ in ${formatMs(performance.now() - started)}`)
+  return 0
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`
+}

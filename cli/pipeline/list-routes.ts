@@ -1,0 +1,26 @@
+import { InternalError } from '../errors.ts'
+
+export interface Route {
+  /** URL path without the base, e.g. /projects/logic-i. */
+  url: string
+  /** Output file relative to the site folder, e.g. projects/logic-i/index.html. */
+  file: string
+  /** The status the page must render with. */
+  status: 200 | 404
+}
+
+/** Every page to prerender, from the content (never by crawling): /, one per project, and the 404 page. */
+export function listRoutes(projectIds: readonly string[]): Route[] {
+  const routes: Route[] = [{ url: '/', file: 'index.html', status: 200 }]
+  for (const id of projectIds) {
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new InternalError(`project id "${id}" reached routing unvalidated`)
+    routes.push({ url: `/projects/${id}`, file: `projects/${id}/index.html`, status: 200 })
+  }
+  routes.push({ url: '/404', file: '404.html', status: 404 })
+  const seen = new Set<string>()
+  for (const route of routes) {
+    if (seen.has(route.file)) throw new InternalError(`two routes write ${route.file}`)
+    seen.add(route.file)
+  }
+  return routes
+}

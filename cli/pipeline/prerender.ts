@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { CliError } from '../errors.ts'
+import type { Route } from './list-routes.ts'
+
+export interface RenderedPage {
+  html: string
+  head: string
+  status: 200 | 404
+}
+
+type RenderFunction = (url: string, base: string) => Promise<RenderedPage>
+
+/** Renders every route with the server bundle into the client build's HTML shell; fails on any mismatch. */
+export async function prerenderRoutes(routes: readonly Route[], options: { serverEntry: string; siteDir: string; base: string }): Promise<string[]> {
+  const module = (await import(pathToFileURL(options.serverEntry).href)) as { render?: RenderFunction }
+  if (typeof module.render !== 'function') throw new CliError(`${options.serverEntry} does not export render(url, base)`)
+  const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
+  const written: string[] = []
+  for (const route of routes) {
+    let page: RenderedPage
+    try {
+      page = await module.render(route.url, options.base)
+    } catch (error) {
+      throw new CliError(`rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a problem in the site code (site/src), not in the content.', { cause: error })
+    }
+    if (page.status !== route.status) throw new CliError(`rendering ${route.url} gave status ${page.status}, expected ${route.status}`)
+    if (!/<main[\s>][\s\S]*\S[\s\S]*<\/main>/.test(page.html)) throw new CliError(`rendering ${route.url} produced an empty <main>`)
+    const html = template.replace('<!--app-head-->', () => page.head).replace('<!--app-html-->', () => page.html)
+    const target = path.join(options.siteDir, route.file)
+    await mkdir(path.dirname(target), { recursive: true })
+    await writeFile(target, html)
+    written.push(route.file)
+  }
+  return written
+}
+
+/**
+ * A Content-Security-Policy as the first thing in <head>: scripts only from the site itself plus the
+ * inline theme script, allowed by its hash (no 'unsafe-inline' for scripts).
+ */
+export function withSecurityHeaders(template: string): string {
+  const hashes = [...template.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`)
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'none'",
+  ].join('; ')
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${csp}">\n    <meta name="referrer" content="strict-origin-when-cross-origin">`
+  // After <meta charset> (which must come first), before anything that loads.
+  return /<meta charset[^>]*>/i.test(template) ? template.replace(/<meta charset[^>]*>/i, (m) => `${m}\n    ${meta}`) : template.replace(/<head>/, () => `<head>\n    ${meta}`)
+}

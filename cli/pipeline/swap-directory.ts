@@ -1,0 +1,37 @@
+import { readdir, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+
+/** Sibling folders a build works in; same file system as the target, so the swap is a rename. */
+export function workDirectories(outDir: string): { temp: string; server: string; old: string } {
+  const base = `${outDir}.tmp-${process.pid}`
+  return { temp: base, server: `${base}-server`, old: `${outDir}.old-${process.pid}` }
+}
+
+/** Removes leftovers of builds that were killed half-way (their pid-suffixed siblings). */
+export async function removeStaleWorkDirectories(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir)
+  const prefix = path.basename(outDir)
+  const entries = await readdir(parent).catch(() => [] as string[])
+  await Promise.all(entries.filter((e) => e.startsWith(`${prefix}.tmp-`) || e.startsWith(`${prefix}.old-`)).map((e) => rm(path.join(parent, e), { recursive: true, force: true })))
+}
+
+/**
+ * Puts `temp` in place of `outDir`. The old folder is moved aside first and restored if the second
+ * rename fails, so a failure leaves the previous site untouched.
+ */
+export async function swapDirectory(temp: string, outDir: string, old: string): Promise<void> {
+  let movedAside = false
+  try {
+    await rename(outDir, old)
+    movedAside = true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  try {
+    await rename(temp, outDir)
+  } catch (error) {
+    if (movedAside) await rename(old, outDir)
+    throw error
+  }
+  if (movedAside) await rm(old, { recursive: true, force: true })
+}

@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const repo = path.resolve(import.meta.dirname, '../..')
+const bin = path.join(repo, 'bin/portfolio.mjs')
+const temps: string[] = []
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', ...env } })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+/** A copy of the shipped content with one edit applied. */
+function contentWith(file: string, edit: (text: string) => string): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'portfolio-cli-'))
+  temps.push(root)
+  for (const entry of ['portfolio.yaml', 'projects', 'public']) cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true })
+  writeFileSync(path.join(root, file), edit(readFileSync(path.join(root, file), 'utf8')))
+  return root
+}
+
+afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })))
+
+describe('portfolio validate', () => {
+  it('exits 0 and says so when the shipped content is clean', () => {
+    const { code, stderr, stdout } = run(['validate'])
+    expect(stderr).toContain('✔ 7 files checked, no problems')
+    expect(stdout).toBe('')
+    expect(code).toBe(0)
+  })
+
+  it('exits 1 and names file, line, column and the allowed methods when a method is FETCH', () => {
+    const root = contentWith('projects/authstack.yaml', (t) => t.replace('method: POST', 'method: FETCH'))
+    const text = readFileSync(path.join(root, 'projects/authstack.yaml'), 'utf8').split('\n')
+    const line = text.findIndex((l) => l.includes('method: FETCH')) + 1
+    const column = (text[line - 1] ?? '').indexOf('FETCH') + 1
+    const { code, stderr } = run(['validate', '--root', root])
+    expect(stderr).toContain(`projects/authstack.yaml:${line}:${column}  error  ENDPOINT_METHOD`)
+    expect(stderr).toContain('"FETCH" is not an HTTP method (allowed: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)')
+    expect(stderr).toMatch(/> +\d+ \| +- method: FETCH\n +\| +\^{5}/)
+    expect(stderr).toContain('✖ 1 error, 0 warnings in 1 file')
+    expect(code).toBe(1)
+  })
+
+  it('prints only a JSON array on stdout with --format json', () => {
+    const root = contentWith('projects/authstack.yaml', (t) => t.replace('method: POST', 'method: FETCH'))
+    const { code, stdout } = run(['validate', '--root', root, '--format', 'json'])
+    const diagnostics = JSON.parse(stdout) as { code: string; file: string }[]
+    expect(diagnostics).toHaveLength(1)
+    expect(diagnostics[0]).toMatchObject({ code: 'ENDPOINT_METHOD', file: 'projects/authstack.yaml', severity: 'error' })
+    expect(code).toBe(1)
+  })
+
+  it('prints GitHub annotations with --format github', () => {
+    const root = contentWith('projects/authstack.yaml', (t) => t.replace('method: POST', 'method: FETCH'))
+    const { code, stderr } = run(['validate', '--root', root, '--format', 'github'])
+    expect(stderr).toMatch(/^::error file=projects\/authstack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=ENDPOINT_METHOD::sections\[7\]\.endpoints\[0\]\.method "FETCH" is not an HTTP method/m)
+    expect(code).toBe(1)
+  })
+
+  it('annotates pull requests on GitHub Actions even in the default format', () => {
+    const root = contentWith('projects/authstack.yaml', (t) => t.replace('method: POST', 'method: FETCH'))
+    const { stdout } = run(['validate', '--root', root], { GITHUB_ACTIONS: 'true' })
+    expect(stdout).toMatch(/^::error file=projects\/authstack\.yaml,/m)
+  })
+
+  it('uses colour only when forced onto a terminal, never with NO_COLOR', () => {
+    const root = contentWith('projects/authstack.yaml', (t) => t.replace('method: POST', 'method: FETCH'))
+    const { stderr } = run(['validate', '--root', root])
+    expect(stderr).not.toContain('\u001b[')
+  })
+
+  it('exits 2 when there is no portfolio.yaml', () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'portfolio-empty-'))
+    temps.push(empty)
+    const { code, stderr } = run(['validate', '--root', empty])
+    expect(stderr).toContain('portfolio: no portfolio.yaml found in')
+    expect(code).toBe(2)
+  })
+
+  it('exits 2 on an unknown format and suggests the nearest command for a typo', () => {
+    expect(run(['validate', '--format', 'xml']).code).toBe(2)
+    const typo = run(['valdate'])
+    expect(typo.stderr).toContain('Did you mean validate?')
+    expect(typo.code).toBe(2)
+  })
+
+  it('prints its version and help with exit 0', () => {
+    expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/)
+    const help = run(['validate', '--help'])
+    expect(help.stdout).toContain('--format <format>')
+    expect(help.code).toBe(0)
+  })
+})
+
+describe('portfolio generate', () => {
+  it('writes nothing and exits 1 when the content is invalid', () => {
+    const root = contentWith('portfolio.yaml', (t) => t.replace(/^footer:/m, 'fotter:'))
+    const { code, stderr } = run(['generate', '--root', root])
+    expect(stderr).toContain('SCHEMA_UNKNOWN_KEY')
+    expect(stderr).toContain('— nothing was written.')
+    expect(code).toBe(1)
+  })
+})
