@@ -61,7 +61,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (!generated.compiled) return { ...generated, pages: [] }
   const compiled = generated.compiled
 
-  const work = workDirectories(options.outDir)
+  const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   try {
     const { serverEntry } = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server }))

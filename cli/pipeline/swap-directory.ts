@@ -2,9 +2,13 @@ import { readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 
 /** Sibling folders a build works in; same file system as the target, so the swap is a rename. */
-export function workDirectories(outDir: string): { temp: string; server: string; old: string } {
-  const base = `${outDir}.tmp-${process.pid}`
-  return { temp: base, server: `${base}-server`, old: `${outDir}.old-${process.pid}` }
+export function workDirectories(outDir: string, siteDirectory: string): { temp: string; server: string; old: string } {
+  return {
+    temp: `${outDir}.tmp-${process.pid}`,
+    // The server bundle imports react & co. by name, so it must sit where node_modules resolves.
+    server: path.join(siteDirectory, '.server-build', String(process.pid)),
+    old: `${outDir}.old-${process.pid}`,
+  }
 }
 
 /** Removes leftovers of builds that were killed half-way (their pid-suffixed siblings). */

@@ -1,0 +1,89 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DESKTOP, launchBrowser } from './browser.ts'
+import { loadFacts } from './content.ts'
+
+const siteUrl = inject('siteUrl')
+let browser: Browser
+let facts: Awaited<ReturnType<typeof loadFacts>>
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  facts = await loadFacts()
+})
+afterAll(() => browser?.close())
+
+async function openChat(path = ''): Promise<Page> {
+  const page = await (await browser.newContext(DESKTOP)).newPage()
+  await page.goto(siteUrl + path, { waitUntil: 'networkidle' })
+  await page.getByRole('button', { name: /Open chat/ }).click()
+  await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true)
+  return page
+}
+const userMessages = (page: Page) => page.locator('[data-from="user"]').count()
+
+describe('chat assistant', () => {
+  it('opens from a floating button on every page, greets, and closes again', async () => {
+    for (const path of ['', 'projects/logic-i']) {
+      const page = await openChat(path)
+      expect(await page.getByRole('dialog').textContent()).toContain(facts.portfolio.chat.greeting.slice(0, 40))
+      await page.getByRole('button', { name: /Close chat/ }).first().click()
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+      await page.context().close()
+    }
+  })
+
+  it('shows the 8 quick-question chips only while the conversation holds just the greeting', async () => {
+    const page = await openChat()
+    const chips = page.getByRole('dialog').getByRole('button', { name: facts.portfolio.chat.quickQuestions[0]!.question })
+    const allChips = page.getByRole('list', { name: 'Suggested questions' }).getByRole('button')
+    expect(await allChips.count()).toBe(8)
+    await chips.click()
+    expect(await allChips.count()).toBe(0)
+    await page.context().close()
+  })
+
+  it('replies after 1 second with a typing indicator meanwhile, using the content answers', async () => {
+    const page = await openChat()
+    const question = facts.portfolio.chat.quickQuestions[2]!
+    const log = page.getByLabel('Conversation')
+    await page.getByRole('dialog').getByRole('button', { name: question.question }).click()
+    const sentAt = Date.now()
+    await expect.poll(() => page.locator('.chat__typing').count()).toBe(1)
+    await expect.poll(() => log.textContent(), { timeout: 3000, interval: 50 }).toContain(question.answer.slice(0, 50))
+    const elapsed = Date.now() - sentAt
+    expect(elapsed).toBeGreaterThanOrEqual(900)
+    expect(elapsed).toBeLessThan(2500)
+    expect(await page.locator('.chat__typing').count()).toBe(0)
+    await page.context().close()
+  })
+
+  it('cannot send empty or whitespace-only input: the send button is disabled then', async () => {
+    const page = await openChat()
+    const input = page.locator('#chat-input')
+    const send = page.getByRole('button', { name: /^Send/ })
+    expect(await send.isDisabled()).toBe(true)
+    await input.fill('   \n  ')
+    expect(await send.isDisabled()).toBe(true)
+    await input.press('Enter')
+    expect(await userMessages(page)).toBe(0)
+    await input.fill('Which projects use payments?')
+    expect(await send.isDisabled()).toBe(false)
+    await page.context().close()
+  })
+
+  it('sends on Enter and makes a new line on Shift+Enter', async () => {
+    const page = await openChat()
+    const input = page.locator('#chat-input')
+    await input.fill('Tell me about')
+    await input.press('Shift+Enter')
+    await input.type('the flagship')
+    expect(await input.inputValue()).toBe('Tell me about\nthe flagship')
+    expect(await userMessages(page)).toBe(0)
+    await input.press('Enter')
+    expect(await userMessages(page)).toBe(1)
+    expect(await input.inputValue()).toBe('')
+    await expect.poll(() => page.getByLabel('Conversation').textContent(), { timeout: 3000 }).toMatch(/logic-i/i)
+    await page.context().close()
+  })
+})

@@ -1,0 +1,19 @@
+import path from 'node:path'
+import { checkContent } from '../../cli/pipeline/check-content.ts'
+
+export interface ProjectFacts {
+  id: string
+  title: string
+  liveUrl: string
+  githubUrl?: string
+  featured: boolean
+  sections: { id: string; title: string; kind: string; endpoints?: { method: string; path: string }[] }[]
+}
+
+/** Expectations come from the shipped content itself, so the tests follow the YAML, not a copy of it. */
+export async function loadFacts() {
+  const result = await checkContent(path.resolve(import.meta.dirname, '../..'))
+  if (!result.content) throw new Error('shipped content does not validate')
+  const portfolio = result.content.portfolio as { chat: { greeting: string; quickQuestions: { question: string; answer: string }[] }; resume: { file: string }; links: { github: string; linkedin: string }; availability: { text: string } }
+  return { portfolio, projects: result.content.projects as unknown as ProjectFacts[] }
+}

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { runBuild } from '../../cli/pipeline/run.ts'
+import { serveStatic } from '../../cli/pipeline/serve-static.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteUrl: string
+    baseSiteUrl: string
+    siteDir: string
+  }
+}
+
+/** Builds the shipped content twice (at / and under a --base prefix) and serves both on 127.0.0.1. */
+export default async function setup(project: TestProject) {
+  const repo = path.resolve(import.meta.dirname, '../..')
+  const work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-e2e-'))
+  const siteDir = path.join(work, 'site')
+  const baseDir = path.join(work, 'site-base')
+  const base = '/my-portfolio/'
+  for (const [outDir, prefix] of [[siteDir, '/'], [baseDir, base]] as const) {
+    const result = await runBuild({ root: repo, outDir, base: prefix })
+    if (!result.compiled) throw new Error(`e2e build failed:\n${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`)
+  }
+  const site = await serveStatic(siteDir, { base: '/', port: 0 })
+  const prefixed = await serveStatic(baseDir, { base, port: 0 })
+  project.provide('siteUrl', site.url)
+  project.provide('baseSiteUrl', prefixed.url)
+  project.provide('siteDir', siteDir)
+  return async () => {
+    await new Promise((resolve) => site.server.close(resolve))
+    await new Promise((resolve) => prefixed.server.close(resolve))
+    rmSync(work, { recursive: true, force: true })
+  }
+}

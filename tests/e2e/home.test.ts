@@ -1,0 +1,177 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser.ts'
+import { loadFacts } from './content.ts'
+
+const siteUrl = inject('siteUrl')
+let browser: Browser
+let facts: Awaited<ReturnType<typeof loadFacts>>
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  facts = await loadFacts()
+})
+afterAll(() => browser?.close())
+
+async function open(path = '', options = DESKTOP): Promise<Page> {
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  await page.goto(siteUrl + path)
+  return page
+}
+
+const sectionTop = (page: Page, id: string) => page.evaluate((s) => document.getElementById(s)?.getBoundingClientRect().top ?? NaN, id)
+
+describe('home page', () => {
+  it('shows the five sections in order: hero, about, projects, tech stack (no id), contact', async () => {
+    const page = await open()
+    const sections = await page.locator('main > section, main > * > section').evaluateAll((els) => els.map((e) => e.id))
+    expect(sections).toEqual(['hero', 'about', 'projects', '', 'contact'])
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).allTextContents()).toContain('Tech Stack')
+    await page.context().close()
+  })
+
+  it('has the availability banner and hero links to #projects and the resume PDF', async () => {
+    const page = await open()
+    await expect.poll(() => page.getByText(facts.portfolio.availability.text).count()).toBeGreaterThan(0)
+    expect(await page.getByRole('link', { name: 'View Projects' }).getAttribute('href')).toBe('#projects')
+    const resume = page.locator('#hero').getByRole('link', { name: /Download Resume/ })
+    expect(await resume.getAttribute('href')).toBe(facts.portfolio.resume.file)
+    const pdf = await page.request.get(siteUrl + facts.portfolio.resume.file.slice(1))
+    expect(pdf.status()).toBe(200)
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+    await page.context().close()
+  })
+
+  it('shows the flagship card with View Details, Visit Live Site, its tech stack and metrics', async () => {
+    const page = await open()
+    const flagship = facts.projects.find((p) => p.featured)!
+    const details = page.getByRole('link', { name: 'View Details' })
+    expect(await details.getAttribute('href')).toBe(`/projects/${flagship.id}`)
+    const live = page.getByRole('link', { name: /Visit Live Site/ })
+    expect(await live.getAttribute('href')).toBe(flagship.liveUrl)
+    expect(await live.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(await page.getByRole('list', { name: 'Performance metrics' }).or(page.getByLabel('Performance metrics')).first().textContent()).toContain('99.9%')
+    expect(await page.getByLabel(`${flagship.title} tech stack`).textContent()).toContain('React')
+    await page.context().close()
+  })
+
+  it('shows the five other projects as cards with Details, Live and GitHub buttons', async () => {
+    const page = await open()
+    const others = facts.projects.filter((p) => !p.featured)
+    expect(others).toHaveLength(5)
+    const detailHrefs = await page.getByRole('link', { name: /^Details of / }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+    expect(detailHrefs).toEqual(others.map((p) => `/projects/${p.id}`))
+    const liveHrefs = await page.getByRole('link', { name: /^Live\b/ }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+    expect(liveHrefs).toEqual(others.map((p) => p.liveUrl))
+    const githubHrefs = await page.locator('#projects').getByRole('link', { name: /^GitHub\b/ }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+    expect(githubHrefs).toEqual(others.filter((p) => p.githubUrl).map((p) => p.githubUrl))
+    await page.context().close()
+  })
+
+  it('has a footer with the resume and two profile links on every page', async () => {
+    for (const path of ['', `projects/${facts.projects[1]!.id}`]) {
+      const page = await open(path)
+      const footer = page.locator('footer')
+      const hrefs = await footer.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+      expect(hrefs).toEqual(expect.arrayContaining([facts.portfolio.resume.file, facts.portfolio.links.github, facts.portfolio.links.linkedin]))
+      await page.context().close()
+    }
+  })
+
+  it('scrolls smoothly at once to a section when a nav item is chosen on /', async () => {
+    const page = await open()
+    await page.evaluate(() => document.fonts.ready)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact' }).click()
+    const early = await page.evaluate(() => window.scrollY)
+    // Contact is the last section: it is reached when it is at the top or the page cannot scroll further.
+    const settled = () => page.evaluate(() => document.getElementById('contact')!.getBoundingClientRect().top < 120 || Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1)
+    await expect.poll(settled, { timeout: 3000 }).toBe(true)
+    const final = await page.evaluate(() => window.scrollY)
+    expect(early).toBeLessThan(final) // it moved over time: smooth, not a jump
+    expect(new URL(page.url()).pathname).toBe('/')
+    await page.context().close()
+  })
+
+  it('from a project page, goes to / and scrolls to the section after about 100 ms', async () => {
+    const page = await open(`projects/${facts.projects[2]!.id}`)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About' }).click()
+    await page.waitForURL(siteUrl)
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(50)
+    await expect.poll(() => sectionTop(page, 'about'), { timeout: 3000 }).toBeLessThan(120)
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200)
+    await page.context().close()
+  })
+
+  it('opens and closes the mobile menu, and closes it after a choice, at phone width', async () => {
+    const page = await open('', PHONE)
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await expect.poll(() => menu.isVisible()).toBe(true)
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    await expect.poll(() => page.getByRole('button', { name: 'Projects' }).isVisible()).toBe(false)
+    await menu.click()
+    expect(await menu.getAttribute('aria-expanded')).toBe('true')
+    await expect.poll(() => page.getByRole('button', { name: 'Projects' }).isVisible()).toBe(true)
+    await menu.click()
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    await menu.click()
+    await page.getByRole('button', { name: 'Projects' }).click()
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    await expect.poll(() => sectionTop(page, 'projects'), { timeout: 3000 }).toBeLessThan(120)
+    await page.context().close()
+  })
+
+  it('has no horizontal scroll at 360, 768 and 1440 px', async () => {
+    for (const width of [360, 768, 1440]) {
+      for (const path of ['', `projects/${facts.projects[0]!.id}`]) {
+        const page = await open(path, { viewport: { width, height: 800 } })
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+        expect(overflow, `${path || '/'} at ${width}px`).toBe(0)
+        await page.context().close()
+      }
+    }
+  })
+})
+
+describe('theme', () => {
+  it('follows the system preference before any script of the app runs (no flash)', async () => {
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const context = await browser.newContext({ ...DESKTOP, colorScheme })
+      const page = await context.newPage()
+      await page.goto(siteUrl + `projects/${facts.projects[0]!.id}`, { waitUntil: 'domcontentloaded' })
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme)
+      await context.close()
+    }
+  })
+
+  it('toggles, exposes aria-pressed, and remembers the choice across a reload', async () => {
+    const context = await browser.newContext({ ...DESKTOP, colorScheme: 'light' })
+    const page = await context.newPage()
+    await page.goto(siteUrl)
+    const toggle = page.getByRole('button', { name: 'Dark mode' })
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false')
+    await toggle.click()
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true')
+    await page.reload()
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+    await expect.poll(() => page.getByRole('button', { name: 'Dark mode' }).getAttribute('aria-pressed')).toBe('true')
+    await context.close()
+  })
+})
+
+describe('every route', () => {
+  it('loads without console errors, warnings or hydration mismatches', async () => {
+    const paths = ['', ...facts.projects.map((p) => `projects/${p.id}`), 'does-not-exist']
+    for (const path of paths) {
+      const context = await browser.newContext(DESKTOP)
+      const page = await context.newPage()
+      const problems = watchConsole(page)
+      await page.goto(siteUrl + path, { waitUntil: 'networkidle' })
+      await page.getByRole('button', { name: /Open chat/ }).click() // proves hydration: the handler is live
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(1)
+      expect(problems.filter((p) => !(path === 'does-not-exist' && p.includes('404'))), `/${path}`).toEqual([])
+      await context.close()
+    }
+  })
+})

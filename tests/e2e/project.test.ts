@@ -1,0 +1,106 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DESKTOP, launchBrowser } from './browser.ts'
+import { loadFacts } from './content.ts'
+
+const siteUrl = inject('siteUrl')
+let browser: Browser
+let facts: Awaited<ReturnType<typeof loadFacts>>
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  facts = await loadFacts()
+})
+afterAll(() => browser?.close())
+
+async function open(path: string): Promise<Page> {
+  const page = await (await browser.newContext(DESKTOP)).newPage()
+  await page.goto(siteUrl + path)
+  return page
+}
+const sectionTop = (page: Page, id: string) => page.evaluate((s) => document.getElementById(s)?.getBoundingClientRect().top ?? NaN, id)
+
+describe('project pages', () => {
+  it('each has its title, live and source links in the header and again in the closing section', async () => {
+    for (const project of facts.projects) {
+      const page = await open(`projects/${project.id}`)
+      expect(await page.title()).toContain(project.title)
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(project.title)
+      const live = await page.getByRole('link', { name: /Live Demo/ }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+      const source = await page.getByRole('link', { name: /Source Code/ }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+      expect(live, project.id).toEqual([project.liveUrl, project.liveUrl])
+      expect(source, project.id).toEqual([project.githubUrl, project.githubUrl])
+      const cta = project.sections.at(-1)!
+      expect(cta.kind).toBe('call-to-action')
+      expect(await page.locator(`#${cta.id}`).getByRole('link', { name: /Live Demo/ }).getAttribute('href')).toBe(project.liveUrl)
+      await page.context().close()
+    }
+  })
+
+  it('each shows every case-study section in order with its anchor and heading', async () => {
+    for (const project of facts.projects) {
+      const page = await open(`projects/${project.id}`)
+      const ids = await page.locator('main section[id]').evaluateAll((els) => els.map((e) => e.id))
+      expect(ids, project.id).toEqual(project.sections.map((s) => s.id))
+      for (const section of project.sections) {
+        expect(await page.locator(`#${section.id}`).getByRole('heading', { level: 2 }).textContent()).toBe(section.title)
+      }
+      expect(await page.getByText('4111 1111 1111 1111').count(), `${project.id} test card`).toBeGreaterThan(0)
+      await page.context().close()
+    }
+  })
+
+  it('renders endpoints as a table with every method and path, and diagrams as inline SVG', async () => {
+    for (const project of facts.projects) {
+      const page = await open(`projects/${project.id}`)
+      const api = project.sections.find((s) => s.kind === 'endpoints')!
+      const rows = await page.locator(`#${api.id} table tbody tr:not(.endpoint-example)`).allTextContents()
+      expect(rows, project.id).toHaveLength(api.endpoints!.length)
+      api.endpoints!.forEach((endpoint, i) => {
+        expect(rows[i]).toContain(endpoint.method)
+        expect(rows[i]).toContain(endpoint.path)
+      })
+      expect(await page.locator('#architecture svg.diagram-svg').count(), project.id).toBeGreaterThan(0)
+      expect(await page.locator('#database table').count(), project.id).toBeGreaterThan(0)
+      await page.context().close()
+    }
+  })
+
+  it('highlights code at build time (the reverse-proxy excerpt) and has the payment integration section where the spec wants it', async () => {
+    const page = await open('projects/authstack')
+    expect(await page.locator('#deployment pre code.language-nginx .hljs-attribute, #deployment pre code.language-nginx [class^="hljs-"]').count()).toBeGreaterThan(3)
+    await page.goto(siteUrl + 'projects/warehouse-booking')
+    const payments = page.locator('#payment-integration')
+    expect(await payments.getByRole('heading', { level: 2 }).textContent()).toBe('Payment Integration')
+    const text = await payments.textContent()
+    for (const fact of ['INR', 'paise', 'Invalid signature', 'Webhook validation failed']) expect(text).toContain(fact)
+    await page.context().close()
+  })
+
+  it('opens at the top when reached from a scrolled home page', async () => {
+    const page = await open('')
+    await page.locator('#projects').scrollIntoViewIfNeeded()
+    await page.getByRole('link', { name: /^Details of / }).first().click()
+    await page.waitForURL(/\/projects\//)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await page.context().close()
+  })
+
+  it('back link goes to /#projects and lands on the projects section', async () => {
+    const page = await open('projects/todoapppro')
+    const back = page.getByRole('link', { name: /Back to projects/ })
+    expect(await back.getAttribute('href')).toBe('/#projects')
+    await back.click()
+    await page.waitForURL(siteUrl + '#projects')
+    await expect.poll(() => sectionTop(page, 'projects'), { timeout: 3000 }).toBeLessThan(120)
+    expect(await sectionTop(page, 'projects')).toBeGreaterThan(-20)
+    await page.context().close()
+  })
+
+  it('lands on the architecture section for /projects/logic-i#architecture', async () => {
+    const page = await open('projects/logic-i#architecture')
+    await expect.poll(() => sectionTop(page, 'architecture'), { timeout: 3000 }).toBeLessThan(120)
+    expect(await sectionTop(page, 'architecture')).toBeGreaterThan(-20)
+    await page.context().close()
+  })
+})
