@@ -1,0 +1,115 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { CliError, InternalError } from '../../cli/errors.ts'
+import { listRoutes } from '../../cli/pipeline/list-routes.ts'
+import { prerenderRoutes, withSecurityHeaders } from '../../cli/pipeline/prerender.ts'
+import { runBuild } from '../../cli/pipeline/run.ts'
+import { robotsTxt, sitemapXml } from '../../cli/pipeline/seo-files.ts'
+import { removeStaleWorkDirectories, swapDirectory } from '../../cli/pipeline/swap-directory.ts'
+
+const temps: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-build-'))
+  temps.push(dir)
+  return dir
+}
+afterEach(() => temps.splice(0).forEach((t) => rmSync(t, { recursive: true, force: true })))
+
+describe('listRoutes', () => {
+  it('lists /, one page per project in content order, and the 404 page', () => {
+    expect(listRoutes(['logic-i', 'authstack'])).toEqual([
+      { url: '/', file: 'index.html', status: 200 },
+      { url: '/projects/logic-i', file: 'projects/logic-i/index.html', status: 200 },
+      { url: '/projects/authstack', file: 'projects/authstack/index.html', status: 200 },
+      { url: '/404', file: '404.html', status: 404 },
+    ])
+  })
+
+  it('refuses two projects that would write the same page', () => {
+    expect(() => listRoutes(['a', 'a'])).toThrow(InternalError)
+  })
+})
+
+describe('sitemap and robots', () => {
+  it('lists every page that renders with 200 under the published origin and base', () => {
+    const xml = sitemapXml(listRoutes(['x']), 'https://jane.dev/', '/sub/')
+    expect(xml).toContain('<loc>https://jane.dev/sub/</loc>')
+    expect(xml).toContain('<loc>https://jane.dev/sub/projects/x</loc>')
+    expect(xml).not.toContain('404')
+    expect(robotsTxt('https://jane.dev', '/sub/')).toContain('Sitemap: https://jane.dev/sub/sitemap.xml')
+  })
+})
+
+describe('security headers', () => {
+  it('allows the inline theme script by its hash and puts the policy right after the charset', () => {
+    const html = withSecurityHeaders('<html><head><meta charset="UTF-8" /><script>var a=1</script></head></html>')
+    expect(html).toMatch(/<meta charset="UTF-8" \/>\n\s*<meta http-equiv="Content-Security-Policy" content="[^"]*script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/)
+    expect(html).not.toMatch(/script-src[^;]*unsafe-inline/)
+  })
+})
+
+describe('atomic output', () => {
+  it('swaps the new site in and removes the old one', async () => {
+    const dir = tempDir()
+    const out = path.join(dir, 'dist')
+    mkdirSync(out)
+    writeFileSync(path.join(out, 'old.txt'), 'old')
+    mkdirSync(path.join(dir, 'new'))
+    writeFileSync(path.join(dir, 'new', 'index.html'), 'new')
+    await swapDirectory(path.join(dir, 'new'), out, path.join(dir, 'dist.old'))
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('new')
+    expect(existsSync(path.join(out, 'old.txt'))).toBe(false)
+    expect(existsSync(path.join(dir, 'dist.old'))).toBe(false)
+  })
+
+  it('restores the previous site when the new one cannot be moved in', async () => {
+    const dir = tempDir()
+    const out = path.join(dir, 'dist')
+    mkdirSync(out)
+    writeFileSync(path.join(out, 'index.html'), 'previous')
+    await expect(swapDirectory(path.join(dir, 'missing'), out, path.join(dir, 'dist.old'))).rejects.toThrow()
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous')
+  })
+
+  it('leaves the previous dist untouched and writes nothing when the content is invalid', async () => {
+    const dir = tempDir()
+    const repo = path.resolve(import.meta.dirname, '../..')
+    const root = path.join(dir, 'content')
+    mkdirSync(path.join(root, 'projects'), { recursive: true })
+    writeFileSync(path.join(root, 'portfolio.yaml'), readFileSync(path.join(repo, 'portfolio.yaml'), 'utf8').replace(/^footer:/m, 'fotter:'))
+    const out = path.join(dir, 'dist')
+    mkdirSync(out)
+    writeFileSync(path.join(out, 'index.html'), 'previous')
+    const result = await runBuild({ root, outDir: out, base: '/' })
+    expect(result.compiled).toBeUndefined()
+    expect(result.diagnostics.map((d) => d.code)).toContain('SCHEMA_UNKNOWN_KEY')
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous')
+  })
+
+  it('fails naming the route when rendering throws, and removes leftovers of killed builds', async () => {
+    const dir = tempDir()
+    const entry = path.join(dir, 'entry-server.mjs')
+    writeFileSync(entry, 'export async function render(url) { throw new Error(`boom at ${url}`) }\n')
+    writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>')
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: entry, siteDir: dir, base: '/' })).rejects.toThrow(CliError)
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: entry, siteDir: dir, base: '/' })).rejects.toThrow('rendering / failed: boom at /')
+    mkdirSync(path.join(dir, 'dist.tmp-999'))
+    mkdirSync(path.join(dir, 'dist.old-999'))
+    await removeStaleWorkDirectories(path.join(dir, 'dist'))
+    expect(existsSync(path.join(dir, 'dist.tmp-999'))).toBe(false)
+    expect(existsSync(path.join(dir, 'dist.old-999'))).toBe(false)
+  })
+
+  it('refuses a page whose status differs from the route or whose <main> is empty', async () => {
+    const dir = tempDir()
+    writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>')
+    const notFound = path.join(dir, 'not-found.mjs')
+    writeFileSync(notFound, "export async function render() { return { html: '<main>x</main>', head: '', status: 404 } }\n")
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: notFound, siteDir: dir, base: '/' })).rejects.toThrow('rendering / gave status 404, expected 200')
+    const empty = path.join(dir, 'empty.mjs')
+    writeFileSync(empty, "export async function render() { return { html: '<main> </main>', head: '', status: 200 } }\n")
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: empty, siteDir: dir, base: '/' })).rejects.toThrow('rendering / produced an empty <main>')
+  })
+})
