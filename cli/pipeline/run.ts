@@ -1,7 +1,9 @@
 import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CliError } from '../errors.ts'
 import { buildSite } from './build-site.ts'
+import { checkOutput } from './check-output.ts'
 import { listRoutes } from './list-routes.ts'
 import { prerenderRoutes } from './prerender.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
@@ -67,6 +69,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const { serverEntry } = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server }))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     const pages = await step('prerender', () => prerenderRoutes(routes, { serverEntry, siteDir: work.temp, base: options.base }), (p) => `${p.length} pages`)
+    const problems = await step('check links', () => checkOutput(work.temp, pages, options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
+    if (problems.length > 0) {
+      throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')
+    }
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
     await writeFile(path.join(work.temp, 'sitemap.xml'), sitemapXml(routes, siteUrl, options.base))
     await writeFile(path.join(work.temp, 'robots.txt'), robotsTxt(siteUrl, options.base))
