@@ -108,6 +108,9 @@ function convert(error: ErrorObject, all: readonly ErrorObject[], source: Locata
       if (inMetrics) {
         const at = locatePointer(source, error.instancePath, value === null ? 'key' : 'value')
         const got = value === null ? 'nothing' : describe(value)
+        if (typeof value === 'number' && !Number.isFinite(value)) {
+          return createDiagnostic('METRIC_VALUE', at, `metrics[${JSON.stringify(String(last))}] must be a finite number; got ${String(value)}`, 'Write an ordinary number such as 500, or a string such as "99.9%".')
+        }
         return createDiagnostic('METRIC_VALUE', at, `metrics[${JSON.stringify(String(last))}] must be a number or a short string containing one (e.g. "<200ms", "99.9%", "10K+"); got ${got}`)
       }
       return createDiagnostic('SCHEMA_TYPE', locatePointer(source, error.instancePath), `${where} does not match any allowed form; got ${describe(value)}`)
@@ -139,7 +142,8 @@ function convert(error: ErrorObject, all: readonly ErrorObject[], source: Locata
       const noun = error.keyword.endsWith('Items') ? 'items' : 'entries'
       if (min === max) return createDiagnostic('SCHEMA_COUNT', at, `${where} must have exactly ${min} ${noun} (found ${count})`)
       if (error.keyword.startsWith('max')) return createDiagnostic('LIMIT', at, `${where} has ${count} ${noun} > ${max}`)
-      return createDiagnostic('SCHEMA_COUNT', at, `${where} must have at least ${min} ${noun === 'items' ? (min === 1 ? 'item' : 'items') : noun} (found ${count})`)
+      const unit = noun === 'items' ? (min === 1 ? 'item' : 'items') : min === 1 ? 'entry' : 'entries'
+      return createDiagnostic('SCHEMA_COUNT', at, `${where} must have at least ${min} ${unit} (found ${count})`)
     }
     case 'uniqueItems': {
       const i = Number(params.i)

@@ -90,6 +90,10 @@ export function locateInString(source: Locatable, pointer: string, index: number
   return end && end.line === start.line ? { file: source.path, pointer, start, end } : { file: source.path, pointer, start }
 }
 
+function leadingSpaces(value: string): number {
+  return /^ */.exec(value)?.[0].length ?? 0
+}
+
 function scalarSourceOffset(text: string, start: number, end: number, type: string | undefined, value: string, index: number): number | undefined {
   const raw = text.slice(start, end)
   if (type === 'PLAIN') return raw === value ? start + index : undefined
@@ -102,7 +106,10 @@ function scalarSourceOffset(text: string, start: number, end: number, type: stri
     const headerEnd = raw.indexOf('\n')
     if (headerEnd < 0) return undefined
     const body = raw.slice(headerEnd + 1)
-    const indent = /^( *)\S/m.exec(body)?.[1]?.length ?? 0
+    // An explicit indentation indicator (|2) fixes the indent relative to the parent; otherwise the first content line does.
+    const explicit = /^\|[+-]?([1-9])|^\|([1-9])[+-]?/.exec(raw)
+    const firstLine = /^( *)\S/m.exec(body)?.[1]?.length ?? 0
+    const indent = explicit ? firstLine - (value.length - value.trimStart().length > 0 ? leadingSpaces(value) : 0) : firstLine
     const before = value.slice(0, index)
     const lineIndex = before.split('\n').length - 1
     const column = index - (before.lastIndexOf('\n') + 1)

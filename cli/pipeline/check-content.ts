@@ -63,7 +63,7 @@ export async function checkContent(root: string): Promise<CheckResult> {
     const parsed = checkFile(source, 'project')
     if (parsed && isRecord(parsed.data)) projects.push({ parsed, data: parsed.data })
   }
-  diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile))
+  if (loaded.projectsListed) diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
   if (portfolio) diagnostics.push(...(await checkResume(portfolio, root)))
 
   const sorted = sortDiagnostics(diagnostics)

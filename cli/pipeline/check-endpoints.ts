@@ -31,7 +31,7 @@ export function checkEndpointPath(path: string): PathProblem | undefined {
   for (let i = 0; i < path.length; i++) {
     const c = path[i]
     if (c === '{') {
-      if (open >= 0) return { code: 'ENDPOINT_TEMPLATE', index: i, length: 1, message: `unbalanced "{" at column ${open + 1} of the path`, hint: 'Close each parameter with "}" before opening another: /users/{id}.' }
+      if (open >= 0) return { code: 'ENDPOINT_TEMPLATE', index: open, length: 1, message: `unbalanced "{" at column ${open + 1} of the path`, hint: 'Close each parameter with "}" before opening another: /users/{id}.' }
       open = i
     } else if (c === '}') {
       if (open < 0) return { code: 'ENDPOINT_TEMPLATE', index: i, length: 1, message: `unbalanced "}" at column ${i + 1} of the path`, hint: 'Open the parameter with "{": /users/{id}.' }
@@ -59,7 +59,8 @@ export function checkEndpoints(parsed: ParsedDocument, project: { sections?: unk
       const pointer = encodePointer(['sections', s, 'endpoints', e, 'path'])
       const problem = checkEndpointPath(endpoint.path)
       if (problem) {
-        out.push(createDiagnostic(problem.code, locateInString(parsed, pointer, problem.index, problem.length), `sections[${s}].endpoints[${e}].${problem.message}`, problem.hint))
+        const message = problem.code === 'ENDPOINT_TEMPLATE' ? `sections[${s}].endpoints[${e}].path ${JSON.stringify(endpoint.path)}: ${problem.message}` : `sections[${s}].endpoints[${e}].${problem.message}`
+        out.push(createDiagnostic(problem.code, locateInString(parsed, pointer, problem.index, problem.length), message, problem.hint))
         return
       }
       if (typeof endpoint.method !== 'string') return

@@ -30,7 +30,7 @@ export function checkMarkdown(parsed: ParsedDocument, pointers: readonly string[
     walkTokens(new Lexer({ gfm: true }).lex(markdown), markdown, 0, (token, index) => {
       if (token.type === 'html') {
         const tag = /<\/?([a-zA-Z][\w-]*|!--)/.exec(token.raw)?.[1] ?? token.raw.trim().slice(0, 20)
-        const attribute = /\s(on[a-z]+|srcdoc|href|src|action|formaction|style)\s*=/i.exec(token.raw)?.[1]
+        const attribute = (/\s(on[a-z]+)\s*=/i.exec(token.raw) ?? /\s(srcdoc|formaction|action|href|src|style|http-equiv)\s*=/i.exec(token.raw))?.[1]
         const found = tag === '!--' ? 'an HTML comment' : `<${tag}>${attribute ? ` with ${attribute}=` : ''}`
         diagnostics.push(createDiagnostic('MD_RAW_HTML', locateInString(parsed, pointer, index, Math.min(token.raw.trimEnd().length, 40)), `raw HTML is not allowed in markdown (found ${found})`))
         return

@@ -19,7 +19,15 @@ export interface ProjectDocument {
 }
 
 /** Rules across files: ids vs file names, the flagship, the project order, section ids and anchors. */
-export function checkReferences(portfolio: ParsedDocument | undefined, projects: readonly ProjectDocument[], links: readonly InternalLink[], parsedByFile: ReadonlyMap<string, ParsedDocument>): Diagnostic[] {
+export function checkReferences(
+  portfolio: ParsedDocument | undefined,
+  projects: readonly ProjectDocument[],
+  links: readonly InternalLink[],
+  parsedByFile: ReadonlyMap<string, ParsedDocument>,
+  projectFileIds: readonly string[],
+): Diagnostic[] {
+  // When a project file could not be read or parsed, rules that need every project would only guess.
+  const complete = projects.length === projectFileIds.length
   const out: Diagnostic[] = []
   const ids = new Map<string, ProjectDocument>()
   const sectionIds = new Map<string, string[]>()
@@ -54,7 +62,7 @@ export function checkReferences(portfolio: ParsedDocument | undefined, projects:
   }
 
   const featured = projects.filter((p) => p.data.featured === true)
-  if (featured.length !== 1 && projects.length > 0) {
+  if (featured.length !== 1 && projects.length > 0 && (complete || featured.length > 1)) {
     const names = projects.map((p) => path.posix.basename(p.parsed.path, '.yaml'))
     if (featured.length === 0) {
       const at = portfolio ? { file: portfolio.path, start: { line: 1, column: 1 } } : { file: projects[0]?.parsed.path ?? 'projects', start: { line: 1, column: 1 } }
@@ -65,33 +73,34 @@ export function checkReferences(portfolio: ParsedDocument | undefined, projects:
     }
   }
 
-  if (portfolio && isRecord(portfolio.data)) out.push(...checkProjectOrder(portfolio, projects, ids))
-  out.push(...checkLinks(links, sectionIds, parsedByFile))
+  if (portfolio && isRecord(portfolio.data)) out.push(...checkProjectOrder(portfolio, projects, projectFileIds))
+  out.push(...checkLinks(links, sectionIds, parsedByFile, projectFileIds))
   return out
 }
 
-function checkProjectOrder(portfolio: ParsedDocument, projects: readonly ProjectDocument[], ids: ReadonlyMap<string, ProjectDocument>): Diagnostic[] {
+/** Projects are matched by file name (the URL), so a wrong `id` inside a file is reported once, as ID_MISMATCH. */
+function checkProjectOrder(portfolio: ParsedDocument, projects: readonly ProjectDocument[], projectFileIds: readonly string[]): Diagnostic[] {
   const out: Diagnostic[] = []
   const section = isRecord(portfolio.data) ? portfolio.data.projects : undefined
   const order = isRecord(section) && Array.isArray(section.order) ? section.order : undefined
   if (!order) return out
-  const known = [...ids.keys()]
+  const known = [...projectFileIds]
   order.forEach((id: unknown, i) => {
-    if (typeof id === 'string' && !ids.has(id)) {
+    if (typeof id === 'string' && !known.includes(id)) {
       out.push(createDiagnostic('UNKNOWN_PROJECT', locatePointer(portfolio, encodePointer(['projects', 'order', i])), `projects.order lists "${id}", which has no file projects/${id}.yaml`, didYouMean(id, known) ?? `Create projects/${id}.yaml or remove the id.`))
     }
   })
   for (const project of projects) {
-    const id = project.data.id
-    if (typeof id === 'string' && !order.includes(id)) {
-      out.push(createDiagnostic('ORPHAN_PROJECT', locatePointer(project.parsed, '/id'), `${project.parsed.path} is not listed in portfolio.yaml projects.order`, `Add "- ${id}" to projects.order in portfolio.yaml, or delete the file.`))
+    const fileId = path.posix.basename(project.parsed.path, '.yaml')
+    if (!order.includes(fileId)) {
+      out.push(createDiagnostic('ORPHAN_PROJECT', locatePointer(project.parsed, '/id'), `${project.parsed.path} is not listed in portfolio.yaml projects.order`, `Add "- ${fileId}" to projects.order in portfolio.yaml, or delete the file.`))
     }
   }
   return out
 }
 
 /** In-page and in-site links must land on a section that exists (`#id`, `/#id`, `/projects/<id>#section`). */
-function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<string, string[]>, parsedByFile: ReadonlyMap<string, ParsedDocument>): Diagnostic[] {
+function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<string, string[]>, parsedByFile: ReadonlyMap<string, ParsedDocument>, projectFileIds: readonly string[]): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const link of links) {
     const parsed = parsedByFile.get(link.file)
@@ -109,6 +118,7 @@ function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<stri
     } else {
       const match = /^\/projects\/([^/]+)\/?$/.exec(pathPart)
       const project = match?.[1]
+      if (project && projectFileIds.includes(project) && !sectionIds.has(project)) continue // that file did not parse
       if (!project || !sectionIds.has(project)) {
         const at = locateInString(parsed, link.pointer, link.index, link.href.length)
         out.push(createDiagnostic('BROKEN_ANCHOR', at, `link "${link.href}" does not match any page of the site`, `Link to /, /projects/<id> or a #section; projects: ${[...sectionIds.keys()].join(', ')}.`))
@@ -127,8 +137,9 @@ function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<stri
 /** The resume exists inside public/, is a regular file, is small enough, and really is a PDF. */
 export async function checkResume(portfolio: ParsedDocument, root: string): Promise<Diagnostic[]> {
   const resume = isRecord(portfolio.data) && isRecord(portfolio.data.resume) ? portfolio.data.resume.file : undefined
-  if (typeof resume !== 'string' || !resume.startsWith('/') || resume.includes('..')) return []
+  if (typeof resume !== 'string' || !resume.startsWith('/')) return []
   const at = locatePointer(portfolio, '/resume/file')
+  if (resume.split('/').includes('..')) return [createDiagnostic('ASSET_MISSING', at, `resume.file "${resume}" leaves the public/ folder`, 'Put the PDF inside public/ and write its path from there, e.g. /resume.pdf.')]
   const publicDir = path.join(root, 'public')
   const file = path.join(publicDir, resume)
   const shown = `public${resume}`

@@ -13,6 +13,10 @@ export interface SourceFile {
 export interface LoadedSources {
   portfolio?: SourceFile
   projects: SourceFile[]
+  /** Ids (file names without .yaml) of every project file found, including ones that could not be read. */
+  projectFileIds: string[]
+  /** False when projects/ itself could not be listed: cross-file rules would only guess. */
+  projectsListed: boolean
   diagnostics: Diagnostic[]
 }
 
@@ -40,8 +44,14 @@ export async function loadSources(root: string): Promise<LoadedSources> {
   const portfolio = await readSource(root, 'portfolio.yaml', diagnostics)
 
   let names: string[] = []
+  const projectsDir = await lstat(path.join(root, 'projects')).catch(() => undefined)
+  if (projectsDir && !projectsDir.isDirectory()) {
+    const kind = projectsDir.isSymbolicLink() ? 'a symbolic link' : 'not a folder'
+    diagnostics.push(createDiagnostic('NOT_REGULAR_FILE', at1('projects'), `"projects" is ${kind}; it must be a plain folder inside the content root`))
+    return { portfolio, projects: [], projectFileIds: [], projectsListed: false, diagnostics }
+  }
   try {
-    names = (await readdir(path.join(root, 'projects'))).sort()
+    names = projectsDir ? (await readdir(path.join(root, 'projects'))).sort() : []
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code !== 'ENOENT') throw new CliError(`cannot read ${path.join(root, 'projects')}: ${code ?? String(error)}`, undefined, { cause: error })
@@ -63,7 +73,7 @@ export async function loadSources(root: string): Promise<LoadedSources> {
   }
   if (projectNames.length > LIMITS.projects) {
     diagnostics.push(createDiagnostic('TOO_MANY_PROJECTS', at1('projects'), `${projectNames.length} project files > ${LIMITS.projects}`, `Keep at most ${LIMITS.projects} projects.`))
-    return { portfolio, projects: [], diagnostics }
+    return { portfolio, projects: [], projectFileIds: projectNames.map(idOf), projectsListed: false, diagnostics }
   }
 
   const projects: SourceFile[] = []
@@ -71,8 +81,10 @@ export async function loadSources(root: string): Promise<LoadedSources> {
     const source = await readSource(root, `projects/${name}`, diagnostics)
     if (source) projects.push(source)
   }
-  return { portfolio, projects, diagnostics }
+  return { portfolio, projects, projectFileIds: projectNames.map(idOf), projectsListed: true, diagnostics }
 }
+
+const idOf = (name: string) => name.replace(/\.yaml$/, '')
 
 async function readSource(root: string, rel: string, diagnostics: Diagnostic[]): Promise<SourceFile | undefined> {
   const abs = path.join(root, rel)
@@ -115,6 +127,8 @@ export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | 
   if (b0 === 0 && b1 === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) {
     return { diagnostic: createDiagnostic('ENCODING', at1(file), 'file is UTF-32; only UTF-8 is supported') }
   }
+  const utf16 = looksLikeUtf16WithoutBom(bytes)
+  if (utf16) return { diagnostic: createDiagnostic('ENCODING', at1(file), `file looks like ${utf16} without a byte-order mark; only UTF-8 is supported`) }
   try {
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
     return { text }
@@ -134,6 +148,19 @@ export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | 
       diagnostic: createDiagnostic('ENCODING', { file, start: { line, column } }, `file is not valid UTF-8 (bad byte 0x${hex} at offset ${offset}, line ${line})`),
     }
   }
+}
+
+/** ASCII text in UTF-16 has a NUL in every other byte; real UTF-8 content has none. */
+function looksLikeUtf16WithoutBom(bytes: Uint8Array): string | undefined {
+  const sample = bytes.subarray(0, 512)
+  if (sample.length < 4) return undefined
+  let evenNuls = 0
+  let oddNuls = 0
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) (i % 2 === 0 ? evenNuls++ : oddNuls++)
+  const half = sample.length / 2
+  if (oddNuls > half * 0.6 && evenNuls === 0) return 'UTF-16 LE'
+  if (evenNuls > half * 0.6 && oddNuls === 0) return 'UTF-16 BE'
+  return undefined
 }
 
 /** Offset of the first byte that does not start or continue a valid UTF-8 sequence (RFC 3629). */

@@ -25,22 +25,27 @@ const SYNTAX_HINTS: Record<string, string> = {
 }
 
 export function parseYaml(source: SourceFile): { parsed: ParsedDocument; diagnostics: Diagnostic[] } {
-  const lineCounter = new LineCounter()
-  const deep = findExcessiveFlowNesting(source.text)
-  if (deep !== undefined) {
-    lineCounter.addNewLine(0)
-    const parsed: ParsedDocument = { path: source.path, text: source.text, lineCounter, contents: null, doc: parseDocument('') }
-    indexLines(lineCounter, source.text)
-    const start = positionAt(parsed, deep)
-    return { parsed, diagnostics: [createDiagnostic('YAML_TOO_DEEP', { file: source.path, start }, `nesting depth exceeds ${MAX_DEPTH} at ${start.line}:${start.column}`)] }
+  // Lines come from the text itself: the parser's own counter misses newlines inside tokens it could not parse.
+  const lineCounter = indexLines(source.text)
+  const unparsed: ParsedDocument = { path: source.path, text: source.text, lineCounter, contents: null, doc: parseDocument('') }
+  const deep = findExcessiveNesting(source.text)
+  if (deep) {
+    const start = positionAt(unparsed, deep.offset)
+    return { parsed: unparsed, diagnostics: [createDiagnostic('YAML_TOO_DEEP', { file: source.path, start }, `nesting is deeper than ${MAX_DEPTH} levels (${deep.what})`)] }
   }
-  const doc = parseDocument(source.text, { lineCounter, uniqueKeys: false, strict: true, prettyErrors: false, merge: false, version: '1.2' })
-  const parsed: ParsedDocument = { path: source.path, text: source.text, lineCounter, contents: (doc.contents as Node | null) ?? null, doc }
-  const diagnostics: Diagnostic[] = [...doc.errors.map((e) => fromYamlError(parsed, e, false)), ...doc.warnings.map((w) => fromYamlError(parsed, w, true))]
-  diagnostics.push(...findDirectives(parsed))
+  const directives = findDirectives(unparsed)
+  // A directive changes how the rest is read; what the parser says after it is noise.
+  if (directives.length > 0) return { parsed: unparsed, diagnostics: directives }
+
+  const doc = parseDocument(source.text, { uniqueKeys: false, strict: true, prettyErrors: false, merge: false, version: '1.2' })
+  const parsed: ParsedDocument = { ...unparsed, contents: (doc.contents as Node | null) ?? null, doc }
+  const errors = doc.errors.map((e) => fromYamlError(parsed, e, false))
+  // After the first syntax error the parser's picture of the file is guesswork: report that one only.
+  const firstSyntax = errors.find((d) => d.code === 'YAML_SYNTAX')
+  const diagnostics = [...errors.filter((d) => d.code !== 'YAML_SYNTAX'), ...(firstSyntax ? [firstSyntax] : []), ...doc.warnings.map((w) => fromYamlError(parsed, w, true))]
   if (diagnostics.length > 0) return { parsed, diagnostics }
 
-  if (doc.contents === null) {
+  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null && doc.contents.source === '')) {
     return { parsed, diagnostics: [createDiagnostic('EMPTY_DOCUMENT', { file: source.path, start: { line: 1, column: 1 } }, `${source.path} is empty`)] }
   }
   diagnostics.push(...checkNodes(parsed))
@@ -48,13 +53,60 @@ export function parseYaml(source: SourceFile): { parsed: ParsedDocument; diagnos
   return { parsed, diagnostics }
 }
 
-function indexLines(lineCounter: LineCounter, text: string): void {
+function indexLines(text: string): LineCounter {
+  const lineCounter = new LineCounter()
+  lineCounter.addNewLine(0)
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1)
+  return lineCounter
+}
+
+/**
+ * The parser reports some mistakes where it gave up, not where they are: an unclosed quote at the end
+ * of the file, an unclosed bracket on the next line, an over-indented key on the line above. Point at the cause.
+ */
+function relocate(text: string, error: YAMLError): { offset: number; length: number; hint?: string } | undefined {
+  const at = error.pos[0]
+  if (error.code === 'MISSING_CHAR' && /quote/.test(error.message)) {
+    const quote = /single/.test(error.message) ? "'" : '"'
+    const lines = text.slice(0, at).split('\n')
+    let offset = 0
+    for (const line of lines) {
+      const open = line.search(new RegExp(`:\\s+${quote}`))
+      if (open >= 0) {
+        const q = line.indexOf(quote, open)
+        if (line.indexOf(quote, q + 1) < 0) return { offset: offset + q, length: 1 }
+      }
+      offset += line.length + 1
+    }
+  }
+  if (error.code === 'BAD_INDENT' && /Flow (sequence|map)/.test(error.message)) {
+    const [openChar, closeChar] = /Flow map/.test(error.message) ? ['{', '}'] : ['[', ']']
+    let depth = 0
+    for (let i = at - 1; i >= 0; i--) {
+      if (text[i] === closeChar) depth++
+      else if (text[i] === openChar && depth-- === 0) return { offset: i, length: 1, hint: `This "${openChar}" is never closed: add "${closeChar}" at the end of the value.` }
+    }
+  }
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'MULTILINE_IMPLICIT_KEY') {
+    const lineEnd = text.indexOf('\n', at)
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1
+    const line = text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd)
+    const next = lineEnd < 0 ? '' : text.slice(lineEnd + 1, text.indexOf('\n', lineEnd + 1) >>> 0 || undefined)
+    const indent = (l: string) => /^ */.exec(l)?.[0].length ?? 0
+    const valueHasColon = /:\s.*:\s/.test(line)
+    if (!valueHasColon && /^\s*[\w"'-][^:]*:(\s|$)/.test(next) && indent(next) > indent(line) && /:\s*\S/.test(line)) {
+      return { offset: lineEnd + 1 + indent(next), length: next.trim().split(':')[0]!.length, hint: `This line is indented more than the key above it; items of the same mapping must start at the same column.` }
+    }
+  }
+  return undefined
 }
 
 function fromYamlError(parsed: ParsedDocument, error: YAMLError, isWarning: boolean): Diagnostic {
-  const start = positionAt(parsed, error.pos[0])
-  const end = error.pos[1] > error.pos[0] ? positionAt(parsed, error.pos[1]) : undefined
+  const moved = isWarning ? undefined : relocate(parsed.text, error)
+  const startOffset = moved?.offset ?? error.pos[0]
+  const endOffset = moved ? moved.offset + moved.length : error.pos[1]
+  const start = positionAt(parsed, startOffset)
+  const end = endOffset > startOffset ? positionAt(parsed, endOffset) : undefined
   const at = { file: parsed.path, start, ...(end && end.line === start.line ? { end } : {}) }
   const message = error.message.split('\n')[0] ?? error.message
   switch (error.code) {
@@ -64,13 +116,11 @@ function fromYamlError(parsed: ParsedDocument, error: YAMLError, isWarning: bool
       return createDiagnostic('YAML_TOO_DEEP', at, `the YAML is nested too deeply to parse (${message})`)
     case 'TAG_RESOLVE_FAILED':
       return createDiagnostic('YAML_TAG', at, `tags are not allowed (${message})`)
-    case 'BAD_DIRECTIVE':
-      return createDiagnostic('YAML_DIRECTIVE', at, `directives are not allowed (${message})`)
     case 'DUPLICATE_KEY':
       return createDiagnostic('YAML_DUPLICATE_KEY', at, message)
     default:
       if (isWarning) return createDiagnostic('YAML_WARNING', at, `${message} (${error.code})`, 'Warnings are errors in content files: rewrite this place in plain YAML.')
-      return createDiagnostic('YAML_SYNTAX', at, `${message} (${error.code})`, SYNTAX_HINTS[error.code] ?? 'Check the YAML syntax around this place; the docs/content guide shows every field.')
+      return createDiagnostic('YAML_SYNTAX', at, `${message} (${error.code})`, moved?.hint ?? SYNTAX_HINTS[error.code] ?? 'Check the YAML syntax around this place; the docs/content guide shows every field.')
   }
 }
 
@@ -96,6 +146,29 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
     const end = positionAt(parsed, e)
     return { file: parsed.path, start, ...(e > s && end.line === start.line ? { end } : {}) }
   }
+  // The node's range starts after its tag: find the "!…" token that only white space separates from the node.
+  const tagDiagnostic = (node: Node) => {
+    const start = node.range?.[0] ?? 0
+    const before = parsed.text.slice(Math.max(0, start - 300), start)
+    const match = /(!\S*)\s*$/.exec(before)
+    const at = match ? start - before.length + match.index : start
+    const tagText = match?.[1] ?? String(node.tag).replace('tag:yaml.org,2002:', '!!')
+    const begin = positionAt(parsed, at)
+    const end = match ? { end: { line: begin.line, column: begin.column + tagText.length } } : {}
+    return createDiagnostic('YAML_TAG', { file: parsed.path, start: begin, ...end }, `tags are not allowed (found ${tagText})`)
+  }
+  // Where a double-quoted escape (\0, \e, \x01, \u0007…) produced a control character.
+  const escapeSpan = (node: Node) => {
+    const [start, end] = node.range ?? [0, 0]
+    const raw = parsed.text.slice(start, end)
+    for (const m of raw.matchAll(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0abvfeN_LP])/g)) {
+      const code = m[1]!.length > 1 ? parseInt(m[1]!.slice(1), 16) : { '0': 0, a: 7, b: 8, v: 11, f: 12, e: 27, N: 0x85, _: 0xa0, L: 0x2028, P: 0x2029 }[m[1]!] ?? 0
+      if (!CONTROL_IN_VALUE.test(String.fromCodePoint(code))) continue
+      const begin = positionAt(parsed, start + (m.index ?? 0))
+      return { file: parsed.path, start: begin, end: { line: begin.line, column: begin.column + m[0].length } }
+    }
+    return undefined
+  }
   const visit = (node: unknown, depth: number): void => {
     if (!isNode(node)) return
     if (depth > MAX_DEPTH) {
@@ -106,7 +179,11 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
       out.push(createDiagnostic('YAML_ALIAS', span(node), `aliases are not allowed in content files (found *${node.source})`))
       return
     }
-    if (node.tag) out.push(createDiagnostic('YAML_TAG', span(node), `tags are not allowed (found ${node.tag.replace('tag:yaml.org,2002:', '!!')})`))
+    if (node.tag) out.push(tagDiagnostic(node))
+    if (isScalar(node) && typeof node.value === 'string' && CONTROL_IN_VALUE.test(node.value)) {
+      const char = CONTROL_IN_VALUE.exec(node.value)?.[0] ?? ''
+      out.push(createDiagnostic('CONTROL_CHAR', escapeSpan(node) ?? span(node), `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} in a value (written as an escape)`, 'Remove the escape sequence; content text cannot hold control characters.'))
+    }
     if (isMap(node)) {
       const seen = new Map<string, Node>()
       for (const pair of node.items) {
@@ -115,7 +192,7 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
           if (isNode(key)) out.push(createDiagnostic('YAML_SYNTAX', span(key), 'keys must be plain text, not lists, mappings or aliases', 'Write the key as a simple word followed by ": ".'))
           visit(key, depth + 1)
         } else {
-          if (key.tag) out.push(createDiagnostic('YAML_TAG', span(key), `tags are not allowed (found ${key.tag})`))
+          if (key.tag) out.push(tagDiagnostic(key))
           const name = String(key.value)
           const first = seen.get(name)
           if (first) {
@@ -133,19 +210,46 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
   return out
 }
 
-/** A linear pre-scan: `[[[[…` thousands deep makes parsers recurse until they crash (CVE-2026-33532), so refuse before parsing. */
-function findExcessiveFlowNesting(text: string): number | undefined {
+// Same set as load-sources: C0 controls but tab/LF/CR, DEL, C1 controls but NEL.
+const CONTROL_IN_VALUE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u0080-\u0084\u0086-\u009F]/
+
+/**
+ * A linear pre-scan, before the parser sees the text: thousands of levels of `[[[[`, `- - - -` or
+ * indentation make recursive parsers overflow the stack (CVE-2026-33532) or exhaust memory.
+ */
+function findExcessiveNesting(text: string): { offset: number; what: string } | undefined {
   let depth = 0
+  let quote = ''
+  let lineStart = true
+  let lineOffset = 0
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === 0x5b || c === 0x7b) {
-      if (++depth > MAX_DEPTH * 2) return i
-    } else if (c === 0x5d || c === 0x7d) {
-      depth = Math.max(0, depth - 1)
-    } else if (c === 0x0a && depth > 0 && /^\S/.test(text.slice(i + 1, i + 2)) && text[i + 1] !== ']' && text[i + 1] !== '}') {
-      // A new top-level line ends any unclosed flow collection as far as nesting is concerned.
-      depth = 0
+    const c = text[i]
+    if (c === '\n') {
+      lineStart = true
+      lineOffset = i + 1
+      continue
     }
+    if (lineStart) {
+      lineStart = false
+      // Leading indentation and compact "- - -" / "? ? ?" indicators each open a level.
+      let levels = 0
+      for (let j = lineOffset; ; j++) {
+        while (text[j] === ' ') j++
+        const next = text[j + 1]
+        if (!((text[j] === '-' || text[j] === '?') && (next === ' ' || next === '\n' || next === undefined))) break
+        if (++levels > MAX_DEPTH) return { offset: j, what: `more than ${MAX_DEPTH} nested "- " items on one line` }
+      }
+      const indent = /^ */.exec(text.slice(lineOffset, Math.min(text.length, lineOffset + 4 * MAX_DEPTH + 1)))?.[0].length ?? 0
+      if (indent > 4 * MAX_DEPTH) return { offset: lineOffset, what: `indented by more than ${4 * MAX_DEPTH} spaces` }
+    }
+    if (quote) {
+      if (c === quote) quote = ''
+      continue
+    }
+    if ((c === '"' || c === "'") && /[\s\[{,:]/.test(text[i - 1] ?? ' ')) quote = c
+    else if (c === '[' || c === '{') {
+      if (++depth > MAX_DEPTH * 2) return { offset: i, what: 'brackets [ or { opened inside each other' }
+    } else if (c === ']' || c === '}') depth = Math.max(0, depth - 1)
   }
   return undefined
 }

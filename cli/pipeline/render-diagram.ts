@@ -30,7 +30,7 @@ export function renderDiagram(source: string, title: string): string {
   }
   const prefix = 'd' + createHash('sha256').update(source).digest('hex').slice(0, 8) + '-'
   svg = svg
-    .replace(/@import[^;]*;/g, '')
+    .replace(/@import\s+url\([^)]*\)\s*;?/g, '')
     .replace(/ data-[\w-]+="[^"]*"/g, '')
     .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
     .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)

@@ -1,12 +1,15 @@
 import { readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 
+let buildCount = 0
+
 /** Sibling folders a build works in; same file system as the target, so the swap is a rename. */
 export function workDirectories(outDir: string, siteDirectory: string): { temp: string; server: string; old: string } {
   return {
     temp: `${outDir}.tmp-${process.pid}`,
     // The server bundle imports react & co. by name, so it must sit where node_modules resolves.
-    server: path.join(siteDirectory, '.server-build', String(process.pid)),
+    // A fresh path per build: Node caches imported modules by URL, and one process may build twice.
+    server: path.join(siteDirectory, '.server-build', `${process.pid}-${++buildCount}`),
     old: `${outDir}.old-${process.pid}`,
   }
 }

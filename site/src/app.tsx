@@ -1,0 +1,43 @@
+import { Suspense } from 'react'
+import { Outlet, useLocation } from 'react-router-dom'
+import { ChatWidget } from './components/chat-widget.tsx'
+import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
+import { SiteFooter } from './components/site-footer.tsx'
+import { SiteHeader } from './components/site-header.tsx'
+import { useScrollOnNavigate } from './hooks/use-scroll-on-navigate.ts'
+import './styles/tokens.css'
+import './styles/base.css'
+import './styles/layout.css'
+import './styles/home.css'
+import './styles/project.css'
+import './styles/highlight.css'
+import './styles/chat.css'
+
+const MAIN_ID = 'main'
+
+/** The layout of every page: skip link, header, the page, footer and the chat assistant. A page
+ * that fails shows the route error page inside the layout; the boundary is keyed by path, so
+ * navigating elsewhere recovers. */
+export function App() {
+  const { pathname } = useLocation()
+  useScrollOnNavigate()
+  return (
+    <>
+      <a className="skip-link" href={`#${MAIN_ID}`}>
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id={MAIN_ID} tabIndex={-1}>
+        <RouteErrorBoundary key={pathname}>
+          {/* Only reached if a case study is rendered before its chunks arrived (project links load
+              them before navigating; entry-client before hydrating). */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <SiteFooter />
+      <ChatWidget />
+    </>
+  )
+}

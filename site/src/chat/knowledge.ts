@@ -1,0 +1,18 @@
+import { portfolio, projectCards } from '../generated/content.ts'
+import type { ChatKnowledge } from './reply.ts'
+
+/** What the assistant knows: the site's own content (the home page's data, no case studies). */
+export function siteKnowledge(resumeUrl: string): ChatKnowledge {
+  return {
+    quickQuestions: portfolio.chat.quickQuestions,
+    fallback: portfolio.chat.fallback,
+    projects: projectCards,
+    techGroups: portfolio.techStack.groups,
+    contact: {
+      email: portfolio.contact.email,
+      github: portfolio.links.github,
+      linkedin: portfolio.links.linkedin,
+      resumeUrl,
+    },
+  }
+}

@@ -1,0 +1,27 @@
+import { portfolio } from '../generated/content.ts'
+import { HtmlBlock } from './html-block.tsx'
+import { SectionHeading } from './section-heading.tsx'
+
+export function AboutSection() {
+  const { title, body, highlights = [] } = portfolio.about
+  return (
+    <section id="about" className="section" tabIndex={-1} aria-labelledby="about-title">
+      <div className="container">
+        <SectionHeading id="about-title" title={title} />
+        <div className="about">
+          <HtmlBlock html={body} className="prose about__body" />
+          {highlights.length > 0 ? (
+            <ul className="about__highlights">
+              {highlights.map((item) => (
+                <li key={item.title} className="card highlight">
+                  <h3>{item.title}</h3>
+                  <p>{item.text}</p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,53 @@
+import type { RenderedProject, RenderedSection } from '../generated/types.ts'
+import { DatabaseSchema } from './database-schema.tsx'
+import { DiagramFigure } from './diagram-figure.tsx'
+import { EndpointTable } from './endpoint-table.tsx'
+import { FeaturesList } from './features-list.tsx'
+import { HtmlBlock } from './html-block.tsx'
+import { ProjectLinks } from './project-links.tsx'
+import { StackGroups } from './stack-groups.tsx'
+import { TestCardList } from './test-card-list.tsx'
+
+/** One case-study section: its anchor, its h2 and a body chosen by `kind`. */
+export function CaseStudySection({ section, project }: { section: RenderedSection; project: RenderedProject }) {
+  const titleId = `${section.id}-title`
+  return (
+    <section id={section.id} className="case-section" data-kind={section.kind} tabIndex={-1} aria-labelledby={titleId}>
+      <h2 id={titleId}>{section.title}</h2>
+      {'intro' in section && section.intro ? <HtmlBlock html={section.intro} className="prose case-section__intro" /> : null}
+      <SectionBody section={section} project={project} />
+    </section>
+  )
+}
+
+function SectionBody({ section, project }: { section: RenderedSection; project: RenderedProject }) {
+  switch (section.kind) {
+    case 'prose':
+      return <HtmlBlock html={section.body} />
+    case 'features':
+      return <FeaturesList items={section.items} />
+    case 'tech-stack':
+      return <StackGroups groups={section.groups} />
+    case 'diagrams':
+      return (
+        <div className="diagrams">
+          {section.diagrams.map((diagram) => (
+            <DiagramFigure key={diagram.title} diagram={diagram} />
+          ))}
+        </div>
+      )
+    case 'database':
+      return <DatabaseSchema section={section} />
+    case 'endpoints':
+      return <EndpointTable endpoints={section.endpoints} label={`${section.title} table`} />
+    case 'test-cards':
+      return <TestCardList cards={section.cards} />
+    case 'call-to-action':
+      return (
+        <div className="card cta">
+          <HtmlBlock html={section.body} />
+          <ProjectLinks project={project} />
+        </div>
+      )
+  }
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { Icon } from './icon.tsx'
+
+/** The message box: Enter sends, Shift+Enter adds a line; blank messages cannot be sent. */
+export function ChatComposer({ onSend, active }: { onSend: (text: string) => void; active: boolean }) {
+  const [draft, setDraft] = useState('')
+  const input = useRef<HTMLTextAreaElement>(null)
+  const canSend = draft.trim().length > 0
+
+  // Focus the box whenever the panel opens.
+  useEffect(() => {
+    if (active) input.current?.focus()
+  }, [active])
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault()
+    if (!canSend) return
+    onSend(draft)
+    setDraft('')
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      submit()
+    }
+  }
+
+  return (
+    <form className="chat__composer" onSubmit={submit}>
+      <label htmlFor="chat-input" className="visually-hidden">
+        Your message
+      </label>
+      <textarea
+        ref={input}
+        id="chat-input"
+        className="chat__input"
+        rows={1}
+        placeholder="Ask about projects, skills…"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="chat__send" disabled={!canSend}>
+        <Icon name="send" size={18} />
+        <span className="visually-hidden">Send</span>
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,65 @@
+import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import { createMessage, type ChatMessage } from '../chat/message.ts'
+import { portfolio } from '../generated/content.ts'
+import { useEscapeKey } from '../hooks/use-escape-key.ts'
+import { Icon } from './icon.tsx'
+import { RouteErrorBoundary } from './route-error-boundary.tsx'
+
+const PANEL_ID = 'chat-panel'
+const CHAT_ERROR = 'The assistant could not be loaded. Please reload the page to try again.'
+
+const importPanel = () => import('./chat-panel.tsx')
+const ChatPanel = lazy(() => importPanel().then((module) => ({ default: module.ChatPanel })))
+
+/**
+ * The floating assistant on every page: a button that opens and closes a small chat panel. The
+ * panel's code (conversation, reply matching) is a chunk of its own, fetched when the visitor
+ * points at or focuses the button, so pages do not pay for it up front. Once opened, the panel
+ * stays mounted (hidden when closed), so the conversation survives closing it.
+ */
+export function ChatWidget() {
+  const [open, setOpen] = useState(false)
+  // Created on the first open (an event handler); from then on the panel stays mounted.
+  const [greeting, setGreeting] = useState<ChatMessage | null>(null)
+  const button = useRef<HTMLButtonElement>(null)
+
+  const close = useCallback(() => {
+    setOpen(false)
+    button.current?.focus()
+  }, [])
+  useEscapeKey(open, close)
+
+  const toggle = () => {
+    if (!greeting) setGreeting(createMessage(portfolio.chat.greeting, false))
+    setOpen(!open)
+  }
+  const prefetch = () => {
+    importPanel().catch(() => undefined)
+  }
+
+  return (
+    <div className="chat">
+      {greeting ? (
+        // If the panel's chunk cannot be fetched, the page stays as it is; only the chat says so.
+        <RouteErrorBoundary fallback={open ? <p className="chat__error" role="status">{CHAT_ERROR}</p> : null}>
+          <Suspense fallback={null}>
+            <ChatPanel id={PANEL_ID} greeting={greeting} open={open} onClose={close} />
+          </Suspense>
+        </RouteErrorBoundary>
+      ) : null}
+      <button
+        ref={button}
+        type="button"
+        className="chat__toggle"
+        aria-expanded={open}
+        aria-controls={greeting ? PANEL_ID : undefined}
+        onClick={toggle}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+      >
+        <Icon name={open ? 'close' : 'chat'} size={24} />
+        <span className="visually-hidden">{open ? 'Close chat' : 'Open chat'}</span>
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+import type { DatabaseSection } from '../generated/types.ts'
+import { ScrollTable } from './scroll-table.tsx'
+
+const cardinalityLabels: Record<NonNullable<DatabaseSection['relations']>[number]['cardinality'], string> = {
+  'one-to-one': 'one to one',
+  'one-to-many': 'one to many',
+  'many-to-many': 'many to many',
+}
+
+/** One table per entity (Field, Type, Constraints, Note), then the relations. */
+export function DatabaseSchema({ section }: { section: DatabaseSection }) {
+  const relations = section.relations ?? []
+  return (
+    <>
+      <div className="entities">
+        {section.entities.map((entity) => (
+          <div key={entity.name} className="card entity">
+            <h3 className="entity__name">
+              <code>{entity.name}</code>
+            </h3>
+            {entity.description ? <p className="entity__description">{entity.description}</p> : null}
+            <ScrollTable label={`${entity.name} fields`}>
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Constraints</th>
+                  <th scope="col">Note</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entity.fields.map((field) => (
+                  <tr key={field.name}>
+                    <th scope="row">
+                      <code>{field.name}</code>
+                    </th>
+                    <td>
+                      <code className="type">{field.type}</code>
+                    </td>
+                    <td>{field.constraints ?? '—'}</td>
+                    <td>{field.note ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
+          </div>
+        ))}
+      </div>
+      {relations.length > 0 ? (
+        <div className="relations">
+          <h3>Relations</h3>
+          <ul>
+            {relations.map((relation) => (
+              <li key={`${relation.from}-${relation.to}`}>
+                <code>{relation.from}</code>
+                <span className="relations__arrow" aria-hidden="true">
+                  →
+                </span>
+                <code>{relation.to}</code>
+                <span className="relations__kind">{cardinalityLabels[relation.cardinality]}</span>
+                {relation.note ? <span className="relations__note">{relation.note}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  )
+}

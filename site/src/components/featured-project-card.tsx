@@ -1,0 +1,58 @@
+import type { ProjectCard } from '../generated/types.ts'
+import { ExternalLink } from './external-link.tsx'
+import { Icon } from './icon.tsx'
+import { ProjectLink } from './project-link.tsx'
+import { TagList } from './tag-list.tsx'
+
+/** The flagship project: large, first, with metrics and achievements. */
+export function FeaturedProjectCard({ project }: { project: ProjectCard }) {
+  const metrics = Object.entries(project.metrics ?? {}).filter(
+    (entry): entry is [string, string | number] => entry[1] !== undefined,
+  )
+  return (
+    <article className="card featured" aria-labelledby={`card-${project.id}`}>
+      <div className="featured__main">
+        <div className="card__top">
+          <span className="project-icon project-icon--large">
+            <Icon name={project.icon} size={28} />
+          </span>
+          <span className="badge">Flagship project</span>
+        </div>
+        <h3 id={`card-${project.id}`} className="featured__title">
+          {project.title}
+        </h3>
+        <p className="featured__description">{project.description}</p>
+        <TagList items={project.tech} label={`${project.title} tech stack`} />
+        <ul className="achievements">
+          {project.achievements.map((item) => (
+            <li key={item}>
+              <Icon name="check" size={18} />
+              {item}
+            </li>
+          ))}
+        </ul>
+        <div className="button-row">
+          <ProjectLink id={project.id} className="button button--primary">
+            View Details
+            <span className="visually-hidden"> of {project.title}</span>
+            <Icon name="arrow-right" size={18} />
+          </ProjectLink>
+          <ExternalLink href={project.liveUrl} className="button button--secondary">
+            <Icon name="external" size={18} />
+            Visit Live Site
+          </ExternalLink>
+        </div>
+      </div>
+      {metrics.length > 0 ? (
+        <dl className="metrics" aria-label="Performance metrics">
+          {metrics.map(([label, value]) => (
+            <div key={label} className="metric">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </article>
+  )
+}

@@ -1,0 +1,36 @@
+import type { ProjectCard as ProjectCardData } from '../generated/types.ts'
+import { ExternalLink } from './external-link.tsx'
+import { Icon } from './icon.tsx'
+import { ProjectLink } from './project-link.tsx'
+import { TagList } from './tag-list.tsx'
+
+/** One of the other projects: a compact card with Details, Live and (when present) GitHub. */
+export function ProjectCard({ project }: { project: ProjectCardData }) {
+  return (
+    <article className="card project-card" aria-labelledby={`card-${project.id}`}>
+      <span className="project-icon">
+        <Icon name={project.icon} size={22} />
+      </span>
+      <h3 id={`card-${project.id}`} className="project-card__title">
+        {project.title}
+      </h3>
+      <p className="project-card__description">{project.description}</p>
+      <TagList items={project.tech} label={`${project.title} tech stack`} />
+      <div className="project-card__actions">
+        <ProjectLink id={project.id} className="button button--primary button--small">
+          Details<span className="visually-hidden"> of {project.title}</span>
+        </ProjectLink>
+        <ExternalLink href={project.liveUrl} className="button button--secondary button--small">
+          <Icon name="external" size={16} />
+          Live<span className="visually-hidden"> demo of {project.title}</span>
+        </ExternalLink>
+        {project.githubUrl ? (
+          <ExternalLink href={project.githubUrl} className="button button--ghost button--small">
+            <Icon name="github" size={16} />
+            GitHub<span className="visually-hidden"> source of {project.title}</span>
+          </ExternalLink>
+        ) : null}
+      </div>
+    </article>
+  )
+}

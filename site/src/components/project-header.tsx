@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom'
+import type { RenderedProject } from '../generated/types.ts'
+import { paths } from '../paths.ts'
+import { CopyButton } from './copy-button.tsx'
+import { Icon } from './icon.tsx'
+import { ProjectLinks } from './project-links.tsx'
+import { TagList } from './tag-list.tsx'
+
+/** Top of a case study: back link, title, description, audience, demo login and the two links. */
+export function ProjectHeader({ project }: { project: RenderedProject }) {
+  const { demo } = project
+  return (
+    <header className="project-header">
+      <div className="container">
+        <Link to={{ pathname: paths.home, hash: '#projects' }} className="back-link">
+          <Icon name="arrow-left" size={18} />
+          Back to projects
+        </Link>
+        <div className="project-header__grid">
+          <div>
+            <span className="project-icon project-icon--large">
+              <Icon name={project.icon} size={28} />
+            </span>
+            <p className="eyebrow">Case study</p>
+            <h1 className="project-header__title">{project.title}</h1>
+            <p className="project-header__description">{project.description}</p>
+            <div className="audience">
+              <h2 className="audience__title">Built for</h2>
+              <TagList items={project.audience} />
+            </div>
+            <ProjectLinks project={project} />
+          </div>
+          <aside className="card demo-login" aria-labelledby="demo-login-title">
+            <h2 id="demo-login-title" className="demo-login__title">
+              <Icon name="key" size={18} />
+              Demo login
+            </h2>
+            <dl className="demo-login__list">
+              <div>
+                <dt>Email</dt>
+                <dd>
+                  <code>{demo.email}</code>
+                  <CopyButton text={demo.email} label="Copy demo email" />
+                </dd>
+              </div>
+              <div>
+                <dt>Password</dt>
+                <dd>
+                  <code>{demo.password}</code>
+                  <CopyButton text={demo.password} label="Copy demo password" />
+                </dd>
+              </div>
+            </dl>
+            <p className="demo-login__note">Auto-seeded demo data, reset {demo.reset}.</p>
+          </aside>
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,28 @@
+import type { MouseEvent, ReactNode } from 'react'
+import { flushSync } from 'react-dom'
+import { Link, useNavigate } from 'react-router-dom'
+import { paths } from '../paths.ts'
+import { loadProjectView, prefetchProject } from '../project-loader.ts'
+
+/**
+ * Router link to a case study. Its chunks start loading on hover or focus; a click waits for them,
+ * then navigates and renders in one synchronous step, so the URL and the page change together (as
+ * with a route loader). A load error is then shown by the route error page.
+ */
+export function ProjectLink({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
+  const navigate = useNavigate()
+  const to = paths.project(id)
+  const prefetch = () => prefetchProject(id)
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    const plainClick = event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+    if (!plainClick) return // let the browser open a new tab or window
+    event.preventDefault()
+    const go = () => flushSync(() => void navigate(to))
+    loadProjectView(id).then(go, go)
+  }
+  return (
+    <Link to={to} className={className} onMouseEnter={prefetch} onFocus={prefetch} onClick={onClick}>
+      {children}
+    </Link>
+  )
+}

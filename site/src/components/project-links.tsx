@@ -1,0 +1,21 @@
+import type { RenderedProject } from '../generated/types.ts'
+import { ExternalLink } from './external-link.tsx'
+import { Icon } from './icon.tsx'
+
+/** "Live Demo" and "Source Code": in a case study's header and again in its closing section. */
+export function ProjectLinks({ project }: { project: Pick<RenderedProject, 'liveUrl' | 'githubUrl'> }) {
+  return (
+    <div className="button-row">
+      <ExternalLink href={project.liveUrl} className="button button--primary">
+        <Icon name="external" size={18} />
+        Live Demo
+      </ExternalLink>
+      {project.githubUrl ? (
+        <ExternalLink href={project.githubUrl} className="button button--secondary">
+          <Icon name="github" size={18} />
+          Source Code
+        </ExternalLink>
+      ) : null}
+    </div>
+  )
+}

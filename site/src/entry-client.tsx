@@ -1,0 +1,41 @@
+import { StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router-dom'
+import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
+import { toBasename } from './paths.ts'
+import { loadProjectView } from './project-loader.ts'
+import { AppRoutes, matchPage, routeIds } from './routes.tsx'
+
+const basename = toBasename(import.meta.env.BASE_URL)
+
+// The home page under a base path is served at `/sub/` but may be reached as `/sub`; give the
+// router the URL its basename expects (a same-document replace, before anything renders).
+if (`${window.location.pathname}/` === basename) {
+  window.history.replaceState(window.history.state, '', basename + window.location.search + window.location.hash)
+}
+
+/** On a case-study page, load its data and view BEFORE hydrating, so the first client render is
+ * synchronous and matches the server HTML exactly. The HTML carries no serialised copy of it. */
+async function preparePage(): Promise<void> {
+  const page = matchPage(window.location.pathname, basename)
+  if (page.id !== routeIds.project) return
+  // A failed load is shown by the route error boundary when the page renders.
+  await loadProjectView(page.projectId ?? '').catch(() => undefined)
+}
+
+const container = document.getElementById('root')
+if (container) {
+  await preparePage()
+  hydrateRoot(
+    container,
+    <StrictMode>
+      {/* Plain (non-transition) updates: project links load before they navigate, and flushSync
+          then commits the new page in the same task as the URL change. */}
+      <BrowserRouter basename={basename} useTransitions={false}>
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+      </BrowserRouter>
+    </StrictMode>,
+  )
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'react-router-dom'
+import { Icon } from '../components/icon.tsx'
+import { useDocumentTitle } from '../hooks/use-document-title.ts'
+import { notFoundMeta } from '../page-meta.ts'
+import { paths } from '../paths.ts'
+
+/** Unknown path or project id. Prerendered once as dist/404.html, which hosts serve for any unknown
+ * URL, so the requested path is shown only after hydration (the HTML cannot know it). */
+export function NotFoundPage() {
+  const { pathname } = useLocation()
+  const [requested, setRequested] = useState<string | null>(null)
+  useEffect(() => setRequested(pathname), [pathname])
+  useDocumentTitle(notFoundMeta().title)
+
+  return (
+    <section className="status-page" aria-labelledby="not-found-title">
+      <div className="container status-page__inner">
+        <p className="status-page__code" aria-hidden="true">
+          404
+        </p>
+        <h1 id="not-found-title">Page not found</h1>
+        <p className="status-page__text">
+          {requested ? (
+            <>
+              There is no page at <code>{requested}</code>.
+            </>
+          ) : (
+            'There is no page at this address.'
+          )}{' '}
+          It may have moved, or the link may have a typo.
+        </p>
+        <div className="button-row button-row--center">
+          <Link to={paths.home} className="button button--primary">
+            <Icon name="arrow-left" size={18} />
+            Go to the home page
+          </Link>
+          <Link to={{ pathname: paths.home, hash: '#projects' }} className="button button--secondary">
+            Browse the projects
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}

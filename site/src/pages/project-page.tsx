@@ -1,0 +1,16 @@
+import { useParams } from 'react-router-dom'
+import { useDocumentTitle } from '../hooks/use-document-title.ts'
+import { notFoundMeta, projectMeta } from '../page-meta.ts'
+import { useProjectView } from '../project-loader.ts'
+import { NotFoundPage } from './not-found-page.tsx'
+
+/** /projects/:id. The case study and its view come from their own chunks, loaded before the server
+ * render, before hydration and, by ProjectLink, before client navigation; otherwise the page
+ * suspends until they arrive. */
+export function ProjectPage() {
+  const { id = '' } = useParams()
+  const view = useProjectView(id)
+  useDocumentTitle(view ? projectMeta(view.project).title : notFoundMeta().title)
+  if (!view) return <NotFoundPage />
+  return <view.CaseStudy project={view.project} />
+}

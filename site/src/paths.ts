@@ -1,0 +1,31 @@
+/** Route patterns, href builders and base-aware asset URLs. Router links take these paths; the
+ * router adds the basename. Plain URLs (assets, canonical links) go through the helpers below. */
+
+export const paths = {
+  home: '/',
+  project: (id: string): string => `/projects/${encodeURIComponent(id)}`,
+  /** Prerendered to dist/404.html. */
+  notFound: '/404',
+} as const
+
+export const PROJECT_ROUTE_PATH = 'projects/:id'
+
+/** The in-page anchors of the home page, in nav order. */
+export const homeSections = [
+  { id: 'hero', label: 'Home' },
+  { id: 'about', label: 'About' },
+  { id: 'projects', label: 'Projects' },
+  { id: 'contact', label: 'Contact' },
+] as const
+
+export type HomeSectionId = (typeof homeSections)[number]['id']
+
+/**
+ * The router basename for a public base path, always with leading and trailing slashes (`/`,
+ * `/sub/path/`). The trailing slash is deliberate: with it, links to the home page are
+ * `/sub/path/` and `/sub/path/#projects` (the URL the host serves index.html at) instead of
+ * `/sub/path`, and every href stays under the base.
+ */
+export function toBasename(base: string): string {
+  return `/${base.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/')
+}
