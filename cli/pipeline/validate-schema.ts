@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs'
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import type { ValidateFunction } from 'ajv'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { fromAjvErrors } from '../diagnostics/from-ajv.ts'
 import type { ParsedDocument } from './parse-yaml.ts'
@@ -7,21 +10,55 @@ import type { ParsedDocument } from './parse-yaml.ts'
 export type SchemaName = 'portfolio' | 'project'
 
 export const schemaDirectory = new URL('../../schema/', import.meta.url)
+/** Compiled validators, keyed by a hash of the schemas: compiling costs more than validating. */
+const cacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/', import.meta.url))
 
 export function readSchema(name: SchemaName): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`${name}.schema.json`, schemaDirectory), 'utf8')) as Record<string, unknown>
+  return JSON.parse(readSchemaText(name)) as Record<string, unknown>
 }
+
+function readSchemaText(name: SchemaName): string {
+  return readFileSync(new URL(`${name}.schema.json`, schemaDirectory), 'utf8')
+}
+
+const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: false, strictNumbers: true, discriminator: true } as const
 
 let validators: Record<SchemaName, ValidateFunction> | undefined
 
-/** Compiled once per process: compiling is the expensive part of ajv. */
+/**
+ * The validators, compiled once per schema version: loaded from ajv's standalone code in the cache
+ * when the schemas are unchanged, otherwise compiled (and the code cached for the next run).
+ * A missing, stale or corrupt cache is never trusted, only rebuilt.
+ */
 function getValidators(): Record<SchemaName, ValidateFunction> {
-  validators ??= (() => {
-    // strictNumbers rejects NaN and Infinity (`.nan`, `.inf`) where a number is expected.
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, strictNumbers: true, discriminator: true })
-    return { portfolio: ajv.compile(readSchema('portfolio')), project: ajv.compile(readSchema('project')) }
-  })()
-  return validators
+  if (validators) return validators
+  const texts = { portfolio: readSchemaText('portfolio'), project: readSchemaText('project') }
+  const hash = createHash('sha256').update(texts.portfolio).update('\0').update(texts.project).update(JSON.stringify(AJV_OPTIONS)).digest('hex').slice(0, 16)
+  const cached = `${cacheDirectory}validators-${hash}.cjs`
+  try {
+    const loaded = createRequire(import.meta.url)(cached) as Partial<Record<SchemaName, ValidateFunction>>
+    if (typeof loaded.portfolio === 'function' && typeof loaded.project === 'function') return (validators = { portfolio: loaded.portfolio, project: loaded.project })
+  } catch {
+    // not cached yet, or unreadable: compile below
+  }
+  // ajv itself is loaded only on a cache miss: importing it costs as much as validating.
+  const require = createRequire(import.meta.url)
+  const Ajv2020 = (require('ajv/dist/2020.js') as { default: typeof import('ajv/dist/2020.js').default }).default
+  const standaloneCode = (require('ajv/dist/standalone/index.js') as { default: typeof import('ajv/dist/standalone/index.js').default }).default
+  // strictNumbers rejects NaN and Infinity (`.nan`, `.inf`) where a number is expected.
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true } })
+  const schemas = { portfolio: JSON.parse(texts.portfolio) as { $id: string }, project: JSON.parse(texts.project) as { $id: string } }
+  const compiled = { portfolio: ajv.compile(schemas.portfolio), project: ajv.compile(schemas.project) }
+  try {
+    const code = standaloneCode(ajv, { portfolio: schemas.portfolio.$id, project: schemas.project.$id })
+    mkdirSync(cacheDirectory, { recursive: true })
+    const temp = `${cached}.${process.pid}.tmp`
+    writeFileSync(temp, code)
+    renameSync(temp, cached)
+  } catch {
+    // A read-only install still validates; it just compiles every run.
+  }
+  return (validators = compiled)
 }
 
 export function validateSchema(parsed: ParsedDocument, name: SchemaName): Diagnostic[] {

@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+
+const repo = path.resolve(import.meta.dirname, '../..')
+const cacheDir = path.join(repo, 'node_modules/.cache/portfolio')
+
+async function validateShippedContent() {
+  vi.resetModules()
+  const { checkContent } = await import('../../cli/pipeline/check-content.ts')
+  return checkContent(repo)
+}
+
+describe('compiled validator cache', () => {
+  it('is written on first use and gives the same verdicts as a fresh compile', async () => {
+    const result = await validateShippedContent()
+    expect(result.diagnostics).toEqual([])
+    expect(readdirSync(cacheDir).some((f) => /^validators-[0-9a-f]{16}\.cjs$/.test(f))).toBe(true)
+  })
+
+  it('is never trusted when corrupt: validation still runs and the cache is rebuilt', async () => {
+    await validateShippedContent()
+    const file = readdirSync(cacheDir).find((f) => f.endsWith('.cjs'))!
+    const target = path.join(cacheDir, file)
+    writeFileSync(target, 'this is not javascript {')
+    // A fresh process, as a user runs it (this one has the good module in its require cache).
+    const run = spawnSync(process.execPath, [path.join(repo, 'bin/portfolio.mjs'), 'validate'], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+    expect(run.stderr).toContain('no problems')
+    expect(run.status).toBe(0)
+    expect(readFileSync(target, 'utf8')).toContain('validate')
+  })
+})
