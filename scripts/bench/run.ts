@@ -1,0 +1,130 @@
+import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { measure, type Measurement } from './measure.ts'
+import { writeSyntheticContent } from './synthetic-content.ts'
+
+/**
+ * `npm run bench [-- --full] [--json FILE] [--runs N]`: times `portfolio validate` and `portfolio build`
+ * as whole processes on the shipped content and on synthetic portfolios of 100 and 1000 projects
+ * (4000 with --full), next to a bare `vite build` of the same app, and checks the targets.
+ */
+const repo = path.resolve(import.meta.dirname, '../..')
+const bin = path.join(repo, 'bin/portfolio.mjs')
+const viteBin = path.join(repo, 'node_modules/vite/bin/vite.js')
+const args = process.argv.slice(2)
+const full = args.includes('--full')
+const runs = Number(args[args.indexOf('--runs') + 1]) || 3
+const jsonPath = args.includes('--json') ? path.resolve(args[args.indexOf('--json') + 1]!) : undefined
+const sizes = full ? [6, 100, 1000, 4000] : [6, 100, 1000]
+
+interface Row {
+  projects: number
+  validate: Measurement
+  build: Measurement
+  viteFloor: Measurement
+  rebuildOneFile: Measurement
+  msPerPage: number
+  projectPageJsKiB: number
+}
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-bench-'))
+const rows: Row[] = []
+try {
+  for (const n of sizes) {
+    const root = n === 6 ? repo : path.join(work, `content-${n}`)
+    if (n !== 6) writeSyntheticContent(root, n)
+    const out = path.join(work, `dist-${n}`)
+    process.stderr.write(`N=${n}: validate… `)
+    const validate = measure([bin, 'validate', '--root', root], runs, { cwd: repo })
+    process.stderr.write(`build… `)
+    const build = measure([bin, 'build', '--root', root, '--out', out], runs, { cwd: repo })
+    process.stderr.write(`vite floor… `)
+    // The same app with the same generated content, built by Vite alone: what a build cannot beat.
+    const viteFloor = measure([viteBin, 'build', path.join(repo, 'site'), '--outDir', path.join(work, `floor-${n}`), '--emptyOutDir', '--logLevel', 'silent'], runs, { cwd: repo })
+    process.stderr.write(`rebuild… `)
+    const projectFile = n === 6 ? path.join(root, 'projects/authstack.yaml') : path.join(root, 'projects/p-0002.yaml')
+    const original = readFileSync(projectFile, 'utf8')
+    let edit = 0
+    const rebuildOneFile = measure([bin, 'build', '--root', root, '--out', out], runs, {
+      cwd: repo,
+      before: () => writeFileSync(projectFile, original.replace(/^title: (.*)$/m, (_, t: string) => `title: ${t} (edit ${++edit})`)),
+    })
+    writeFileSync(projectFile, original)
+    const pages = n + 2
+    rows.push({ projects: n, validate, build, viteFloor, rebuildOneFile, msPerPage: build.medianMs / pages, projectPageJsKiB: projectPageJs(out, n === 6 ? 'authstack' : 'p-0002') })
+    process.stderr.write('done\n')
+  }
+  const diagrams = await diagramTimes()
+  printTable(rows, diagrams)
+  const misses = checkTargets(rows, diagrams)
+  if (jsonPath) writeFileSync(jsonPath, JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, rows, diagrams, misses }, null, 2) + '\n')
+  if (misses.length) {
+    console.log(`\n✖ ${misses.length} target${misses.length === 1 ? '' : 's'} missed:\n${misses.map((m) => `  - ${m}`).join('\n')}`)
+    process.exitCode = 1
+  } else console.log('\n✔ every target met')
+} finally {
+  rmSync(work, { recursive: true, force: true })
+}
+
+/** gzip KiB of the JavaScript a first visit to one case study downloads: the page's scripts plus its own chunk. */
+function projectPageJs(dist: string, id: string): number {
+  const html = readFileSync(path.join(dist, 'projects', id, 'index.html'), 'utf8')
+  const referenced = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
+  const own = readdirSync(path.join(dist, 'assets')).filter((f) => f.startsWith(`${id}-`) && f.endsWith('.js')).map((f) => `assets/${f}`)
+  const files = [...new Set([...referenced, ...own])]
+  return files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0) / 1024
+}
+
+async function diagramTimes(): Promise<{ coldMs: number; warmMs: number; count: number }> {
+  const started = performance.now()
+  const { renderDiagram } = await import('../../cli/pipeline/render-diagram.ts')
+  const sources: string[] = []
+  for (const file of readdirSync(path.join(repo, 'projects'))) {
+    for (const m of readFileSync(path.join(repo, 'projects', file), 'utf8').matchAll(/mermaid: \|\n((?: {14}.*\n|\n)+)/g)) sources.push(m[1]!.replace(/^ {14}/gm, ''))
+  }
+  const first = performance.now()
+  renderDiagram(sources[0] ?? 'flowchart LR\n A --> B', 'first')
+  const coldMs = performance.now() - first + (first - started)
+  const warm = performance.now()
+  for (const source of sources) renderDiagram(source, 'd')
+  return { coldMs, warmMs: (performance.now() - warm) / Math.max(1, sources.length), count: sources.length }
+}
+
+function printTable(table: Row[], diagrams: { coldMs: number; warmMs: number; count: number }): void {
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+  console.log(`\nMedian of ${runs} runs, ${os.cpus().length} cores, Node ${process.version}\n`)
+  console.log('| projects | validate | build | peak RSS (build) | ms/page | vite build floor | build / floor | rebuild after 1 edit | case-study JS (gzip) |')
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+  for (const r of table) {
+    console.log(`| ${r.projects} | ${s(r.validate.medianMs)} | ${s(r.build.medianMs)} | ${Math.round(r.build.peakRssMiB)} MiB | ${r.msPerPage.toFixed(1)} | ${s(r.viteFloor.medianMs)} | ${(r.build.medianMs / r.viteFloor.medianMs).toFixed(2)}x | ${s(r.rebuildOneFile.medianMs)} (${Math.round((100 * r.rebuildOneFile.medianMs) / r.build.medianMs)}%) | ${r.projectPageJsKiB.toFixed(1)} KiB |`)
+  }
+  console.log(`\nDiagrams (${diagrams.count} shipped): ${diagrams.coldMs.toFixed(0)} ms cold (first, loading the renderer), ${diagrams.warmMs.toFixed(1)} ms each after that`)
+}
+
+function checkTargets(table: Row[], diagrams: { coldMs: number; warmMs: number }): string[] {
+  const misses: string[] = []
+  const check = (ok: boolean, text: string) => void (ok || misses.push(text))
+  const at = (n: number) => table.find((r) => r.projects === n)
+  const shipped = at(6)
+  if (shipped) {
+    check(shipped.validate.medianMs <= 400, `validate on the shipped content: ${shipped.validate.medianMs.toFixed(0)} ms > 400 ms (by ${(shipped.validate.medianMs - 400).toFixed(0)} ms)`)
+    check(shipped.build.medianMs <= 2 * shipped.viteFloor.medianMs, `build on the shipped content: ${(shipped.build.medianMs / shipped.viteFloor.medianMs).toFixed(2)}x the vite floor > 2x`)
+  }
+  const k1 = at(1000)
+  if (k1) {
+    check(k1.validate.medianMs <= 1000, `validate, 1000 projects: ${k1.validate.medianMs.toFixed(0)} ms > 1000 ms`)
+    check(k1.build.medianMs <= 4000, `build, 1000 projects: ${(k1.build.medianMs / 1000).toFixed(1)} s > 4 s (by ${((k1.build.medianMs - 4000) / 1000).toFixed(1)} s)`)
+    if (shipped) check(k1.projectPageJsKiB <= shipped.projectPageJsKiB * 1.1, `case-study JS grows with the number of projects: ${k1.projectPageJsKiB.toFixed(1)} KiB at 1000 vs ${shipped.projectPageJsKiB.toFixed(1)} KiB at 6`)
+  }
+  for (const r of table) check(r.rebuildOneFile.medianMs <= 0.4 * r.build.medianMs, `rebuild after one edit, ${r.projects} projects: ${Math.round((100 * r.rebuildOneFile.medianMs) / r.build.medianMs)}% of the cold build > 40%`)
+  const k4 = at(4000)
+  if (k4 && k1) {
+    check(k4.build.medianMs <= 12000, `build, 4000 projects: ${(k4.build.medianMs / 1000).toFixed(1)} s > 12 s`)
+    check(k4.build.peakRssMiB <= 1024, `build, 4000 projects: peak RSS ${Math.round(k4.build.peakRssMiB)} MiB > 1 GiB`)
+    check(k4.build.medianMs / k1.build.medianMs <= 4.2, `build time grows faster than linear: 4000/1000 = ${(k4.build.medianMs / k1.build.medianMs).toFixed(2)}x > 4.2x`)
+  }
+  check(diagrams.coldMs <= 30, `a diagram cold: ${diagrams.coldMs.toFixed(0)} ms > 30 ms`)
+  return misses
+}
