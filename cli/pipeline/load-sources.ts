@@ -22,7 +22,7 @@ export interface LoadedSources {
 
 export const LIMITS = Object.freeze({
   fileBytes: 256 * 1024,
-  projects: 200,
+  projects: 5000,
 })
 
 const PROJECT_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.yaml$/
