@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { OUTPUT_FORMATS } from './diagnostics/format.ts'
 import type { Logger } from './logger.ts'
 import { resolveOptions, type CliOptions } from './options.ts'
@@ -17,12 +18,45 @@ export function createProgram(logger: Logger, setExitCode: (code: number) => voi
 Exit codes: 0 success · 1 the content has errors · 2 usage or environment problem
 
 Examples:
+  $ portfolio init my-portfolio             start a new portfolio from the example
+  $ portfolio dev                           live preview on http://127.0.0.1:5173/ while you edit
   $ portfolio validate                      check portfolio.yaml and projects/*.yaml
   $ portfolio validate --format github      annotate a pull request on GitHub Actions
   $ portfolio build --base /my-portfolio/   build for a GitHub Pages project site`)
 
   const root = () => new Option('--root <dir>', 'content folder holding portfolio.yaml and projects/').default('.', 'current directory')
   const format = () => new Option('--format <format>', 'how diagnostics are printed').choices(OUTPUT_FORMATS as string[]).default('pretty')
+
+  program
+    .command('init')
+    .description('create a portfolio: portfolio.yaml, an example project with every section kind, a sample resume PDF')
+    .argument('[dir]', 'folder to create it in (created if missing)', '.')
+    .option('--force', 'overwrite files that already exist')
+    .addHelpText('after', `
+Refuses to overwrite existing files without --force (exit 2, listing them); other files are left alone.
+
+Examples:
+  $ portfolio init                          in the current folder
+  $ portfolio init my-portfolio             in ./my-portfolio
+  $ portfolio init my-portfolio --force     start over, overwriting the example files`)
+    .action(async (dir: string, flags: { force?: boolean }) => {
+      const { initCommand } = await import('./commands/init.ts')
+      setExitCode(await initCommand({ dir: path.resolve(dir), force: flags.force === true }, logger))
+    })
+
+  program
+    .command('dev')
+    .description('serve the site on 127.0.0.1 and update it as you edit the content (validation errors show in the page)')
+    .addOption(root())
+    .option('--port <port>', 'port to listen on; 0 picks a free one, a busy one moves to the next', '5173')
+    .addHelpText('after', `
+Examples:
+  $ portfolio dev
+  $ portfolio dev --root ../my-portfolio --port 3000`)
+    .action(async (flags: CliOptions, command: Command) => {
+      const { devCommand } = await import('./commands/dev.ts')
+      setExitCode(await devCommand(resolve(flags, command), logger))
+    })
 
   program
     .command('validate')
@@ -40,6 +74,7 @@ Examples:
     .description('validate, then write site/src/generated/ (the typed content module the site imports)')
     .addOption(root())
     .addOption(format())
+    .addHelpText('after', '\nExamples:\n  $ portfolio generate\n  $ portfolio generate --root ../my-portfolio')
     .action(async (flags: CliOptions, command: Command) => {
       const { generateCommand } = await import('./commands/generate.ts')
       setExitCode(await generateCommand(resolve(flags, command), logger))
@@ -65,6 +100,7 @@ Examples:
     .option('--out <dir>', 'folder to serve', '<root>/dist')
     .option('--base <path>', 'public base path the site was built with', '/')
     .option('--port <port>', 'port to listen on', '4173')
+    .addHelpText('after', '\nExamples:\n  $ portfolio preview\n  $ portfolio preview --base /my-portfolio/ --port 8080')
     .action(async (flags: CliOptions, command: Command) => {
       const { previewCommand } = await import('./commands/preview.ts')
       setExitCode(await previewCommand(resolve(flags, command), logger))

@@ -20,6 +20,10 @@ export async function buildSite(options: SiteBuildOptions): Promise<{ serverEntr
     base: options.base,
     logLevel: 'warn',
     publicDir: path.join(options.root, 'public'),
+    // A site build is always a production build, even when the caller runs with NODE_ENV=test (vitest)
+    // or development: otherwise React's development build would ship to visitors.
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }
   await build({ ...shared, build: { outDir: options.clientDir, emptyOutDir: true } })
   await build({ ...shared, publicDir: false, build: { ssr: 'src/entry-server.tsx', outDir: options.serverDir, emptyOutDir: true } })

@@ -1,0 +1,35 @@
+import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
+import { CliError } from '../errors.ts'
+import type { Logger } from '../logger.ts'
+import type { ResolvedOptions } from '../options.ts'
+import { startDevServer, type DevEvent } from '../pipeline/dev-server.ts'
+import { reportDiagnostics } from './validate.ts'
+
+/** `portfolio dev`: serves the site with live updates until interrupted; exit 0 on Ctrl+C, 2 when it cannot start. */
+export async function devCommand(options: ResolvedOptions, logger: Logger): Promise<number> {
+  const server = await startDevServer({ root: options.root, port: options.port, onEvent: (event) => printEvent(event, options, logger) })
+  logger.info(`Dev server for ${path.relative(process.cwd(), options.root) || '.'} at ${server.url} (Ctrl+C to stop)`)
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
+  await server.close()
+  return 0
+}
+
+function printEvent(event: DevEvent, options: ResolvedOptions, logger: Logger): void {
+  if (event.type === 'log') {
+    logger.info(logger.color ? event.message : stripVTControlCharacters(event.message))
+  } else if (event.type === 'failure') {
+    const hint = event.error instanceof CliError && event.error.hint ? `\n  Hint: ${event.error.hint}` : ''
+    logger.info(`portfolio: ${event.error instanceof Error ? event.error.message : String(event.error)}${hint}`)
+  } else if (!event.result.compiled) {
+    reportDiagnostics(event.result, options, logger, event.first ? 'the site shows these errors until they are fixed.' : 'the page keeps the last good content until this is fixed.')
+  } else {
+    if (event.result.diagnostics.length > 0) reportDiagnostics(event.result, options, logger)
+    const changed = event.result.written.length
+    const what = event.changedFile ? `${event.changedFile}: ` : ''
+    logger.info(`✔ ${what}content is valid${event.changedFile ? `, ${changed} module${changed === 1 ? '' : 's'} updated` : ` (${event.result.fileCount} files)`}`)
+  }
+}

@@ -1,0 +1,151 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+
+const repo = path.resolve(import.meta.dirname, '../..')
+const bin = path.join(repo, 'bin/portfolio.mjs')
+const temps: string[] = []
+const SCAFFOLD = ['portfolio.yaml', 'projects/online-store.yaml', 'public/resume.pdf']
+const SECTION_KINDS = ['prose', 'features', 'tech-stack', 'diagrams', 'database', 'endpoints', 'test-cards', 'call-to-action']
+
+/** Runs the CLI the way a user outside this repository would: from another folder. */
+function run(args: string[], cwd = os.tmpdir()) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' } })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix))
+  temps.push(dir)
+  return dir
+}
+
+afterAll(() => {
+  temps.forEach((t) => rmSync(t, { recursive: true, force: true }))
+  try {
+    rmdirSync(path.join(repo, '.portfolio-cache')) // only if the test left it empty
+  } catch {}
+  // `build --root` generates the scaffold's modules into site/src/generated/; put the shipped ones back.
+  run(['generate'], repo)
+})
+
+describe('portfolio init', () => {
+  it('scaffolds a portfolio outside the repository that validates clean and builds as it is', () => {
+    const dir = path.join(tempDir('portfolio-init-'), 'my-portfolio')
+    const init = run(['init', dir])
+    expect(init.stderr).toContain('✔ Created a portfolio in')
+    expect(init.stderr).toContain('Next steps:')
+    expect(init.code).toBe(0)
+    for (const file of SCAFFOLD) expect(existsSync(path.join(dir, file)), file).toBe(true)
+    expect(readFileSync(path.join(dir, 'public/resume.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+
+    // Every section kind is there, so the example shows how each one is written.
+    const project = parse(readFileSync(path.join(dir, 'projects/online-store.yaml'), 'utf8')) as { sections: { kind: string }[] }
+    expect(new Set(project.sections.map((s) => s.kind))).toEqual(new Set(SECTION_KINDS))
+
+    // Outside the repository, the schema lines point at this copy of the tool, and that file exists.
+    for (const [file, schema] of [['portfolio.yaml', 'portfolio.schema.json'], ['projects/online-store.yaml', 'project.schema.json']] as const) {
+      const link = /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(path.join(dir, file), 'utf8'))?.[1] ?? ''
+      expect(link).toBe(path.join(repo, 'schema', schema))
+      expect(existsSync(link)).toBe(true)
+    }
+
+    const validate = run(['validate', '--root', dir])
+    expect(validate.stderr).toContain('✔ 2 files checked, no problems')
+    expect(validate.code).toBe(0)
+
+    const out = path.join(tempDir('portfolio-init-dist-'), 'site')
+    const build = run(['build', '--root', dir, '--out', out])
+    expect(build.code, build.stderr).toBe(0)
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('Your Name')
+    expect(readFileSync(path.join(out, 'projects/online-store/index.html'), 'utf8')).toContain('Online Store')
+    expect(existsSync(path.join(out, 'resume.pdf'))).toBe(true)
+  }, 120_000)
+
+  it('refuses to overwrite without --force, listing the files (exit 2), and overwrites with it', () => {
+    const dir = tempDir('portfolio-init-again-')
+    expect(run(['init', dir]).code).toBe(0)
+    writeFileSync(path.join(dir, 'portfolio.yaml'), '# my edits\n')
+
+    const again = run(['init', dir])
+    expect(again.code).toBe(2)
+    expect(again.stderr).toContain('already has files that init would overwrite; nothing was written')
+    for (const file of SCAFFOLD) expect(again.stderr).toContain(`    ${file}\n`)
+    expect(again.stderr).toContain('--force')
+    expect(readFileSync(path.join(dir, 'portfolio.yaml'), 'utf8')).toBe('# my edits\n')
+
+    const forced = run(['init', dir, '--force'])
+    expect(forced.code).toBe(0)
+    expect(forced.stderr).toContain('portfolio.yaml  (overwritten)')
+    expect(readFileSync(path.join(dir, 'portfolio.yaml'), 'utf8')).toContain('name: Your Name')
+    expect(run(['validate', '--root', dir]).code).toBe(0)
+  })
+
+  it('lists only the files it would touch and leaves other files alone', () => {
+    const dir = tempDir('portfolio-init-partial-')
+    mkdirSync(path.join(dir, 'projects'))
+    writeFileSync(path.join(dir, 'README.md'), 'mine\n')
+    writeFileSync(path.join(dir, 'projects/online-store.yaml'), 'id: x\n')
+    const again = run(['init', dir])
+    expect(again.code).toBe(2)
+    expect(again.stderr).toContain('already has a file that init would overwrite')
+    expect(again.stderr).toContain('    projects/online-store.yaml')
+    expect(again.stderr).not.toContain('README.md')
+    expect(readdirSync(dir).sort()).toEqual(['README.md', 'projects'])
+  })
+
+  it('links the schemas relatively inside the repository and when the tool is installed in the folder', () => {
+    const inside = path.join(repo, '.portfolio-cache', `init-test-${process.pid}`) // git-ignored
+    temps.push(inside)
+    const init0 = run(['init', inside])
+    expect(init0.code).toBe(0)
+    expect(init0.stderr).toContain('npx portfolio dev') // npx finds the tool from inside its own folder
+    expect(readFileSync(path.join(inside, 'portfolio.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/schema\/portfolio\.schema\.json$/m)
+    expect(readFileSync(path.join(inside, 'projects/online-store.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schema\/project\.schema\.json$/m)
+
+    const installed = tempDir('portfolio-init-installed-')
+    mkdirSync(path.join(installed, 'node_modules'))
+    symlinkSync(repo, path.join(installed, 'node_modules', 'portfolio-generator'))
+    const init = run(['init', installed])
+    expect(init.code).toBe(0)
+    expect(init.stderr).toContain('npx portfolio dev')
+    expect(readFileSync(path.join(installed, 'portfolio.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\/node_modules\/portfolio-generator\/schema\/portfolio\.schema\.json$/m)
+    expect(readFileSync(path.join(installed, 'projects/online-store.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/node_modules\/portfolio-generator\/schema\/project\.schema\.json$/m)
+  })
+
+  it('shows examples in --help', () => {
+    const help = run(['init', '--help'])
+    expect(help.stdout).toContain('Examples:')
+    expect(help.stdout).toContain('portfolio init my-portfolio')
+    expect(help.code).toBe(0)
+  })
+})
+
+describe('the command line around init and dev', () => {
+  it('shows examples in the help of the program and of every command', () => {
+    const top = run(['--help'])
+    expect(top.stdout).toMatch(/init \[options\] \[dir\]/)
+    expect(top.stdout).toMatch(/\n  dev \[options\]/)
+    for (const command of ['init', 'dev', 'validate', 'generate', 'build', 'preview']) {
+      const help = run([command, '--help'])
+      expect(help.stdout, command).toContain(`Examples:\n  $ portfolio ${command}`)
+      expect(help.code).toBe(0)
+    }
+    expect(run(['dev', '--help']).stdout).toContain('--port <port>')
+  })
+
+  it('prints the version, and suggests the nearest command or option for a typo (exit 2)', () => {
+    const version = run(['--version'])
+    expect(version.stdout.trim()).toBe((JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string }).version)
+    expect(version.code).toBe(0)
+    const command = run(['ini'])
+    expect(command.stderr).toContain("unknown command 'ini'\n(Did you mean init?)")
+    expect(command.code).toBe(2)
+    const option = run(['dev', '--prot', '3000'])
+    expect(option.stderr).toContain("unknown option '--prot'\n(Did you mean --port?)")
+    expect(option.code).toBe(2)
+  })
+})
