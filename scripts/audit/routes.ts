@@ -1,0 +1,47 @@
+import { readdir, stat } from 'node:fs/promises'
+import path from 'node:path'
+
+export interface AuditRoute {
+  /** Path below the base, e.g. / or /projects/logic-i. */
+  route: string
+  /** The prerendered file, relative to the build folder. */
+  file: string
+  /** The project id for case-study pages. */
+  projectId?: string
+}
+
+/** Every page to audit, read from the build output: / and one case study per projects/<id>/index.html. */
+export async function listAuditRoutes(distDir: string): Promise<AuditRoute[]> {
+  const home = await stat(path.join(distDir, 'index.html')).catch(() => undefined)
+  if (!home?.isFile()) throw new Error(`${distDir} has no index.html: is it a built site?`)
+  const ids = await readdir(path.join(distDir, 'projects'), { withFileTypes: true }).catch(() => [])
+  const projects: AuditRoute[] = []
+  for (const entry of ids) {
+    if (!entry.isDirectory()) continue
+    const file = path.posix.join('projects', entry.name, 'index.html')
+    if (await stat(path.join(distDir, file)).then((s) => s.isFile(), () => false)) projects.push({ route: `/projects/${entry.name}`, file, projectId: entry.name })
+  }
+  projects.sort((a, b) => a.route.localeCompare(b.route))
+  return [{ route: '/', file: 'index.html' }, ...projects]
+}
+
+/**
+ * Keeps the routes named in a --routes list. Accepts `/`, `/projects/<id>`, `projects/<id>` or a bare
+ * project id; throws on a name that matches no route, so a typo never audits nothing.
+ */
+export function selectRoutes(routes: readonly AuditRoute[], names: readonly string[]): AuditRoute[] {
+  const wanted = new Set<string>()
+  for (const raw of names.map((n) => n.trim()).filter(Boolean)) {
+    const name = raw === '/' ? '/' : raw.replace(/^\/+|\/+$/g, '')
+    const match = routes.find((r) => r.route === (name === '/' ? '/' : `/${name}`) || r.projectId === name)
+    if (!match) throw new Error(`unknown route "${raw}" (known: ${routes.map((r) => r.route).join(', ')})`)
+    wanted.add(match.route)
+  }
+  return routes.filter((r) => wanted.has(r.route))
+}
+
+/** The URL of a route on a server whose root URL (with the base) is `siteUrl`. */
+export function routeUrl(siteUrl: string, route: AuditRoute): string {
+  const root = siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`
+  return route.route === '/' ? root : root + route.route.slice(1)
+}

@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { listAuditRoutes, routeUrl, selectRoutes } from '../../scripts/audit/routes.ts'
+import { parseCli, UsageError } from '../../scripts/audit/run.ts'
+
+const dist = mkdtempSync(path.join(os.tmpdir(), 'portfolio-audit-routes-'))
+afterAll(() => rmSync(dist, { recursive: true, force: true }))
+for (const file of ['index.html', '404.html', 'projects/b/index.html', 'projects/a/index.html', 'assets/x.js']) {
+  mkdirSync(path.dirname(path.join(dist, file)), { recursive: true })
+  writeFileSync(path.join(dist, file), '')
+}
+mkdirSync(path.join(dist, 'projects/empty'), { recursive: true })
+
+describe('routes', () => {
+  it('lists / and each prerendered case study from the build, sorted', async () => {
+    expect((await listAuditRoutes(dist)).map((r) => r.route)).toEqual(['/', '/projects/a', '/projects/b'])
+  })
+
+  it('selects routes by path or project id and refuses unknown ones', async () => {
+    const routes = await listAuditRoutes(dist)
+    expect(selectRoutes(routes, ['b', '/']).map((r) => r.route)).toEqual(['/', '/projects/b'])
+    expect(selectRoutes(routes, ['/projects/a/']).map((r) => r.route)).toEqual(['/projects/a'])
+    expect(() => selectRoutes(routes, ['nope'])).toThrow(/unknown route "nope"/)
+  })
+
+  it('builds route URLs under a base', () => {
+    expect(routeUrl('http://127.0.0.1:1/x/', { route: '/', file: 'index.html' })).toBe('http://127.0.0.1:1/x/')
+    expect(routeUrl('http://127.0.0.1:1/x', { route: '/projects/a', file: '' })).toBe('http://127.0.0.1:1/x/projects/a')
+  })
+})
+
+describe('parseCli', () => {
+  it('defaults to a full audit of a fresh build, gzip-served at /', () => {
+    expect(parseCli([])).toEqual({ quick: false, base: '/', runs: 1, compression: 'gzip' })
+  })
+
+  it('reads --quick, --routes, --dist, --json, --runs and --no-compression', () => {
+    expect(parseCli(['--quick', '--routes', '/, logic-i', '--dist', 'out', '--json', 'r.json', '--runs', '3', '--no-compression'])).toEqual({
+      quick: true,
+      base: '/',
+      runs: 3,
+      compression: 'none',
+      routes: ['/', 'logic-i'],
+      dist: path.resolve('out'),
+      json: path.resolve('r.json'),
+    })
+  })
+
+  it('rejects unknown options, bad bases and bad run counts', () => {
+    expect(() => parseCli(['--fast'])).toThrow(UsageError)
+    expect(() => parseCli(['--base', 'x'])).toThrow(/--base/)
+    expect(() => parseCli(['--runs', '0'])).toThrow(/--runs/)
+    expect(parseCli(['--help'])).toBe('help')
+  })
+})
