@@ -1,9 +1,15 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type AliasOptions } from 'vite'
+import { defineConfig, type AliasOptions, type Plugin } from 'vite'
+import { DEFERRED_MARKUP, forEachMarkup } from './src/deferred-markup.ts'
+
+/** JSON is TypeScript; escaped as the generator does, so the text is safe wherever it is inlined. */
+function literal(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029').replace(/<\/script/gi, '<\\/script')
+}
 
 /**
  * react-router 7 resolves its development build for every bundler build (its package.json exports
@@ -23,12 +29,181 @@ function productionRouterAlias(): AliasOptions {
   ]
 }
 
+/**
+ * react-router's production build ends many components and contexts with top-level statements such
+ * as `Link.displayName = "Link"` and `var X = React.memo(Y)` without a pure annotation. A bundler
+ * must keep such statements (they might have side effects), and with them every component they
+ * name and everything those reach: NavLink, Form, fetchers, ScrollRestoration, framework-mode
+ * prefetching… none of which this site uses. For the client build only, drop the displayName
+ * assignments (they only name components in React DevTools) and mark those calls pure, so unused
+ * parts are tree-shaken. If the file's layout changes, the patterns simply stop matching.
+ */
+function treeShakeableReactRouter(): Plugin {
+  const routerFile = /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/
+  return {
+    name: 'tree-shakeable-react-router',
+    apply: 'build',
+    transform(code, id, options) {
+      if (options?.ssr || !routerFile.test(id)) return null
+      const next = code
+        .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
+        .replace(/^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:memo|forwardRef|createContext)\()/gm, '$1/* @__PURE__ */ $2')
+      return next === code ? null : { code: next, map: null }
+    },
+  }
+}
+
+/**
+ * The generator writes the whole site-wide content, chat texts included, into generated/content.ts,
+ * which every page loads. The chat texts (greeting, quick questions, answers: about a third of it)
+ * are only needed once the visitor opens the chat. In builds, this moves `portfolio.chat` out of
+ * content.ts into site/src/chat/chat-content.ts, which only the lazily loaded chat panel imports.
+ * Site code reads the chat texts only through chat-content.ts, so the dev server (which skips this)
+ * behaves the same. If content.ts ever stops having the expected shape, nothing is moved.
+ * (Once the generator emits a separate generated/chat.ts, chat-content.ts re-exports it and this
+ * plugin goes.)
+ */
+function splitChatContent(): Plugin {
+  const contentFile = fileURLToPath(new URL('./src/generated/content.ts', import.meta.url))
+  const chatFile = fileURLToPath(new URL('./src/chat/chat-content.ts', import.meta.url))
+  const declaration = /^(export const portfolio: Portfolio = )(\{[\s\S]*?\n\})$/m
+  const split = (code: string): { content: string; chat: unknown } | null => {
+    const match = declaration.exec(code)
+    if (!match?.[1] || !match[2]) return null
+    let portfolio: Record<string, unknown>
+    try {
+      portfolio = JSON.parse(match[2]) as Record<string, unknown>
+    } catch {
+      return null
+    }
+    if (!('chat' in portfolio)) return null
+    const { chat, ...rest } = portfolio
+    return { content: code.replace(declaration, () => `${match[1]}${literal(rest)}`), chat }
+  }
+  return {
+    name: 'split-chat-content',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0]
+      if (file === contentFile) {
+        const parts = split(code)
+        return parts ? { code: parts.content, map: null } : null
+      }
+      if (file === chatFile) {
+        const parts = split(readFileSync(contentFile, 'utf8'))
+        if (!parts) return null
+        this.addWatchFile(contentFile)
+        return {
+          code: `import type { Portfolio } from '../generated/types.ts'\n\nexport const chatContent: Portfolio['chat'] = ${literal(parts.chat)}\n`,
+          map: null,
+        }
+      }
+      return null
+    },
+  }
+}
+
+/**
+ * Slims each case study's data module (generated/projects/<id>.ts) for the browser build; the server
+ * build keeps the full data.
+ * - Its markup (compiled markdown, diagram SVG) is in the prerendered HTML already: it moves into a
+ *   chunk of its own (`<id>.ts?markup`), DEFERRED_MARKUP takes its place and the module exports
+ *   `loadMarkup()` to fetch it. A visitor landing on a case study then downloads its content once,
+ *   not twice (the page's markup is captured from the DOM before hydrating, src/deferred-markup.ts);
+ *   client-side navigation to a case study fetches the markup chunk.
+ * - The diagrams' Mermaid source goes: the build already rendered it to SVG.
+ * - Fields equal to the project's card in generated/content.ts go: every page has the cards, and
+ *   the project loader puts them back (src/project-loader.ts).
+ */
+function slimProjectData(): Plugin {
+  const projectsDirectory = fileURLToPath(new URL('./src/generated/projects/', import.meta.url))
+  const contentFile = fileURLToPath(new URL('./src/generated/content.ts', import.meta.url))
+  const declaration = /^(export const project: RenderedProject = )(\{[\s\S]*\n\})$/m
+  const parse = (code: string): { prefix: string; project: Record<string, unknown> } | null => {
+    const match = declaration.exec(code)
+    if (!match?.[1] || !match[2]) return null
+    try {
+      return { prefix: match[1], project: JSON.parse(match[2]) as Record<string, unknown> }
+    } catch {
+      return null
+    }
+  }
+  const cardOf = (id: unknown): Record<string, unknown> | undefined => {
+    try {
+      const cardsLiteral = /^export const projectCards: ProjectCard\[\] = (\[[\s\S]*?\n\])$/m.exec(readFileSync(contentFile, 'utf8'))?.[1]
+      const cards = cardsLiteral ? (JSON.parse(cardsLiteral) as Record<string, unknown>[]) : []
+      return cards.find((card) => card.id === id)
+    } catch {
+      return undefined
+    }
+  }
+  const isProjectModule = (file: string) => file.startsWith(projectsDirectory) && file.endsWith('.ts')
+  return {
+    name: 'slim-project-data',
+    apply: 'build',
+    enforce: 'pre',
+    load(id, options) {
+      const [file = '', query] = id.split('?')
+      if (options?.ssr || query !== 'markup' || !isProjectModule(file)) return null
+      const parsed = parse(readFileSync(file, 'utf8'))
+      const markup: Record<string, unknown> = {}
+      if (parsed) forEachMarkup(parsed.project, (key, holder, field) => (markup[key] = holder[field]))
+      return `export default ${literal(markup)}\n`
+    },
+    transform(code, id, options) {
+      if (options?.ssr || id.includes('?') || !isProjectModule(id)) return null
+      const parsed = parse(code)
+      if (!parsed) return null
+      const { project } = parsed
+      let deferred = 0
+      forEachMarkup(project, (_key, holder, field) => {
+        holder[field] = DEFERRED_MARKUP
+        deferred += 1
+        if (field === 'svg') delete holder.mermaid
+      })
+      const card = cardOf(project.id)
+      for (const [key, value] of Object.entries(card ?? {})) {
+        if (key !== 'id' && JSON.stringify(project[key]) === JSON.stringify(value)) delete project[key]
+      }
+      const loadMarkup = deferred > 0 ? `\nexport const loadMarkup = () => import(${JSON.stringify(`./${id.slice(projectsDirectory.length)}?markup`)}).then((module) => module.default)\n` : ''
+      return { code: `${code.replace(declaration, () => `${parsed.prefix}${literal(project)}`)}${loadMarkup}`, map: null }
+    },
+  }
+}
+
+/**
+ * `<html lang>` from the content's site.language (default en). Read from the generated content
+ * module, which the CLI writes before every build. (entry-server's render() also returns `lang`,
+ * so the prerender step could set it per page instead.)
+ */
+function htmlLanguage(): Plugin {
+  const contentFile = fileURLToPath(new URL('./src/generated/content.ts', import.meta.url))
+  return {
+    name: 'html-language',
+    transformIndexHtml(html) {
+      let language = 'en'
+      try {
+        const match = /"site": \{[^{}]*?"language": ("(?:[^"\\]|\\.)*")/.exec(readFileSync(contentFile, 'utf8'))
+        const value: unknown = match?.[1] ? JSON.parse(match[1]) : undefined
+        if (typeof value === 'string' && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value)) language = value
+      } catch {
+        // No generated content yet: keep the default.
+      }
+      return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    },
+  }
+}
+
 // Paths are resolved from this file, so the config works from any working directory. The CLI
 // passes `base`, `build.outDir` and `build.ssr` itself; nothing here depends on them.
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Static files (resume PDF, images) live in the repository's top-level public/ folder.
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
-  plugins: [react()],
+  plugins: [splitChatContent(), slimProjectData(), htmlLanguage(), react(), treeShakeableReactRouter()],
+  // JSX compiles for the mode, not for NODE_ENV: a production build started under NODE_ENV=test
+  // (vitest) must not emit jsxDEV calls, which React's production build does not have.
+  oxc: { jsx: { development: mode !== 'production' } },
   resolve: { alias: mode === 'production' && !isSsrBuild ? productionRouterAlias() : [] },
 }))

@@ -7,6 +7,7 @@ import { checkOutput } from './check-output.ts'
 import { listRoutes } from './list-routes.ts'
 import { prerenderRoutes } from './prerender.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
+import { writeSocialImages } from './social-images.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import { hasErrors } from '../diagnostics/diagnostic.ts'
 import { checkContent, type CheckResult } from './check-content.ts'
@@ -73,6 +74,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')
     }
+    await step('social images', () => writeSocialImages(work.temp, compiled), (files) => `${files.length} cards`)
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
     await writeFile(path.join(work.temp, 'sitemap.xml'), sitemapXml(routes, siteUrl, options.base))
     await writeFile(path.join(work.temp, 'robots.txt'), robotsTxt(siteUrl, options.base))

@@ -1,5 +1,5 @@
-import { Suspense } from 'react'
-import { Outlet, useLocation } from 'react-router-dom'
+import { Suspense, type ReactNode } from 'react'
+import { useLocation } from 'react-router-dom'
 import { ChatWidget } from './components/chat-widget.tsx'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
@@ -18,7 +18,7 @@ const MAIN_ID = 'main'
 /** The layout of every page: skip link, header, the page, footer and the chat assistant. A page
  * that fails shows the route error page inside the layout; the boundary is keyed by path, so
  * navigating elsewhere recovers. */
-export function App() {
+export function App({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
   useScrollOnNavigate()
   return (
@@ -32,7 +32,7 @@ export function App() {
           {/* Only reached if a case study is rendered before its chunks arrived (project links load
               them before navigating; entry-client before hydrating). */}
           <Suspense fallback={null}>
-            <Outlet />
+            {children}
           </Suspense>
         </RouteErrorBoundary>
       </main>

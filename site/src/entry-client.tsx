@@ -1,7 +1,8 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
+import { captureServerMarkup } from './deferred-markup.ts'
 import { toBasename } from './paths.ts'
 import { loadProjectView } from './project-loader.ts'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
@@ -15,27 +16,34 @@ if (`${window.location.pathname}/` === basename) {
 }
 
 /** On a case-study page, load its data and view BEFORE hydrating, so the first client render is
- * synchronous and matches the server HTML exactly. The HTML carries no serialised copy of it. */
-async function preparePage(): Promise<void> {
+ * synchronous and matches the server HTML exactly. The HTML carries no serialised copy of it, and
+ * its markup (prose, diagrams) is taken from the page rather than downloaded again. */
+async function preparePage(root: HTMLElement): Promise<void> {
   const page = matchPage(window.location.pathname, basename)
   if (page.id !== routeIds.project) return
+  captureServerMarkup(root)
   // A failed load is shown by the route error boundary when the page renders.
   await loadProjectView(page.projectId ?? '').catch(() => undefined)
 }
 
 const container = document.getElementById('root')
 if (container) {
-  await preparePage()
-  hydrateRoot(
-    container,
-    <StrictMode>
-      {/* Plain (non-transition) updates: project links load before they navigate, and flushSync
-          then commits the new page in the same task as the URL change. */}
-      <BrowserRouter basename={basename} useTransitions={false}>
-        <RouteErrorBoundary>
-          <AppRoutes />
-        </RouteErrorBoundary>
-      </BrowserRouter>
-    </StrictMode>,
-  )
+  await preparePage(container)
+  // Hydrating in a transition lets React yield to the browser between chunks of work, so no single
+  // long task blocks input while the page becomes interactive; a click on a part not hydrated yet
+  // hydrates that part first and is then handled.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        {/* Plain (non-transition) updates: project links load before they navigate, and flushSync
+            then commits the new page in the same task as the URL change. */}
+        <BrowserRouter basename={basename} useTransitions={false}>
+          <RouteErrorBoundary>
+            <AppRoutes />
+          </RouteErrorBoundary>
+        </BrowserRouter>
+      </StrictMode>,
+    )
+  })
 }

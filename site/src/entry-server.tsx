@@ -3,17 +3,20 @@ import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router-dom'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { portfolio } from './generated/content.ts'
-import { renderHead } from './head.ts'
+import { absoluteUrl, renderHead, type HeadOptions } from './head.ts'
 import { homeMeta, notFoundMeta, projectMeta, type PageMeta } from './page-meta.ts'
-import { toBasename } from './paths.ts'
+import { socialImage, toBasename } from './paths.ts'
 import { loadProjectView } from './project-loader.ts'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
+import { homeJsonLd, projectJsonLd } from './structured-data.ts'
 
 export interface RenderResult {
   /** Markup for `<div id="root">`. */
   html: string
-  /** Tags for `<!--app-head-->`: title, description, canonical, Open Graph, Twitter card. */
+  /** Tags for `<!--app-head-->`: title, description, canonical, Open Graph, Twitter card, JSON-LD. */
   head: string
+  /** The `lang` of the page (BCP 47), from the content's site.language. */
+  lang: string
   /** 404 when the not-found page rendered (unknown path or unknown project id). */
   status: 200 | 404
 }
@@ -26,7 +29,7 @@ export interface RenderResult {
 export async function render(url: string, base: string): Promise<RenderResult> {
   const basename = toBasename(base)
   const location = basename + url.replace(/^\/+/, '')
-  const { meta, status } = await preparePage(location, basename)
+  const { meta, status, extras } = await preparePage(location, basename, base)
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={location} basename={basename}>
@@ -36,15 +39,27 @@ export async function render(url: string, base: string): Promise<RenderResult> {
       </StaticRouter>
     </StrictMode>,
   )
-  return { html, head: renderHead(meta, portfolio.site.url, portfolio.site.title, base), status }
+  const head = renderHead(meta, { siteUrl: portfolio.site.url, siteName: portfolio.site.title, base, ...extras })
+  return { html, head, lang: portfolio.site.language ?? 'en', status }
 }
 
-async function preparePage(location: string, basename: string): Promise<{ meta: PageMeta; status: 200 | 404 }> {
+type PageExtras = Pick<HeadOptions, 'image' | 'jsonLd'>
+
+async function preparePage(location: string, basename: string, base: string): Promise<{ meta: PageMeta; status: 200 | 404; extras: PageExtras }> {
   const page = matchPage(location, basename)
-  if (page.id === routeIds.home) return { meta: homeMeta(), status: 200 }
+  const url = (path: string) => absoluteUrl(portfolio.site.url, base, path)
+  const { owner } = portfolio
+  if (page.id === routeIds.home) {
+    const image = { path: socialImage.path(), alt: `${owner.name}, ${owner.role}: ${portfolio.hero.headline}` }
+    return { meta: homeMeta(), status: 200, extras: { image, jsonLd: homeJsonLd(url, url(image.path)) } }
+  }
   if (page.id === routeIds.project) {
     const view = await loadProjectView(page.projectId ?? '')
-    if (view) return { meta: projectMeta(view.project), status: 200 }
+    if (view) {
+      const { project } = view
+      const image = { path: socialImage.path(project.id), alt: `${project.title}, a case study by ${owner.name}: ${project.description}` }
+      return { meta: projectMeta(project), status: 200, extras: { image, jsonLd: projectJsonLd(project, url, url(image.path)) } }
+    }
   }
-  return { meta: notFoundMeta(), status: 404 }
+  return { meta: notFoundMeta(), status: 404, extras: {} }
 }

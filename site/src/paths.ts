@@ -8,7 +8,6 @@ export const paths = {
   notFound: '/404',
 } as const
 
-export const PROJECT_ROUTE_PATH = 'projects/:id'
 
 /** The in-page anchors of the home page, in nav order. */
 export const homeSections = [
@@ -29,3 +28,14 @@ export type HomeSectionId = (typeof homeSections)[number]['id']
 export function toBasename(base: string): string {
   return `/${base.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/')
 }
+
+/**
+ * The social-sharing card of a page (Open Graph / Twitter image): a PNG the CLI renders from the
+ * content at build time (cli/pipeline/social-images.ts) and the page's head links to.
+ */
+export const socialImage = {
+  width: 1200,
+  height: 630,
+  /** Route-style path of the card: `/og/index.png` for the home page, `/og/<id>.png` for a case study. */
+  path: (projectId?: string): string => (projectId === undefined ? '/og/index.png' : `/og/${encodeURIComponent(projectId)}.png`),
+} as const

@@ -1,12 +1,19 @@
 import { use, type ComponentType } from 'react'
-import { projectLoaders } from './generated/content.ts'
+import { CaseStudy } from './components/case-study.tsx'
+import { withMarkup } from './deferred-markup.ts'
+import { projectCards, projectLoaders } from './generated/content.ts'
 import type { RenderedProject } from './generated/types.ts'
 
-/** A case study ready to render: its data and the component that renders it. Both come from chunks
- * of their own, so the home page carries neither. */
+/** A case study ready to render: its data (a chunk of its own, so the home page does not carry it)
+ * and the component that renders it (part of every page: it shares most of its parts with the
+ * home page, and a case study opened from / then downloads only its content). */
 export interface ProjectView {
   project: RenderedProject
   CaseStudy: ComponentType<{ project: RenderedProject }>
+}
+
+interface DeferredMarkupModule {
+  loadMarkup?: () => Promise<Record<string, string>>
 }
 
 interface Entry {
@@ -26,8 +33,12 @@ export function loadProjectView(id: string): Promise<ProjectView | null> {
   const loadData = Object.hasOwn(projectLoaders, id) ? projectLoaders[id] : undefined
   const entry: Entry = loadData
     ? {
-        promise: Promise.all([loadData(), import('./components/case-study.tsx')]).then(([data, view]) => {
-          entry.value = { project: data.project, CaseStudy: view.CaseStudy }
+        promise: loadData().then(async (data) => {
+          // In the browser build the data module leaves out what the project's card (on every page)
+          // already says, and its markup, which it exports loadMarkup() for (see site/vite.config.ts).
+          const card = projectCards.find((candidate) => candidate.id === id)
+          const project = await withMarkup({ ...card, ...data.project }, (data as DeferredMarkupModule).loadMarkup)
+          entry.value = { project, CaseStudy }
           return entry.value
         }),
       }

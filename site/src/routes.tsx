@@ -1,9 +1,8 @@
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 import { App } from './app.tsx'
 import { HomePage } from './pages/home-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
 import { ProjectPage } from './pages/project-page.tsx'
-import { PROJECT_ROUTE_PATH } from './paths.ts'
 
 export const routeIds = {
   home: 'home',
@@ -11,25 +10,57 @@ export const routeIds = {
   notFound: 'not-found',
 } as const
 
-/** Shared by entry-server (StaticRouter) and entry-client (BrowserRouter). */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <App />,
-    children: [
-      { id: routeIds.home, index: true, element: <HomePage /> },
-      { id: routeIds.project, path: PROJECT_ROUTE_PATH, element: <ProjectPage /> },
-      { id: routeIds.notFound, path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]
-
-export function AppRoutes() {
-  return useRoutes(routes)
+export interface PageMatch {
+  id: (typeof routeIds)[keyof typeof routeIds]
+  projectId?: string
 }
 
-/** Which page a path shows: `{ id: 'project', projectId }` etc. `pathname` includes the basename. */
-export function matchPage(pathname: string, basename: string): { id: string; projectId?: string } {
-  const leaf = matchRoutes(routes, pathname, basename)?.at(-1)
-  return { id: leaf?.route.id ?? routeIds.notFound, projectId: leaf?.params.id }
+/** `/projects/<id>`, with or without a trailing slash; the id is one path segment. */
+const projectPattern = /^\/projects\/([^/]+)\/?$/i
+
+/**
+ * Which page a router path (basename already removed: `/`, `/projects/logic-i`) shows. The site has
+ * three kinds of page, so they are matched here directly rather than with a route table: that keeps
+ * react-router's route-matching and data-router code out of the bundle every visitor downloads.
+ */
+export function matchPath(path: string): PageMatch {
+  if (path === '/' || path === '') return { id: routeIds.home }
+  const project = projectPattern.exec(path)
+  if (project?.[1]) return { id: routeIds.project, projectId: safeDecode(project[1]) }
+  return { id: routeIds.notFound }
+}
+
+/** Which page a full URL path shows (`pathname` includes the basename, `/` or `/sub/path/`). */
+export function matchPage(pathname: string, basename: string): PageMatch {
+  const prefix = basename.replace(/\/$/, '')
+  if (prefix && pathname.toLowerCase() !== prefix.toLowerCase() && !pathname.toLowerCase().startsWith(`${prefix.toLowerCase()}/`)) {
+    return { id: routeIds.notFound }
+  }
+  return matchPath(pathname.slice(prefix.length) || '/')
+}
+
+/** The page for the current location inside the shared layout. Used by entry-server (StaticRouter)
+ * and entry-client (BrowserRouter). */
+export function AppRoutes() {
+  const { pathname } = useLocation()
+  const page = matchPath(pathname)
+  return (
+    <App>
+      {page.id === routeIds.home ? (
+        <HomePage />
+      ) : page.id === routeIds.project ? (
+        <ProjectPage id={page.projectId ?? ''} />
+      ) : (
+        <NotFoundPage />
+      )}
+    </App>
+  )
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
 }

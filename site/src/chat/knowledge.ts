@@ -1,11 +1,12 @@
 import { portfolio, projectCards } from '../generated/content.ts'
+import { chatContent } from './chat-content.ts'
 import type { ChatKnowledge } from './reply.ts'
 
 /** What the assistant knows: the site's own content (the home page's data, no case studies). */
 export function siteKnowledge(resumeUrl: string): ChatKnowledge {
   return {
-    quickQuestions: portfolio.chat.quickQuestions,
-    fallback: portfolio.chat.fallback,
+    quickQuestions: chatContent.quickQuestions,
+    fallback: chatContent.fallback,
     projects: projectCards,
     techGroups: portfolio.techStack.groups,
     contact: {

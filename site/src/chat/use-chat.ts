@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { portfolio } from '../generated/content.ts'
 import { useAssetUrl } from '../hooks/use-asset-url.ts'
+import { chatContent } from './chat-content.ts'
 import { siteKnowledge } from './knowledge.ts'
 import { createMessage, type ChatMessage } from './message.ts'
 import { replyTo } from './reply.ts'
@@ -8,9 +9,11 @@ import { replyTo } from './reply.ts'
 /** The assistant answers after this delay, showing a typing indicator meanwhile (SPEC section 9). */
 export const CHAT_REPLY_DELAY_MS = 1000
 
-/** The conversation, starting with the greeting (created when the visitor first opened the chat). */
-export function useChat(greeting: ChatMessage) {
-  const [messages, setMessages] = useState<ChatMessage[]>([greeting])
+/** The conversation, starting with the greeting. The panel that calls this mounts only on the client,
+ * when the visitor first opens the chat, so creating the greeting here is not part of any server
+ * render or hydration. */
+export function useChat() {
+  const [messages, setMessages] = useState<ChatMessage[]>(() => [createMessage(chatContent.greeting, false)])
   const [pendingReplies, setPendingReplies] = useState(0)
   const timers = useRef(new Set<number>())
   const resumeUrl = useAssetUrl(portfolio.resume.file)

@@ -1,3 +1,4 @@
+import { markupKey } from '../deferred-markup.ts'
 import type { RenderedProject, RenderedSection } from '../generated/types.ts'
 import { DatabaseSchema } from './database-schema.tsx'
 import { DiagramFigure } from './diagram-figure.tsx'
@@ -11,19 +12,21 @@ import { TestCardList } from './test-card-list.tsx'
 /** One case-study section: its anchor, its h2 and a body chosen by `kind`. */
 export function CaseStudySection({ section, project }: { section: RenderedSection; project: RenderedProject }) {
   const titleId = `${section.id}-title`
+  const key = (field: string) => markupKey(project.id, `${section.id}/${field}`)
   return (
     <section id={section.id} className="case-section" data-kind={section.kind} tabIndex={-1} aria-labelledby={titleId}>
       <h2 id={titleId}>{section.title}</h2>
-      {'intro' in section && section.intro ? <HtmlBlock html={section.intro} className="prose case-section__intro" /> : null}
+      {'intro' in section && section.intro ? <HtmlBlock html={section.intro} className="prose case-section__intro" markupKey={key('intro')} /> : null}
       <SectionBody section={section} project={project} />
     </section>
   )
 }
 
 function SectionBody({ section, project }: { section: RenderedSection; project: RenderedProject }) {
+  const key = (field: string) => markupKey(project.id, `${section.id}/${field}`)
   switch (section.kind) {
     case 'prose':
-      return <HtmlBlock html={section.body} />
+      return <HtmlBlock html={section.body} markupKey={key('body')} />
     case 'features':
       return <FeaturesList items={section.items} />
     case 'tech-stack':
@@ -31,8 +34,8 @@ function SectionBody({ section, project }: { section: RenderedSection; project: 
     case 'diagrams':
       return (
         <div className="diagrams">
-          {section.diagrams.map((diagram) => (
-            <DiagramFigure key={diagram.title} diagram={diagram} />
+          {section.diagrams.map((diagram, index) => (
+            <DiagramFigure key={diagram.title} diagram={diagram} markupKey={key(`diagram-${index}`)} />
           ))}
         </div>
       )
@@ -45,7 +48,7 @@ function SectionBody({ section, project }: { section: RenderedSection; project: 
     case 'call-to-action':
       return (
         <div className="card cta">
-          <HtmlBlock html={section.body} />
+          <HtmlBlock html={section.body} markupKey={key('body')} />
           <ProjectLinks project={project} />
         </div>
       )

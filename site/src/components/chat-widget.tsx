@@ -1,6 +1,4 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react'
-import { createMessage, type ChatMessage } from '../chat/message.ts'
-import { portfolio } from '../generated/content.ts'
 import { useEscapeKey } from '../hooks/use-escape-key.ts'
 import { Icon } from './icon.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
@@ -19,8 +17,8 @@ const ChatPanel = lazy(() => importPanel().then((module) => ({ default: module.C
  */
 export function ChatWidget() {
   const [open, setOpen] = useState(false)
-  // Created on the first open (an event handler); from then on the panel stays mounted.
-  const [greeting, setGreeting] = useState<ChatMessage | null>(null)
+  // Set on the first open; from then on the panel stays mounted (the server never renders it).
+  const [started, setStarted] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
 
   const close = useCallback(() => {
@@ -30,7 +28,7 @@ export function ChatWidget() {
   useEscapeKey(open, close)
 
   const toggle = () => {
-    if (!greeting) setGreeting(createMessage(portfolio.chat.greeting, false))
+    setStarted(true)
     setOpen(!open)
   }
   const prefetch = () => {
@@ -39,11 +37,11 @@ export function ChatWidget() {
 
   return (
     <div className="chat">
-      {greeting ? (
+      {started ? (
         // If the panel's chunk cannot be fetched, the page stays as it is; only the chat says so.
         <RouteErrorBoundary fallback={open ? <p className="chat__error" role="status">{CHAT_ERROR}</p> : null}>
           <Suspense fallback={null}>
-            <ChatPanel id={PANEL_ID} greeting={greeting} open={open} onClose={close} />
+            <ChatPanel id={PANEL_ID} open={open} onClose={close} />
           </Suspense>
         </RouteErrorBoundary>
       ) : null}
@@ -52,7 +50,7 @@ export function ChatWidget() {
         type="button"
         className="chat__toggle"
         aria-expanded={open}
-        aria-controls={greeting ? PANEL_ID : undefined}
+        aria-controls={started ? PANEL_ID : undefined}
         onClick={toggle}
         onPointerEnter={prefetch}
         onFocus={prefetch}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { AppLink } from './app-link.tsx'
 import type { RenderedProject } from '../generated/types.ts'
 import { paths } from '../paths.ts'
 import { CopyButton } from './copy-button.tsx'
@@ -12,10 +12,10 @@ export function ProjectHeader({ project }: { project: RenderedProject }) {
   return (
     <header className="project-header">
       <div className="container">
-        <Link to={{ pathname: paths.home, hash: '#projects' }} className="back-link">
+        <AppLink to={{ pathname: paths.home, hash: '#projects' }} className="back-link">
           <Icon name="arrow-left" size={18} />
           Back to projects
-        </Link>
+        </AppLink>
         <div className="project-header__grid">
           <div>
             <span className="project-icon project-icon--large">

@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { flushSync } from 'react-dom'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
+import { AppLink } from './app-link.tsx'
 import { paths } from '../paths.ts'
 import { loadProjectView, prefetchProject } from '../project-loader.ts'
 
@@ -21,8 +22,8 @@ export function ProjectLink({ id, className, children }: { id: string; className
     loadProjectView(id).then(go, go)
   }
   return (
-    <Link to={to} className={className} onMouseEnter={prefetch} onFocus={prefetch} onClick={onClick}>
+    <AppLink to={to} className={className} onMouseEnter={prefetch} onFocus={prefetch} onClick={onClick}>
       {children}
-    </Link>
+    </AppLink>
   )
 }

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { AppLink } from './app-link.tsx'
 import { portfolio } from '../generated/content.ts'
 import { useEscapeKey } from '../hooks/use-escape-key.ts'
 import { useSectionNavigation } from '../hooks/use-section-navigation.ts'
@@ -9,7 +9,8 @@ import { ThemeToggle } from './theme-toggle.tsx'
 
 const MENU_ID = 'site-menu'
 
-/** Fixed top bar: brand, section buttons, dark-mode toggle; below 768px the buttons fold into a menu. */
+/** Fixed top bar: brand, section buttons, dark-mode toggle; below 768px the buttons fold into a menu
+ * that opens below the bar (Escape closes it and returns focus to its button). */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
@@ -29,25 +30,14 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to={paths.home} className="brand" onClick={() => setMenuOpen(false)}>
+        <AppLink to={paths.home} className="brand" onClick={() => setMenuOpen(false)}>
           <span className="brand__mark" aria-hidden="true">
             {initials(portfolio.owner.name)}
           </span>
           {portfolio.owner.name}
-        </Link>
+        </AppLink>
         <nav aria-label="Main" className="site-nav">
-          <ul id={MENU_ID} className="site-nav__list" data-open={menuOpen}>
-            {homeSections.map((section) => (
-              <li key={section.id}>
-                <button type="button" className="site-nav__item" onClick={() => choose(section.id)}>
-                  {section.label}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="site-header__actions">
-          <ThemeToggle />
+          {/* Before the list it shows and hides, so Tab goes from the button into the open menu. */}
           <button
             ref={menuButton}
             type="button"
@@ -59,7 +49,17 @@ export function SiteHeader() {
             <span className="visually-hidden">Menu</span>
             <Icon name={menuOpen ? 'close' : 'menu'} />
           </button>
-        </div>
+          <ul id={MENU_ID} className="site-nav__list" data-open={menuOpen}>
+            {homeSections.map((section) => (
+              <li key={section.id}>
+                <button type="button" className="site-nav__item" onClick={() => choose(section.id)}>
+                  {section.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ThemeToggle />
       </div>
     </header>
   )

@@ -33,8 +33,13 @@ export function useScrollOnNavigate(): void {
     handled.current = { key, pathname, hash }
     const samePage = previous?.pathname === pathname
     const isFirstRender = previous === null
-    if (hash && scrollToId(idFromHash(hash), { smooth: samePage })) return
-    const saved = navigationType === 'POP' && !isFirstRender ? savedPositions.get(key) : undefined
-    window.scrollTo({ top: saved ?? 0, behavior: scrollBehavior(samePage) })
+    if (!(hash && scrollToId(idFromHash(hash), { smooth: samePage }))) {
+      const saved = navigationType === 'POP' && !isFirstRender ? savedPositions.get(key) : undefined
+      window.scrollTo({ top: saved ?? 0, behavior: scrollBehavior(samePage) })
+    }
+    // Only now let in-page links glide (base.css): with smooth scrolling on from the start, the
+    // browser's own jump to a URL's #fragment during load would animate from the top, and a scroll
+    // above would not stop that animation, so the page would overshoot its target.
+    if (isFirstRender) document.documentElement.dataset.scroll = 'smooth'
   }, [key, pathname, hash, navigationType])
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
+import { AppLink } from '../components/app-link.tsx'
 import { Icon } from '../components/icon.tsx'
 import { useDocumentTitle } from '../hooks/use-document-title.ts'
 import { notFoundMeta } from '../page-meta.ts'
@@ -31,13 +32,13 @@ export function NotFoundPage() {
           It may have moved, or the link may have a typo.
         </p>
         <div className="button-row button-row--center">
-          <Link to={paths.home} className="button button--primary">
+          <AppLink to={paths.home} className="button button--primary">
             <Icon name="arrow-left" size={18} />
             Go to the home page
-          </Link>
-          <Link to={{ pathname: paths.home, hash: '#projects' }} className="button button--secondary">
+          </AppLink>
+          <AppLink to={{ pathname: paths.home, hash: '#projects' }} className="button button--secondary">
             Browse the projects
-          </Link>
+          </AppLink>
         </div>
       </div>
     </section>

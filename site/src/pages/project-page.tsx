@@ -1,4 +1,3 @@
-import { useParams } from 'react-router-dom'
 import { useDocumentTitle } from '../hooks/use-document-title.ts'
 import { notFoundMeta, projectMeta } from '../page-meta.ts'
 import { useProjectView } from '../project-loader.ts'
@@ -7,8 +6,7 @@ import { NotFoundPage } from './not-found-page.tsx'
 /** /projects/:id. The case study and its view come from their own chunks, loaded before the server
  * render, before hydration and, by ProjectLink, before client navigation; otherwise the page
  * suspends until they arrive. */
-export function ProjectPage() {
-  const { id = '' } = useParams()
+export function ProjectPage({ id }: { id: string }) {
   const view = useProjectView(id)
   useDocumentTitle(view ? projectMeta(view.project).title : notFoundMeta().title)
   if (!view) return <NotFoundPage />

@@ -1,0 +1,75 @@
+/**
+ * A case study's markup (compiled markdown and diagram SVG: about half of its data) is already in the
+ * prerendered HTML. The browser build moves it out of the project's data module (the
+ * `defer-project-markup` plugin in site/vite.config.ts puts DEFERRED_MARKUP in its place), so a
+ * visitor who lands on a case study does not download it a second time: before hydrating,
+ * entry-client captures it from the page, and the components read it from there. A case study
+ * reached by client-side navigation fetches its markup chunk instead (loadProjectMarkup).
+ * The server render and the dev server see the full data and never use any of this.
+ */
+
+/** What the build puts in the data where markup was moved out. */
+export const DEFERRED_MARKUP = '\u2063deferred-markup'
+
+type Holder = Record<string, unknown>
+
+const isRecord = (value: unknown): value is Holder => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Visits every markup string of a project: each section's `intro` and `body`, and each diagram's
+ * `svg`, with a key naming its place (`<section id>/intro`, `<section id>/body`,
+ * `<section id>/diagram-<n>`). Used by the build and by the site, so both name places alike.
+ */
+export function forEachMarkup(project: unknown, visit: (key: string, holder: Holder, field: string) => void): void {
+  const sections = isRecord(project) && Array.isArray(project.sections) ? project.sections : []
+  for (const section of sections) {
+    if (!isRecord(section)) continue
+    const id = String(section.id)
+    for (const field of ['intro', 'body']) if (typeof section[field] === 'string') visit(`${id}/${field}`, section, field)
+    if (!Array.isArray(section.diagrams)) continue
+    section.diagrams.forEach((diagram: unknown, index) => {
+      if (isRecord(diagram) && typeof diagram.svg === 'string') visit(`${id}/diagram-${index}`, diagram, 'svg')
+    })
+  }
+}
+
+/** The `data-markup` value of the element that holds a piece of a project's markup. */
+export function markupKey(projectId: string, key: string): string {
+  return `${projectId}:${key}`
+}
+
+/** Markup of the prerendered page, by markupKey, captured before hydration. */
+const captured = new Map<string, string>()
+
+/** Call once before hydrating: keeps the markup of every `[data-markup]` element of the page. */
+export function captureServerMarkup(root: ParentNode): void {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-markup]')) {
+    const key = element.dataset.markup
+    if (key) captured.set(key, element.innerHTML)
+  }
+}
+
+/** The markup to render: `html` itself, or, where the build deferred it, the captured markup. */
+export function resolveMarkup(html: string, key: string | undefined): string {
+  return html === DEFERRED_MARKUP && key !== undefined ? (captured.get(key) ?? '') : html
+}
+
+/**
+ * Makes a loaded project renderable: when the build deferred its markup and the page does not hold
+ * it (client-side navigation), fetches the markup chunk and puts the markup back in a copy of the
+ * project. `loadMarkup` is what the build adds to a project's data module.
+ */
+export async function withMarkup<P extends { id: string }>(project: P, loadMarkup: (() => Promise<Record<string, string>>) | undefined): Promise<P> {
+  const missing: string[] = []
+  forEachMarkup(project, (key, holder, field) => {
+    if (holder[field] === DEFERRED_MARKUP && !captured.has(markupKey(project.id, key))) missing.push(key)
+  })
+  if (missing.length === 0 || !loadMarkup) return project
+  const markup = await loadMarkup()
+  const copy = structuredClone(project)
+  forEachMarkup(copy, (key, holder, field) => {
+    const value = markup[key]
+    if (holder[field] === DEFERRED_MARKUP && typeof value === 'string') holder[field] = value
+  })
+  return copy
+}

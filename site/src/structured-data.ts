@@ -1,0 +1,66 @@
+import { portfolio, projectCards } from './generated/content.ts'
+import type { RenderedProject } from './generated/types.ts'
+
+/**
+ * schema.org JSON-LD for search engines, rendered into the head by the server only (the browser
+ * bundle never imports this module). Absolute URLs are built by the caller's `url(path)`.
+ */
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined }
+export type JsonLd = { [key: string]: Json | undefined }
+
+/** Languages among a project's technologies (schema.org `programmingLanguage`); the rest are keywords. */
+const LANGUAGES = new Set(['c', 'c#', 'c++', 'dart', 'go', 'java', 'javascript', 'kotlin', 'php', 'python', 'ruby', 'rust', 'scala', 'sql', 'swift', 'typescript'])
+
+function person(url: (path: string) => string): JsonLd {
+  const { owner, links, contact } = portfolio
+  return {
+    '@type': 'Person',
+    name: owner.name,
+    jobTitle: owner.role,
+    url: url('/'),
+    sameAs: [links.github, links.linkedin],
+    email: contact.email.replace(/^mailto:/i, ''),
+  }
+}
+
+/** The home page: the person the site presents, with what they know and the projects they built. */
+export function homeJsonLd(url: (path: string) => string, image: string | null): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    ...person(url),
+    description: portfolio.site.description,
+    ...(portfolio.owner.location ? { homeLocation: { '@type': 'Place', name: portfolio.owner.location } } : {}),
+    ...(image ? { image } : {}),
+    knowsAbout: [...new Set(portfolio.techStack.groups.flatMap((group) => group.items))],
+    // The case studies, by URL (each page describes its project in full).
+    subjectOf: projectCards.map((card) => ({ '@type': 'CreativeWork', name: `${card.title} case study`, url: url(`/projects/${encodeURIComponent(card.id)}`) })),
+  }
+}
+
+/** A case study: the project as source code, with its repository, technologies and author. */
+export function projectJsonLd(project: RenderedProject, url: (path: string) => string, image: string | null): JsonLd {
+  const languages = project.tech.filter((item) => LANGUAGES.has(item.toLowerCase()))
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareSourceCode',
+    name: project.title,
+    description: project.description,
+    url: url(`/projects/${encodeURIComponent(project.id)}`),
+    ...(project.githubUrl ? { codeRepository: project.githubUrl } : {}),
+    ...(languages.length > 0 ? { programmingLanguage: languages } : {}),
+    keywords: project.tech.join(', '),
+    ...(image ? { image } : {}),
+    author: person(url),
+    targetProduct: { '@type': 'SoftwareApplication', name: project.title, url: project.liveUrl, applicationCategory: 'WebApplication', operatingSystem: 'Web browser' },
+  }
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">`: the HTML parser ends a script at `</script`
+ * and treats `<!--` specially, so `<` (and, for good measure, `>` and `&`) become \u escapes, as
+ * do U+2028/2029. The result is still the same JSON.
+ */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}

@@ -1,0 +1,275 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DESKTOP, launchBrowser, PHONE } from './browser.ts'
+import { loadFacts } from './content.ts'
+
+/**
+ * Accessibility in real Chromium: axe on every route at phone and desktop width in both themes (and
+ * with the chat and the mobile menu open), then what axe cannot see: keyboard order and focus
+ * rings, Escape and focus return, the chat's live region, control state, reduced motion.
+ */
+const siteUrl = inject('siteUrl')
+let browser: Browser
+let facts: Awaited<ReturnType<typeof loadFacts>>
+let routes: string[]
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  facts = await loadFacts()
+  routes = ['', ...facts.projects.map((p) => `projects/${p.id}`), 'no-such-page']
+})
+afterAll(() => browser?.close())
+
+const WIDTHS = { phone: 360, desktop: 1440 } as const
+
+/** The app sets this on <html> once it has hydrated and handled the first location. */
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.scroll === 'smooth')
+
+async function openPage(path: string, options = DESKTOP): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage()
+  await page.goto(siteUrl + path)
+  await hydrated(page)
+  return page
+}
+
+/** Only colours differ between the themes (the DOM is the same), so the second theme needs only the colour rules. */
+const COLOR_RULES = ['color-contrast', 'link-in-text-block']
+
+/**
+ * axe violations as readable lines (rule, impact, the first few offending nodes), in the page as it
+ * is or in the part `scope` selects. Legacy mode runs axe in the page itself, without the blank page
+ * the default mode opens for every run; with `injected`, axe is already in the page (an earlier run
+ * since the last navigation), so its 500 kB source is not sent again. Same rules, much faster.
+ */
+async function violations(page: Page, { rules, scope, injected = false }: { rules?: string[]; scope?: string; injected?: boolean } = {}): Promise<string[]> {
+  let builder = new AxeBuilder(injected ? { page, axeSource: 'void 0' } : { page }).setLegacyMode(true).options({ resultTypes: ['violations'] })
+  if (rules) builder = builder.withRules(rules)
+  if (scope) builder = builder.include(scope)
+  const { violations: found } = await builder.analyze()
+  return found.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
+}
+
+/** Switches the theme the way the toggle does, then waits for the colour transitions to end. */
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate(async (t) => {
+    document.documentElement.dataset.theme = t
+    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)))
+  }, theme)
+}
+
+/**
+ * Every rule in the light theme, and the colour rules in the dark theme (only colours differ between
+ * the themes: the DOM is the same). Labelled with where they ran.
+ */
+async function bothThemes(page: Page, label: string, { scope, injected = false }: { scope?: string; injected?: boolean } = {}): Promise<string[]> {
+  await setTheme(page, 'light')
+  const light = await violations(page, { scope, injected })
+  await setTheme(page, 'dark')
+  const dark = await violations(page, { rules: COLOR_RULES, scope, injected: true })
+  return [...light.map((v) => `${label} light: ${v}`), ...dark.map((v) => `${label} dark: ${v}`)]
+}
+
+/** axe on every route at one width, in both themes; on / and the first case study also with the chat
+ * open, and on / at phone width with the menu open. */
+async function auditWidth(width: number): Promise<string[]> {
+  const context: BrowserContext = await browser.newContext({ viewport: { width, height: 800 } })
+  const page = await context.newPage()
+  const found: string[] = []
+  for (const path of routes) {
+    await page.goto(siteUrl + path)
+    await hydrated(page)
+    found.push(...(await bothThemes(page, `/${path} ${width}px`)))
+    if (path !== '' && path !== routes[1]) continue
+    // Opening the menu or the chat changes only that part of the page: check it there.
+    if (width === WIDTHS.phone && path === '') {
+      await page.getByRole('button', { name: 'Menu' }).click()
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Projects' }).waitFor()
+      found.push(...(await bothThemes(page, `/${path} ${width}px menu open`, { scope: '.site-header', injected: true })))
+      await page.keyboard.press('Escape')
+    }
+    await page.getByRole('button', { name: 'Open chat' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: facts.portfolio.chat.quickQuestions[0]!.question }).waitFor()
+    found.push(...(await bothThemes(page, `/${path} ${width}px chat open`, { scope: '.chat', injected: true })))
+  }
+  await context.close()
+  return found
+}
+
+describe('axe', () => {
+  it(`finds no violations on any route, at phone (${WIDTHS.phone}px) and desktop (${WIDTHS.desktop}px) width, in both themes, with the chat and the mobile menu open too`, async () => {
+    // The two widths run side by side: each page has a renderer process of its own.
+    const found = (await Promise.all(Object.values(WIDTHS).map(auditWidth))).flat()
+    expect(found).toEqual([])
+  })
+})
+
+interface Stop {
+  index: number
+  name: string
+  outline: string
+  visible: boolean
+}
+
+/** Presses Tab until focus leaves the page or comes round again; returns each stop in order. */
+async function tabThrough(page: Page, limit = 200): Promise<Stop[]> {
+  await page.evaluate(() => {
+    const all = [...document.querySelectorAll('*')]
+    ;(window as unknown as { __order: (e: Element | null) => number }).__order = (e) => (e ? all.indexOf(e) : -1)
+  })
+  const stops: Stop[] = []
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab')
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement
+      if (!el || el === document.body) return null
+      const style = getComputedStyle(el)
+      const rect = el.getBoundingClientRect()
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`
+      return {
+        index: (window as unknown as { __order: (e: Element | null) => number }).__order(el),
+        name,
+        outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 ? `${style.outlineWidth} ${style.outlineStyle}` : '',
+        visible: rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < window.innerHeight && style.visibility !== 'hidden',
+      }
+    })
+    if (!stop || (stops.length > 0 && stop.index === stops[0]!.index)) break
+    stops.push(stop)
+  }
+  return stops
+}
+
+/** Elements a keyboard user should be able to reach: visible links, buttons, fields and scroll boxes. */
+const tabbableCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      [...document.querySelectorAll('a[href], button:not([disabled]), textarea, input, select, summary, [tabindex]:not([tabindex="-1"])')].filter((el) => {
+        const rect = el.getBoundingClientRect()
+        return rect.width > 0 && rect.height > 0 && getComputedStyle(el).visibility !== 'hidden'
+      }).length,
+  )
+
+describe('keyboard', () => {
+  it('starts with a skip link that moves focus to the main content', async () => {
+    const page = await openPage('')
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true)
+    const box = await skip.boundingBox()
+    expect(box && box.y >= 0 && box.width > 0).toBe(true) // shown while focused
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    await page.context().close()
+  })
+
+  for (const [label, path, options] of [
+    ['the home page on a desktop', () => '', DESKTOP],
+    ['a case study on a desktop', () => `projects/${facts.projects[0]!.id}`, DESKTOP],
+    ['the home page on a phone', () => '', PHONE],
+  ] as const) {
+    it(`reaches every control of ${label} in document order, each with a visible focus ring`, async () => {
+      // Reduced motion: the scroll that brings each focused control into view is then immediate.
+      const page = await openPage(path(), { ...options, reducedMotion: 'reduce' })
+      const stops = await tabThrough(page)
+      expect(stops.length).toBe(await tabbableCount(page))
+      const outOfOrder = stops.filter((stop, i) => i > 0 && stop.index < stops[i - 1]!.index).map((s) => s.name)
+      expect(outOfOrder).toEqual([])
+      expect(stops.filter((s) => !s.outline).map((s) => s.name)).toEqual([])
+      expect(stops.filter((s) => !s.visible).map((s) => s.name)).toEqual([])
+      await page.context().close()
+    })
+  }
+
+  it('goes from the menu button into the open mobile menu; Escape closes it and returns focus to the button', async () => {
+    const page = await openPage('', PHONE)
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await menu.focus()
+    await page.keyboard.press('Enter')
+    expect(await menu.getAttribute('aria-expanded')).toBe('true')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home')
+    await page.keyboard.press('Escape')
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' }).isVisible()).toBe(false)
+    await page.context().close()
+  })
+
+  it('opens the chat from the keyboard with focus in the message box; Escape closes it and returns focus', async () => {
+    const page = await openPage(`projects/${facts.projects[1]!.id}`)
+    const toggle = page.getByRole('button', { name: 'Open chat' })
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('chat-input')
+    expect(await page.locator('.chat__toggle').getAttribute('aria-expanded')).toBe('true')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    expect(await page.locator('.chat__toggle').evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await page.locator('.chat__toggle').getAttribute('aria-expanded')).toBe('false')
+    await page.context().close()
+  })
+})
+
+describe('screen readers', () => {
+  it('announces the conversation: messages arrive inside a polite log live region', async () => {
+    const page = await openPage('')
+    await page.getByRole('button', { name: 'Open chat' }).click()
+    const log = page.getByRole('log', { name: 'Conversation' })
+    expect(await log.getAttribute('aria-live')).toBe('polite')
+    expect(await log.textContent()).toContain(facts.portfolio.chat.greeting.slice(0, 30))
+    const question = facts.portfolio.chat.quickQuestions[1]!
+    await page.getByRole('dialog').getByRole('button', { name: question.question }).click()
+    await expect.poll(() => log.textContent(), { timeout: 3000 }).toContain(question.answer.slice(0, 40))
+    expect(await log.textContent()).toMatch(/You: .*Assistant: /s) // who said what is spoken too
+    await page.context().close()
+  })
+
+  it('exposes the state of the theme toggle (aria-pressed), the menu and the chat buttons (aria-expanded)', async () => {
+    const page = await openPage('', { ...PHONE, colorScheme: 'light' })
+    const theme = page.getByRole('button', { name: 'Dark mode' })
+    expect(await theme.getAttribute('aria-pressed')).toBe('false')
+    await theme.focus()
+    await page.keyboard.press('Space')
+    expect(await theme.getAttribute('aria-pressed')).toBe('true')
+    const menu = page.getByRole('button', { name: 'Menu' })
+    expect(await menu.getAttribute('aria-controls')).toBe(await page.locator('.site-nav__list').getAttribute('id'))
+    await menu.click()
+    expect(await menu.getAttribute('aria-expanded')).toBe('true')
+    const chat = page.locator('.chat__toggle')
+    expect(await chat.getAttribute('aria-expanded')).toBe('false')
+    await chat.click()
+    expect(await chat.getAttribute('aria-expanded')).toBe('true')
+    expect(await chat.getAttribute('aria-controls')).toBe(await page.getByRole('dialog').getAttribute('id'))
+    await page.context().close()
+  })
+})
+
+describe('reduced motion', () => {
+  it('turns smooth scrolling and animations off: a nav choice lands at once', async () => {
+    const page = await openPage('', { ...DESKTOP, reducedMotion: 'reduce' })
+    const styles = await page.evaluate(() => ({
+      scroll: getComputedStyle(document.documentElement).scrollBehavior,
+      pulse: getComputedStyle(document.querySelector('.availability__dot')!, '::after').animationName,
+    }))
+    expect(styles).toEqual({ scroll: 'auto', pulse: 'none' })
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact' }).click()
+    // Right after the click the page is already where it ends up: it jumped, it did not glide.
+    const landed = await page.evaluate(() => window.scrollY)
+    expect(landed).toBeGreaterThan(500)
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => window.scrollY)).toBe(landed)
+    const contact = await page.evaluate(() => ({ top: document.getElementById('contact')!.getBoundingClientRect().top, atBottom: Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1 }))
+    expect(contact.top < 120 || contact.atBottom).toBe(true)
+    await page.context().close()
+  })
+
+  it('keeps them on otherwise', async () => {
+    const page = await openPage('', { ...DESKTOP, reducedMotion: 'no-preference' })
+    const styles = await page.evaluate(() => ({
+      scroll: getComputedStyle(document.documentElement).scrollBehavior,
+      pulse: getComputedStyle(document.querySelector('.availability__dot')!, '::after').animationName,
+    }))
+    expect(styles).toEqual({ scroll: 'smooth', pulse: 'pulse' })
+    await page.context().close()
+  })
+})

@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { measureRoutes } from '../../scripts/audit/audit.ts'
+import { BUDGETS, checkLighthouse, checkRoute, firstVisitCss, firstVisitJs, kb, type MissKind, type RouteMeasurement } from '../../scripts/audit/budgets.ts'
+import { launchAuditBrowser, launchDebuggableChromium } from '../../scripts/audit/chromium.ts'
+import { runLighthouse } from '../../scripts/audit/lighthouse-runner.ts'
+import { listAuditRoutes } from '../../scripts/audit/routes.ts'
+import { gzipFront } from '../../scripts/audit/serve.ts'
+
+/**
+ * The quick form of `npm run audit`, in CI: byte, render-blocking, image and layout-shift budgets on
+ * every route, and one Lighthouse mobile pass on /. The rules and numbers live in scripts/audit/.
+ */
+const siteUrl = inject('siteUrl')
+const siteDir = inject('siteDir')
+const routes = await listAuditRoutes(siteDir)
+const home = routes[0]!
+
+let browser: Browser | undefined
+const measured = new Map<string, RouteMeasurement>()
+
+beforeAll(async () => {
+  browser = await launchAuditBrowser()
+  for (const m of await measureRoutes(browser, routes, { distDir: siteDir, base: '/', siteUrl, home })) measured.set(m.route, m)
+}, 240_000)
+afterAll(() => browser?.close())
+
+function missesOf(route: string, ...kinds: MissKind[]) {
+  const m = measured.get(route)
+  if (!m) throw new Error(`${route} was not measured`)
+  return checkRoute(m).filter((miss) => kinds.includes(miss.kind))
+}
+
+describe('budgets on every route', () => {
+  it('lists / and every case study from the build', () => {
+    expect(routes[0]?.route).toBe('/')
+    expect(routes.filter((r) => r.projectId).length).toBeGreaterThan(0)
+  })
+
+  describe.each(routes.map((r) => r.route))('%s', (route) => {
+    it(`downloads at most ${BUDGETS.cssKb} kB CSS${route === '/' ? ` and ${BUDGETS.homeJsKb} kB JS` : `, and at most ${BUDGETS.caseStudyExtraJsKb} kB JS beyond /`} (gzip) on a first visit`, () => {
+      const m = measured.get(route)!
+      expect(firstVisitJs(m)).toBeGreaterThan(0) // the measurement saw the app's code at all
+      expect(kb(firstVisitCss(m))).toBeGreaterThan(0)
+      expect(missesOf(route, 'bytes')).toEqual([])
+    })
+
+    it('blocks rendering on one stylesheet at most, sizes every <img>, and does not shift layout', () => {
+      expect(missesOf(route, 'render-blocking', 'images', 'cls', 'network')).toEqual([])
+    })
+  })
+})
+
+describe('Lighthouse', () => {
+  it(`mobile on / scores performance >= ${BUDGETS.lighthouse.mobile.performance} and 1 for accessibility, best practices and SEO`, async () => {
+    // Served gzipped, as GitHub Pages does: the e2e server sends files uncompressed.
+    const front = await gzipFront(siteUrl)
+    const chrome = await launchDebuggableChromium()
+    try {
+      const summary = await runLighthouse(front.url, 'mobile', chrome.port)
+      expect(summary.runtimeError).toBeUndefined()
+      expect(checkLighthouse('/', summary)).toEqual([])
+    } finally {
+      await chrome.close()
+      await front.close()
+    }
+  }, 150_000)
+})
