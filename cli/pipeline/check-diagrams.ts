@@ -19,8 +19,8 @@ interface DiagramProblem {
 export function checkDiagramSource(source: string): DiagramProblem | undefined {
   const directive = /%%\{|^\s*---\s*$/m.exec(source)
   if (directive) return { code: 'DIAGRAM_DIRECTIVE', index: directive.index, length: directive[0].length, message: 'diagram directives and front-matter configuration are not allowed' }
-  const interaction = /^\s*(click|callback|call)\s|\bhref\b|javascript:/im.exec(source)
-  if (interaction) return { code: 'DIAGRAM_INTERACTION', index: interaction.index + (interaction[0].length - interaction[0].trimStart().length), length: interaction[0].trim().length, message: `click handlers and links are not allowed in diagrams (found "${interaction[0].trim()}")` }
+  const interaction = /^\s*(click|callback|call)\s|\bhref\b|javascript:|vbscript:|data:|url\(/im.exec(source)
+  if (interaction) return { code: 'DIAGRAM_INTERACTION', index: interaction.index + (interaction[0].length - interaction[0].trimStart().length), length: interaction[0].trim().length, message: `click handlers, links and url() are not allowed in diagrams (found "${interaction[0].trim()}")` }
   const html = /<\/?[a-z!][^>]*>?|&(#x?[0-9a-f]+|[a-z]+);/i.exec(source)
   if (html && !/^<-+|^<=+/.test(html[0])) return { code: 'DIAGRAM_HTML', index: html.index, length: Math.min(html[0].length, 40), message: `HTML is not allowed in diagram labels (found ${JSON.stringify(html[0].slice(0, 40))})` }
 

@@ -38,5 +38,10 @@ export function renderDiagram(source: string, title: string): string {
     .replace(/^(\s*)svg \{/m, '$1.diagram-svg {')
     .replace(/^(\s*)text \{/m, '$1.diagram-svg text {')
     .replace(/^<svg /, `<svg class="diagram-svg" role="img" aria-label="${title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}" `)
-  return sanitizeHtml(svg, SVG_POLICY).replace(/\n\s*\n/g, '\n').trim()
+  return sanitizeHtml(svg, SVG_POLICY)
+    // Paint may only reference the diagram's own definitions: url(#id). Any other url() goes.
+    .replace(/\s[\w-]+="[^"]*url\((?!\s*['"]?#)[^"]*"/gi, '')
+    .replace(/url\((?!\s*['"]?#)[^)]*\)/gi, 'none')
+    .replace(/\n\s*\n/g, '\n')
+    .trim()
 }

@@ -246,11 +246,9 @@ describe('the sanitisers, fed XSS payloads directly', () => {
     expect(svg).not.toMatch(/<a[\s>]/i) // no links at all (label text shows escaped, as &lt;a …)
   })
 
-  // KNOWN GAP, to fix in cli/pipeline/render-diagram.ts: a Mermaid `style`/`classDef` directive's
-  // url(javascript:…) or url(data:…) reaches the SVG as fill="url(javascript:…)". No current browser
-  // runs a script URL in an SVG paint reference (the Chromium check below renders it), but the second
-  // wall should drop any url() that is not a #fragment. When it does, this test fails: make it `it`.
-  it.fails('renderDiagram (style directive with a script URL) leaves no script or data URL', () => {
+  // A Mermaid `style`/`classDef` url(javascript:…) or url(data:…) paint: the validator refuses it, and
+  // the renderer's second wall drops any url() that is not a #fragment.
+  it('renderDiagram (style directive with a script URL) leaves no script or data URL', () => {
     const svg = render('flowchart LR\n  A --> B\n  style A fill:url(javascript:alert(1))\n  classDef x fill:url(data:text/html,hi)')
     expect(svg === null || executableParts(svg).length === 0).toBe(true)
   })
