@@ -1,20 +1,13 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, launchBrowser } from './browser.ts'
-import { loadFacts } from './content.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { DESKTOP } from './browser.ts'
+import { useBrowserAndFacts } from './content.ts'
 
 const siteUrl = inject('siteUrl')
-let browser: Browser
-let facts: Awaited<ReturnType<typeof loadFacts>>
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  facts = await loadFacts()
-})
-afterAll(() => browser?.close())
+const shared = useBrowserAndFacts()
 
 async function openChat(path = ''): Promise<Page> {
-  const page = await (await browser.newContext(DESKTOP)).newPage()
+  const page = await (await shared.browser.newContext(DESKTOP)).newPage()
   await page.goto(siteUrl + path, { waitUntil: 'networkidle' })
   await page.getByRole('button', { name: /Open chat/ }).click()
   await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true)
@@ -26,7 +19,7 @@ describe('chat assistant', () => {
   it('opens from a floating button on every page, greets, and closes again', async () => {
     for (const path of ['', 'projects/logic-i']) {
       const page = await openChat(path)
-      expect(await page.getByRole('dialog').textContent()).toContain(facts.portfolio.chat.greeting.slice(0, 40))
+      expect(await page.getByRole('dialog').textContent()).toContain(shared.facts.portfolio.chat.greeting.slice(0, 40))
       await page.getByRole('button', { name: /Close chat/ }).first().click()
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
       await page.context().close()
@@ -35,7 +28,7 @@ describe('chat assistant', () => {
 
   it('shows the 8 quick-question chips only while the conversation holds just the greeting', async () => {
     const page = await openChat()
-    const chips = page.getByRole('dialog').getByRole('button', { name: facts.portfolio.chat.quickQuestions[0]!.question })
+    const chips = page.getByRole('dialog').getByRole('button', { name: shared.facts.portfolio.chat.quickQuestions[0]!.question })
     const allChips = page.getByRole('list', { name: 'Suggested questions' }).getByRole('button')
     expect(await allChips.count()).toBe(8)
     await chips.click()
@@ -45,7 +38,7 @@ describe('chat assistant', () => {
 
   it('replies after 1 second with a typing indicator meanwhile, using the content answers', async () => {
     const page = await openChat()
-    const question = facts.portfolio.chat.quickQuestions[2]!
+    const question = shared.facts.portfolio.chat.quickQuestions[2]!
     const log = page.getByLabel('Conversation')
     await page.getByRole('dialog').getByRole('button', { name: question.question }).click()
     const sentAt = Date.now()

@@ -1,4 +1,7 @@
 import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+import { launchBrowser } from './browser.ts'
 import { checkContent } from '../../cli/pipeline/check-content.ts'
 
 export interface ProjectFacts {
@@ -16,4 +19,15 @@ export async function loadFacts() {
   if (!result.content) throw new Error('shipped content does not validate')
   const portfolio = result.content.portfolio as { chat: { greeting: string; quickQuestions: { question: string; answer: string }[] }; resume: { file: string }; links: { github: string; linkedin: string }; availability: { text: string } }
   return { portfolio, projects: result.content.projects as unknown as ProjectFacts[] }
+}
+
+/** The setup every e2e file shares: one browser for the file, and the facts of the shipped content. */
+export function useBrowserAndFacts(): { browser: Browser; facts: Awaited<ReturnType<typeof loadFacts>> } {
+  const state = {} as { browser: Browser; facts: Awaited<ReturnType<typeof loadFacts>> }
+  beforeAll(async () => {
+    state.browser = await launchBrowser()
+    state.facts = await loadFacts()
+  })
+  afterAll(() => state.browser?.close())
+  return state
 }

@@ -1,20 +1,13 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser.ts'
-import { loadFacts } from './content.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { DESKTOP, PHONE, watchConsole } from './browser.ts'
+import { useBrowserAndFacts } from './content.ts'
 
 const siteUrl = inject('siteUrl')
-let browser: Browser
-let facts: Awaited<ReturnType<typeof loadFacts>>
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  facts = await loadFacts()
-})
-afterAll(() => browser?.close())
+const shared = useBrowserAndFacts()
 
 async function open(path = '', options = DESKTOP): Promise<Page> {
-  const context = await browser.newContext(options)
+  const context = await shared.browser.newContext(options)
   const page = await context.newPage()
   await page.goto(siteUrl + path)
   return page
@@ -33,11 +26,11 @@ describe('home page', () => {
 
   it('has the availability banner and hero links to #projects and the resume PDF', async () => {
     const page = await open()
-    await expect.poll(() => page.getByText(facts.portfolio.availability.text).count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByText(shared.facts.portfolio.availability.text).count()).toBeGreaterThan(0)
     expect(await page.getByRole('link', { name: 'View Projects' }).getAttribute('href')).toBe('#projects')
     const resume = page.locator('#hero').getByRole('link', { name: /Download Resume/ })
-    expect(await resume.getAttribute('href')).toBe(facts.portfolio.resume.file)
-    const pdf = await page.request.get(siteUrl + facts.portfolio.resume.file.slice(1))
+    expect(await resume.getAttribute('href')).toBe(shared.facts.portfolio.resume.file)
+    const pdf = await page.request.get(siteUrl + shared.facts.portfolio.resume.file.slice(1))
     expect(pdf.status()).toBe(200)
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
     await page.context().close()
@@ -45,7 +38,7 @@ describe('home page', () => {
 
   it('shows the flagship card with View Details, Visit Live Site, its tech stack and metrics', async () => {
     const page = await open()
-    const flagship = facts.projects.find((p) => p.featured)!
+    const flagship = shared.facts.projects.find((p) => p.featured)!
     const details = page.getByRole('link', { name: 'View Details' })
     expect(await details.getAttribute('href')).toBe(`/projects/${flagship.id}`)
     const live = page.getByRole('link', { name: /Visit Live Site/ })
@@ -58,7 +51,7 @@ describe('home page', () => {
 
   it('shows the five other projects as cards with Details, Live and GitHub buttons', async () => {
     const page = await open()
-    const others = facts.projects.filter((p) => !p.featured)
+    const others = shared.facts.projects.filter((p) => !p.featured)
     expect(others).toHaveLength(5)
     const detailHrefs = await page.getByRole('link', { name: /^Details of / }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
     expect(detailHrefs).toEqual(others.map((p) => `/projects/${p.id}`))
@@ -70,11 +63,11 @@ describe('home page', () => {
   })
 
   it('has a footer with the resume and two profile links on every page', async () => {
-    for (const path of ['', `projects/${facts.projects[1]!.id}`]) {
+    for (const path of ['', `projects/${shared.facts.projects[1]!.id}`]) {
       const page = await open(path)
       const footer = page.locator('footer')
       const hrefs = await footer.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')))
-      expect(hrefs).toEqual(expect.arrayContaining([facts.portfolio.resume.file, facts.portfolio.links.github, facts.portfolio.links.linkedin]))
+      expect(hrefs).toEqual(expect.arrayContaining([shared.facts.portfolio.resume.file, shared.facts.portfolio.links.github, shared.facts.portfolio.links.linkedin]))
       await page.context().close()
     }
   })
@@ -94,7 +87,7 @@ describe('home page', () => {
   })
 
   it('from a project page, goes to / and scrolls to the section after about 100 ms', async () => {
-    const page = await open(`projects/${facts.projects[2]!.id}`)
+    const page = await open(`projects/${shared.facts.projects[2]!.id}`)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About' }).click()
     await page.waitForURL(siteUrl)
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(50)
@@ -123,7 +116,7 @@ describe('home page', () => {
 
   it('has no horizontal scroll at 360, 768 and 1440 px', async () => {
     for (const width of [360, 768, 1440]) {
-      for (const path of ['', `projects/${facts.projects[0]!.id}`]) {
+      for (const path of ['', `projects/${shared.facts.projects[0]!.id}`]) {
         const page = await open(path, { viewport: { width, height: 800 } })
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
         expect(overflow, `${path || '/'} at ${width}px`).toBe(0)
@@ -136,16 +129,16 @@ describe('home page', () => {
 describe('theme', () => {
   it('follows the system preference before any script of the app runs (no flash)', async () => {
     for (const colorScheme of ['dark', 'light'] as const) {
-      const context = await browser.newContext({ ...DESKTOP, colorScheme })
+      const context = await shared.browser.newContext({ ...DESKTOP, colorScheme })
       const page = await context.newPage()
-      await page.goto(siteUrl + `projects/${facts.projects[0]!.id}`, { waitUntil: 'domcontentloaded' })
+      await page.goto(siteUrl + `projects/${shared.facts.projects[0]!.id}`, { waitUntil: 'domcontentloaded' })
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme)
       await context.close()
     }
   })
 
   it('toggles, exposes aria-pressed, and remembers the choice across a reload', async () => {
-    const context = await browser.newContext({ ...DESKTOP, colorScheme: 'light' })
+    const context = await shared.browser.newContext({ ...DESKTOP, colorScheme: 'light' })
     const page = await context.newPage()
     await page.goto(siteUrl)
     const toggle = page.getByRole('button', { name: 'Dark mode' })
@@ -162,9 +155,9 @@ describe('theme', () => {
 
 describe('every route', () => {
   it('loads without console errors, warnings or hydration mismatches', async () => {
-    const paths = ['', ...facts.projects.map((p) => `projects/${p.id}`), 'does-not-exist']
+    const paths = ['', ...shared.facts.projects.map((p) => `projects/${p.id}`), 'does-not-exist']
     for (const path of paths) {
-      const context = await browser.newContext(DESKTOP)
+      const context = await shared.browser.newContext(DESKTOP)
       const page = await context.newPage()
       const problems = watchConsole(page)
       await page.goto(siteUrl + path, { waitUntil: 'networkidle' })

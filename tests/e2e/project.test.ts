@@ -1,20 +1,13 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, launchBrowser } from './browser.ts'
-import { loadFacts } from './content.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { DESKTOP } from './browser.ts'
+import { useBrowserAndFacts } from './content.ts'
 
 const siteUrl = inject('siteUrl')
-let browser: Browser
-let facts: Awaited<ReturnType<typeof loadFacts>>
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  facts = await loadFacts()
-})
-afterAll(() => browser?.close())
+const shared = useBrowserAndFacts()
 
 async function open(path: string): Promise<Page> {
-  const page = await (await browser.newContext(DESKTOP)).newPage()
+  const page = await (await shared.browser.newContext(DESKTOP)).newPage()
   await page.goto(siteUrl + path)
   return page
 }
@@ -22,7 +15,7 @@ const sectionTop = (page: Page, id: string) => page.evaluate((s) => document.get
 
 describe('project pages', () => {
   it('each has its title, live and source links in the header and again in the closing section', async () => {
-    for (const project of facts.projects) {
+    for (const project of shared.facts.projects) {
       const page = await open(`projects/${project.id}`)
       expect(await page.title()).toContain(project.title)
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(project.title)
@@ -38,7 +31,7 @@ describe('project pages', () => {
   })
 
   it('each shows every case-study section in order with its anchor and heading', async () => {
-    for (const project of facts.projects) {
+    for (const project of shared.facts.projects) {
       const page = await open(`projects/${project.id}`)
       const ids = await page.locator('main section[id]').evaluateAll((els) => els.map((e) => e.id))
       expect(ids, project.id).toEqual(project.sections.map((s) => s.id))
@@ -51,7 +44,7 @@ describe('project pages', () => {
   })
 
   it('renders endpoints as a table with every method and path, and diagrams as inline SVG', async () => {
-    for (const project of facts.projects) {
+    for (const project of shared.facts.projects) {
       const page = await open(`projects/${project.id}`)
       const api = project.sections.find((s) => s.kind === 'endpoints')!
       const rows = await page.locator(`#${api.id} table tbody tr:not(.endpoint-example)`).allTextContents()
