@@ -80,9 +80,11 @@ function projectPageJs(dist: string, id: string): number {
 async function diagramTimes(): Promise<{ coldMs: number; warmMs: number; count: number }> {
   const started = performance.now()
   const { renderDiagram } = await import('../../cli/pipeline/render-diagram.ts')
+  const { parse } = await import('yaml')
   const sources: string[] = []
   for (const file of readdirSync(path.join(repo, 'projects'))) {
-    for (const m of readFileSync(path.join(repo, 'projects', file), 'utf8').matchAll(/mermaid: \|\n((?: {14}.*\n|\n)+)/g)) sources.push(m[1]!.replace(/^ {14}/gm, ''))
+    const project = parse(readFileSync(path.join(repo, 'projects', file), 'utf8')) as { sections: { diagrams?: { mermaid: string }[] }[] }
+    for (const section of project.sections) for (const diagram of section.diagrams ?? []) sources.push(diagram.mermaid)
   }
   const first = performance.now()
   renderDiagram(sources[0] ?? 'flowchart LR\n A --> B', 'first')
