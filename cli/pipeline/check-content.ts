@@ -5,6 +5,7 @@ import { checkDiagrams } from './check-diagrams.ts'
 import { checkEndpoints } from './check-endpoints.ts'
 import { checkMarkdown, markdownPointers, type InternalLink } from './check-markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './check-references.ts'
+import { checkTheme } from './check-theme.ts'
 import { checkAbsoluteUrl } from './check-urls.ts'
 import { loadSources } from './load-sources.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
@@ -54,6 +55,7 @@ export async function checkContent(root: string): Promise<CheckResult> {
     diagnostics.push(...markdown.diagnostics)
     links.push(...markdown.links)
     if (kind === 'project') diagnostics.push(...checkEndpoints(parsed, parsed.data), ...checkDiagrams(parsed, parsed.data))
+    else diagnostics.push(...checkTheme(parsed))
     return parsed
   }
 

@@ -39,7 +39,7 @@ export async function render(url: string, base: string): Promise<RenderResult> {
       </StaticRouter>
     </StrictMode>,
   )
-  const head = renderHead(meta, { siteUrl: portfolio.site.url, siteName: portfolio.site.title, base, ...extras })
+  const head = renderHead(meta, { siteUrl: portfolio.site.url, siteName: portfolio.site.title, base, theme: portfolio.theme, ...extras })
   return { html, head, lang: portfolio.site.language ?? 'en', status }
 }
 

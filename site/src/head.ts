@@ -1,3 +1,4 @@
+import type { Portfolio } from './generated/types.ts'
 import type { PageMeta } from './page-meta.ts'
 import { socialImage } from './paths.ts'
 import { serializeJsonLd, type JsonLd } from './structured-data.ts'
@@ -23,6 +24,26 @@ export interface HeadOptions {
   image?: { path: string; alt: string } | null
   /** schema.org data for the page, as JSON-LD. */
   jsonLd?: JsonLd | null
+  /** The content's theme colours, if any. */
+  theme?: Portfolio['theme']
+}
+
+/**
+ * The content's accent colours as CSS custom properties (validation guarantees 4.5:1 contrast in
+ * both themes); the derived shades are mixed from them so the whole palette follows the accent.
+ */
+export function accentStyle(theme: Portfolio['theme']): string {
+  if (!theme) return ''
+  const light = theme.accent
+  const dark = theme.accentDark ?? theme.accent
+  const rules = [
+    `--accent:light-dark(${light},${dark})`,
+    `--accent-strong:light-dark(color-mix(in srgb,${light} 82%,#000),color-mix(in srgb,${dark} 80%,#fff))`,
+    `--accent-soft:light-dark(color-mix(in srgb,${light} 9%,#fff),color-mix(in srgb,${dark} 16%,#0b1020))`,
+    `--accent-glow:light-dark(color-mix(in srgb,${light} 14%,transparent),color-mix(in srgb,${dark} 18%,transparent))`,
+  ]
+  // :root:root outranks the stylesheet's :root, which loads after this tag.
+  return `<style>:root:root{${rules.join(';')}}</style>`
 }
 
 /** The per-page tags the CLI puts in place of `<!--app-head-->`. */
@@ -55,6 +76,7 @@ export function renderHead(meta: PageMeta, options: HeadOptions): string {
     tag('name', 'twitter:description', meta.description),
     ...(image && imageUrl ? [tag('name', 'twitter:image', imageUrl), tag('name', 'twitter:image:alt', image.alt)] : []),
     jsonLd ? `<script type="application/ld+json">${serializeJsonLd(jsonLd)}</script>` : '',
+    accentStyle(options.theme),
   ]
   return tags.filter(Boolean).join('\n    ')
 }
