@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Resvg } from '@resvg/resvg-js'
@@ -422,13 +423,29 @@ export function renderCard(svg: string): Buffer {
   return new Resvg(svg, RESVG_OPTIONS).render().asPng()
 }
 
-/** Renders every card and writes it into the built site (og/index.png, og/<id>.png). */
+/** Rendered cards by a hash of their SVG (fonts are committed, so the SVG fixes the pixels). */
+const cardCache = fileURLToPath(new URL('../../node_modules/.cache/portfolio/og/', import.meta.url))
+
+/**
+ * Renders every card and writes it into the built site (og/index.png, og/<id>.png). Rasterising is
+ * the slowest step of a large build, so unchanged cards are copied from the cache; a cache file that
+ * is not a PNG is ignored and rendered again.
+ */
 export async function writeSocialImages(siteDir: string, content: CompiledContent): Promise<string[]> {
   const written: string[] = []
   await mkdir(path.join(siteDir, 'og'), { recursive: true })
+  await mkdir(cardCache, { recursive: true }).catch(() => undefined)
   for (const card of socialCardSvgs(content)) {
-    await writeFile(path.join(siteDir, card.file), renderCard(card.svg))
+    const cached = path.join(cardCache, `${createHash('sha256').update(card.svg).digest('hex').slice(0, 32)}.png`)
+    let png: Buffer | undefined = await readFile(cached).catch(() => undefined)
+    if (!png || !png.subarray(0, 8).equals(PNG_SIGNATURE)) {
+      png = renderCard(card.svg)
+      await writeFile(cached, png).catch(() => undefined)
+    }
+    await writeFile(path.join(siteDir, card.file), png)
     written.push(card.file)
   }
   return written
 }
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
@@ -144,4 +144,28 @@ describe('writeSocialImages', () => {
   it('escapes XML special characters', () => {
     expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;')
   })
+})
+
+describe('social image cache', () => {
+  it('reuses a rendered card for the same SVG and re-renders when the cached file is not a PNG', async () => {
+    const { checkContent } = await import('../../cli/pipeline/check-content.ts')
+    const { compileContent } = await import('../../cli/pipeline/compile-content.ts')
+    const { writeSocialImages } = await import('../../cli/pipeline/social-images.ts')
+    const repo = path.resolve(import.meta.dirname, '../..')
+    const checked = await checkContent(repo)
+    const { compiled } = compileContent(checked.content!, checked.parsed)
+    const site = mkdtempSync(path.join(os.tmpdir(), 'og-cache-'))
+    try {
+      await writeSocialImages(site, compiled)
+      const first = readFileSync(path.join(site, 'og/index.png'))
+      const cacheDir = path.join(repo, 'node_modules/.cache/portfolio/og')
+      for (const file of readdirSync(cacheDir)) writeFileSync(path.join(cacheDir, file), 'not a png')
+      await writeSocialImages(site, compiled)
+      const second = readFileSync(path.join(site, 'og/index.png'))
+      expect(second.equals(first)).toBe(true)
+      expect(second.subarray(1, 4).toString()).toBe('PNG')
+    } finally {
+      rmSync(site, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
