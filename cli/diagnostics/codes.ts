@@ -16,7 +16,6 @@ export const diagnosticCodes = {
   EMPTY_DOCUMENT: { title: 'The file has no content.', hint: 'Fill it in, starting from an existing file such as projects/authstack.yaml.' },
   NOT_REGULAR_FILE: { title: 'The content path is not a regular file.', hint: 'Replace the link, folder or device with a plain file inside the content folder.' },
   BAD_FILENAME: { title: 'The file name is not a valid project file name.', hint: 'Name project files in lowercase kebab-case with a .yaml extension, e.g. projects/my-app.yaml.' },
-  MISSING_PORTFOLIO: { title: 'portfolio.yaml was not found.' },
 
   // B and C. YAML syntax and structure
   YAML_SYNTAX: { title: 'The YAML cannot be parsed.' },

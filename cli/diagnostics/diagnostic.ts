@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from './codes.ts'
+import { diagnosticCodes, type DiagnosticCode } from './codes.ts'
 
 export type Severity = 'error' | 'warning'
 
@@ -59,7 +59,6 @@ export function createDiagnostic(
   return diagnostic
 }
 
-import { diagnosticCodes } from './codes.ts'
 const defaultHints: Partial<Record<DiagnosticCode, string>> = Object.fromEntries(
   Object.entries(diagnosticCodes).flatMap(([code, entry]) => ('hint' in entry ? [[code, entry.hint]] : [])),
 )

@@ -29,7 +29,6 @@ function convert(error: ErrorObject, all: readonly ErrorObject[], source: Locata
   const where = displayPath(segments)
   const value = valueAt(data, segments)
   const params = error.params as Record<string, unknown>
-  const schema = error.schema as unknown
   const parentSchema = (error.parentSchema ?? {}) as Record<string, unknown>
   const last = segments[segments.length - 1]
   const inMetrics = segments.length === 2 && segments[0] === 'metrics'
@@ -158,7 +157,6 @@ function convert(error: ErrorObject, all: readonly ErrorObject[], source: Locata
     case 'if':
       return undefined
     default:
-      void schema
       return createDiagnostic('SCHEMA_FORMAT', locatePointer(source, error.instancePath), `${where} ${error.message ?? 'is invalid'}`)
   }
 }

@@ -1,10 +1,9 @@
-import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml'
+import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLError } from 'yaml'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { positionAt, type Locatable } from '../diagnostics/locate.ts'
 import type { SourceFile } from './load-sources.ts'
 
 export interface ParsedDocument extends Locatable {
-  doc: Document
   /** The plain data, present only when the file parsed without YAML-level errors. */
   data?: unknown
 }
@@ -27,7 +26,7 @@ const SYNTAX_HINTS: Record<string, string> = {
 export function parseYaml(source: SourceFile): { parsed: ParsedDocument; diagnostics: Diagnostic[] } {
   // Lines come from the text itself: the parser's own counter misses newlines inside tokens it could not parse.
   const lineCounter = indexLines(source.text)
-  const unparsed: ParsedDocument = { path: source.path, text: source.text, lineCounter, contents: null, doc: parseDocument('') }
+  const unparsed: ParsedDocument = { path: source.path, text: source.text, lineCounter, contents: null }
   const deep = findExcessiveNesting(source.text)
   if (deep) {
     const start = positionAt(unparsed, deep.offset)
@@ -38,7 +37,7 @@ export function parseYaml(source: SourceFile): { parsed: ParsedDocument; diagnos
   if (directives.length > 0) return { parsed: unparsed, diagnostics: directives }
 
   const doc = parseDocument(source.text, { uniqueKeys: false, strict: true, prettyErrors: false, merge: false, version: '1.2' })
-  const parsed: ParsedDocument = { ...unparsed, contents: (doc.contents as Node | null) ?? null, doc }
+  const parsed: ParsedDocument = { ...unparsed, contents: (doc.contents as Node | null) ?? null }
   const errors = doc.errors.map((e) => fromYamlError(parsed, e, false))
   // After the first syntax error the parser's picture of the file is guesswork: report that one only.
   const firstSyntax = errors.find((d) => d.code === 'YAML_SYNTAX')

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { Resvg } from '@resvg/resvg-js'
 import { socialImage } from '../../site/src/paths.ts'
 import type { CompiledContent } from './compile-content.ts'
+import { initials } from '../../site/src/initials.ts'
 
 /**
  * Social-sharing cards (Open Graph / Twitter images): one 1200x630 PNG per indexable page, drawn
@@ -251,14 +252,6 @@ function tags(items: readonly string[], font: FontMetrics, x: number, y: number,
     .join('\n  ')
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '')
-    .join('')
-}
 
 function hostOf(siteUrl: string): string {
   try {

@@ -6,6 +6,7 @@ import { useSectionNavigation } from '../hooks/use-section-navigation.ts'
 import { homeSections, paths, type HomeSectionId } from '../paths.ts'
 import { Icon } from './icon.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
+import { initials } from '../initials.ts'
 
 const MENU_ID = 'site-menu'
 
@@ -65,11 +66,3 @@ export function SiteHeader() {
   )
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '')
-    .join('')
-}
