@@ -1,5 +1,14 @@
 #!/usr/bin/env node
-// The CLI is written in TypeScript; tsx compiles it on the fly so there is no build step to forget.
-import { register } from 'tsx/esm/api'
-register()
-await import('../cli/bin.ts')
+// The CLI is written in TypeScript. It runs from a bundle that is rebuilt whenever a source file
+// changes (bin/compiled-cli.mjs), so there is no build step to forget; where no bundle can be
+// written, tsx compiles it on the fly instead.
+import { compiledCli } from './compiled-cli.mjs'
+
+const compiled = process.env.PORTFOLIO_NO_BUNDLE ? undefined : await compiledCli()
+if (compiled) {
+  await import(compiled)
+} else {
+  const { register } = await import('tsx/esm/api')
+  register()
+  await import('../cli/bin.ts')
+}

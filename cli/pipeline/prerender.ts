@@ -27,7 +27,7 @@ export async function prerenderRoutes(routes: readonly Route[], options: { serve
       throw new CliError(`rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a problem in the site code (site/src), not in the content.', { cause: error })
     }
     if (page.status !== route.status) throw new CliError(`rendering ${route.url} gave status ${page.status}, expected ${route.status}`)
-    if (!/<main[\s>][\s\S]*\S[\s\S]*<\/main>/.test(page.html)) throw new CliError(`rendering ${route.url} produced an empty <main>`)
+    if (!hasContentInMain(page.html)) throw new CliError(`rendering ${route.url} produced an empty <main>`)
     const html = template.replace('<!--app-head-->', () => page.head).replace('<!--app-html-->', () => page.html)
     const target = path.join(options.siteDir, route.file)
     await mkdir(path.dirname(target), { recursive: true })
@@ -57,4 +57,14 @@ export function withSecurityHeaders(template: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${csp}">\n    <meta name="referrer" content="strict-origin-when-cross-origin">`
   // After <meta charset> (which must come first), before anything that loads.
   return /<meta charset[^>]*>/i.test(template) ? template.replace(/<meta charset[^>]*>/i, (m) => `${m}\n    ${meta}`) : template.replace(/<head>/, () => `<head>\n    ${meta}`)
+}
+
+/** True when the page has a <main> with something other than whitespace in it. A linear scan: a
+ * regular expression with two unbounded wildcards backtracks quadratically on a long page. */
+export function hasContentInMain(html: string): boolean {
+  const open = /<main[\s>]/.exec(html)
+  if (!open) return false
+  const start = html.indexOf('>', open.index) + 1
+  const end = html.lastIndexOf('</main>')
+  return start > 0 && end >= start && html.slice(start, end).trim() !== ''
 }
