@@ -4,7 +4,6 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type AliasOptions, type Plugin } from 'vite'
-import { DEFERRED_MARKUP, forEachMarkup } from './src/deferred-markup.ts'
 
 /** JSON is TypeScript; escaped as the generator does, so the text is safe wherever it is inlined. */
 function literal(value: unknown): string {
@@ -105,74 +104,6 @@ function splitChatContent(): Plugin {
 }
 
 /**
- * Slims each case study's data module (generated/projects/<id>.ts) for the browser build; the server
- * build keeps the full data.
- * - Its markup (compiled markdown, diagram SVG) is in the prerendered HTML already: it moves into a
- *   chunk of its own (`<id>.ts?markup`), DEFERRED_MARKUP takes its place and the module exports
- *   `loadMarkup()` to fetch it. A visitor landing on a case study then downloads its content once,
- *   not twice (the page's markup is captured from the DOM before hydrating, src/deferred-markup.ts);
- *   client-side navigation to a case study fetches the markup chunk.
- * - The diagrams' Mermaid source goes: the build already rendered it to SVG.
- * - Fields equal to the project's card in generated/content.ts go: every page has the cards, and
- *   the project loader puts them back (src/project-loader.ts).
- */
-function slimProjectData(): Plugin {
-  const projectsDirectory = fileURLToPath(new URL('./src/generated/projects/', import.meta.url))
-  const contentFile = fileURLToPath(new URL('./src/generated/content.ts', import.meta.url))
-  const declaration = /^(export const project: RenderedProject = )(\{[\s\S]*\n\})$/m
-  const parse = (code: string): { prefix: string; project: Record<string, unknown> } | null => {
-    const match = declaration.exec(code)
-    if (!match?.[1] || !match[2]) return null
-    try {
-      return { prefix: match[1], project: JSON.parse(match[2]) as Record<string, unknown> }
-    } catch {
-      return null
-    }
-  }
-  const cardOf = (id: unknown): Record<string, unknown> | undefined => {
-    try {
-      const cardsLiteral = /^export const projectCards: ProjectCard\[\] = (\[[\s\S]*?\n\])$/m.exec(readFileSync(contentFile, 'utf8'))?.[1]
-      const cards = cardsLiteral ? (JSON.parse(cardsLiteral) as Record<string, unknown>[]) : []
-      return cards.find((card) => card.id === id)
-    } catch {
-      return undefined
-    }
-  }
-  const isProjectModule = (file: string) => file.startsWith(projectsDirectory) && file.endsWith('.ts')
-  return {
-    name: 'slim-project-data',
-    apply: 'build',
-    enforce: 'pre',
-    load(id, options) {
-      const [file = '', query] = id.split('?')
-      if (options?.ssr || query !== 'markup' || !isProjectModule(file)) return null
-      const parsed = parse(readFileSync(file, 'utf8'))
-      const markup: Record<string, unknown> = {}
-      if (parsed) forEachMarkup(parsed.project, (key, holder, field) => (markup[key] = holder[field]))
-      return `export default ${literal(markup)}\n`
-    },
-    transform(code, id, options) {
-      if (options?.ssr || id.includes('?') || !isProjectModule(id)) return null
-      const parsed = parse(code)
-      if (!parsed) return null
-      const { project } = parsed
-      let deferred = 0
-      forEachMarkup(project, (_key, holder, field) => {
-        holder[field] = DEFERRED_MARKUP
-        deferred += 1
-        if (field === 'svg') delete holder.mermaid
-      })
-      const card = cardOf(project.id)
-      for (const [key, value] of Object.entries(card ?? {})) {
-        if (key !== 'id' && JSON.stringify(project[key]) === JSON.stringify(value)) delete project[key]
-      }
-      const loadMarkup = deferred > 0 ? `\nexport const loadMarkup = () => import(${JSON.stringify(`./${id.slice(projectsDirectory.length)}?markup`)}).then((module) => module.default)\n` : ''
-      return { code: `${code.replace(declaration, () => `${parsed.prefix}${literal(project)}`)}${loadMarkup}`, map: null }
-    },
-  }
-}
-
-/**
  * `<html lang>` from the content's site.language (default en). Read from the generated content
  * module, which the CLI writes before every build. (entry-server's render() also returns `lang`,
  * so the prerender step could set it per page instead.)
@@ -201,7 +132,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Static files (resume PDF, images) live in the repository's top-level public/ folder.
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
-  plugins: [splitChatContent(), slimProjectData(), htmlLanguage(), react(), treeShakeableReactRouter()],
+  plugins: [splitChatContent(), htmlLanguage(), react(), treeShakeableReactRouter()],
   // JSX compiles for the mode, not for NODE_ENV: a production build started under NODE_ENV=test
   // (vitest) must not emit jsxDEV calls, which React's production build does not have.
   oxc: { jsx: { development: mode !== 'production' } },

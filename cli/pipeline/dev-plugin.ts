@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { EnvironmentModuleNode, ErrorPayload, Plugin, ViteDevServer } from 'vite'
+import { pageDataScript } from './project-data.ts'
 
 /** What the dev server knows about the content, shared with the plugin. */
 export interface ContentState {
@@ -18,7 +19,7 @@ export interface ContentPluginOptions {
   state: ContentState
 }
 
-type Render = (url: string, base: string) => Promise<{ html: string; head: string; status: number; lang?: string }>
+type Render = (url: string, base: string, projects: (id: string) => Promise<unknown>) => Promise<{ html: string; head: string; status: number; lang?: string; data?: unknown }>
 
 const DEV_CLIENT_URL = '/@portfolio/dev-client.js'
 const DEV_CLIENT_ID = '\0portfolio-dev-client'
@@ -73,6 +74,15 @@ export function contentPlugin({ siteDirectory, generatedDir, state }: ContentPlu
         if (state.problem) client.send({ type: 'error', err: state.problem })
       })
       // Returned: runs after Vite's own middlewares (modules, @fs, public/), so only pages reach it.
+      // Case-study data, fetched by the browser on client-side navigation, as the build writes it.
+      server.middlewares.use((req, res, next) => {
+        const match = /^\/data\/projects\/([^/?#]+)\.json(?:[?#].*)?$/.exec(req.url ?? '')
+        if (!match?.[1]) return next()
+        readProject(decodeURIComponent(match[1])).then((project) => {
+          if (!project) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('no such project')
+          res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(project))
+        }, next)
+      })
       return () => {
         server.middlewares.use((req, res, next) => {
           renderPage(server, req, res).catch((error: unknown) => {
@@ -103,6 +113,13 @@ export function contentPlugin({ siteDirectory, generatedDir, state }: ContentPlu
     },
   }
 
+  /** A case study from this session's generated folder (what `generate` wrote), or null. */
+  async function readProject(id: string): Promise<Record<string, unknown> | null> {
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) return null
+    const text = await readFile(path.join(generatedDir, 'projects', `${id}.json`), 'utf8').catch(() => undefined)
+    return text === undefined ? null : (JSON.parse(text) as Record<string, unknown>)
+  }
+
   async function renderPage(server: ViteDevServer, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -115,8 +132,8 @@ export function contentPlugin({ siteDirectory, generatedDir, state }: ContentPlu
     }
     const template = await server.transformIndexHtml(url, await readFile(indexHtml, 'utf8'))
     const { render } = (await server.ssrLoadModule('/src/entry-server.tsx')) as { render: Render }
-    const page = await render(new URL(url, 'http://localhost').pathname, '/')
-    let html = template.replace('<!--app-head-->', () => page.head).replace('<!--app-html-->', () => page.html)
+    const page = await render(new URL(url, 'http://localhost').pathname, '/', readProject)
+    let html = template.replace('<!--app-head-->', () => page.head + pageDataScript(page.data)).replace('<!--app-html-->', () => page.html)
     if (page.lang && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(page.lang)) html = html.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
     res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html)
   }

@@ -65,7 +65,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // Hand the changed modules to Vite's HMR (the watcher ignores this folder, so nothing fires twice).
     for (const rel of result.written) {
       const file = path.join(generatedDir, rel)
-      server.watcher.emit(existsSync(file) ? 'change' : 'unlink', file)
+      // Case-study data is fetched, not imported: the page showing it is told to load it again.
+      const project = /^projects\/(.+)\.json$/.exec(rel.split(path.sep).join('/'))
+      if (project) server.ws.send({ type: 'custom', event: 'portfolio:project-changed', data: { id: decodeURIComponent(project[1] ?? '') } })
+      else server.watcher.emit(existsSync(file) ? 'change' : 'unlink', file)
     }
   }
   const report = (err: ErrorPayload['err']) => {

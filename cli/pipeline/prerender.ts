@@ -4,17 +4,23 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { CliError } from '../errors.ts'
 import type { Route } from './list-routes.ts'
+import { pageDataScript } from './project-data.ts'
 
 export interface RenderedPage {
   html: string
   head: string
   status: 200 | 404
+  /** What the page inlines for hydration (a case study's data), if anything. */
+  data?: unknown
 }
 
-type RenderFunction = (url: string, base: string) => Promise<RenderedPage>
+/** Case studies for the server render, by id; null for an unknown id. */
+export type ProjectLookup = (id: string) => Promise<unknown>
+
+type RenderFunction = (url: string, base: string, projects: ProjectLookup) => Promise<RenderedPage>
 
 /** Renders every route with the server bundle into the client build's HTML shell; fails on any mismatch. */
-export async function prerenderRoutes(routes: readonly Route[], options: { serverEntry: string; siteDir: string; base: string }): Promise<string[]> {
+export async function prerenderRoutes(routes: readonly Route[], options: { serverEntry: string; siteDir: string; base: string; projects: ProjectLookup }): Promise<string[]> {
   const module = (await import(pathToFileURL(options.serverEntry).href)) as { render?: RenderFunction }
   if (typeof module.render !== 'function') throw new CliError(`${options.serverEntry} does not export render(url, base)`)
   const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
@@ -22,13 +28,13 @@ export async function prerenderRoutes(routes: readonly Route[], options: { serve
   for (const route of routes) {
     let page: RenderedPage
     try {
-      page = await module.render(route.url, options.base)
+      page = await module.render(route.url, options.base, options.projects)
     } catch (error) {
       throw new CliError(`rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a problem in the site code (site/src), not in the content.', { cause: error })
     }
     if (page.status !== route.status) throw new CliError(`rendering ${route.url} gave status ${page.status}, expected ${route.status}`)
     if (!hasContentInMain(page.html)) throw new CliError(`rendering ${route.url} produced an empty <main>`)
-    const html = template.replace('<!--app-head-->', () => page.head).replace('<!--app-html-->', () => page.html)
+    const html = template.replace('<!--app-head-->', () => page.head + pageDataScript(page.data)).replace('<!--app-html-->', () => page.html)
     const target = path.join(options.siteDir, route.file)
     await mkdir(path.dirname(target), { recursive: true })
     await writeFile(target, html)

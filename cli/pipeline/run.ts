@@ -6,6 +6,7 @@ import { buildSite } from './build-site.ts'
 import { checkOutput } from './check-output.ts'
 import { listRoutes } from './list-routes.ts'
 import { prerenderRoutes } from './prerender.ts'
+import { browserProject, writeProjectData } from './project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { writeSocialImages } from './social-images.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
@@ -69,7 +70,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   try {
     const { serverEntry } = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server }))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
-    const pages = await step('prerender', () => prerenderRoutes(routes, { serverEntry, siteDir: work.temp, base: options.base }), (p) => `${p.length} pages`)
+    const projects = new Map(compiled.projects.map((project) => [String(project.id), browserProject(project)]))
+    const lookup = async (id: string) => projects.get(id) ?? null
+    const pages = await step('prerender', () => prerenderRoutes(routes, { serverEntry, siteDir: work.temp, base: options.base, projects: lookup }), (p) => `${p.length} pages`)
+    await step('case-study data', () => writeProjectData(work.temp, compiled), (files) => `${files.length} files`)
     const problems = await step('check links', () => checkOutput(work.temp, pages, options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')

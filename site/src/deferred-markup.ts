@@ -1,11 +1,9 @@
 /**
  * A case study's markup (compiled markdown and diagram SVG: about half of its data) is already in the
- * prerendered HTML. The browser build moves it out of the project's data module (the
- * `defer-project-markup` plugin in site/vite.config.ts puts DEFERRED_MARKUP in its place), so a
- * visitor who lands on a case study does not download it a second time: before hydrating,
- * entry-client captures it from the page, and the components read it from there. A case study
- * reached by client-side navigation fetches its markup chunk instead (loadProjectMarkup).
- * The server render and the dev server see the full data and never use any of this.
+ * prerendered HTML. The data a case-study page carries for hydration leaves it out (entry-server
+ * puts DEFERRED_MARKUP in its place), so a visitor who lands on a case study does not download it a
+ * second time: before hydrating, entry-client captures it from the page, and the components read it
+ * from there. A case study reached by client-side navigation fetches its full data instead.
  */
 
 /** What the build puts in the data where markup was moved out. */
@@ -52,24 +50,4 @@ export function captureServerMarkup(root: ParentNode): void {
 /** The markup to render: `html` itself, or, where the build deferred it, the captured markup. */
 export function resolveMarkup(html: string, key: string | undefined): string {
   return html === DEFERRED_MARKUP && key !== undefined ? (captured.get(key) ?? '') : html
-}
-
-/**
- * Makes a loaded project renderable: when the build deferred its markup and the page does not hold
- * it (client-side navigation), fetches the markup chunk and puts the markup back in a copy of the
- * project. `loadMarkup` is what the build adds to a project's data module.
- */
-export async function withMarkup<P extends { id: string }>(project: P, loadMarkup: (() => Promise<Record<string, string>>) | undefined): Promise<P> {
-  const missing: string[] = []
-  forEachMarkup(project, (key, holder, field) => {
-    if (holder[field] === DEFERRED_MARKUP && !captured.has(markupKey(project.id, key))) missing.push(key)
-  })
-  if (missing.length === 0 || !loadMarkup) return project
-  const markup = await loadMarkup()
-  const copy = structuredClone(project)
-  forEachMarkup(copy, (key, holder, field) => {
-    const value = markup[key]
-    if (holder[field] === DEFERRED_MARKUP && typeof value === 'string') holder[field] = value
-  })
-  return copy
 }

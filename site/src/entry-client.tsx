@@ -3,8 +3,9 @@ import { hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { captureServerMarkup } from './deferred-markup.ts'
-import { toBasename } from './paths.ts'
-import { loadProjectView } from './project-loader.ts'
+import type { RenderedProject } from './generated/types.ts'
+import { PAGE_DATA_ID, toBasename } from './paths.ts'
+import { loadProjectView, provideProject } from './project-loader.ts'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
 
 const basename = toBasename(import.meta.env.BASE_URL)
@@ -15,15 +16,28 @@ if (`${window.location.pathname}/` === basename) {
   window.history.replaceState(window.history.state, '', basename + window.location.search + window.location.hash)
 }
 
-/** On a case-study page, load its data and view BEFORE hydrating, so the first client render is
- * synchronous and matches the server HTML exactly. The HTML carries no serialised copy of it, and
- * its markup (prose, diagrams) is taken from the page rather than downloaded again. */
+/** On a case-study page, have its data BEFORE hydrating, so the first client render is synchronous
+ * and matches the server HTML exactly. The page carries the data as JSON, without the markup
+ * (prose, diagrams), which is taken from the rendered page rather than downloaded twice. */
 async function preparePage(root: HTMLElement): Promise<void> {
   const page = matchPage(window.location.pathname, basename)
   if (page.id !== routeIds.project) return
   captureServerMarkup(root)
-  // A failed load is shown by the route error boundary when the page renders.
+  const inline = readPageData()
+  if (inline && inline.id === page.projectId) return provideProject(inline)
+  // No data in the page (an older build, a hand-made page): fetch it. A failed load is shown by the
+  // route error boundary when the page renders.
   await loadProjectView(page.projectId ?? '').catch(() => undefined)
+}
+
+function readPageData(): RenderedProject | undefined {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent
+  if (!text) return undefined
+  try {
+    return JSON.parse(text) as RenderedProject
+  } catch {
+    return undefined
+  }
 }
 
 const container = document.getElementById('root')

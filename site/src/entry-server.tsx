@@ -6,7 +6,9 @@ import { portfolio } from './generated/content.ts'
 import { absoluteUrl, renderHead, type HeadOptions } from './head.ts'
 import { homeMeta, notFoundMeta, projectMeta, type PageMeta } from './page-meta.ts'
 import { socialImage, toBasename } from './paths.ts'
-import { loadProjectView } from './project-loader.ts'
+import { forEachMarkup, DEFERRED_MARKUP } from './deferred-markup.ts'
+import type { RenderedProject } from './generated/types.ts'
+import { loadProjectView, setProjectSource, type ProjectSource } from './project-loader.ts'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
 import { homeJsonLd, projectJsonLd } from './structured-data.ts'
 
@@ -19,17 +21,23 @@ export interface RenderResult {
   lang: string
   /** 404 when the not-found page rendered (unknown path or unknown project id). */
   status: 200 | 404
+  /** What the page carries for hydration, as JSON in its head: a case study's data without its
+   * markup, which the browser takes from the rendered HTML instead of downloading it twice. */
+  data?: RenderedProject
 }
 
 /**
  * Renders one route to HTML. `url` is the route path without the base (`/`, `/projects/logic-i`,
- * `/404`); `base` is the public base path (`/` or `/sub/path/`). A case study's chunks are awaited
- * first, so its whole content is in the HTML. A render error throws (a broken page fails the build).
+ * `/404`); `base` is the public base path (`/` or `/sub/path/`); `projects` gives a case study's
+ * data by id (the build reads compiled content, the dev server its generated folder). The case
+ * study is loaded first, so its whole content is in the HTML. A render error throws (a broken page
+ * fails the build).
  */
-export async function render(url: string, base: string): Promise<RenderResult> {
+export async function render(url: string, base: string, projects: ProjectSource): Promise<RenderResult> {
+  setProjectSource(projects)
   const basename = toBasename(base)
   const location = basename + url.replace(/^\/+/, '')
-  const { meta, status, extras } = await preparePage(location, basename, base)
+  const { meta, status, extras, project } = await preparePage(location, basename, base)
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={location} basename={basename}>
@@ -40,12 +48,19 @@ export async function render(url: string, base: string): Promise<RenderResult> {
     </StrictMode>,
   )
   const head = renderHead(meta, { siteUrl: portfolio.site.url, siteName: portfolio.site.title, base, theme: portfolio.theme, ...extras })
-  return { html, head, lang: portfolio.site.language ?? 'en', status }
+  return { html, head, lang: portfolio.site.language ?? 'en', status, ...(project ? { data: withoutMarkup(project) } : {}) }
+}
+
+/** A copy of the project with its markup replaced by DEFERRED_MARKUP (see deferred-markup.ts). */
+function withoutMarkup(project: RenderedProject): RenderedProject {
+  const copy = structuredClone(project)
+  forEachMarkup(copy, (_key, holder, field) => (holder[field] = DEFERRED_MARKUP))
+  return copy
 }
 
 type PageExtras = Pick<HeadOptions, 'image' | 'jsonLd'>
 
-async function preparePage(location: string, basename: string, base: string): Promise<{ meta: PageMeta; status: 200 | 404; extras: PageExtras }> {
+async function preparePage(location: string, basename: string, base: string): Promise<{ meta: PageMeta; status: 200 | 404; extras: PageExtras; project?: RenderedProject }> {
   const page = matchPage(location, basename)
   const url = (path: string) => absoluteUrl(portfolio.site.url, base, path)
   const { owner } = portfolio
@@ -58,7 +73,7 @@ async function preparePage(location: string, basename: string, base: string): Pr
     if (view) {
       const { project } = view
       const image = { path: socialImage.path(project.id), alt: `${project.title}, a case study by ${owner.name}: ${project.description}` }
-      return { meta: projectMeta(project), status: 200, extras: { image, jsonLd: projectJsonLd(project, url, url(image.path)) } }
+      return { meta: projectMeta(project), status: 200, extras: { image, jsonLd: projectJsonLd(project, url, url(image.path)) }, project }
     }
   }
   return { meta: notFoundMeta(), status: 404, extras: {} }

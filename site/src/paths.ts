@@ -39,3 +39,15 @@ export const socialImage = {
   /** Route-style path of the card: `/og/index.png` for the home page, `/og/<id>.png` for a case study. */
   path: (projectId?: string): string => (projectId === undefined ? '/og/index.png' : `/og/${encodeURIComponent(projectId)}.png`),
 } as const
+
+/**
+ * A case study's data, as the build writes it (`dist/data/projects/<id>.json`) and the browser
+ * fetches it on client-side navigation; relative to the public base path (`/`, `/sub/path/`).
+ */
+export const projectData = {
+  file: (projectId: string): string => `data/projects/${encodeURIComponent(projectId)}.json`,
+  url: (base: string, projectId: string): string => `${toBasename(base)}data/projects/${encodeURIComponent(projectId)}.json`,
+} as const
+
+/** The id of the `<script type="application/json">` a prerendered case study carries its data in. */
+export const PAGE_DATA_ID = 'page-data'

@@ -37,8 +37,8 @@ describe('errors and fallbacks', () => {
     const context = await browser.newContext(DESKTOP)
     const page = await context.newPage()
     await page.goto(siteUrl, { waitUntil: 'networkidle' })
-    // The case study's own chunk fails to download: the route's loader throws.
-    await page.route(/\/assets\/authstack-[^/]*\.js$/, (route) => route.abort())
+    // The case study's data fails to download: the route's loader throws.
+    await page.route(/\/data\/projects\/authstack\.json$/, (route) => route.abort())
     await page.getByRole('link', { name: /^Details of / }).first().click()
     const heading = page.getByRole('heading', { name: 'Unexpected Application Error!' })
     await expect.poll(() => heading.count(), { timeout: 5000 }).toBe(1)

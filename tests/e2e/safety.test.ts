@@ -102,11 +102,12 @@ describe('in Chromium', () => {
       await page.waitForFunction(() => document.documentElement.dataset.scroll === 'smooth') // hydrated
       const scripts = await page.evaluate(() => {
         const csp = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? ''
-        return [...document.scripts].map((s) => ({ src: s.src, type: s.type, inline: !s.src && s.type !== 'application/ld+json' ? s.textContent?.length ?? 0 : 0, csp }))
+        return [...document.scripts].map((s) => ({ src: s.src, type: s.type, inline: !s.src && !s.type.startsWith('application/') ? s.textContent?.length ?? 0 : 0, csp }))
       })
       for (const script of scripts) {
         if (script.src) expect(new URL(script.src).origin, route).toBe(new URL(siteUrl).origin)
-        else expect(['', 'application/ld+json'], route).toContain(script.type)
+        // Data blocks (JSON-LD, a case study's own data) are never executed.
+        else expect(['', 'application/ld+json', 'application/json'], route).toContain(script.type)
       }
       expect(scripts.filter((s) => s.inline > 0).length, `/${route}: inline classic scripts`).toBeLessThanOrEqual(1) // the theme bootstrap, allowed by its hash
       const handlers = await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`)))

@@ -1,0 +1,40 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { PAGE_DATA_ID, projectData } from '../../site/src/paths.ts'
+import type { CompiledContent } from './compile-content.ts'
+
+/**
+ * A case study's data as the site reads it: the compiled project without its diagrams' Mermaid
+ * source (the build already rendered it to SVG; no page shows the source).
+ */
+export function browserProject(project: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(project)
+  for (const section of Array.isArray(copy.sections) ? copy.sections : []) {
+    const diagrams = typeof section === 'object' && section !== null ? (section as { diagrams?: unknown }).diagrams : undefined
+    if (!Array.isArray(diagrams)) continue
+    for (const diagram of diagrams) if (typeof diagram === 'object' && diagram !== null) delete (diagram as { mermaid?: unknown }).mermaid
+  }
+  return copy
+}
+
+/** JSON text that is safe inside HTML and JavaScript: no `<` (so no `</script>` or `<!--`), no U+2028/9. */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+/** The data block a prerendered page carries, read by entry-client before hydrating. */
+export function pageDataScript(data: unknown): string {
+  return data === undefined ? '' : `\n    <script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`
+}
+
+/** Writes every case study's data into the built site (data/projects/<id>.json), for client-side
+ * navigation: one small file per project, so no JavaScript bundle grows with the number of projects. */
+export async function writeProjectData(siteDir: string, content: CompiledContent): Promise<string[]> {
+  const files = content.projects.map((project) => ({ file: projectData.file(String(project.id)), json: safeJson(browserProject(project)) }))
+  await mkdir(path.join(siteDir, 'data', 'projects'), { recursive: true })
+  // A few at a time: thousands of concurrent writes only queue in libuv's pool.
+  for (let i = 0; i < files.length; i += 64) {
+    await Promise.all(files.slice(i, i + 64).map(({ file, json }) => writeFile(path.join(siteDir, file), json)))
+  }
+  return files.map(({ file }) => file)
+}
