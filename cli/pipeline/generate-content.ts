@@ -12,7 +12,8 @@ const CARD_FIELDS = ['id', 'title', 'description', 'icon', 'featured', 'tech', '
 
 /**
  * The content the site reads. Pure and deterministic: same content, same bytes. content.ts holds
- * what pages show around a case study (site-wide content and the project cards); each case study
+ * the site-wide content every page shows, cards.ts the project cards (only the home page and the
+ * chat load it); each case study
  * is a JSON file (projects/<id>.json), which the build copies into the site and the browser
  * fetches, so the JavaScript bundle does not grow with the number of projects.
  */
@@ -24,13 +25,15 @@ export function generateContentModules(content: CompiledContent, types: string):
       path: 'content.ts',
       contents: [
         HEADER,
-        "import type { Portfolio, ProjectCard } from './types.ts'",
+        "import type { Portfolio } from './types.ts'",
         '',
         `export const portfolio: Portfolio = ${literal(content.portfolio)}`,
         '',
-        `export const projectCards: ProjectCard[] = ${literal(cards)}`,
-        '',
       ].join('\n'),
+    },
+    {
+      path: 'cards.ts',
+      contents: [HEADER, "import type { ProjectCard } from './types.ts'", '', `export const projectCards: ProjectCard[] = ${literal(cards)}`, ''].join('\n'),
     },
   ]
   for (const project of content.projects) {

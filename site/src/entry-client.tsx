@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { captureServerMarkup } from './deferred-markup.ts'
 import type { RenderedProject } from './generated/types.ts'
 import { PAGE_DATA_ID, toBasename } from './paths.ts'
+import { loadProjectCards } from './project-cards.ts'
 import { loadProjectView, provideProject } from './project-loader.ts'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
 
@@ -21,6 +22,10 @@ if (`${window.location.pathname}/` === basename) {
  * (prose, diagrams), which is taken from the rendered page rather than downloaded twice. */
 async function preparePage(root: HTMLElement): Promise<void> {
   const page = matchPage(window.location.pathname, basename)
+  if (page.id === routeIds.home) {
+    await loadProjectCards().catch(() => undefined)
+    return
+  }
   if (page.id !== routeIds.project) return
   captureServerMarkup(root)
   const inline = readPageData()

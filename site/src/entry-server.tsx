@@ -8,6 +8,7 @@ import { homeMeta, notFoundMeta, projectMeta, type PageMeta } from './page-meta.
 import { socialImage, toBasename } from './paths.ts'
 import { forEachMarkup, DEFERRED_MARKUP } from './deferred-markup.ts'
 import type { RenderedProject } from './generated/types.ts'
+import { loadProjectCards } from './project-cards.ts'
 import { loadProjectView, setProjectSource, type ProjectSource } from './project-loader.ts'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
 import { homeJsonLd, projectJsonLd } from './structured-data.ts'
@@ -35,6 +36,7 @@ export interface RenderResult {
  */
 export async function render(url: string, base: string, projects: ProjectSource): Promise<RenderResult> {
   setProjectSource(projects)
+  await loadProjectCards()
   const basename = toBasename(base)
   const location = basename + url.replace(/^\/+/, '')
   const { meta, status, extras, project } = await preparePage(location, basename, base)

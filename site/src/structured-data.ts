@@ -1,4 +1,5 @@
-import { portfolio, projectCards } from './generated/content.ts'
+import { loadedProjectCards } from './project-cards.ts'
+import { portfolio } from './generated/content.ts'
 import type { RenderedProject } from './generated/types.ts'
 
 /**
@@ -34,7 +35,7 @@ export function homeJsonLd(url: (path: string) => string, image: string | null):
     ...(image ? { image } : {}),
     knowsAbout: [...new Set(portfolio.techStack.groups.flatMap((group) => group.items))],
     // The case studies, by URL (each page describes its project in full).
-    subjectOf: projectCards.map((card) => ({ '@type': 'CreativeWork', name: `${card.title} case study`, url: url(`/projects/${encodeURIComponent(card.id)}`) })),
+    subjectOf: loadedProjectCards().map((card) => ({ '@type': 'CreativeWork', name: `${card.title} case study`, url: url(`/projects/${encodeURIComponent(card.id)}`) })),
   }
 }
 

@@ -1,4 +1,5 @@
-import { portfolio, projectCards } from '../generated/content.ts'
+import { loadedProjectCards } from '../project-cards.ts'
+import { portfolio } from '../generated/content.ts'
 import { chatContent } from './chat-content.ts'
 import type { ChatKnowledge } from './reply.ts'
 
@@ -7,7 +8,7 @@ export function siteKnowledge(resumeUrl: string): ChatKnowledge {
   return {
     quickQuestions: chatContent.quickQuestions,
     fallback: chatContent.fallback,
-    projects: projectCards,
+    projects: loadedProjectCards(),
     techGroups: portfolio.techStack.groups,
     contact: {
       email: portfolio.contact.email,

@@ -1,5 +1,7 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react'
-import { useHref, useLinkClickHandler, type To } from 'react-router-dom'
+import { useHref, useLinkClickHandler, useNavigate, type To } from 'react-router-dom'
+import { paths } from '../paths.ts'
+import { loadProjectCards, prefetchProjectCards } from '../project-cards.ts'
 
 type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: To }
 
@@ -9,12 +11,33 @@ type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to
  * framework-mode prefetching and route discovery this static site never uses but every visitor
  * would download.
  */
-export function AppLink({ to, onClick, target, ...rest }: AppLinkProps) {
+export function AppLink({ to, onClick, target, onMouseEnter, onFocus, ...rest }: AppLinkProps) {
   const href = useHref(to)
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { target })
+  const navigateTo = useNavigate()
+  const toHome = (typeof to === 'string' ? to.split('#')[0] : to.pathname) === paths.home
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
-    if (!event.defaultPrevented) navigate(event)
+    if (event.defaultPrevented) return
+    // The home page's cards are a chunk of their own: have them before the page changes, so it
+    // renders whole at once (and its #projects anchor exists) instead of suspending.
+    if (toHome && !event.button && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) && (!target || target === '_self')) {
+      event.preventDefault()
+      const go = () => void navigateTo(to)
+      loadProjectCards().then(go, go)
+      return
+    }
+    navigate(event)
   }
-  return <a {...rest} href={href} target={target} onClick={handleClick} />
+  const prefetch = toHome ? prefetchProjectCards : undefined
+  return (
+    <a
+      {...rest}
+      href={href}
+      target={target}
+      onClick={handleClick}
+      onMouseEnter={(event) => (onMouseEnter?.(event), prefetch?.())}
+      onFocus={(event) => (onFocus?.(event), prefetch?.())}
+    />
+  )
 }

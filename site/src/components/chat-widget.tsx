@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import { loadProjectCards } from '../project-cards.ts'
 import { useEscapeKey } from '../hooks/use-escape-key.ts'
 import { Icon } from './icon.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
@@ -6,7 +7,8 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx'
 const PANEL_ID = 'chat-panel'
 const CHAT_ERROR = 'The assistant could not be loaded. Please reload the page to try again.'
 
-const importPanel = () => import('./chat-panel.tsx')
+// The assistant answers about the projects, so the panel comes with the project cards.
+const importPanel = () => Promise.all([import('./chat-panel.tsx'), loadProjectCards()]).then(([module]) => module)
 const ChatPanel = lazy(() => importPanel().then((module) => ({ default: module.ChatPanel })))
 
 /**

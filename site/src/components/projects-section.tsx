@@ -1,10 +1,12 @@
-import { portfolio, projectCards } from '../generated/content.ts'
+import { portfolio } from '../generated/content.ts'
+import { useProjectCards } from '../project-cards.ts'
 import { FeaturedProjectCard } from './featured-project-card.tsx'
 import { ProjectCard } from './project-card.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
 export function ProjectsSection() {
   const { title, intro } = portfolio.projects
+  const projectCards = useProjectCards()
   const featured = projectCards.find((project) => project.featured)
   const others = projectCards.filter((project) => project !== featured)
   return (
