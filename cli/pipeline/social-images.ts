@@ -3,20 +3,26 @@ import { readFileSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Resvg } from '@resvg/resvg-js'
+import type { ResvgRenderOptions } from '@resvg/resvg-js'
 import { socialImage } from '../../site/src/paths.ts'
 import type { CompiledContent } from './compile-content.ts'
 import { initials } from '../../site/src/initials.ts'
+import { OutlineFont } from './social-font.ts'
+import { renderPngs } from './social-pool.ts'
+import { renderPng } from './social-worker.ts'
+
+export type { FontMetrics } from './social-font.ts'
 
 /**
  * Social-sharing cards (Open Graph / Twitter images): one 1200x630 PNG per indexable page, drawn
- * from the content in the site's look. Each card is an SVG built here (text measured and wrapped
- * with the bundled font's own metrics), then rasterised by resvg with that font only, so the output
- * is the same on every machine, with or without system fonts.
+ * from the content in the site's look. Each card is an SVG built here: text is measured and wrapped
+ * with the bundled font's own metrics and drawn as the font's glyph outlines (SVG paths, see
+ * social-font.ts), so resvg rasterises it without loading any font, and the output is the same on
+ * every machine, with or without system fonts. Many cards are rendered on worker threads
+ * (social-pool.ts), and every rendered card is cached by its SVG.
  */
 
 const fontDirectory = fileURLToPath(new URL('../../assets/fonts/', import.meta.url))
-const FONT_FAMILY = 'DejaVu Sans'
 export const FONT_FILES = {
   regular: path.join(fontDirectory, 'DejaVuSans.ttf'),
   bold: path.join(fontDirectory, 'DejaVuSans-Bold.ttf'),
@@ -51,100 +57,24 @@ export interface SocialImage {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Font metrics: advance widths from the TrueType tables (cmap, hmtx), enough to wrap text.
+// Fonts.
 
 export interface Fonts {
-  regular: FontMetrics
-  bold: FontMetrics
+  regular: OutlineFont
+  bold: OutlineFont
 }
 
-export interface FontMetrics {
-  /** Advance width of `text` at `size` px, plus `letterSpacing` px after every character. */
-  measure(text: string, size: number, letterSpacing?: number): number
+/** Reads a TrueType font's metrics (and, lazily, its outlines). Kerning is ignored when measuring,
+ * so measured widths are a little generous, which is the safe side for wrapping. */
+export function readFontMetrics(font: Buffer): OutlineFont {
+  return new OutlineFont(font)
 }
 
-/** Reads unitsPerEm, the character map and horizontal advances of a TrueType font. Kerning is
- * ignored, so measured widths are a little generous, which is the safe side for wrapping. */
-export function readFontMetrics(font: Buffer): FontMetrics {
-  const tables = new Map<string, number>()
-  const numTables = font.readUInt16BE(4)
-  for (let i = 0; i < numTables; i += 1) {
-    const record = 12 + i * 16
-    tables.set(font.toString('latin1', record, record + 4), font.readUInt32BE(record + 8))
-  }
-  const table = (tag: string): number => {
-    const offset = tables.get(tag)
-    if (offset === undefined) throw new Error(`font has no ${tag} table`)
-    return offset
-  }
-  const unitsPerEm = font.readUInt16BE(table('head') + 18)
-  const numberOfHMetrics = font.readUInt16BE(table('hhea') + 34)
-  const hmtx = table('hmtx')
-  const advanceOf = (glyph: number) => font.readUInt16BE(hmtx + 4 * Math.min(glyph, numberOfHMetrics - 1))
-  const glyphOf = characterMap(font, table('cmap'))
-  const cache = new Map<number, number>()
-  const advance = (codePoint: number): number => {
-    let value = cache.get(codePoint)
-    if (value === undefined) {
-      value = advanceOf(glyphOf(codePoint)) / unitsPerEm
-      cache.set(codePoint, value)
-    }
-    return value
-  }
-  return {
-    measure(text, size, letterSpacing = 0) {
-      let total = 0
-      let count = 0
-      for (const char of text) {
-        total += advance(char.codePointAt(0) ?? 0)
-        count += 1
-      }
-      return total * size + letterSpacing * count
-    },
-  }
-}
-
-/** Code point -> glyph id from the font's Unicode cmap subtable (format 12 preferred, else 4). */
-function characterMap(font: Buffer, cmap: number): (codePoint: number) => number {
-  const subtables: { platform: number; encoding: number; offset: number }[] = []
-  for (let i = 0; i < font.readUInt16BE(cmap + 2); i += 1) {
-    const record = cmap + 4 + i * 8
-    subtables.push({ platform: font.readUInt16BE(record), encoding: font.readUInt16BE(record + 2), offset: cmap + font.readUInt32BE(record + 4) })
-  }
-  const format12 = subtables.find((s) => font.readUInt16BE(s.offset) === 12 && (s.platform === 0 || (s.platform === 3 && s.encoding === 10)))
-  if (format12) {
-    const groups = font.readUInt32BE(format12.offset + 12)
-    return (codePoint) => {
-      for (let g = 0; g < groups; g += 1) {
-        const group = format12.offset + 16 + g * 12
-        const start = font.readUInt32BE(group)
-        if (codePoint >= start && codePoint <= font.readUInt32BE(group + 4)) return font.readUInt32BE(group + 8) + codePoint - start
-      }
-      return 0
-    }
-  }
-  const format4 = subtables.find((s) => font.readUInt16BE(s.offset) === 4 && (s.platform === 0 || (s.platform === 3 && s.encoding === 1)))
-  if (!format4) throw new Error('font has no Unicode character map')
-  const base = format4.offset
-  const segments = font.readUInt16BE(base + 6) / 2
-  const ends = base + 14
-  const starts = ends + segments * 2 + 2
-  const deltas = starts + segments * 2
-  const rangeOffsets = deltas + segments * 2
-  return (codePoint) => {
-    if (codePoint > 0xffff) return 0
-    for (let s = 0; s < segments; s += 1) {
-      if (font.readUInt16BE(ends + s * 2) < codePoint) continue
-      const start = font.readUInt16BE(starts + s * 2)
-      if (start > codePoint) return 0
-      const delta = font.readInt16BE(deltas + s * 2)
-      const rangeOffset = font.readUInt16BE(rangeOffsets + s * 2)
-      if (rangeOffset === 0) return (codePoint + delta) & 0xffff
-      const glyph = font.readUInt16BE(rangeOffsets + s * 2 + rangeOffset + (codePoint - start) * 2)
-      return glyph === 0 ? 0 : (glyph + delta) & 0xffff
-    }
-    return 0
-  }
+let bundledFonts: Fonts | undefined
+/** The bundled fonts (read once; each glyph's outline is read when first drawn, then kept). */
+export function loadFonts(): Fonts {
+  bundledFonts ??= { regular: readFontMetrics(readFileSync(FONT_FILES.regular)), bold: readFontMetrics(readFileSync(FONT_FILES.bold)) }
+  return bundledFonts
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,20 +129,33 @@ export function escapeXml(text: string): string {
 
 interface TextStyle {
   size: number
-  weight?: 400 | 700
+  font: OutlineFont
   fill: string
   letterSpacing?: number
+  anchor?: 'start' | 'middle'
+}
+
+/**
+ * One line of text as a single path of glyph outlines. The text itself stays in the SVG as the
+ * path's aria-label (escaped), which keeps the SVG readable and makes it part of the cache key.
+ */
+function textPath(line: string, x: number, baseline: number, style: TextStyle): string {
+  const drawn = style.font.textPath(line, { x, y: baseline, size: style.size, letterSpacing: style.letterSpacing, anchor: style.anchor })
+  if (!drawn) return ''
+  // Characters XML 1.0 forbids (C0 controls a YAML escape can carry) would make the SVG unreadable.
+  const label = escapeXml(line.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''))
+  return `<path aria-label="${label}" fill="${style.fill}" transform="${drawn.transform}" d="${drawn.d}"/>`
 }
 
 function textLines(lines: readonly string[], x: number, firstBaseline: number, lineHeight: number, style: TextStyle): string {
-  const spacing = style.letterSpacing ? ` letter-spacing="${style.letterSpacing}"` : ''
   return lines
-    .map((line, i) => `<text x="${x}" y="${firstBaseline + i * lineHeight}" font-family="${FONT_FAMILY}" font-size="${style.size}" font-weight="${style.weight ?? 400}" fill="${style.fill}"${spacing}>${escapeXml(line)}</text>`)
+    .map((line, i) => textPath(line, x, firstBaseline + i * lineHeight, style))
+    .filter(Boolean)
     .join('\n  ')
 }
 
 /** Rounded tags in rows of at most `maxWidth`, at most `maxRows` rows; what does not fit becomes "+N". */
-function tags(items: readonly string[], font: FontMetrics, x: number, y: number, maxWidth: number, maxRows: number): string {
+function tags(items: readonly string[], font: OutlineFont, x: number, y: number, maxWidth: number, maxRows: number): string {
   const size = 24
   const padX = 20
   const height = 46
@@ -247,11 +190,10 @@ function tags(items: readonly string[], font: FontMetrics, x: number, y: number,
     .map(
       (tag) =>
         `<rect x="${tag.x}" y="${tag.y}" width="${tag.w}" height="${height}" rx="${height / 2}" fill="${colors.tagBg}" stroke="${colors.border}" stroke-width="1.5"/>` +
-        `<text x="${tag.x + tag.w / 2}" y="${tag.y + 31}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${size}" fill="${colors.text}">${escapeXml(tag.label)}</text>`,
+        textPath(tag.label, tag.x + tag.w / 2, tag.y + 31, { size, font, fill: colors.text, anchor: 'middle' }),
     )
     .join('\n  ')
 }
-
 
 function hostOf(siteUrl: string): string {
   try {
@@ -261,6 +203,40 @@ function hostOf(siteUrl: string): string {
   }
 }
 
+/** `color` at `opacity` over `base`, as an opaque colour (both #rrggbb). */
+function mix(base: string, color: string, opacity: number): string {
+  const channel = (hex: string, i: number) => Number.parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16)
+  return `#${[0, 1, 2].map((i) => Math.round(channel(base, i) + (channel(color, i) - channel(base, i)) * opacity).toString(16).padStart(2, '0')).join('')}`
+}
+
+interface Glow {
+  cx: number
+  cy: number
+  r: number
+  color: string
+}
+
+/**
+ * The two soft glows in the corners, as in the site's hero. A gradient costs resvg per pixel it
+ * covers, and the PNG encoder too (a smooth gradient compresses poorly): the two full-canvas ones
+ * took longer than all the rest of a card. So each is small and painted only inside its circle
+ * (the only pixels it changes), most of which lies off the canvas; and as both are drawn straight
+ * on the flat background, they are opaque gradients to that background (the same pixels as a
+ * translucent colour over it, without the blending).
+ */
+const GLOW_A: Glow = { cx: 1120, cy: -50, r: 400, color: mix(colors.bg, '#818cf8', 0.3) }
+const GLOW_B: Glow = { cx: -30, cy: 650, r: 280, color: mix(colors.bg, colors.violet, 0.24) }
+
+/**
+ * For shapes whose edges need no anti-aliasing (pixel-aligned, or fading into the background
+ * anyway): a little cheaper to draw, for pixels that differ by one level at most.
+ */
+const CRISP = 'shape-rendering="crispEdges"'
+
+function glowCircle(id: string, glow: Glow): string {
+  return `<circle cx="${glow.cx}" cy="${glow.cy}" r="${glow.r}" fill="url(#${id})" ${CRISP}/>`
+}
+
 /** Background, glows, the brand (initials mark and name) and the footer line shared by every card. */
 function frame(owner: string, footer: string, body: string, fonts: Fonts): string {
   const footerSize = 24
@@ -268,13 +244,13 @@ function frame(owner: string, footer: string, body: string, fonts: Fonts): strin
   const ownerName = wrapText(owner, (t) => fonts.bold.measure(t, 30), W - PAD * 2 - 88, 1)[0] ?? ''
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   <defs>
-    <radialGradient id="glow-a" cx="1000" cy="-40" r="700" gradientUnits="userSpaceOnUse">
-      <stop offset="0" stop-color="#818cf8" stop-opacity="0.30"/>
-      <stop offset="1" stop-color="#818cf8" stop-opacity="0"/>
+    <radialGradient id="glow-a" cx="${GLOW_A.cx}" cy="${GLOW_A.cy}" r="${GLOW_A.r}" gradientUnits="userSpaceOnUse">
+      <stop offset="0" stop-color="${GLOW_A.color}"/>
+      <stop offset="1" stop-color="${colors.bg}"/>
     </radialGradient>
-    <radialGradient id="glow-b" cx="-60" cy="560" r="560" gradientUnits="userSpaceOnUse">
-      <stop offset="0" stop-color="${colors.violet}" stop-opacity="0.22"/>
-      <stop offset="1" stop-color="${colors.violet}" stop-opacity="0"/>
+    <radialGradient id="glow-b" cx="${GLOW_B.cx}" cy="${GLOW_B.cy}" r="${GLOW_B.r}" gradientUnits="userSpaceOnUse">
+      <stop offset="0" stop-color="${GLOW_B.color}"/>
+      <stop offset="1" stop-color="${colors.bg}"/>
     </radialGradient>
     <linearGradient id="mark" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="${colors.accentStrong}"/>
@@ -285,16 +261,16 @@ function frame(owner: string, footer: string, body: string, fonts: Fonts): strin
       <stop offset="1" stop-color="${colors.violet}"/>
     </linearGradient>
   </defs>
-  <rect width="${W}" height="${H}" fill="${colors.bg}"/>
-  <rect width="${W}" height="${H}" fill="url(#glow-a)"/>
-  <rect width="${W}" height="${H}" fill="url(#glow-b)"/>
-  <rect x="0" y="0" width="${W}" height="8" fill="url(#rule)"/>
+  <rect width="${W}" height="${H}" fill="${colors.bg}" ${CRISP}/>
+  ${glowCircle('glow-a', GLOW_A)}
+  ${glowCircle('glow-b', GLOW_B)}
+  <rect x="0" y="0" width="${W}" height="8" fill="url(#rule)" ${CRISP}/>
   <rect x="${PAD}" y="60" width="64" height="64" rx="16" fill="url(#mark)"/>
-  <text x="${PAD + 32}" y="101" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="24" font-weight="700" fill="#ffffff">${escapeXml(initials(owner))}</text>
-  <text x="${PAD + 88}" y="102" font-family="${FONT_FAMILY}" font-size="30" font-weight="700" fill="${colors.text}">${escapeXml(ownerName)}</text>
+  ${textPath(initials(owner), PAD + 32, 101, { size: 24, font: fonts.bold, fill: '#ffffff', anchor: 'middle' })}
+  ${textPath(ownerName, PAD + 88, 102, { size: 30, font: fonts.bold, fill: colors.text })}
   ${body}
-  <line x1="${PAD}" y1="${H - 84}" x2="${W - PAD}" y2="${H - 84}" stroke="${colors.border}" stroke-width="2"/>
-  <text x="${PAD}" y="${H - 40}" font-family="${FONT_FAMILY}" font-size="${footerSize}" fill="${colors.muted}">${escapeXml(footerText)}</text>
+  <line x1="${PAD}" y1="${H - 84}" x2="${W - PAD}" y2="${H - 84}" stroke="${colors.border}" stroke-width="2" ${CRISP}/>
+  ${textPath(footerText, PAD, H - 40, { size: footerSize, font: fonts.regular, fill: colors.muted })}
 </svg>
 `
 }
@@ -347,15 +323,15 @@ function homeCard(card: CardContent, fonts: Fonts): string {
       const label = wrapText(claim.label, (t) => fonts.regular.measure(t, 20), claimWidth - 40, 2)
       return (
         `<rect x="${x}" y="388" width="${claimWidth}" height="128" rx="18" fill="${colors.surface}" stroke="${colors.border}" stroke-width="1.5"/>` +
-        textLines(value, x + 20, 436, 0, { size: 38, weight: 700, fill: colors.accent }) +
-        textLines(label, x + 20, 470, 25, { size: 20, fill: colors.muted })
+        textLines(value, x + 20, 436, 0, { size: 38, font: fonts.bold, fill: colors.accent }) +
+        textLines(label, x + 20, 470, 25, { size: 20, font: fonts.regular, fill: colors.muted })
       )
     })
     .join('\n  ')
   const body = [
-    textLines(name, PAD, 226, 0, { size: 80, weight: 700, fill: colors.text }),
-    textLines(role, PAD, 282, 0, { size: 40, fill: colors.accent }),
-    textLines(headline, PAD, 336, 40, { size: 32, fill: colors.muted }),
+    textLines(name, PAD, 226, 0, { size: 80, font: fonts.bold, fill: colors.text }),
+    textLines(role, PAD, 282, 0, { size: 40, font: fonts.regular, fill: colors.accent }),
+    textLines(headline, PAD, 336, 40, { size: 32, font: fonts.regular, fill: colors.muted }),
     claimBoxes,
   ].join('\n  ')
   return frame(card.owner.name, [hostOf(card.siteUrl), card.availability].filter(Boolean).join('  ·  '), body, fonts)
@@ -372,9 +348,9 @@ function projectCard(card: CardContent, project: ProjectContent, fonts: Fonts): 
   const tagsTop = descriptionTop + (description.length - 1) * 42 + 36
   const tagRows = Math.max(1, Math.min(2, Math.floor((H - 84 - 24 - tagsTop) / 58)))
   const body = [
-    textLines(['CASE STUDY'], PAD, 178, 0, { size: 22, weight: 700, fill: colors.accent, letterSpacing: 3 }),
-    textLines(title, PAD, 262, titleSize + 8, { size: titleSize, weight: 700, fill: colors.text }),
-    textLines(description, PAD, descriptionTop, 42, { size: 30, fill: colors.muted }),
+    textLines(['CASE STUDY'], PAD, 178, 0, { size: 22, font: fonts.bold, fill: colors.accent, letterSpacing: 3 }),
+    textLines(title, PAD, 262, titleSize + 8, { size: titleSize, font: fonts.bold, fill: colors.text }),
+    textLines(description, PAD, descriptionTop, 42, { size: 30, font: fonts.regular, fill: colors.muted }),
     tags(project.tech, fonts.regular, PAD, tagsTop, width, tagRows),
   ].join('\n  ')
   return frame(card.owner.name, `${hostOf(card.siteUrl)}  ·  ${card.owner.name}, ${card.owner.role}`, body, fonts)
@@ -396,49 +372,74 @@ export function socialCardSvgs(content: CompiledContent, fonts: Fonts = loadFont
   return cards
 }
 
-let bundledFonts: Fonts | undefined
-/** The metrics of the bundled fonts (read once). */
-export function loadFonts(): Fonts {
-  bundledFonts ??= { regular: readFontMetrics(readFileSync(FONT_FILES.regular)), bold: readFontMetrics(readFileSync(FONT_FILES.bold)) }
-  return bundledFonts
-}
+// ---------------------------------------------------------------------------------------------
+// Rendering and the cache.
 
-/** resvg with the bundled fonts only: the machine's fonts are never looked at. */
+/**
+ * resvg with no fonts at all: the cards draw their text as paths, so there is nothing to look up,
+ * and neither the bundled fonts nor the machine's are ever loaded.
+ */
 export const RESVG_OPTIONS = {
-  fitTo: { mode: 'width', value: W },
-  font: { fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
-  shapeRendering: 2, // geometricPrecision
-  textRendering: 1, // optimizeLegibility
-} as const satisfies ConstructorParameters<typeof Resvg>[1]
+  fitTo: { mode: 'original' },
+  font: { loadSystemFonts: false },
+  shapeRendering: 2, // geometricPrecision: anti-aliased edges
+} as const satisfies ResvgRenderOptions
 
 /** Rasterises a card at exactly 1200x630. */
 export function renderCard(svg: string): Buffer {
-  return new Resvg(svg, RESVG_OPTIONS).render().asPng()
+  return renderPng(svg, RESVG_OPTIONS)
 }
 
-/** Rendered cards by a hash of their SVG (fonts are committed, so the SVG fixes the pixels). */
-const cardCache = fileURLToPath(new URL('../../node_modules/.cache/portfolio/og/', import.meta.url))
+/** Rendered cards by a hash of their SVG (the SVG carries the glyph outlines, so it fixes the pixels). */
+export const CARD_CACHE = fileURLToPath(new URL('../../node_modules/.cache/portfolio/og/', import.meta.url))
+
+/** Cache reads and site writes kept in flight at once. */
+const IO_CONCURRENCY = 16
+
+/** Runs `task` on every item, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0
+  const run = async () => {
+    while (next < items.length) {
+      const index = next++
+      await task(items[index] as T, index)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run))
+}
 
 /**
  * Renders every card and writes it into the built site (og/index.png, og/<id>.png). Rasterising is
- * the slowest step of a large build, so unchanged cards are copied from the cache; a cache file that
- * is not a PNG is ignored and rendered again.
+ * the slowest step of a large build, so unchanged cards are copied from the cache (a cache file that
+ * is not a whole PNG is ignored and rendered again), and many new ones are rendered on worker threads.
  */
-export async function writeSocialImages(siteDir: string, content: CompiledContent): Promise<string[]> {
-  const written: string[] = []
+export async function writeSocialImages(siteDir: string, content: CompiledContent, cacheDir = CARD_CACHE): Promise<string[]> {
   await mkdir(path.join(siteDir, 'og'), { recursive: true })
-  await mkdir(cardCache, { recursive: true }).catch(() => undefined)
-  for (const card of socialCardSvgs(content)) {
-    const cached = path.join(cardCache, `${createHash('sha256').update(card.svg).digest('hex').slice(0, 32)}.png`)
-    let png: Buffer | undefined = await readFile(cached).catch(() => undefined)
-    if (!png || !png.subarray(0, 8).equals(PNG_SIGNATURE)) {
-      png = renderCard(card.svg)
-      await writeFile(cached, png).catch(() => undefined)
-    }
-    await writeFile(path.join(siteDir, card.file), png)
-    written.push(card.file)
-  }
-  return written
+  await mkdir(cacheDir, { recursive: true }).catch(() => undefined)
+  const cards = socialCardSvgs(content).map((card) => ({ ...card, cached: path.join(cacheDir, `${createHash('sha256').update(card.svg).digest('hex').slice(0, 32)}.png`) }))
+  const missing: typeof cards = []
+  await eachLimited(cards, IO_CONCURRENCY, async (card) => {
+    const png = await readFile(card.cached).catch(() => undefined)
+    if (png && isWholePng(png)) await writeFile(path.join(siteDir, card.file), png)
+    else missing.push(card)
+  })
+  await renderPngs(
+    missing.map((card) => card.svg),
+    RESVG_OPTIONS,
+    async (index, png) => {
+      const card = missing[index]
+      if (!card) return
+      await Promise.all([writeFile(card.cached, png).catch(() => undefined), writeFile(path.join(siteDir, card.file), png)])
+    },
+  )
+  return cards.map((card) => card.file)
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+/** The empty IEND chunk every PNG ends with (length, type, CRC). */
+const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])
+
+/** Starts and ends as a PNG does: not some other file, nor one cut short by an interrupted write. */
+function isWholePng(file: Buffer): boolean {
+  return file.length > PNG_SIGNATURE.length + PNG_END.length && file.subarray(0, 8).equals(PNG_SIGNATURE) && file.subarray(-PNG_END.length).equals(PNG_END)
+}

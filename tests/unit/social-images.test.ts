@@ -29,8 +29,8 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 /** Pixels that differ from the top-left one: how much was drawn on a plain background. */
-function drawnPixels(svg: string): number {
-  const image = new Resvg(svg, RESVG_OPTIONS).render()
+function drawnPixels(svg: string, options: ConstructorParameters<typeof Resvg>[1] = RESVG_OPTIONS): number {
+  const image = new Resvg(svg, options).render()
   const { pixels } = image
   let drawn = 0
   for (let i = 0; i < pixels.length; i += 4) if (pixels[i] !== pixels[0] || pixels[i + 1] !== pixels[1] || pixels[i + 2] !== pixels[2]) drawn += 1
@@ -51,6 +51,48 @@ describe('readFontMetrics', () => {
 
   it('gives a width to characters outside the Basic Multilingual Plane or missing from the font', () => {
     expect(font.measure('😀', 40)).toBeGreaterThan(0)
+  })
+
+  it('reads the pair kerning of the font’s "kern" feature', () => {
+    // DejaVu Sans kerns "AV" by -131 of 2048 units; "oo" not at all.
+    expect(font.kerning(font.glyph(0x41), font.glyph(0x56))).toBe(-131)
+    expect(font.kerning(font.glyph(0x6f), font.glyph(0x6f))).toBe(0)
+    expect(font.drawnWidth('AV', 2048)).toBe(font.measure('AV', 2048) - 131)
+  })
+})
+
+describe('text as glyph outlines', () => {
+  const fonts = loadFonts()
+  const withFonts = { font: { fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }
+  const canvas = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="160"><rect width="1200" height="160" fill="#000"/>${body}</svg>`
+  const sample = 'AVATAR Typography: “quoted”, café — naïve Ω 99.9% {x}…'
+
+  it.each([
+    ['regular', 400],
+    ['bold', 700],
+  ] as const)('draws %s text as resvg draws it with the font itself (kerning and composite glyphs included)', (face, weight) => {
+    const drawn = fonts[face].textPath(sample, { x: 20.5, y: 100, size: 40 })!
+    const asPath = new Resvg(canvas(`<path fill="#fff" transform="${drawn.transform}" d="${drawn.d}"/>`), RESVG_OPTIONS).render().pixels
+    const asText = new Resvg(canvas(`<text x="20.5" y="100" font-family="DejaVu Sans" font-size="40" font-weight="${weight}" fill="#fff">${escapeXml(sample)}</text>`), withFonts).render().pixels
+    let ink = 0
+    let differ = 0
+    for (let i = 0; i < asText.length; i += 4) {
+      if (asText[i]! > 0) ink += 1
+      if (Math.abs(asText[i]! - asPath[i]!) > 8) differ += 1
+    }
+    expect(ink).toBeGreaterThan(5000)
+    expect(differ / ink).toBeLessThan(0.002)
+  })
+
+  it('centres text on x with anchor "middle", by its drawn width', () => {
+    const start = fonts.regular.textPath('Node.js', { x: 300, y: 50, size: 24 })!
+    const middle = fonts.regular.textPath('Node.js', { x: 300, y: 50, size: 24, anchor: 'middle' })!
+    expect(middle.d).toBe(start.d)
+    expect(middle.transform).toBe(start.transform.replace(' 300 ', ` ${Math.round((300 - start.width / 2) * 100) / 100} `))
+  })
+
+  it('draws nothing for blank text', () => {
+    expect(fonts.regular.textPath('   ', { x: 0, y: 0, size: 24 })).toBeUndefined()
   })
 })
 
@@ -86,14 +128,21 @@ describe('socialCardSvgs', () => {
     expect(cards[0]!.svg).toContain('Jane Doe')
     expect(cards[0]!.svg).toContain('Full-Stack Developer')
     expect(cards[0]!.svg).toContain('jane.example')
-    expect(cards[1]!.svg).toContain('>Alpha<')
-    expect(cards[1]!.svg).toContain('>React<')
-    expect(cards[1]!.svg).toContain('CASE STUDY')
+    expect(cards[1]!.svg).toContain('aria-label="Alpha"')
+    expect(cards[1]!.svg).toContain('aria-label="React"')
+    expect(cards[1]!.svg).toContain('aria-label="CASE STUDY"')
+  })
+
+  it('draws text as paths, so rendering needs no font', () => {
+    for (const card of socialCardSvgs(content())) {
+      expect(card.svg).not.toContain('<text')
+      expect(card.svg).not.toContain('font-family')
+    }
   })
 
   it('escapes the content, so any title is well-formed SVG text and never markup', () => {
     const cards = socialCardSvgs(content({ title: 'A <b>b</b> & "q"', tech: ['C<script>'] }))
-    expect(cards[1]!.svg).toContain('>A &lt;b&gt;b&lt;/b&gt; &amp; &quot;q&quot;<')
+    expect(cards[1]!.svg).toContain('aria-label="A &lt;b&gt;b&lt;/b&gt; &amp; &quot;q&quot;"')
     expect(cards[1]!.svg).not.toContain('<script>')
     expect(() => new Resvg(cards[1]!.svg, RESVG_OPTIONS)).not.toThrow()
   })
@@ -104,11 +153,16 @@ describe('socialCardSvgs', () => {
     const tech = Array.from({ length: 30 }, (_, i) => `Technology${i}`)
     const svg = socialCardSvgs(content({ title: long, description: long, tech }), fonts)[1]!.svg
     expect(svg).toContain('…')
-    expect(svg).toMatch(/>\+\d+</)
-    for (const [, x, size, weight, text] of svg.matchAll(/<text x="([\d.]+)" y="[\d.]+" font-family="DejaVu Sans" font-size="(\d+)" font-weight="(\d+)" fill="[^"]+">([^<]*)<\/text>/g)) {
-      const font = weight === '700' ? fonts.bold : fonts.regular
-      expect(Number(x) + font.measure(text!.replace(/&amp;/g, '&'), Number(size)), text).toBeLessThanOrEqual(1200 - 80 + 0.5)
+    expect(svg).toMatch(/aria-label="\+\d+"/)
+    const lines = [...svg.matchAll(/<path aria-label="([^"]*)"[^>]*\/>/g)]
+    expect(lines.length).toBeGreaterThan(10)
+    for (const [path, label] of lines) {
+      // The ink of each line, as resvg places it, stays within the right padding.
+      const box = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">${path}</svg>`, RESVG_OPTIONS).getBBox()
+      expect(box, label).toBeDefined()
+      expect(box!.x + box!.width, label).toBeLessThanOrEqual(1200 - 80 + 0.5)
     }
+    for (const [, x, width] of svg.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="46"/g)) expect(Number(x) + Number(width)).toBeLessThanOrEqual(1200 - 80)
   })
 
   it('is deterministic', () => {
@@ -122,13 +176,42 @@ describe('renderCard', () => {
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 })
   })
 
-  it('draws text with the bundled font alone (no system fonts are loaded)', () => {
+  it('needs no font at all (neither the bundled ones nor the machine’s are loaded)', () => {
     expect(RESVG_OPTIONS.font.loadSystemFonts).toBe(false)
-    const frame = (text: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#000"/><text x="100" y="300" font-family="DejaVu Sans" font-size="80" fill="#fff">${text}</text></svg>`
+    expect(RESVG_OPTIONS.font).not.toHaveProperty('fontFiles')
+    const fonts = loadFonts()
+    const frame = (text: string, font = fonts.regular) => {
+      const drawn = font.textPath(text, { x: 100, y: 300, size: 80 })
+      return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#000"/>${drawn ? `<path fill="#fff" transform="${drawn.transform}" d="${drawn.d}"/>` : ''}</svg>`
+    }
     expect(drawnPixels(frame(''))).toBe(0)
     expect(drawnPixels(frame('Hello'))).toBeGreaterThan(1000)
     // Bold is a face of its own, not a synthesised one: it draws more ink.
-    expect(drawnPixels(frame('<tspan font-weight="700">Hello</tspan>'))).toBeGreaterThan(drawnPixels(frame('Hello')))
+    expect(drawnPixels(frame('Hello', fonts.bold))).toBeGreaterThan(drawnPixels(frame('Hello')))
+  })
+
+  it('is deterministic: the same SVG gives the same PNG bytes', () => {
+    const svg = socialCardSvgs(content())[1]!.svg
+    expect(renderCard(svg).equals(renderCard(svg))).toBe(true)
+  })
+
+  it('writes an opaque card as an RGB PNG, and anything with transparency through resvg’s encoder', () => {
+    const colourType = (png: Buffer) => png[25]
+    expect(colourType(renderCard(socialCardSvgs(content())[0]!.svg))).toBe(2)
+    const translucent = renderCard('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="4" height="8" fill="#f00" fill-opacity="0.5"/></svg>')
+    expect(colourType(translucent)).toBe(6)
+    expect(pngSize(translucent)).toEqual({ width: 8, height: 8 })
+  })
+
+  it.each([
+    ['a card', socialCardSvgs(content())[0]!.svg],
+    ['an image whose width is not a multiple of 4', '<svg xmlns="http://www.w3.org/2000/svg" width="7" height="3"><rect width="7" height="3" fill="#123456"/><rect width="3" height="2" fill="#abcdef"/></svg>'],
+  ])('writes a PNG that decodes to the pixels resvg drew: %s', (_, svg) => {
+    const png = renderCard(svg)
+    const { width, height } = pngSize(png)
+    const decoded = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" href="data:image/png;base64,${png.toString('base64')}"/></svg>`, RESVG_OPTIONS).render().pixels
+    const drawn = new Resvg(svg, RESVG_OPTIONS).render().pixels
+    expect(decoded.equals(drawn)).toBe(true)
   })
 })
 
@@ -136,7 +219,9 @@ describe('writeSocialImages', () => {
   it('writes og/index.png and og/<id>.png into the site folder', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-og-'))
     temps.push(dir)
-    const files = await writeSocialImages(dir, content())
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'portfolio-og-cache-'))
+    temps.push(cache)
+    const files = await writeSocialImages(dir, content(), cache)
     expect(files).toEqual(['og/index.png', 'og/alpha.png', 'og/beta-two.png'])
     for (const file of files) expect(pngSize(readFileSync(path.join(dir, file)))).toEqual({ width: 1200, height: 630 })
   })
@@ -150,22 +235,35 @@ describe('social image cache', () => {
   it('reuses a rendered card for the same SVG and re-renders when the cached file is not a PNG', async () => {
     const { checkContent } = await import('../../cli/pipeline/check-content.ts')
     const { compileContent } = await import('../../cli/pipeline/compile-content.ts')
-    const { writeSocialImages } = await import('../../cli/pipeline/social-images.ts')
     const repo = path.resolve(import.meta.dirname, '../..')
     const checked = await checkContent(repo)
     const { compiled } = compileContent(checked.content!, checked.parsed)
     const site = mkdtempSync(path.join(os.tmpdir(), 'og-cache-'))
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'og-cache-store-'))
     try {
-      await writeSocialImages(site, compiled)
+      await writeSocialImages(site, compiled, cacheDir)
       const first = readFileSync(path.join(site, 'og/index.png'))
-      const cacheDir = path.join(repo, 'node_modules/.cache/portfolio/og')
-      for (const file of readdirSync(cacheDir)) writeFileSync(path.join(cacheDir, file), 'not a png')
-      await writeSocialImages(site, compiled)
+      const cached = readdirSync(cacheDir)
+      expect(cached).toHaveLength(1 + compiled.projects.length)
+      // A hit is copied as it is: swap in another valid PNG and it comes out in the site.
+      const stand = readFileSync(path.join(site, `og/${String(compiled.projects[0]!.id)}.png`))
+      const indexEntry = cached.find((file) => readFileSync(path.join(cacheDir, file)).equals(first))!
+      writeFileSync(path.join(cacheDir, indexEntry), stand)
+      await writeSocialImages(site, compiled, cacheDir)
+      expect(readFileSync(path.join(site, 'og/index.png')).equals(stand)).toBe(true)
+      // A cache file cut short (an interrupted write) is ignored and rendered again.
+      writeFileSync(path.join(cacheDir, indexEntry), first.subarray(0, first.length >> 1))
+      await writeSocialImages(site, compiled, cacheDir)
+      expect(readFileSync(path.join(site, 'og/index.png')).equals(first)).toBe(true)
+      // So is a cache file that is not a PNG at all.
+      for (const file of cached) writeFileSync(path.join(cacheDir, file), 'not a png')
+      await writeSocialImages(site, compiled, cacheDir)
       const second = readFileSync(path.join(site, 'og/index.png'))
       expect(second.equals(first)).toBe(true)
-      expect(second.subarray(1, 4).toString()).toBe('PNG')
+      expect(readFileSync(path.join(cacheDir, indexEntry)).equals(first)).toBe(true)
     } finally {
       rmSync(site, { recursive: true, force: true })
+      rmSync(cacheDir, { recursive: true, force: true })
     }
   }, 60_000)
 })

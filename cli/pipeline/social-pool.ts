@@ -1,0 +1,181 @@
+import os from 'node:os'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { Worker } from 'node:worker_threads'
+import type { ResvgRenderOptions } from '@resvg/resvg-js'
+import { startWorker, workersNeedTsx } from './worker-script.ts'
+import { exposeGcToNewWorkers, renderPng, SOCIAL_WORKER_ROLE, type SocialJob, type SocialResult, type SocialWorkerData } from './social-worker.ts'
+
+/**
+ * Rendering many social cards on every core: a few worker threads, each running social-worker.ts
+ * and fed one card at a time (two in flight each, so none waits on the main thread). Until the
+ * first worker is ready, the main thread renders cards itself, so starting the workers costs only
+ * the CPU it takes; a handful of cards is not worth even that and is rendered in-process.
+ */
+
+/**
+ * Fewest uncached cards worth starting a worker for. A worker costs CPU to start before it renders
+ * anything: ~55 ms from the bundle, ~250 ms under tsx (which sets up its loader in the thread and
+ * compiles the worker first); a card costs ~10 ms. The main thread renders while the workers start,
+ * so on 2 idle cores two workers pay off from ~12 cards (bundle) and ~50 (tsx); with one core busy
+ * elsewhere, measured break-even was ~60 and ~120 cards. These thresholds sit in between.
+ */
+export function cardsPerWorker(tsx = workersNeedTsx()): number {
+  return tsx ? 50 : 16
+}
+
+/** How many workers to start for `cards` uncached cards: 0 means render in-process. */
+export function workerCount(cards: number, cores = os.availableParallelism(), perWorker = cardsPerWorker()): number {
+  if (cores < 2) return 0
+  const workers = Math.min(cores, Math.floor(cards / perWorker))
+  // One worker would leave a core idle: the main thread stops rendering once a worker is ready.
+  return workers >= 2 ? workers : 0
+}
+
+/** Cards handed to a worker ahead of its answers. */
+const IN_FLIGHT_PER_WORKER = 2
+
+/** How a batch of cards was rendered. */
+export interface RenderStats {
+  /** Workers started (0: all in-process). */
+  workers: number
+  /** Cards the workers rendered; the main thread rendered the rest. */
+  renderedByWorkers: number
+}
+
+/**
+ * Renders every SVG to a PNG and calls `onPng` with each (in any order; the returned promise also
+ * waits for those calls). Uses `workers` worker threads, by default as many as pay off for this
+ * many cards; renders in-process while none is ready, or if none can start (then it warns once).
+ */
+export async function renderPngs(svgs: readonly string[], options: ResvgRenderOptions, onPng: (index: number, png: Buffer) => Promise<void>, workers = workerCount(svgs.length)): Promise<RenderStats> {
+  const stats: RenderStats = { workers: 0, renderedByWorkers: 0 }
+  const queue = svgs.map((_, index) => index)
+  const writes: Promise<void>[] = []
+  let remaining = svgs.length
+  let failure: { error: unknown } | undefined
+  /** Wakes the main loop when it waits for workers. */
+  let wake: (() => void) | undefined
+  const signal = () => {
+    wake?.()
+    wake = undefined
+  }
+  const deliver = (index: number, png: Buffer) => {
+    remaining -= 1
+    writes.push(
+      onPng(index, png).catch((error: unknown) => {
+        failure ??= { error }
+        signal()
+      }),
+    )
+    signal()
+  }
+
+  /** Workers started, with the cards each has in flight once it is ready (undefined before). */
+  const pool = new Map<Worker, Set<number> | undefined>()
+  let ready = 0
+  let lost: unknown
+  const feed = (worker: Worker, jobs: Set<number>) => {
+    while (jobs.size < IN_FLIGHT_PER_WORKER && queue.length > 0) {
+      const id = queue.shift() as number
+      jobs.add(id)
+      worker.postMessage({ id, svg: svgs[id] ?? '' } satisfies SocialJob)
+    }
+  }
+  /** A worker that failed or exited: its cards go back in the queue for the others or for here. */
+  const lose = (worker: Worker, error: unknown) => {
+    if (!pool.has(worker)) return
+    const jobs = pool.get(worker)
+    pool.delete(worker)
+    if (jobs) {
+      ready -= 1
+      queue.unshift(...jobs)
+      for (const [other, otherJobs] of pool) if (otherJobs) feed(other, otherJobs)
+    }
+    lost ??= error
+    void worker.terminate()
+    signal()
+  }
+
+  // The workers get gc() (see collectYoungGarbage) if V8's flag is on while each one starts.
+  const hideGc = workers > 0 ? exposeGcToNewWorkers() : () => {}
+  let starting = 0
+  const started = () => {
+    starting -= 1
+    if (starting === 0) hideGc()
+  }
+  for (let w = 0; w < workers; w += 1) {
+    let worker: Worker
+    try {
+      worker = startWorker('social-worker', { workerData: { role: SOCIAL_WORKER_ROLE, options } satisfies SocialWorkerData })
+    } catch (error) {
+      lost ??= error
+      break
+    }
+    pool.set(worker, undefined)
+    stats.workers += 1
+    starting += 1
+    let online = false
+    const settled = () => {
+      if (!online) started()
+      online = true
+    }
+    worker.once('online', settled)
+    worker.on('message', (message: SocialResult) => {
+      if (!pool.has(worker)) return
+      if ('ready' in message) {
+        const jobs = new Set<number>()
+        pool.set(worker, jobs)
+        ready += 1
+        feed(worker, jobs)
+        signal()
+        return
+      }
+      const jobs = pool.get(worker)
+      jobs?.delete(message.id)
+      if ('error' in message) {
+        failure ??= { error: new Error(`social card ${message.id}: ${message.error}`) }
+        signal()
+        return
+      }
+      if (jobs) feed(worker, jobs)
+      stats.renderedByWorkers += 1
+      deliver(message.id, Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength))
+    })
+    worker.on('error', (error) => {
+      settled()
+      lose(worker, error)
+    })
+    worker.on('exit', (code) => {
+      settled()
+      lose(worker, new Error(`card worker exited with code ${code}`))
+    })
+  }
+  if (starting === 0) hideGc()
+
+  try {
+    while (remaining > 0 && !failure) {
+      if (ready === 0 && queue.length > 0) {
+        // No worker is ready (yet, or any more): render here, then let the workers' messages and
+        // the file writes in.
+        const id = queue.shift() as number
+        deliver(id, renderPng(svgs[id] ?? '', options))
+        await nextTurn()
+        continue
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve
+      })
+    }
+  } catch (error) {
+    failure ??= { error }
+  } finally {
+    hideGc()
+    const stopping = [...pool.keys()].map((worker) => worker.terminate())
+    pool.clear()
+    await Promise.all(stopping)
+  }
+  await Promise.all(writes)
+  if (failure) throw failure.error
+  if (lost !== undefined) process.emitWarning(`social cards: a card worker failed, its cards were rendered by the others or in-process (${lost instanceof Error ? lost.message : String(lost)})`)
+  return stats
+}
