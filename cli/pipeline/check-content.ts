@@ -1,15 +1,14 @@
-import { createDiagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { decodePointer, displayPath, isRecord, valueAt } from '../diagnostics/json-pointer.ts'
-import { locatePointer } from '../diagnostics/locate.ts'
-import { checkDiagrams } from './check-diagrams.ts'
-import { checkEndpoints } from './check-endpoints.ts'
-import { checkMarkdown, markdownPointers, type InternalLink } from './check-markdown.ts'
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import { isRecord, valueAt } from '../diagnostics/json-pointer.ts'
+import { checkFile } from './check-file.ts'
+import type { InternalLink } from './check-markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './check-references.ts'
-import { checkTheme } from './check-theme.ts'
-import { checkAbsoluteUrl } from './check-urls.ts'
-import { loadSources } from './load-sources.ts'
+import type { CompileCache } from './compile-cache.ts'
+import type { CompiledContent } from './compile-content.ts'
+import { checkProjectFile, checkProjectFiles, startWorkers, workerCount, workerModeFromEnv, type CompileRequest, type ProjectFileResult, type WorkerMode } from './content-pool.ts'
+import { loadSources, type LoadedSources, type SourceFile } from './load-sources.ts'
+import { ParsedDocuments } from './parsed-documents.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
-import { validateSchema } from './validate-schema.ts'
 
 /** Validated content: plain data that passed the schema and every rule. */
 export interface CheckedContent {
@@ -24,47 +23,120 @@ export interface CheckResult {
   sources: Map<string, string>
   /** Number of content files read. */
   fileCount: number
-  /** Parsed files by relative path, so later stages can locate what they find. */
+  /**
+   * Parsed files by relative path, so later stages can locate what they find. A file checked in a
+   * worker thread is parsed again (in this thread) the first time it is asked for.
+   */
   parsed: Map<string, ParsedDocument>
   /** Present only when there is no error. */
   content?: CheckedContent
 }
 
-const PORTFOLIO_URLS: [string, boolean][] = [['/site/url', false], ['/links/github', false], ['/links/linkedin', false], ['/contact/email', true]]
-const PROJECT_URLS: [string, boolean][] = [['/liveUrl', false], ['/githubUrl', false]]
+export interface CheckOptions {
+  /**
+   * Worker threads for the project files: 'auto' (the default, unless PORTFOLIO_CONTENT_WORKERS says
+   * otherwise) when there are enough of them to pay for starting workers, 'always', or 'never'.
+   * Results are the same either way.
+   */
+  workers?: WorkerMode
+}
+
+export interface CompileOptions extends CheckOptions {
+  /** False: check only (the result has no `compiled`). @default true */
+  compile?: boolean
+  /** Where compiled files are cached; false compiles every file. @default node_modules/.cache/portfolio/compiled/ */
+  cache?: CompileCache | false
+}
+
+export interface CheckAndCompileResult extends CheckResult {
+  /** Present when the content is valid and compiled without error. */
+  compiled?: CompiledContent
+  /** Problems found while compiling valid content (diagrams that cannot be rendered), in content order. */
+  compileDiagnostics: Diagnostic[]
+  /** How many of the content's project files were compiled now and how many came from the cache. */
+  compileStats?: { compiled: number; cached: number }
+}
 
 /** load → parse → schema → rules per file → rules across files. Collects every problem of every file. */
-export async function checkContent(root: string): Promise<CheckResult> {
-  const loaded = await loadSources(root)
+export async function checkContent(root: string, options: CheckOptions = {}): Promise<CheckResult> {
+  return (await check(root, options, undefined)).result
+}
+
+/**
+ * checkContent, then markdown → HTML and Mermaid → SVG for valid content, reusing compiled files from
+ * the cache. When the project files are checked in worker threads, each is compiled right there
+ * after its own checks, while the other files are still being checked.
+ */
+export async function checkAndCompile(root: string, options: CompileOptions = {}): Promise<CheckAndCompileResult> {
+  if (options.compile === false) return { ...(await checkContent(root, options)), compileDiagnostics: [] }
+  // Loaded only here: `validate` never compiles, so it never pays for loading the compilers.
+  const compiler = await import('./compile-cache.ts')
+  const cache = options.cache === false ? undefined : (options.cache ?? compiler.defaultCompileCache())
+  const { result, loaded, projectResults } = await check(root, options, { cache })
+  if (!result.content || !loaded.portfolio) return { ...result, compileDiagnostics: [] }
+
+  const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults?.[i] }]))
+  const stats = { compiled: 0, cached: 0 }
+  const diagnostics: Diagnostic[] = []
+  const portfolio = await compiler.compilePortfolioCached(loaded.portfolio, result.content.portfolio, cache)
+  const projects: Record<string, unknown>[] = []
+  // In content order, as compileContent does: the first file that fails to compile is the one that throws.
+  for (const data of result.content.projects) {
+    // A project in the content passed every rule, so its id is its file name.
+    const path = `projects/${String(data.id)}.yaml`
+    const file = byPath.get(path)
+    let compiled = file?.done?.compiled
+    let cached = file?.done?.cached === true
+    if (!compiled) {
+      const fresh = await compiler.compileProjectCached(file?.source ?? { path, text: '' }, data, result.parsed, file ? cache : undefined)
+      compiled = { project: fresh.project, diagnostics: fresh.diagnostics }
+      cached = fresh.cached
+    }
+    stats[cached ? 'cached' : 'compiled']++
+    diagnostics.push(...compiled.diagnostics)
+    projects.push(compiled.project)
+  }
+  const compiled: CompiledContent = { portfolio, projects }
+  if (cache && stats.compiled > 0) compiler.pruneCompileCache(cache)
+  return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled }), compileDiagnostics: diagnostics, compileStats: stats }
+}
+
+async function check(root: string, options: CheckOptions, compile: CompileRequest | undefined): Promise<{ result: CheckResult; loaded: LoadedSources; projectResults?: ProjectFileResult[] }> {
+  let workers = 0
+  const loaded = await loadSources(root, {
+    // Workers take ~100 ms to load: start them before the files are read, not after.
+    onReadingProjects: (count) => {
+      workers = workerCount(count, options.workers ?? workerModeFromEnv())
+      void startWorkers(workers)
+    },
+  })
   const diagnostics: Diagnostic[] = [...loaded.diagnostics]
   const sources = new Map<string, string>()
-  const parsedByFile = new Map<string, ParsedDocument>()
+  const parsedByFile = new ParsedDocuments()
   const links: InternalLink[] = []
 
-  const checkFile = (source: { path: string; text: string }, kind: 'portfolio' | 'project'): ParsedDocument | undefined => {
+  const checkPortfolio = (source: SourceFile): ParsedDocument | undefined => {
     sources.set(source.path, source.text)
-    const { parsed, diagnostics: yamlDiagnostics } = parseYaml(source)
-    parsedByFile.set(source.path, parsed)
-    diagnostics.push(...yamlDiagnostics)
-    if (parsed.data === undefined) return undefined
-    const schemaDiagnostics = validateSchema(parsed, kind)
-    diagnostics.push(...schemaDiagnostics)
-    if (!isRecord(parsed.data)) return undefined
-    for (const [pointer, mailto] of kind === 'portfolio' ? PORTFOLIO_URLS : PROJECT_URLS) diagnostics.push(...checkUrlField(parsed, pointer, mailto))
-    const markdown = checkMarkdown(parsed, markdownPointers(parsed.data, kind))
-    diagnostics.push(...markdown.diagnostics)
-    links.push(...markdown.links)
-    if (kind === 'project') diagnostics.push(...checkEndpoints(parsed, parsed.data), ...checkDiagrams(parsed, parsed.data))
-    else diagnostics.push(...checkTheme(parsed))
-    return parsed
+    const checked = checkFile(source, 'portfolio')
+    parsedByFile.set(source.path, checked.parsed)
+    diagnostics.push(...checked.diagnostics)
+    links.push(...checked.links)
+    return isRecord(checked.parsed.data) ? checked.parsed : undefined
   }
+  const portfolio = loaded.portfolio ? checkPortfolio(loaded.portfolio) : undefined
 
-  const portfolio = loaded.portfolio ? checkFile(loaded.portfolio, 'portfolio') : undefined
+  for (const source of loaded.projects) sources.set(source.path, source.text)
+  // Below the worker threshold every file is checked here, one after another, as it always was.
+  const projectResults = workers > 0 ? await checkProjectFiles(loaded.projects, workers, compile) : loaded.projects.map((source) => checkProjectFile(source))
   const projects: ProjectDocument[] = []
-  for (const source of loaded.projects) {
-    const parsed = checkFile(source, 'project')
-    if (parsed && isRecord(parsed.data)) projects.push({ parsed, data: parsed.data })
-  }
+  loaded.projects.forEach((source, i) => {
+    const checked = projectResults[i] as ProjectFileResult
+    if (checked.parsed) parsedByFile.set(source.path, checked.parsed)
+    else parsedByFile.setLazy(source.path, () => parseYaml(source).parsed)
+    diagnostics.push(...checked.diagnostics)
+    links.push(...checked.links)
+    if (isRecord(checked.data)) projects.push(projectDocument(source.path, checked.data, parsedByFile))
+  })
   if (loaded.projectsListed) diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
   if (portfolio) diagnostics.push(...(await checkResume(portfolio, root)))
 
@@ -76,13 +148,16 @@ export async function checkContent(root: string): Promise<CheckResult> {
     const order = (valueAt(portfolio.data, ['projects', 'order']) as string[] | undefined) ?? []
     result.content = { portfolio: portfolio.data as Record<string, unknown>, projects: order.map((id) => byId.get(id)).filter(isRecord) }
   }
-  return result
+  return { result, loaded, ...(workers > 0 ? { projectResults } : {}) }
 }
 
-function checkUrlField(parsed: ParsedDocument, pointer: string, mailto: boolean): Diagnostic[] {
-  const segments = decodePointer(pointer)
-  const value = valueAt(parsed.data, segments)
-  if (typeof value !== 'string') return []
-  const problem = checkAbsoluteUrl(value, displayPath(segments), mailto)
-  return problem ? [createDiagnostic(problem.code, locatePointer(parsed, pointer), problem.message, problem.hint)] : []
+/** `parsed` is looked up on use: for a file checked in a worker, that is when it gets parsed here. */
+function projectDocument(path: string, data: Record<string, unknown>, parsedByFile: ParsedDocuments): ProjectDocument {
+  return {
+    path,
+    data,
+    get parsed(): ParsedDocument {
+      return parsedByFile.get(path) as ParsedDocument
+    },
+  }
 }

@@ -66,8 +66,8 @@ export function checkEndpoints(parsed: ParsedDocument, project: { sections?: unk
       if (typeof endpoint.method !== 'string') return
       const key = `${endpoint.method} ${endpoint.path}`
       const first = seen.get(key)
-      const here = locatePointer(parsed, encodePointer(['sections', s, 'endpoints', e]))
       if (first !== undefined) {
+        const here = locatePointer(parsed, encodePointer(['sections', s, 'endpoints', e]))
         const there = locatePointer(parsed, first)
         out.push(createDiagnostic('ENDPOINT_DUPLICATE', here, `${key} is listed twice: also at line ${there.start.line}`))
         out.push(createDiagnostic('ENDPOINT_DUPLICATE', there, `${key} is listed twice: also at line ${here.start.line}`))

@@ -20,13 +20,20 @@ export function markdownPointers(data: unknown, file: 'portfolio' | 'project'): 
   return sections.flatMap((section: unknown, i) => (isRecord(section) ? ['body', 'intro'].filter((k) => typeof section[k] === 'string').map((k) => `/sections/${i}/${k}`) : []))
 }
 
+/**
+ * Only html, link and image tokens matter here, and marked makes none without one of these: "<"
+ * (html, autolinks), "[" (links, images, references), "@" (bare emails, mailto:/xmpp:), "://" or
+ * "www." (bare URLs). Most prose has none, and lexing it is the costliest part of validating it.
+ */
+const MAY_LINK_OR_HTML = /[<[@]|:\/\/|www\./i
+
 /** Raw HTML and unsafe links are refused at their exact place; in-site links are returned for the anchor check. */
 export function checkMarkdown(parsed: ParsedDocument, pointers: readonly string[]): { diagnostics: Diagnostic[]; links: InternalLink[] } {
   const diagnostics: Diagnostic[] = []
   const links: InternalLink[] = []
   for (const pointer of pointers) {
     const markdown = valueAt(parsed.data, decodePointer(pointer))
-    if (typeof markdown !== 'string') continue
+    if (typeof markdown !== 'string' || !MAY_LINK_OR_HTML.test(markdown)) continue
     walkTokens(new Lexer({ gfm: true }).lex(markdown), markdown, 0, (token, index) => {
       if (token.type === 'html') {
         const tag = /<\/?([a-zA-Z][\w-]*|!--)/.exec(token.raw)?.[1] ?? token.raw.trim().slice(0, 20)

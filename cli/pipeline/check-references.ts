@@ -14,7 +14,9 @@ export const HOME_SECTION_IDS = ['hero', 'about', 'projects', 'contact']
 export const MAX_ASSET_BYTES = 5 * 1024 * 1024
 
 export interface ProjectDocument {
-  parsed: ParsedDocument
+  /** Same as parsed.path, without parsing: `parsed` may be produced on first use (see ParsedDocuments). */
+  path: string
+  readonly parsed: ParsedDocument
   data: Record<string, unknown>
 }
 
@@ -33,20 +35,22 @@ export function checkReferences(
   const sectionIds = new Map<string, string[]>()
 
   for (const project of projects) {
-    const fileId = path.posix.basename(project.parsed.path, '.yaml')
+    const fileId = path.posix.basename(project.path, '.yaml')
     const id = project.data.id
     if (typeof id === 'string') {
-      const at = locatePointer(project.parsed, '/id')
-      if (RESERVED_IDS.includes(id)) out.push(createDiagnostic('ID_RESERVED', at, `id "${id}" is reserved by the site`, `Choose another id; reserved: ${RESERVED_IDS.join(', ')}.`))
-      else if (id !== fileId) out.push(createDiagnostic('ID_MISMATCH', at, `id "${id}" must equal the file name "${fileId}"`, `Rename the file to projects/${id}.yaml or set id: ${fileId}.`))
+      // Located only when reported: locating needs the parsed file, which valid content never has to build.
+      const at = () => locatePointer(project.parsed, '/id')
+      if (RESERVED_IDS.includes(id)) out.push(createDiagnostic('ID_RESERVED', at(), `id "${id}" is reserved by the site`, `Choose another id; reserved: ${RESERVED_IDS.join(', ')}.`))
+      else if (id !== fileId) out.push(createDiagnostic('ID_MISMATCH', at(), `id "${id}" must equal the file name "${fileId}"`, `Rename the file to projects/${id}.yaml or set id: ${fileId}.`))
       const other = ids.get(id)
       if (other) {
         const first = locatePointer(other.parsed, '/id').start
-        out.push(createDiagnostic('DUPLICATE_ID', at, `"${id}" is used by ${other.parsed.path}:${first.line}:${first.column} and ${project.parsed.path}:${at.start.line}:${at.start.column}`, 'Every project needs its own id.'))
+        const here = at()
+        out.push(createDiagnostic('DUPLICATE_ID', here, `"${id}" is used by ${other.path}:${first.line}:${first.column} and ${project.path}:${here.start.line}:${here.start.column}`, 'Every project needs its own id.'))
       } else ids.set(id, project)
     }
     if (project.data.metrics !== undefined && project.data.featured !== true) {
-      out.push(createDiagnostic('METRICS_NOT_FEATURED', locatePointer(project.parsed, '/metrics', 'key'), `${project.parsed.path} has metrics but is not the featured project`))
+      out.push(createDiagnostic('METRICS_NOT_FEATURED', locatePointer(project.parsed, '/metrics', 'key'), `${project.path} has metrics but is not the featured project`))
     }
     const sections = Array.isArray(project.data.sections) ? project.data.sections : []
     const seen = new Map<string, number>()
@@ -63,12 +67,12 @@ export function checkReferences(
 
   const featured = projects.filter((p) => p.data.featured === true)
   if (featured.length !== 1 && projects.length > 0 && (complete || featured.length > 1)) {
-    const names = projects.map((p) => path.posix.basename(p.parsed.path, '.yaml'))
+    const names = projects.map((p) => path.posix.basename(p.path, '.yaml'))
     if (featured.length === 0) {
-      const at = portfolio ? { file: portfolio.path, start: { line: 1, column: 1 } } : { file: projects[0]?.parsed.path ?? 'projects', start: { line: 1, column: 1 } }
+      const at = portfolio ? { file: portfolio.path, start: { line: 1, column: 1 } } : { file: projects[0]?.path ?? 'projects', start: { line: 1, column: 1 } }
       out.push(createDiagnostic('FLAGSHIP_COUNT', at, 'exactly one project must have featured: true (found 0)', `Set featured: true in one of: ${names.join(', ')}.`))
     } else {
-      const files = featured.map((p) => p.parsed.path).join(', ')
+      const files = featured.map((p) => p.path).join(', ')
       for (const p of featured) out.push(createDiagnostic('FLAGSHIP_COUNT', locatePointer(p.parsed, '/featured'), `exactly one project must have featured: true (found ${featured.length}: ${files})`, 'Keep featured: true on the flagship only and set the others to false.'))
     }
   }
@@ -91,9 +95,9 @@ function checkProjectOrder(portfolio: ParsedDocument, projects: readonly Project
     }
   })
   for (const project of projects) {
-    const fileId = path.posix.basename(project.parsed.path, '.yaml')
+    const fileId = path.posix.basename(project.path, '.yaml')
     if (!order.includes(fileId)) {
-      out.push(createDiagnostic('ORPHAN_PROJECT', locatePointer(project.parsed, '/id'), `${project.parsed.path} is not listed in portfolio.yaml projects.order`, `Add "- ${fileId}" to projects.order in portfolio.yaml, or delete the file.`))
+      out.push(createDiagnostic('ORPHAN_PROJECT', locatePointer(project.parsed, '/id'), `${project.path} is not listed in portfolio.yaml projects.order`, `Add "- ${fileId}" to projects.order in portfolio.yaml, or delete the file.`))
     }
   }
   return out
@@ -103,8 +107,9 @@ function checkProjectOrder(portfolio: ParsedDocument, projects: readonly Project
 function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<string, string[]>, parsedByFile: ReadonlyMap<string, ParsedDocument>, projectFileIds: readonly string[]): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const link of links) {
-    const parsed = parsedByFile.get(link.file)
-    if (!parsed) continue
+    if (!parsedByFile.has(link.file)) continue
+    // Fetched only for a broken link: the document may have to be parsed again to be located in.
+    const parsed = () => parsedByFile.get(link.file) as ParsedDocument
     const [pathPart = '', fragment] = link.href.split('#', 2)
     const ownId = link.file.startsWith('projects/') ? path.posix.basename(link.file, '.yaml') : undefined
     let targetName: string
@@ -120,7 +125,7 @@ function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<stri
       const project = match?.[1]
       if (project && projectFileIds.includes(project) && !sectionIds.has(project)) continue // that file did not parse
       if (!project || !sectionIds.has(project)) {
-        const at = locateInString(parsed, link.pointer, link.index, link.href.length)
+        const at = locateInString(parsed(), link.pointer, link.index, link.href.length)
         out.push(createDiagnostic('BROKEN_ANCHOR', at, `link "${link.href}" does not match any page of the site`, `Link to /, /projects/<id> or a #section; projects: ${[...sectionIds.keys()].join(', ')}.`))
         continue
       }
@@ -128,7 +133,7 @@ function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<stri
       available = sectionIds.get(project)
     }
     if (fragment === undefined || fragment === '' || !available || available.includes(fragment)) continue
-    const at = locateInString(parsed, link.pointer, link.index, link.href.length + 4)
+    const at = locateInString(parsed(), link.pointer, link.index, link.href.length + 4)
     out.push(createDiagnostic('BROKEN_ANCHOR', at, `"#${fragment}" does not match any section in ${targetName} (sections: ${available.map((s) => `#${s}`).join(', ')})`, didYouMean(fragment, available) ?? undefined))
   }
   return out

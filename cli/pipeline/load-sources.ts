@@ -1,4 +1,5 @@
-import { lstat, readdir, readFile } from 'node:fs/promises'
+import { lstatSync, readFileSync } from 'node:fs'
+import { lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { CliError } from '../errors.ts'
@@ -31,8 +32,13 @@ const IGNORABLE = /^(\.|#)|~$|\.(swp|swo|bak|orig|tmp)$/
 
 const at1 = (file: string) => ({ file, start: { line: 1, column: 1 } })
 
+export interface LoadOptions {
+  /** Called with the number of project files about to be read (not when there are too many to read). */
+  onReadingProjects?: (count: number) => void
+}
+
 /** Finds portfolio.yaml and projects/*.yaml under `root` and decodes them; never follows links. */
-export async function loadSources(root: string): Promise<LoadedSources> {
+export async function loadSources(root: string, options: LoadOptions = {}): Promise<LoadedSources> {
   const diagnostics: Diagnostic[] = []
   const portfolioStat = await lstat(path.join(root, 'portfolio.yaml')).catch(() => undefined)
   if (!portfolioStat) {
@@ -76,6 +82,7 @@ export async function loadSources(root: string): Promise<LoadedSources> {
     return { portfolio, projects: [], projectFileIds: projectNames.map(idOf), projectsListed: false, diagnostics }
   }
 
+  options.onReadingProjects?.(projectNames.length)
   const projects: SourceFile[] = []
   for (const name of projectNames) {
     const source = await readSource(root, `projects/${name}`, diagnostics)
@@ -86,9 +93,13 @@ export async function loadSources(root: string): Promise<LoadedSources> {
 
 const idOf = (name: string) => name.replace(/\.yaml$/, '')
 
+/**
+ * Synchronous on purpose: awaiting lstat, open, stat, read and close one after another costs a
+ * thread-pool round trip each, ~0.4 s for 1000 files, where the blocking calls take ~50 ms.
+ */
 async function readSource(root: string, rel: string, diagnostics: Diagnostic[]): Promise<SourceFile | undefined> {
   const abs = path.join(root, rel)
-  const stats = await lstat(abs)
+  const stats = lstatSync(abs)
   if (!stats.isFile()) {
     const kind = stats.isSymbolicLink() ? 'a symbolic link' : stats.isDirectory() ? 'a folder' : 'not a regular file'
     diagnostics.push(createDiagnostic('NOT_REGULAR_FILE', at1(rel), `"${rel}" is ${kind}; content files must be plain files`))
@@ -100,7 +111,7 @@ async function readSource(root: string, rel: string, diagnostics: Diagnostic[]):
   }
   let bytes: Buffer
   try {
-    bytes = await readFile(abs)
+    bytes = readFileSync(abs)
   } catch (error) {
     throw new CliError(`cannot read ${abs}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, undefined, { cause: error })
   }

@@ -36,7 +36,7 @@ export function parseYaml(source: SourceFile): { parsed: ParsedDocument; diagnos
   // A directive changes how the rest is read; what the parser says after it is noise.
   if (directives.length > 0) return { parsed: unparsed, diagnostics: directives }
 
-  const doc = parseDocument(source.text, { uniqueKeys: false, strict: true, prettyErrors: false, merge: false, version: '1.2' })
+  const doc = withPlainEnv(() => parseDocument(source.text, { uniqueKeys: false, strict: true, prettyErrors: false, merge: false, version: '1.2' }))
   const parsed: ParsedDocument = { ...unparsed, contents: (doc.contents as Node | null) ?? null }
   const errors = doc.errors.map((e) => fromYamlError(parsed, e, false))
   // After the first syntax error the parser's picture of the file is guesswork: report that one only.
@@ -50,6 +50,22 @@ export function parseYaml(source: SourceFile): { parsed: ParsedDocument; diagnos
   diagnostics.push(...checkNodes(parsed))
   if (diagnostics.length === 0) parsed.data = doc.toJS({ maxAliasCount: 0 })
   return { parsed, diagnostics }
+}
+
+/**
+ * yaml reads process.env.LOG_TOKENS for every token it lexes (and LOG_STREAM per document). process.env
+ * is a native interceptor, slow enough that these reads are a quarter of the parse. For the duration
+ * of the (synchronous) parse, process.env is a plain object holding the same two values, so nothing
+ * else can observe the swap and yaml behaves exactly as it would.
+ */
+function withPlainEnv<T>(parse: () => T): T {
+  const env = process.env
+  process.env = { LOG_TOKENS: env.LOG_TOKENS, LOG_STREAM: env.LOG_STREAM }
+  try {
+    return parse()
+  } finally {
+    process.env = env
+  }
 }
 
 function indexLines(text: string): LineCounter {
@@ -168,6 +184,8 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
     }
     return undefined
   }
+  // Raw control characters never reach here (load-sources refuses them), so only a "\" escape can make one.
+  const controlPossible = parsed.text.includes('\\') || CONTROL_IN_VALUE.test(parsed.text)
   const visit = (node: unknown, depth: number): void => {
     if (!isNode(node)) return
     if (depth > MAX_DEPTH) {
@@ -179,7 +197,7 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
       return
     }
     if (node.tag) out.push(tagDiagnostic(node))
-    if (isScalar(node) && typeof node.value === 'string' && CONTROL_IN_VALUE.test(node.value)) {
+    if (controlPossible && isScalar(node) && typeof node.value === 'string' && CONTROL_IN_VALUE.test(node.value)) {
       const char = CONTROL_IN_VALUE.exec(node.value)?.[0] ?? ''
       out.push(createDiagnostic('CONTROL_CHAR', escapeSpan(node) ?? span(node), `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} in a value (written as an escape)`, 'Remove the escape sequence; content text cannot hold control characters.'))
     }
@@ -212,43 +230,67 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
 // Same set as load-sources: C0 controls but tab/LF/CR, DEL, C1 controls but NEL.
 const CONTROL_IN_VALUE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u0080-\u0084\u0086-\u009F]/
 
+/** Where the pre-scan below has something to do: line breaks, quotes and brackets. */
+const NESTING_MARKS = /[\n"'[\]{}]/g
+
 /**
  * A linear pre-scan, before the parser sees the text: thousands of levels of `[[[[`, `- - - -` or
  * indentation make recursive parsers overflow the stack (CVE-2026-33532) or exhaust memory.
+ * It jumps from mark to mark (a regex scan) instead of visiting every character.
  */
 function findExcessiveNesting(text: string): { offset: number; what: string } | undefined {
   let depth = 0
-  let quote = ''
-  let lineStart = true
-  let lineOffset = 0
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (c === '\n') {
-      lineStart = true
-      lineOffset = i + 1
-      continue
-    }
-    if (lineStart) {
-      lineStart = false
-      // Leading indentation and compact "- - -" / "? ? ?" indicators each open a level.
-      let levels = 0
-      for (let j = lineOffset; ; j++) {
-        while (text[j] === ' ') j++
-        const next = text[j + 1]
-        if (!((text[j] === '-' || text[j] === '?') && (next === ' ' || next === '\n' || next === undefined))) break
-        if (++levels > MAX_DEPTH) return { offset: j, what: `more than ${MAX_DEPTH} nested "- " items on one line` }
+  let quote = 0
+  // Each line that has a first character (an empty line has none) is measured before that character is read.
+  if (text.length > 0 && text.charCodeAt(0) !== LF) {
+    const deep = lineTooDeep(text, 0)
+    if (deep) return deep
+  }
+  NESTING_MARKS.lastIndex = 0
+  for (let m = NESTING_MARKS.exec(text); m; m = NESTING_MARKS.exec(text)) {
+    const i = m.index
+    const c = text.charCodeAt(i)
+    if (c === LF) {
+      if (i + 1 < text.length && text.charCodeAt(i + 1) !== LF) {
+        const deep = lineTooDeep(text, i + 1)
+        if (deep) return deep
       }
-      const indent = /^ */.exec(text.slice(lineOffset, Math.min(text.length, lineOffset + 4 * MAX_DEPTH + 1)))?.[0].length ?? 0
-      if (indent > 4 * MAX_DEPTH) return { offset: lineOffset, what: `indented by more than ${4 * MAX_DEPTH} spaces` }
+      continue
     }
     if (quote) {
-      if (c === quote) quote = ''
+      if (c === quote) quote = 0
       continue
     }
-    if ((c === '"' || c === "'") && /[\s\[{,:]/.test(text[i - 1] ?? ' ')) quote = c
-    else if (c === '[' || c === '{') {
+    if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+      if (/[\s\[{,:]/.test(text[i - 1] ?? ' ')) quote = c
+    } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
       if (++depth > MAX_DEPTH * 2) return { offset: i, what: 'brackets [ or { opened inside each other' }
-    } else if (c === ']' || c === '}') depth = Math.max(0, depth - 1)
+    } else depth = Math.max(0, depth - 1)
   }
+  return undefined
+}
+
+const LF = 10
+const SPACE = 32
+const DOUBLE_QUOTE = 34
+const SINGLE_QUOTE = 39
+const DASH = 45
+const QUESTION = 63
+const OPEN_BRACKET = 91
+const OPEN_BRACE = 123
+
+/** Leading indentation and compact "- - -" / "? ? ?" indicators each open a level. */
+function lineTooDeep(text: string, lineOffset: number): { offset: number; what: string } | undefined {
+  let levels = 0
+  for (let j = lineOffset; ; j++) {
+    while (text.charCodeAt(j) === SPACE) j++
+    const here = text.charCodeAt(j)
+    const next = text.charCodeAt(j + 1)
+    if (!((here === DASH || here === QUESTION) && (next === SPACE || next === LF || j + 1 >= text.length))) break
+    if (++levels > MAX_DEPTH) return { offset: j, what: `more than ${MAX_DEPTH} nested "- " items on one line` }
+  }
+  let indent = 0
+  while (indent <= 4 * MAX_DEPTH && text.charCodeAt(lineOffset + indent) === SPACE) indent++
+  if (indent > 4 * MAX_DEPTH) return { offset: lineOffset, what: `indented by more than ${4 * MAX_DEPTH} spaces` }
   return undefined
 }

@@ -11,8 +11,8 @@ import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { writeSocialImages } from './social-images.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import { hasErrors } from '../diagnostics/diagnostic.ts'
-import { checkContent, type CheckResult } from './check-content.ts'
-import { compileContent, type CompiledContent } from './compile-content.ts'
+import { checkAndCompile, type CheckResult } from './check-content.ts'
+import type { CompiledContent } from './compile-content.ts'
 import { generateContentModules } from './generate-content.ts'
 import { generateTypes } from './generate-types.ts'
 import { writeFiles } from './write-files.ts'
@@ -29,10 +29,10 @@ export interface GenerateResult extends CheckResult {
 
 /** check → compile markdown and diagrams → generate modules → write them. Writes nothing on any error. */
 export async function runGenerate(root: string, outputDirectory = generatedDirectory): Promise<GenerateResult> {
-  const checked = await checkContent(root)                                   // load, parse, schema, rules
+  // load, parse, schema, rules, then markdown → HTML and Mermaid → SVG (unchanged files from the cache)
+  const { compiled, compileDiagnostics, ...checked } = await checkAndCompile(root)
   if (!checked.content) return { ...checked, written: [] }
-  const { compiled, diagnostics } = compileContent(checked.content, checked.parsed) // markdown → HTML, Mermaid → SVG
-  if (hasErrors(diagnostics)) return { ...checked, diagnostics: [...checked.diagnostics, ...diagnostics], written: [] }
+  if (!compiled) return { ...checked, diagnostics: [...checked.diagnostics, ...compileDiagnostics], written: [] }
   const files = generateContentModules(compiled, await generateTypes())   // typed modules, deterministic
   const written = await writeFiles(outputDirectory, files)                 // atomic, only what changed
   return { ...checked, compiled, written }

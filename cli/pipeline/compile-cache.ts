@@ -1,0 +1,223 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import v8 from 'node:v8'
+import { isRecord } from '../diagnostics/json-pointer.ts'
+import type { CompiledProject, ParsedLookup } from './compile-project.ts'
+import type { SourceFile } from './load-sources.ts'
+
+/**
+ * Bump when compiled output changes for a reason the compiler key cannot see (it covers the compile
+ * sources, parse-yaml.ts, the diagnostics modules and the versions of every package the compilers use).
+ */
+export const COMPILE_CACHE_VERSION = 1
+
+/** Where compiled files live: one entry per compiled file, named by its key. */
+export const compiledCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/compiled/', import.meta.url))
+
+/** What a compile needs to use the cache; `undefined` compiles without it. */
+export interface CompileCache {
+  directory: string
+  /** From compilerKey(): differs whenever the same text could compile to something else. */
+  compilerKey: string
+}
+
+/** Packages whose code turns a file's text into compiled output; their dependencies are followed too. */
+const COMPILER_PACKAGES = ['marked', 'highlight.js', 'sanitize-html', 'beautiful-mermaid', 'yaml']
+/**
+ * Beside compile-*.ts: parse-yaml.ts decides the data a text gives, render-diagram.ts draws diagrams,
+ * and the diagnostics modules shape and place the DIAGRAM_SYNTAX errors an entry keeps.
+ */
+const COMPILER_SOURCES = ['render-diagram.ts', 'parse-yaml.ts', '../diagnostics/diagnostic.ts', '../diagnostics/codes.ts', '../diagnostics/locate.ts', '../diagnostics/json-pointer.ts']
+/** Past this many entries the oldest are removed: edits leave one entry per version of a file. */
+const MAX_ENTRIES = 20_000
+
+let memoKey: string | undefined | null = null
+
+/**
+ * A hash of everything that decides compiled output besides the file's text: the compile sources,
+ * the versions of the compiler packages and of everything they depend on, V8's serialisation
+ * format, and COMPILE_CACHE_VERSION. Undefined when any of it cannot be read: then nothing is cached,
+ * since a cache that cannot tell versions apart could hand out stale output.
+ */
+export function compilerKey(): string | undefined {
+  if (memoKey !== null) return memoKey
+  try {
+    const hash = createHash('sha256').update(`portfolio-compile-cache ${COMPILE_CACHE_VERSION}\0v8 ${process.versions.v8}\0`)
+    const here = path.dirname(fileURLToPath(import.meta.url))
+    const sources = [...readdirSync(here).filter((f) => /^compile-.*\.ts$/.test(f)).sort(), ...COMPILER_SOURCES]
+    for (const file of sources) hash.update(`${file}\0`).update(readFileSync(path.join(here, file))).update('\0')
+    for (const [name, version] of packageVersions(COMPILER_PACKAGES, here)) hash.update(`${name}@${version}\0`)
+    memoKey = hash.digest('hex')
+  } catch {
+    memoKey = undefined
+  }
+  return memoKey
+}
+
+/** name@version of each package and its dependencies, found the way Node resolves them (nearest node_modules up). */
+function packageVersions(names: readonly string[], from: string): [string, string][] {
+  const found = new Map<string, string>()
+  const visit = (name: string, dir: string) => {
+    const manifest = findPackage(name, dir)
+    if (found.has(manifest)) return
+    const json = JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown; dependencies?: Record<string, unknown> }
+    found.set(manifest, `${name}@${String(json.version)}`)
+    for (const dependency of Object.keys(json.dependencies ?? {})) visit(dependency, path.dirname(manifest))
+  }
+  for (const name of names) visit(name, from)
+  return [...found.values()].sort().map((entry) => [entry.slice(0, entry.lastIndexOf('@')), entry.slice(entry.lastIndexOf('@') + 1)])
+}
+
+function findPackage(name: string, from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', name, 'package.json')
+    if (existsSync(manifest)) return manifest
+    if (dir === path.dirname(dir)) throw new Error(`package ${name} not found from ${from}`)
+  }
+}
+
+export function defaultCompileCache(): CompileCache | undefined {
+  const key = compilerKey()
+  return key ? { directory: compiledCacheDirectory, compilerKey: key } : undefined
+}
+
+/** The name of the entry for `source` compiled as `kind`. */
+export function entryKey(cache: CompileCache, kind: 'project' | 'portfolio', source: SourceFile): string {
+  return createHash('sha256').update(`${cache.compilerKey}\0${kind}\0${source.path}\0`).update(source.text).digest('hex')
+}
+
+const FORMAT = 1
+
+/**
+ * An entry is a JSON header line ({ format, key, bytes, sha256 }) and then the value as V8 serialises
+ * it, the same encoding that carries it between threads, so -0, NaN or an own "__proto__" key come back
+ * exactly as compiled (JSON would change them). Nothing is trusted that does not name its own key and
+ * match its checksum: a truncated, edited, foreign or swapped entry reads as a miss.
+ */
+export function readEntry(cache: CompileCache, key: string): unknown {
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(path.join(cache.directory, `${key}.bin`))
+  } catch {
+    return undefined
+  }
+  try {
+    const newline = bytes.indexOf(0x0a)
+    if (newline < 0) return undefined
+    const header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as unknown
+    const payload = bytes.subarray(newline + 1)
+    if (!isRecord(header) || header.format !== FORMAT || header.key !== key || header.bytes !== payload.length) return undefined
+    if (header.sha256 !== createHash('sha256').update(payload).digest('hex')) return undefined
+    return v8.deserialize(payload)
+  } catch {
+    return undefined
+  }
+}
+
+/** Atomic (temp file + rename), so a reader sees a whole entry or none; a cache that cannot be written is skipped. */
+export function writeEntry(cache: CompileCache, key: string, value: unknown): void {
+  try {
+    const payload = v8.serialize(value)
+    const header = JSON.stringify({ format: FORMAT, key, bytes: payload.length, sha256: createHash('sha256').update(payload).digest('hex') })
+    mkdirSync(cache.directory, { recursive: true })
+    const file = path.join(cache.directory, `${key}.bin`)
+    const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
+    writeFileSync(temp, Buffer.concat([Buffer.from(`${header}\n`), payload]))
+    try {
+      renameSync(temp, file)
+    } catch (error) {
+      rmSync(temp, { force: true })
+      throw error
+    }
+  } catch {
+    // Read-only or full disk: the output is still correct, only the next build compiles again.
+  }
+}
+
+function isCompiledProject(value: unknown): value is CompiledProject {
+  return isRecord(value) && isRecord(value.project) && Array.isArray(value.diagnostics)
+}
+
+/**
+ * compileProject for one file, or its cached result for this exact text and compiler. The compilers
+ * are loaded on the first miss only, the diagram renderer (the slowest to load) only for a project
+ * with diagrams: a build whose files are all cached loads neither. Throws what compiling throws.
+ */
+export async function compileProjectCached(source: SourceFile, data: Record<string, unknown>, parsed: ParsedLookup, cache: CompileCache | undefined): Promise<CompiledProject & { cached: boolean }> {
+  const key = cache && entryKey(cache, 'project', source)
+  if (cache && key) {
+    const hit = readEntry(cache, key)
+    if (isCompiledProject(hit)) return { ...hit, cached: true }
+  }
+  const { compileProject, hasDiagrams } = await import('./compile-project.ts')
+  let result: CompiledProject | undefined
+  if (!hasDiagrams(data)) {
+    // Should the renderer be wanted after all, compile again with it rather than trust this result.
+    let wanted = false
+    const attempt = compileProject(data, parsed, () => {
+      wanted = true
+      return ''
+    })
+    if (!wanted) result = attempt
+  }
+  result ??= compileProject(data, parsed, (await import('./render-diagram.ts')).renderDiagram)
+  if (cache && key) writeEntry(cache, key, result)
+  return { ...result, cached: false }
+}
+
+/** A file checked with what compiling it needs; `compiled` and `cached` are filled in. */
+export interface CompileItem {
+  source: SourceFile
+  data: Record<string, unknown>
+  parsed: ParsedLookup
+  compiled?: CompiledProject
+  cached?: boolean
+}
+
+/**
+ * Compiles (or takes from the cache) each item. A file whose compile throws is left uncompiled: it may
+ * not be part of valid content, and if it is, the caller compiles it again and fails as it would have.
+ */
+export async function compileItems(items: readonly CompileItem[], cache: CompileCache | undefined): Promise<void> {
+  for (const item of items) {
+    try {
+      const { cached, ...compiled } = await compileProjectCached(item.source, item.data, item.parsed, cache)
+      item.compiled = compiled
+      item.cached = cached
+    } catch {
+      // left for the caller, see above
+    }
+  }
+}
+
+/** compilePortfolio, or its cached result for this exact text and compiler. */
+export async function compilePortfolioCached(source: SourceFile, data: Record<string, unknown>, cache: CompileCache | undefined): Promise<Record<string, unknown>> {
+  const key = cache && entryKey(cache, 'portfolio', source)
+  if (cache && key) {
+    const hit = readEntry(cache, key)
+    if (isRecord(hit) && isRecord(hit.portfolio)) return hit.portfolio
+  }
+  const portfolio = (await import('./compile-project.ts')).compilePortfolio(data)
+  if (cache && key) writeEntry(cache, key, { portfolio })
+  return portfolio
+}
+
+/** Keeps the folder bounded: past MAX_ENTRIES, the older half (by write time) goes. Called after a run that wrote entries. */
+export function pruneCompileCache(cache: CompileCache, maxEntries = MAX_ENTRIES): void {
+  try {
+    const names = readdirSync(cache.directory).filter((n) => n.endsWith('.bin'))
+    if (names.length <= maxEntries) return
+    const dated = names.map((name) => ({ name, at: statSync(path.join(cache.directory, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => a.at - b.at)
+    for (const { name } of dated.slice(0, dated.length - Math.floor(maxEntries / 2))) {
+      try {
+        unlinkSync(path.join(cache.directory, name))
+      } catch {
+        // Another process removed or replaced it first.
+      }
+    }
+  } catch {
+    // No folder yet, or not ours to clean.
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The worker-thread path (content-pool.ts) must give exactly what the in-process path gives. The
+ * bad-input catalogue is far below the worker threshold, so check.test.ts only ever takes the
+ * in-process path; here every case is checked both ways (workers forced with `workers: 'always'`),
+ * and the real content is checked and compiled both ways.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { locatePointer } from '../../cli/diagnostics/locate.ts'
+import { checkAndCompile, checkContent, type CheckResult } from '../../cli/pipeline/check-content.ts'
+import { compileContent } from '../../cli/pipeline/compile-content.ts'
+import { poolCounters, startWorkers, stopWorkers, workerCount } from '../../cli/pipeline/content-pool.ts'
+import { ParsedDocuments } from '../../cli/pipeline/parsed-documents.ts'
+import { copyRepoContent, listCases, materializeCase, REPO_ROOT, type FixtureRoot } from '../helpers/fixtures.ts'
+
+// Workers loaded up front: a worker still loading gets no files, and the main thread would check them all.
+beforeAll(() => startWorkers(Math.max(1, workerCount(1, 'always'))), 60_000)
+afterAll(() => stopWorkers())
+
+/** What a parsed file offers later stages: its data, its lines, and where its nodes are. */
+function parsedSummary(result: CheckResult) {
+  return [...result.parsed].map(([file, doc]) => ({
+    file,
+    path: doc.path,
+    text: doc.text,
+    data: doc.data,
+    lineStarts: doc.lineCounter.lineStarts,
+    range: doc.contents?.range,
+    id: doc.contents ? locatePointer(doc, '/id') : undefined,
+  }))
+}
+
+function comparable(result: CheckResult) {
+  return { diagnostics: result.diagnostics, sources: [...result.sources], fileCount: result.fileCount, content: result.content }
+}
+
+describe('worker threshold', () => {
+  it('checks small content in this thread and large content with workers (when there is a spare core)', () => {
+    expect(workerCount(6, 'auto')).toBe(0)
+    expect(workerCount(0, 'always')).toBe(0)
+    expect(workerCount(2, 'always')).toBeGreaterThan(0)
+    expect(workerCount(5000, 'never')).toBe(0)
+  })
+})
+
+describe('every bad-input case gives the same result with workers as without', () => {
+  // Isolated cases can take a process down; they are checked in a child process by check.test.ts.
+  const cases = listCases().filter((c) => !c.isolate)
+  const fixtures = new Map<string, Promise<FixtureRoot>>()
+  beforeAll(() => {
+    for (const testCase of cases) fixtures.set(testCase.name, materializeCase(testCase.name))
+  })
+  afterAll(async () => {
+    for (const fixture of fixtures.values()) (await fixture.catch(() => undefined))?.cleanup()
+  })
+
+  for (const testCase of cases) {
+    it(testCase.name, async () => {
+      const fixture = await fixtures.get(testCase.name)
+      if (!fixture) throw new Error('no fixture')
+      const alone = await checkContent(fixture.root, { workers: 'never' })
+      const before = poolCounters.workerFiles
+      const pooled = await checkContent(fixture.root, { workers: 'always' })
+      expect(comparable(pooled)).toEqual(comparable(alone))
+      // Unless no project file could be read, a worker checked some of them.
+      const projectFiles = [...pooled.sources.keys()].filter((f) => f.startsWith('projects/')).length
+      if (projectFiles > 0) expect(poolCounters.workerFiles).toBeGreaterThan(before)
+      expect(pooled.parsed).toBeInstanceOf(ParsedDocuments)
+      // Documents of files checked in a worker are parsed here on demand, and must be the same.
+      expect(parsedSummary(pooled)).toEqual(parsedSummary(alone))
+    })
+  }
+})
+
+describe('the real content, checked and compiled with workers and without', () => {
+  it('gives the same diagnostics, content and compiled content as checkContent + compileContent', async () => {
+    const reference = await checkContent(REPO_ROOT, { workers: 'never' })
+    expect(reference.content).toBeDefined()
+    const expected = compileContent(reference.content!, reference.parsed)
+    const before = poolCounters.workerFiles
+    for (const workers of ['never', 'always'] as const) {
+      const checked = await checkContent(REPO_ROOT, { workers })
+      expect(comparable(checked)).toEqual(comparable(reference))
+      const both = await checkAndCompile(REPO_ROOT, { workers, cache: false })
+      expect(comparable(both)).toEqual(comparable(reference))
+      expect(both.compileDiagnostics).toEqual([])
+      expect(both.compiled).toEqual(expected.compiled)
+      expect(both.compileStats).toEqual({ compiled: 6, cached: 0 })
+    }
+    expect(poolCounters.workerFiles).toBeGreaterThan(before)
+  })
+
+  it('compiles nothing when asked not to, or when the content has errors', async () => {
+    const checkOnly = await checkAndCompile(REPO_ROOT, { compile: false })
+    expect(checkOnly.compiled).toBeUndefined()
+    expect(checkOnly.compileStats).toBeUndefined()
+    const fixture = await materializeCase('j1-duplicate-id')
+    try {
+      for (const workers of ['never', 'always'] as const) {
+        const invalid = await checkAndCompile(fixture.root, { workers, cache: false })
+        expect(invalid.diagnostics.length).toBeGreaterThan(0)
+        expect(invalid.content).toBeUndefined()
+        expect(invalid.compiled).toBeUndefined()
+        expect(invalid.compileDiagnostics).toEqual([])
+      }
+    } finally {
+      fixture.cleanup()
+    }
+  })
+
+  describe('a diagram that passes the checks but cannot be rendered', () => {
+    let fixture: FixtureRoot
+    beforeAll(() => {
+      fixture = copyRepoContent()
+      const file = path.join(fixture.root, 'projects/logic-i.yaml')
+      const text = readFileSync(file, 'utf8')
+      const header = 'mermaid: |\n          flowchart LR\n'
+      if (!text.includes(header)) throw new Error('logic-i.yaml has no flowchart to break')
+      // "flowchart XX" passes check-diagrams (the type is known) and fails in the renderer.
+      writeFileSync(file, text.replace(header, 'mermaid: |\n          flowchart XX\n'))
+    })
+    afterAll(() => fixture.cleanup())
+
+    it('reports DIAGRAM_SYNTAX at the same place, in content order, from a worker as from this thread', async () => {
+      const reference = await checkContent(fixture.root, { workers: 'never' })
+      expect(reference.diagnostics).toEqual([])
+      const expected = compileContent(reference.content!, reference.parsed)
+      expect(expected.diagnostics.map((d) => `${d.code}@${d.file}`)).toEqual(['DIAGRAM_SYNTAX@projects/logic-i.yaml'])
+      expect(expected.diagnostics[0]?.line).toBeGreaterThan(1)
+      for (const workers of ['never', 'always'] as const) {
+        const both = await checkAndCompile(fixture.root, { workers, cache: false })
+        expect(both.compileDiagnostics).toEqual(expected.diagnostics)
+        expect(both.compiled).toBeUndefined()
+        expect(compileContent(both.content!, both.parsed)).toEqual(expected)
+      }
+    })
+  })
+})
