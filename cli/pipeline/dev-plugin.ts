@@ -19,7 +19,7 @@ export interface ContentPluginOptions {
   state: ContentState
 }
 
-type Render = (url: string, base: string, projects: (id: string) => Promise<unknown>) => Promise<{ html: string; head: string; status: number; lang?: string; data?: unknown }>
+type Render = (url: string, base: string, projects: (id: string) => Promise<unknown>, cards: () => Promise<unknown[]>) => Promise<{ html: string; head: string; status: number; lang?: string; data?: unknown }>
 
 const DEV_CLIENT_URL = '/@portfolio/dev-client.js'
 const DEV_CLIENT_ID = '\0portfolio-dev-client'
@@ -74,8 +74,12 @@ export function contentPlugin({ siteDirectory, generatedDir, state }: ContentPlu
         if (state.problem) client.send({ type: 'error', err: state.problem })
       })
       // Returned: runs after Vite's own middlewares (modules, @fs, public/), so only pages reach it.
-      // Case-study data, fetched by the browser on client-side navigation, as the build writes it.
+      // Project cards and case-study data, fetched by the browser on client-side navigation, as the build writes them.
       server.middlewares.use((req, res, next) => {
+        if (/^\/data\/cards\.json(?:[?#].*)?$/.test(req.url ?? '')) {
+          readCards().then((cards) => void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(cards)), next)
+          return
+        }
         const match = /^\/data\/projects\/([^/?#]+)\.json(?:[?#].*)?$/.exec(req.url ?? '')
         if (!match?.[1]) return next()
         readProject(decodeURIComponent(match[1])).then((project) => {
@@ -120,6 +124,11 @@ export function contentPlugin({ siteDirectory, generatedDir, state }: ContentPlu
     return text === undefined ? null : (JSON.parse(text) as Record<string, unknown>)
   }
 
+  /** The project cards from this session's generated folder. */
+  async function readCards(): Promise<unknown[]> {
+    return JSON.parse(await readFile(path.join(generatedDir, 'cards.json'), 'utf8')) as unknown[]
+  }
+
   async function renderPage(server: ViteDevServer, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -132,7 +141,7 @@ export function contentPlugin({ siteDirectory, generatedDir, state }: ContentPlu
     }
     const template = await server.transformIndexHtml(url, await readFile(indexHtml, 'utf8'))
     const { render } = (await server.ssrLoadModule('/src/entry-server.tsx')) as { render: Render }
-    const page = await render(new URL(url, 'http://localhost').pathname, '/', readProject)
+    const page = await render(new URL(url, 'http://localhost').pathname, '/', readProject, readCards)
     let html = template.replace('<!--app-head-->', () => page.head + pageDataScript(page.data)).replace('<!--app-html-->', () => page.html)
     if (page.lang && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(page.lang)) html = html.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
     res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html)

@@ -65,9 +65,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // Hand the changed modules to Vite's HMR (the watcher ignores this folder, so nothing fires twice).
     for (const rel of result.written) {
       const file = path.join(generatedDir, rel)
-      // Case-study data is fetched, not imported: the page showing it is told to load it again.
-      const project = /^projects\/(.+)\.json$/.exec(rel.split(path.sep).join('/'))
+      // Cards and case-study data are fetched, not imported: the page showing them is told to load them again.
+      const posix = rel.split(path.sep).join('/')
+      const project = /^projects\/(.+)\.json$/.exec(posix)
       if (project) server.ws.send({ type: 'custom', event: 'portfolio:project-changed', data: { id: decodeURIComponent(project[1] ?? '') } })
+      else if (posix === 'cards.json') server.ws.send({ type: 'custom', event: 'portfolio:cards-changed' })
       else server.watcher.emit(existsSync(file) ? 'change' : 'unlink', file)
     }
   }

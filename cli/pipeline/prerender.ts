@@ -10,17 +10,20 @@ export interface RenderedPage {
   html: string
   head: string
   status: 200 | 404
-  /** What the page inlines for hydration (a case study's data), if anything. */
+  /** What the page inlines for hydration (cards, a case study's data), if anything. */
   data?: unknown
 }
 
 /** Case studies for the server render, by id; null for an unknown id. */
 export type ProjectLookup = (id: string) => Promise<unknown>
 
-type RenderFunction = (url: string, base: string, projects: ProjectLookup) => Promise<RenderedPage>
+/** The project cards for the server render. */
+export type CardsLookup = () => Promise<unknown[]>
+
+type RenderFunction = (url: string, base: string, projects: ProjectLookup, cards: CardsLookup) => Promise<RenderedPage>
 
 /** Renders every route with the server bundle into the client build's HTML shell; fails on any mismatch. */
-export async function prerenderRoutes(routes: readonly Route[], options: { serverEntry: string; siteDir: string; base: string; projects: ProjectLookup }): Promise<string[]> {
+export async function prerenderRoutes(routes: readonly Route[], options: { serverEntry: string; siteDir: string; base: string; projects: ProjectLookup; cards: CardsLookup }): Promise<string[]> {
   const module = (await import(pathToFileURL(options.serverEntry).href)) as { render?: RenderFunction }
   if (typeof module.render !== 'function') throw new CliError(`${options.serverEntry} does not export render(url, base)`)
   const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
@@ -28,7 +31,7 @@ export async function prerenderRoutes(routes: readonly Route[], options: { serve
   for (const route of routes) {
     let page: RenderedPage
     try {
-      page = await module.render(route.url, options.base, options.projects)
+      page = await module.render(route.url, options.base, options.projects, options.cards)
     } catch (error) {
       throw new CliError(`rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a problem in the site code (site/src), not in the content.', { cause: error })
     }

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { PAGE_DATA_ID, projectData } from '../../site/src/paths.ts'
+import { PAGE_DATA_ID, projectCardsData, projectData } from '../../site/src/paths.ts'
 import type { CompiledContent } from './compile-content.ts'
 
 /**
@@ -17,6 +17,13 @@ export function browserProject(project: Record<string, unknown>): Record<string,
   return copy
 }
 
+const CARD_FIELDS = ['id', 'title', 'description', 'icon', 'featured', 'tech', 'liveUrl', 'githubUrl', 'achievements', 'metrics'] as const
+
+/** The project cards (the home page's list and what the chat knows of each project), in content order. */
+export function projectCards(content: CompiledContent): Record<string, unknown>[] {
+  return content.projects.map((project) => Object.fromEntries(CARD_FIELDS.filter((f) => project[f] !== undefined).map((f) => [f, project[f]])))
+}
+
 /** JSON text that is safe inside HTML and JavaScript: no `<` (so no `</script>` or `<!--`), no U+2028/9. */
 export function safeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
@@ -27,10 +34,11 @@ export function pageDataScript(data: unknown): string {
   return data === undefined ? '' : `\n    <script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`
 }
 
-/** Writes every case study's data into the built site (data/projects/<id>.json), for client-side
- * navigation: one small file per project, so no JavaScript bundle grows with the number of projects. */
+/** Writes every case study's data (data/projects/<id>.json) and the project cards (data/cards.json)
+ * into the built site, for client-side navigation: no JavaScript bundle grows with the number of projects. */
 export async function writeProjectData(siteDir: string, content: CompiledContent): Promise<string[]> {
   const files = content.projects.map((project) => ({ file: projectData.file(String(project.id)), json: safeJson(browserProject(project)) }))
+  files.push({ file: projectCardsData.file, json: safeJson(projectCards(content)) })
   await mkdir(path.join(siteDir, 'data', 'projects'), { recursive: true })
   // A few at a time: thousands of concurrent writes only queue in libuv's pool.
   for (let i = 0; i < files.length; i += 64) {

@@ -3,10 +3,11 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CliError } from '../errors.ts'
 import { buildSite } from './build-site.ts'
+import type { SiteCache } from './site-cache.ts'
 import { checkOutput } from './check-output.ts'
 import { listRoutes } from './list-routes.ts'
 import { prerenderRoutes } from './prerender.ts'
-import { browserProject, writeProjectData } from './project-data.ts'
+import { browserProject, projectCards, writeProjectData } from './project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { writeSocialImages } from './social-images.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
@@ -42,6 +43,8 @@ export interface BuildOptions {
   root: string
   outDir: string
   base: string
+  /** Where Vite builds are kept (see site-cache.ts); false always runs Vite. */
+  siteCache?: SiteCache | false
   /** Called after each step with its duration, for progress output. */
   onStep?: (step: string, milliseconds: number, detail?: string) => void
 }
@@ -68,11 +71,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   try {
-    const { serverEntry } = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server }))
+    const { serverEntry } = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache }), (site) => (site.cached ? 'unchanged app: from the cache' : ''))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     const projects = new Map(compiled.projects.map((project) => [String(project.id), browserProject(project)]))
     const lookup = async (id: string) => projects.get(id) ?? null
-    const pages = await step('prerender', () => prerenderRoutes(routes, { serverEntry, siteDir: work.temp, base: options.base, projects: lookup }), (p) => `${p.length} pages`)
+    const cards = projectCards(compiled)
+    const pages = await step('prerender', () => prerenderRoutes(routes, { serverEntry, siteDir: work.temp, base: options.base, projects: lookup, cards: async () => cards }), (p) => `${p.length} pages`)
     await step('case-study data', () => writeProjectData(work.temp, compiled), (files) => `${files.length} files`)
     const problems = await step('check links', () => checkOutput(work.temp, pages, options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {

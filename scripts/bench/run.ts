@@ -39,9 +39,10 @@ try {
     process.stderr.write(`N=${n}: validate… `)
     const validate = measure([bin, 'validate', '--root', root], runs, { cwd: repo })
     process.stderr.write(`build… `)
-    // Cold: the content caches (compiled projects, social cards) are emptied before every run; the
-    // tool's own caches (the compiled CLI and schema validators) are kept, as after `npm ci` and one run.
-    const build = measure([bin, 'build', '--root', root, '--out', out], runs, { cwd: repo, before: clearContentCaches })
+    // Cold: the build caches (compiled projects, social cards, the Vite builds) are emptied before
+    // every run; the tool's own caches (the compiled CLI and schema validators) are kept, as after
+    // `npm ci` and one run.
+    const build = measure([bin, 'build', '--root', root, '--out', out], runs, { cwd: repo, before: clearBuildCaches })
     process.stderr.write(`vite floor… `)
     // The same app with the same generated content, built by Vite alone: what a build cannot beat.
     const viteFloor = measure([viteBin, 'build', path.join(repo, 'site'), '--outDir', path.join(work, `floor-${n}`), '--emptyOutDir', '--logLevel', 'silent'], runs, { cwd: repo })
@@ -78,9 +79,9 @@ function projectPageJs(dist: string, id: string): number {
   return files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0) / 1024
 }
 
-/** Empties the caches a build fills from content, so a timed build starts cold. */
-function clearContentCaches(): void {
-  for (const cache of ['og', 'compiled']) rmSync(path.join(repo, 'node_modules/.cache/portfolio', cache), { recursive: true, force: true })
+/** Empties the caches a build fills, so a timed build starts cold. */
+function clearBuildCaches(): void {
+  for (const cache of ['og', 'compiled', 'site']) rmSync(path.join(repo, 'node_modules/.cache/portfolio', cache), { recursive: true, force: true })
 }
 
 async function diagramTimes(): Promise<{ coldMs: number; warmMs: number; count: number }> {

@@ -3,9 +3,9 @@ import { hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { captureServerMarkup } from './deferred-markup.ts'
-import type { RenderedProject } from './generated/types.ts'
-import { PAGE_DATA_ID, toBasename } from './paths.ts'
-import { loadProjectCards } from './project-cards.ts'
+import { readPageData } from './page-data.ts'
+import { toBasename } from './paths.ts'
+import { loadProjectCards, provideProjectCards } from './project-cards.ts'
 import { loadProjectView, provideProject } from './project-loader.ts'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
 
@@ -17,32 +17,23 @@ if (`${window.location.pathname}/` === basename) {
   window.history.replaceState(window.history.state, '', basename + window.location.search + window.location.hash)
 }
 
-/** On a case-study page, have its data BEFORE hydrating, so the first client render is synchronous
- * and matches the server HTML exactly. The page carries the data as JSON, without the markup
- * (prose, diagrams), which is taken from the rendered page rather than downloaded twice. */
+/** Have the page's data BEFORE hydrating, so the first client render is synchronous and matches
+ * the server HTML exactly. The page carries it as JSON: the home page its project cards, a case
+ * study its data without the markup (prose, diagrams), which is taken from the rendered page rather
+ * than downloaded twice. Without it (an older build, a hand-made page) the data is fetched; a failed
+ * load is shown by the route error boundary when the page renders. */
 async function preparePage(root: HTMLElement): Promise<void> {
   const page = matchPage(window.location.pathname, basename)
+  const inline = readPageData()
   if (page.id === routeIds.home) {
+    if (Array.isArray(inline.cards)) return provideProjectCards(inline.cards)
     await loadProjectCards().catch(() => undefined)
     return
   }
   if (page.id !== routeIds.project) return
   captureServerMarkup(root)
-  const inline = readPageData()
-  if (inline && inline.id === page.projectId) return provideProject(inline)
-  // No data in the page (an older build, a hand-made page): fetch it. A failed load is shown by the
-  // route error boundary when the page renders.
+  if (inline.project && inline.project.id === page.projectId) return provideProject(inline.project)
   await loadProjectView(page.projectId ?? '').catch(() => undefined)
-}
-
-function readPageData(): RenderedProject | undefined {
-  const text = document.getElementById(PAGE_DATA_ID)?.textContent
-  if (!text) return undefined
-  try {
-    return JSON.parse(text) as RenderedProject
-  } catch {
-    return undefined
-  }
 }
 
 const container = document.getElementById('root')

@@ -8,7 +8,8 @@ import { homeMeta, notFoundMeta, projectMeta, type PageMeta } from './page-meta.
 import { socialImage, toBasename } from './paths.ts'
 import { forEachMarkup, DEFERRED_MARKUP } from './deferred-markup.ts'
 import type { RenderedProject } from './generated/types.ts'
-import { loadProjectCards } from './project-cards.ts'
+import type { PageData } from './page-data.ts'
+import { loadedProjectCards, loadProjectCards, setCardsSource, type CardsSource } from './project-cards.ts'
 import { loadProjectView, setProjectSource, type ProjectSource } from './project-loader.ts'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
 import { homeJsonLd, projectJsonLd } from './structured-data.ts'
@@ -22,24 +23,26 @@ export interface RenderResult {
   lang: string
   /** 404 when the not-found page rendered (unknown path or unknown project id). */
   status: 200 | 404
-  /** What the page carries for hydration, as JSON in its head: a case study's data without its
-   * markup, which the browser takes from the rendered HTML instead of downloading it twice. */
-  data?: RenderedProject
+  /** What the page carries for hydration, as JSON in its head: the home page its project cards, a
+   * case study its data without the markup (which the browser takes from the rendered HTML instead
+   * of downloading it twice). */
+  data?: PageData
 }
 
 /**
  * Renders one route to HTML. `url` is the route path without the base (`/`, `/projects/logic-i`,
  * `/404`); `base` is the public base path (`/` or `/sub/path/`); `projects` gives a case study's
- * data by id (the build reads compiled content, the dev server its generated folder). The case
- * study is loaded first, so its whole content is in the HTML. A render error throws (a broken page
- * fails the build).
+ * data by id and `cards` the project cards (the build reads compiled content, the dev server its
+ * generated folder). Both are loaded first, so the whole content is in the HTML. A render error
+ * throws (a broken page fails the build).
  */
-export async function render(url: string, base: string, projects: ProjectSource): Promise<RenderResult> {
+export async function render(url: string, base: string, projects: ProjectSource, cards: CardsSource): Promise<RenderResult> {
   setProjectSource(projects)
+  setCardsSource(cards)
   await loadProjectCards()
   const basename = toBasename(base)
   const location = basename + url.replace(/^\/+/, '')
-  const { meta, status, extras, project } = await preparePage(location, basename, base)
+  const { meta, status, extras, data } = await preparePage(location, basename, base)
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={location} basename={basename}>
@@ -50,7 +53,7 @@ export async function render(url: string, base: string, projects: ProjectSource)
     </StrictMode>,
   )
   const head = renderHead(meta, { siteUrl: portfolio.site.url, siteName: portfolio.site.title, base, theme: portfolio.theme, ...extras })
-  return { html, head, lang: portfolio.site.language ?? 'en', status, ...(project ? { data: withoutMarkup(project) } : {}) }
+  return { html, head, lang: portfolio.site.language ?? 'en', status, ...(data ? { data } : {}) }
 }
 
 /** A copy of the project with its markup replaced by DEFERRED_MARKUP (see deferred-markup.ts). */
@@ -62,20 +65,20 @@ function withoutMarkup(project: RenderedProject): RenderedProject {
 
 type PageExtras = Pick<HeadOptions, 'image' | 'jsonLd'>
 
-async function preparePage(location: string, basename: string, base: string): Promise<{ meta: PageMeta; status: 200 | 404; extras: PageExtras; project?: RenderedProject }> {
+async function preparePage(location: string, basename: string, base: string): Promise<{ meta: PageMeta; status: 200 | 404; extras: PageExtras; data?: PageData }> {
   const page = matchPage(location, basename)
   const url = (path: string) => absoluteUrl(portfolio.site.url, base, path)
   const { owner } = portfolio
   if (page.id === routeIds.home) {
     const image = { path: socialImage.path(), alt: `${owner.name}, ${owner.role}: ${portfolio.hero.headline}` }
-    return { meta: homeMeta(), status: 200, extras: { image, jsonLd: homeJsonLd(url, url(image.path)) } }
+    return { meta: homeMeta(), status: 200, extras: { image, jsonLd: homeJsonLd(url, url(image.path)) }, data: { cards: loadedProjectCards() } }
   }
   if (page.id === routeIds.project) {
     const view = await loadProjectView(page.projectId ?? '')
     if (view) {
       const { project } = view
       const image = { path: socialImage.path(project.id), alt: `${project.title}, a case study by ${owner.name}: ${project.description}` }
-      return { meta: projectMeta(project), status: 200, extras: { image, jsonLd: projectJsonLd(project, url, url(image.path)) }, project }
+      return { meta: projectMeta(project), status: 200, extras: { image, jsonLd: projectJsonLd(project, url, url(image.path)) }, data: { project: withoutMarkup(project) } }
     }
   }
   return { meta: notFoundMeta(), status: 404, extras: {} }

@@ -49,5 +49,14 @@ export const projectData = {
   url: (base: string, projectId: string): string => `${toBasename(base)}data/projects/${encodeURIComponent(projectId)}.json`,
 } as const
 
-/** The id of the `<script type="application/json">` a prerendered case study carries its data in. */
+/**
+ * The project cards (the home page's list, also read by the chat), as the build writes them
+ * (`dist/data/cards.json`) and the browser fetches them; relative to the public base path.
+ */
+export const projectCardsData = {
+  file: 'data/cards.json',
+  url: (base: string): string => `${toBasename(base)}data/cards.json`,
+} as const
+
+/** The id of the `<script type="application/json">` a prerendered page carries its data in (see PageData). */
 export const PAGE_DATA_ID = 'page-data'

@@ -1,16 +1,48 @@
-import { use } from 'react'
+import { use, useSyncExternalStore } from 'react'
 import type { ProjectCard } from './generated/types.ts'
+import { projectCardsData } from './paths.ts'
 
 /**
- * The project cards (the home page's list, one per project) are a chunk of their own: only the home
- * page shows them, so a case study's JavaScript does not grow with the number of projects. Loaded
- * before the home page's server render and hydration, and before client navigation to it.
+ * The project cards (the home page's list, one per project) are data, not code: the build writes
+ * them to data/cards.json and the home page carries them in its HTML, so no JavaScript grows with
+ * the number of projects and the site's bundle does not change when a project does. Loaded before
+ * the home page's server render and hydration, and before client navigation to it.
  */
+
+/** Where the cards come from: the built site's JSON in the browser, the content in a server render. */
+export type CardsSource = () => Promise<ProjectCard[]>
+
+const fetchCards: CardsSource = async () => {
+  const response = await fetch(projectCardsData.url(import.meta.env.BASE_URL))
+  if (!response.ok) throw new Error(`The project list could not be loaded (HTTP ${response.status}).`)
+  return (await response.json()) as ProjectCard[]
+}
+
+let source: CardsSource = fetchCards
 let cards: ProjectCard[] | undefined
 let pending: Promise<ProjectCard[]> | undefined
 
+/** The server render (build and dev server) reads the cards from the content it was given. */
+export function setCardsSource(next: CardsSource): void {
+  source = next
+  cards = undefined
+  pending = undefined
+}
+
+/** Cards the page already carries (the prerendered home page inlines them). */
+export function provideProjectCards(list: ProjectCard[]): void {
+  cards = list
+  pending = Promise.resolve(list)
+}
+
 export function loadProjectCards(): Promise<ProjectCard[]> {
-  pending ??= import('./generated/cards.ts').then((module) => (cards = module.projectCards))
+  pending ??= source().then(
+    (list) => (cards = list),
+    (error: unknown) => {
+      pending = undefined // a later navigation tries again
+      throw error
+    },
+  )
   return pending
 }
 
@@ -19,8 +51,28 @@ export function loadedProjectCards(): ProjectCard[] {
   return cards ?? []
 }
 
-/** The cards, suspending while their chunk loads. */
+/** Bumped when the dev server's content changes the cards, so the list loads them afresh. */
+let version = 0
+const listeners = new Set<() => void>()
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+const currentVersion = () => version
+
+if (import.meta.hot) {
+  import.meta.hot.on('portfolio:cards-changed', () => {
+    pending = undefined
+    loadProjectCards().then(() => {
+      version += 1
+      for (const listener of listeners) listener()
+    }, () => undefined)
+  })
+}
+
+/** The cards, suspending while they load. */
 export function useProjectCards(): ProjectCard[] {
+  useSyncExternalStore(subscribe, currentVersion, currentVersion)
   return cards ?? use(loadProjectCards())
 }
 

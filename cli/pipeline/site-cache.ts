@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/**
+ * The Vite client and server builds, kept by a hash of everything they are made from: the site app
+ * (site/, the generated content.ts and types.ts included), the installed packages
+ * (package-lock.json), the base path and this format. Projects are runtime data (cards.json and one
+ * JSON file per case study, which the bundle never imports), so an edit to a project leaves the key
+ * as it was and the build skips Vite entirely; only portfolio.yaml and the site code enter the bundle. Every
+ * file of an entry is checked against the SHA-256 its manifest recorded before it is used: a
+ * truncated, edited or half-written entry is rebuilt, never trusted.
+ */
+
+/** Bump when what is cached changes shape. */
+const FORMAT = 1
+/** Entries kept; each edit to the site code or to the cards leaves one behind. */
+const KEEP = 4
+
+export const siteCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/site/', import.meta.url))
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+export interface SiteCache {
+  directory: string
+  /** From siteKey(): a different key for anything that could build to a different bundle. */
+  key: string
+}
+
+interface Manifest {
+  format: number
+  key: string
+  /** Relative path (client/… or server/…) → SHA-256 of its bytes. */
+  files: Record<string, string>
+}
+
+/** Generated files the bundle never imports: data the browser fetches, which the build writes beside it. */
+const RUNTIME_DATA = /^(?:\.server-build|src[\\/]generated[\\/](?:projects|cards\.json))(?:[\\/]|$)/
+
+/**
+ * A hash of the site sources (runtime data aside), the lockfile and the base path. Undefined when
+ * something cannot be read; then nothing is cached.
+ */
+export async function siteKey(siteDirectory: string, base: string): Promise<string | undefined> {
+  try {
+    const hash = createHash('sha256').update(`portfolio-site-cache ${FORMAT}\0base ${base}\0`)
+    hash.update(await readFile(path.join(repositoryRoot, 'package-lock.json')))
+    for (const file of await listFiles(siteDirectory, (relative) => !RUNTIME_DATA.test(relative))) {
+      hash.update(`\0${file}\0`).update(await readFile(path.join(siteDirectory, file)))
+    }
+    return hash.digest('hex')
+  } catch {
+    return undefined
+  }
+}
+
+export async function defaultSiteCache(siteDirectory: string, base: string): Promise<SiteCache | undefined> {
+  const key = await siteKey(siteDirectory, base)
+  return key ? { directory: siteCacheDirectory, key } : undefined
+}
+
+/**
+ * Copies a verified entry's client build into clientDir and its server build into serverDir; false
+ * (and nothing copied) when there is no entry for the key or it fails its manifest.
+ */
+export async function restoreSiteBuild(cache: SiteCache, clientDir: string, serverDir: string): Promise<boolean> {
+  const entry = path.join(cache.directory, cache.key)
+  if (!(await verify(entry, cache.key))) return false
+  await Promise.all([rm(clientDir, { recursive: true, force: true }), rm(serverDir, { recursive: true, force: true })])
+  await Promise.all([cp(path.join(entry, 'client'), clientDir, { recursive: true }), cp(path.join(entry, 'server'), serverDir, { recursive: true })])
+  // Marks the entry as recently used, so pruning keeps it.
+  const now = new Date()
+  await utimes(entry, now, now).catch(() => undefined)
+  return true
+}
+
+/**
+ * Stores a fresh build under the key: written to a temporary folder, then renamed into place, so
+ * a reader never sees half an entry. Failing to store is not an error (the build already has its output).
+ */
+export async function storeSiteBuild(cache: SiteCache, clientDir: string, serverDir: string): Promise<void> {
+  const entry = path.join(cache.directory, cache.key)
+  const temp = path.join(cache.directory, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`)
+  try {
+    await mkdir(temp, { recursive: true })
+    await Promise.all([cp(clientDir, path.join(temp, 'client'), { recursive: true }), cp(serverDir, path.join(temp, 'server'), { recursive: true })])
+    const manifest: Manifest = { format: FORMAT, key: cache.key, files: await hashFiles(temp) }
+    await writeFile(path.join(temp, 'manifest.json'), JSON.stringify(manifest))
+    await rm(entry, { recursive: true, force: true })
+    await rename(temp, entry)
+    await prune(cache.directory)
+  } catch {
+    // Another build stored the same key first, or the disk is read-only: fine either way.
+  } finally {
+    await rm(temp, { recursive: true, force: true })
+  }
+}
+
+async function verify(entry: string, key: string): Promise<boolean> {
+  try {
+    const manifest = JSON.parse(await readFile(path.join(entry, 'manifest.json'), 'utf8')) as Partial<Manifest>
+    if (manifest.format !== FORMAT || manifest.key !== key || typeof manifest.files !== 'object' || manifest.files === null) return false
+    const actual = await hashFiles(entry)
+    const expected = manifest.files
+    const names = Object.keys(actual)
+    return names.length === Object.keys(expected).length && names.some((name) => name.startsWith('server')) && names.every((name) => expected[name] === actual[name])
+  } catch {
+    return false
+  }
+}
+
+/** SHA-256 of every file under client/ and server/ of a folder, by relative path. */
+async function hashFiles(folder: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {}
+  for (const part of ['client', 'server']) {
+    for (const file of await listFiles(path.join(folder, part))) {
+      files[`${part}/${file.split(path.sep).join('/')}`] = createHash('sha256').update(await readFile(path.join(folder, part, file))).digest('hex')
+    }
+  }
+  return files
+}
+
+/** Files under a folder, relative and sorted, skipping what `include` rejects. */
+async function listFiles(folder: string, include: (relative: string) => boolean = () => true): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .filter(include)
+    .sort()
+}
+
+/** Keeps the KEEP most recently used entries. */
+async function prune(directory: string): Promise<void> {
+  const names = (await readdir(directory)).filter((name) => /^[0-9a-f]{64}$/.test(name))
+  if (names.length <= KEEP) return
+  const dated = await Promise.all(names.map(async (name) => ({ name, time: (await stat(path.join(directory, name))).mtimeMs })))
+  dated.sort((a, b) => b.time - a.time)
+  await Promise.all(dated.slice(KEEP).map(({ name }) => rm(path.join(directory, name), { recursive: true, force: true })))
+}
