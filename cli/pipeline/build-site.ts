@@ -1,6 +1,6 @@
 import { cp } from 'node:fs/promises'
 import path from 'node:path'
-import { build, type InlineConfig } from 'vite'
+import type { InlineConfig } from 'vite'
 import { siteDirectory } from './run.ts'
 import { defaultSiteCache, restoreSiteBuild, storeSiteBuild, type SiteCache } from './site-cache.ts'
 
@@ -42,6 +42,8 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
 }
 
 async function viteBuilds(options: SiteBuildOptions): Promise<void> {
+  // Loaded here: Vite takes a while to load, and a build whose app is cached never needs it.
+  const { build } = await import('vite')
   const shared: InlineConfig = {
     configFile: path.join(siteDirectory, 'vite.config.ts'),
     root: siteDirectory,

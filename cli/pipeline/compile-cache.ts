@@ -142,8 +142,9 @@ function isCompiledProject(value: unknown): value is CompiledProject {
 
 /**
  * compileProject for one file, or its cached result for this exact text and compiler. The compilers
- * are loaded on the first miss only, the diagram renderer (the slowest to load) only for a project
- * with diagrams: a build whose files are all cached loads neither. Throws what compiling throws.
+ * are loaded on the first miss only, and the diagram renderer (the slowest to load) only for a
+ * diagram not rendered before: each diagram is cached on its own, by its source and title, so an edit
+ * to a project's prose or title does not draw its diagrams again. Throws what compiling throws.
  */
 export async function compileProjectCached(source: SourceFile, data: Record<string, unknown>, parsed: ParsedLookup, cache: CompileCache | undefined): Promise<CompiledProject & { cached: boolean }> {
   const key = cache && entryKey(cache, 'project', source)
@@ -153,18 +154,38 @@ export async function compileProjectCached(source: SourceFile, data: Record<stri
   }
   const { compileProject, hasDiagrams } = await import('./compile-project.ts')
   let result: CompiledProject | undefined
-  if (!hasDiagrams(data)) {
-    // Should the renderer be wanted after all, compile again with it rather than trust this result.
+  if (!hasDiagrams(data) || cache) {
+    // Diagrams from the cache; should one be missing after all, compile again with the renderer
+    // rather than trust this result.
     let wanted = false
-    const attempt = compileProject(data, parsed, () => {
+    const attempt = compileProject(data, parsed, (mermaid, title) => {
+      const svg = cache && readDiagram(cache, mermaid, title)
+      if (svg !== undefined) return svg
       wanted = true
       return ''
     })
     if (!wanted) result = attempt
   }
-  result ??= compileProject(data, parsed, (await import('./render-diagram.ts')).renderDiagram)
+  if (!result) {
+    const { renderDiagram } = await import('./render-diagram.ts')
+    result = compileProject(data, parsed, (mermaid, title) => {
+      const svg = renderDiagram(mermaid, title)
+      if (cache) writeEntry(cache, diagramKey(cache, mermaid, title), { svg })
+      return svg
+    })
+  }
   if (cache && key) writeEntry(cache, key, result)
   return { ...result, cached: false }
+}
+
+/** The entry of one rendered diagram: the SVG depends on its Mermaid source and its title (the SVG's label). */
+function diagramKey(cache: CompileCache, mermaid: string, title: string): string {
+  return createHash('sha256').update(`${cache.compilerKey}\0diagram\0${title}\0`).update(mermaid).digest('hex')
+}
+
+function readDiagram(cache: CompileCache, mermaid: string, title: string): string | undefined {
+  const hit = readEntry(cache, diagramKey(cache, mermaid, title))
+  return isRecord(hit) && typeof hit.svg === 'string' ? hit.svg : undefined
 }
 
 /** A file checked with what compiling it needs; `compiled` and `cached` are filled in. */

@@ -1,11 +1,69 @@
-import { compile } from 'json-schema-to-typescript'
-import { readSchema } from './validate-schema.ts'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { readSchema, readSchemaText } from './validate-schema.ts'
+
+const cacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/', import.meta.url))
 
 /**
  * The content types, derived from the JSON Schemas (the single source of truth), plus the shapes the
- * build adds: diagrams with their SVG, and the card subset the home page gets.
+ * build adds: diagrams with their SVG, and the card subset the home page gets. Kept in the cache by a
+ * hash of the schemas, this file and the generator's version: the generator (and prettier, which it
+ * loads) takes longer to load than a small build takes to validate. An entry whose checksum does not
+ * match is generated again.
  */
 export async function generateTypes(): Promise<string> {
+  const key = typesKey()
+  const file = key && `${cacheDirectory}types-${key}.ts`
+  if (file) {
+    const cached = readCached(file)
+    if (cached !== undefined) return cached
+  }
+  const types = await compileTypes()
+  if (file) writeCached(file, types)
+  return types
+}
+
+function typesKey(): string | undefined {
+  try {
+    const version = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version
+    return createHash('sha256')
+      .update(`json-schema-to-typescript@${version}\0`)
+      .update(readFileSync(fileURLToPath(import.meta.url)))
+      .update(`\0${readSchemaText('portfolio')}\0${readSchemaText('project')}`)
+      .digest('hex')
+      .slice(0, 32)
+  } catch {
+    return undefined
+  }
+}
+
+/** The first line is `// sha256 <hex of the rest>`. */
+function readCached(file: string): string | undefined {
+  try {
+    const text = readFileSync(file, 'utf8')
+    const newline = text.indexOf('\n')
+    const body = text.slice(newline + 1)
+    return text.slice(0, newline) === `// sha256 ${createHash('sha256').update(body).digest('hex')}` ? body : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function writeCached(file: string, types: string): void {
+  try {
+    mkdirSync(cacheDirectory, { recursive: true })
+    const temp = `${file}.${process.pid}.tmp`
+    writeFileSync(temp, `// sha256 ${createHash('sha256').update(types).digest('hex')}\n${types}`)
+    renameSync(temp, file)
+  } catch {
+    // A read-only install generates the types every run.
+  }
+}
+
+async function compileTypes(): Promise<string> {
+  const { compile } = await import('json-schema-to-typescript')
   const options = { bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: true, ignoreMinAndMaxItems: true } as const
   const portfolio = await compile(readSchema('portfolio'), 'Portfolio', options)
   const project = await compile(readSchema('project'), 'Project', options)

@@ -24,7 +24,7 @@ type RenderFunction = (url: string, base: string, projects: ProjectLookup, cards
 
 /** Renders every route with the server bundle into the client build's HTML shell; fails on any mismatch. */
 export async function prerenderRoutes(routes: readonly Route[], options: { serverEntry: string; siteDir: string; base: string; projects: ProjectLookup; cards: CardsLookup }): Promise<string[]> {
-  const module = (await import(pathToFileURL(options.serverEntry).href)) as { render?: RenderFunction }
+  const module = await importProduction<{ render?: RenderFunction }>(options.serverEntry)
   if (typeof module.render !== 'function') throw new CliError(`${options.serverEntry} does not export render(url, base)`)
   const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
   const written: string[] = []
@@ -44,6 +44,23 @@ export async function prerenderRoutes(routes: readonly Route[], options: { serve
     written.push(route.file)
   }
   return written
+}
+
+/**
+ * Imports the server bundle with NODE_ENV=production while its packages load: the bundle leaves
+ * react and react-dom to Node, whose entry files pick React's production or development build by
+ * NODE_ENV when first loaded. The development build renders several times slower (prop checks,
+ * warnings) and, run with NODE_ENV unset, the CLI would otherwise get it.
+ */
+async function importProduction<T>(file: string): Promise<T> {
+  const previous = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    return (await import(pathToFileURL(file).href)) as T
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = previous
+  }
 }
 
 /**

@@ -17,7 +17,7 @@ export function readSchema(name: SchemaName): Record<string, unknown> {
   return JSON.parse(readSchemaText(name)) as Record<string, unknown>
 }
 
-function readSchemaText(name: SchemaName): string {
+export function readSchemaText(name: SchemaName): string {
   return readFileSync(new URL(`${name}.schema.json`, schemaDirectory), 'utf8')
 }
 

@@ -5,6 +5,7 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import v8 from 'node:v8'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAndCompile } from '../../cli/pipeline/check-content.ts'
@@ -46,7 +47,8 @@ describe('compile cache', () => {
     const first = await checkAndCompile(fixture.root, { workers: 'never', cache })
     expect(first.compileStats).toEqual({ compiled: 6, cached: 0 })
     expect(first.compiled).toEqual(expected.compiled)
-    expect(readdirSync(cacheDir).filter((f) => f.endsWith('.bin'))).toHaveLength(7) // six projects and the portfolio
+    // six projects, the portfolio, and each project's two diagrams
+    expect(readdirSync(cacheDir).filter((f) => f.endsWith('.bin'))).toHaveLength(7 + 12)
     expect(readdirSync(cacheDir).filter((f) => f.endsWith('.tmp'))).toEqual([])
     for (const workers of ['never', 'always'] as const) {
       const again = await checkAndCompile(fixture.root, { workers, cache })
@@ -68,6 +70,28 @@ describe('compile cache', () => {
         expect(edited.compiled).toEqual(reference.compiled)
         expect(JSON.stringify(edited.compiled)).toContain('(edited)')
       }
+    } finally {
+      writeFileSync(file, original)
+    }
+  })
+
+  it('keeps diagrams apart: an edit that leaves them alone reuses them, and a corrupt diagram entry is drawn again', async () => {
+    await checkAndCompile(fixture.root, { workers: 'never', cache })
+    const diagramEntries = readdirSync(cacheDir).filter((f) => {
+      const bytes = readFileSync(path.join(cacheDir, f))
+      const value: unknown = v8.deserialize(bytes.subarray(bytes.indexOf(0x0a) + 1))
+      return typeof value === 'object' && value !== null && Object.keys(value).join() === 'svg'
+    })
+    expect(diagramEntries).toHaveLength(12)
+    for (const entry of diagramEntries) writeFileSync(path.join(cacheDir, entry), readFileSync(path.join(cacheDir, entry)).subarray(0, 300))
+    const file = path.join(fixture.root, 'projects/logic-i.yaml')
+    const original = readFileSync(file, 'utf8')
+    writeFileSync(file, original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited)`))
+    try {
+      const reference = await checkAndCompile(fixture.root, { workers: 'never', cache: false })
+      const edited = await checkAndCompile(fixture.root, { workers: 'never', cache })
+      expect(edited.compileStats).toEqual({ compiled: 1, cached: 5 })
+      expect(edited.compiled).toEqual(reference.compiled)
     } finally {
       writeFileSync(file, original)
     }

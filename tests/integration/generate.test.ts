@@ -17,6 +17,18 @@ const readAll = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive
 afterAll(() => outputs.forEach((o) => rmSync(o, { recursive: true, force: true })))
 
 describe('generate', () => {
+  it('gives the same types from the cache, and regenerates them when the cached file is damaged', async () => {
+    const { generateTypes } = await import('../../cli/pipeline/generate-types.ts')
+    const types = await generateTypes()
+    expect(types).toContain('export interface Portfolio')
+    const cacheDir = path.join(repo, 'node_modules/.cache/portfolio')
+    const cached = readdirSync(cacheDir).filter((f) => /^types-[0-9a-f]{32}\.ts$/.test(f))
+    expect(cached.length).toBeGreaterThan(0)
+    for (const file of cached) writeFileSync(path.join(cacheDir, file), readFileSync(path.join(cacheDir, file), 'utf8').replace('export interface Portfolio', 'export interface Portfolio2'))
+    expect(await generateTypes()).toBe(types)
+    expect(await generateTypes()).toBe(types)
+  })
+
   it('writes byte-identical modules for the same content, and rewrites nothing the second time', async () => {
     const a = tempDir()
     const b = tempDir()
