@@ -131,7 +131,10 @@ async function check(root: string, options: CheckOptions, compile: CompileReques
   const projects: ProjectDocument[] = []
   loaded.projects.forEach((source, i) => {
     const checked = projectResults[i] as ProjectFileResult
-    if (checked.parsed) parsedByFile.set(source.path, checked.parsed)
+    // A parsed document is several times the size of its text; keep it only for a file with
+    // problems to locate. Anything later that needs another file's (a cross-file rule, a diagram
+    // error) parses it again.
+    if (checked.parsed && checked.diagnostics.length > 0) parsedByFile.set(source.path, checked.parsed)
     else parsedByFile.setLazy(source.path, () => parseYaml(source).parsed)
     diagnostics.push(...checked.diagnostics)
     links.push(...checked.links)

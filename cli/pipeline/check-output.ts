@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 
 export interface OutputProblem {
@@ -9,23 +9,41 @@ export interface OutputProblem {
   reason: string
 }
 
+/** What the output check needs of a page, taken as it is rendered: the page's text is not kept. */
+export interface PageScan {
+  /** Page file relative to the site folder, posix separators. */
+  page: string
+  ids: string[]
+  /** Every href and src, decoded. */
+  links: { attribute: string; value: string }[]
+  /** The first inline event-handler attribute, if any. */
+  handler?: string
+}
+
 const ATTRIBUTE = /\s(href|src)="([^"]*)"/g
 const ID = /\sid="([^"]+)"/g
 
+export function scanPage(page: string, html: string): PageScan {
+  const handler = /<[a-z][^>]*\son[a-z]+\s*=/i.exec(html)
+  return {
+    page,
+    ids: [...html.matchAll(ID)].map((m) => m[1] ?? ''),
+    links: [...html.matchAll(ATTRIBUTE)].map((m) => ({ attribute: m[1] ?? '', value: decodeAttribute(m[2] ?? '') })),
+    ...(handler ? { handler: handler[0].slice(0, 80) } : {}),
+  }
+}
+
 /**
- * The last net before deploying: every internal href/src and #anchor in the built pages resolves,
- * and no page carries an event-handler attribute or a script URL.
+ * The last net before deploying: every internal href/src and #anchor in the built pages resolves
+ * (against `files`, every file of the built site), and no page carries an event-handler attribute
+ * or a script URL. Linear: each link is a lookup in sets.
  */
-export async function checkOutput(siteDir: string, pages: readonly string[], base: string): Promise<OutputProblem[]> {
-  const html = new Map<string, string>()
-  for (const page of pages) html.set(page, await readFile(path.join(siteDir, page), 'utf8'))
-  const ids = new Map([...html].map(([page, text]) => [page, new Set([...text.matchAll(ID)].map((m) => m[1]))]))
+export function checkScans(scans: readonly PageScan[], files: ReadonlySet<string>, base: string): OutputProblem[] {
+  const ids = new Map(scans.map((scan) => [scan.page, new Set(scan.ids)]))
   const problems: OutputProblem[] = []
-  for (const [page, text] of html) {
-    const handler = /<[a-z][^>]*\son[a-z]+\s*=/i.exec(text)
-    if (handler) problems.push({ page, target: handler[0].slice(0, 80), reason: 'inline event handler attribute' })
-    for (const [, attribute, raw] of text.matchAll(ATTRIBUTE)) {
-      const value = decodeAttribute(raw ?? '')
+  for (const { page, links, handler } of scans) {
+    if (handler) problems.push({ page, target: handler, reason: 'inline event handler attribute' })
+    for (const { attribute, value } of links) {
       if (/^\s*(javascript|vbscript|data:text)/i.test(value)) {
         problems.push({ page, target: value.slice(0, 80), reason: `${attribute} with a script URL` })
         continue
@@ -38,7 +56,7 @@ export async function checkOutput(siteDir: string, pages: readonly string[], bas
           problems.push({ page, target: value, reason: `does not start with the base path ${base}` })
           continue
         }
-        const resolved = await resolvePage(siteDir, decodeURIComponent(pathPart.slice(base.length)))
+        const resolved = resolvePage(files, safeDecode(pathPart.slice(base.length)))
         if (!resolved) {
           problems.push({ page, target: value, reason: 'no such file in the built site' })
           continue
@@ -53,14 +71,35 @@ export async function checkOutput(siteDir: string, pages: readonly string[], bas
   return problems
 }
 
-async function resolvePage(siteDir: string, relative: string): Promise<string | undefined> {
+/** Every file under the site folder, relative with posix separators. */
+export async function listSiteFiles(siteDir: string): Promise<Set<string>> {
+  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true })
+  return new Set(entries.filter((e) => e.isFile()).map((e) => path.relative(siteDir, path.join(e.parentPath, e.name)).split(path.sep).join('/')))
+}
+
+/** checkScans for pages already on disk. */
+export async function checkOutput(siteDir: string, pages: readonly string[], base: string): Promise<OutputProblem[]> {
+  const scans: PageScan[] = []
+  for (const page of pages) scans.push(scanPage(page, await readFile(path.join(siteDir, page), 'utf8')))
+  return checkScans(scans, await listSiteFiles(siteDir), base)
+}
+
+function resolvePage(files: ReadonlySet<string>, relative: string): string | undefined {
   const clean = relative.replace(/^\/+/, '')
   for (const candidate of [clean, path.posix.join(clean, 'index.html'), `${clean}.html`]) {
     if (candidate === '' || candidate.split('/').includes('..')) continue
-    const found = await stat(path.join(siteDir, candidate)).catch(() => undefined)
-    if (found?.isFile()) return candidate
+    if (files.has(candidate)) return candidate
   }
   return undefined
+}
+
+/** A malformed escape (`%zz`) names no file; it must not throw. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
 }
 
 function decodeAttribute(value: string): string {

@@ -7,6 +7,8 @@ export interface Route {
   file: string
   /** The status the page must render with. */
   status: 200 | 404
+  /** The case study a project page shows. */
+  projectId?: string
 }
 
 /** Every page to prerender, from the content (never by crawling): /, one per project, and the 404 page. */
@@ -14,7 +16,7 @@ export function listRoutes(projectIds: readonly string[]): Route[] {
   const routes: Route[] = [{ url: '/', file: 'index.html', status: 200 }]
   for (const id of projectIds) {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new InternalError(`project id "${id}" reached routing unvalidated`)
-    routes.push({ url: `/projects/${id}`, file: `projects/${id}/index.html`, status: 200 })
+    routes.push({ url: `/projects/${id}`, file: `projects/${id}/index.html`, status: 200, projectId: id })
   }
   routes.push({ url: '/404', file: '404.html', status: 404 })
   const seen = new Set<string>()

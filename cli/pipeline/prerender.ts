@@ -4,6 +4,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { CliError } from '../errors.ts'
 import type { Route } from './list-routes.ts'
+import { scanPage, type PageScan } from './check-output.ts'
+import { renderOnAllCores } from './prerender-pool.ts'
 import { pageDataScript } from './project-data.ts'
 
 export interface RenderedPage {
@@ -22,28 +24,63 @@ export type CardsLookup = () => Promise<unknown[]>
 
 type RenderFunction = (url: string, base: string, projects: ProjectLookup, cards: CardsLookup) => Promise<RenderedPage>
 
-/** Renders every route with the server bundle into the client build's HTML shell; fails on any mismatch. */
-export async function prerenderRoutes(routes: readonly Route[], options: { serverEntry: string; siteDir: string; base: string; projects: ProjectLookup; cards: CardsLookup }): Promise<string[]> {
-  const module = await importProduction<{ render?: RenderFunction }>(options.serverEntry)
-  if (typeof module.render !== 'function') throw new CliError(`${options.serverEntry} does not export render(url, base)`)
-  const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
-  const written: string[] = []
-  for (const route of routes) {
+/** Renders one route, writes its page into the site folder, and returns what the output check needs of it. */
+export type PageRenderer = (route: Route, projects: ProjectLookup, cards: CardsLookup) => Promise<PageScan>
+
+/**
+ * Loads the server bundle and the client build's HTML shell once; each call renders one route into
+ * the shell and writes it. Fails on a render error, a status other than the route's, or an empty
+ * <main>. Used in this thread and in each prerender worker.
+ */
+export async function loadPageRenderer(serverEntry: string, siteDir: string, base: string): Promise<PageRenderer> {
+  const module = await importProduction<{ render?: RenderFunction }>(serverEntry)
+  const render = module.render
+  if (typeof render !== 'function') throw new CliError(`${serverEntry} does not export render(url, base)`)
+  const template = withSecurityHeaders(await readFile(path.join(siteDir, 'index.html'), 'utf8'))
+  const directories = new Set<string>()
+  return async (route, projects, cards) => {
     let page: RenderedPage
     try {
-      page = await module.render(route.url, options.base, options.projects, options.cards)
+      page = await render(route.url, base, projects, cards)
     } catch (error) {
       throw new CliError(`rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a problem in the site code (site/src), not in the content.', { cause: error })
     }
     if (page.status !== route.status) throw new CliError(`rendering ${route.url} gave status ${page.status}, expected ${route.status}`)
     if (!hasContentInMain(page.html)) throw new CliError(`rendering ${route.url} produced an empty <main>`)
     const html = template.replace('<!--app-head-->', () => page.head + pageDataScript(page.data)).replace('<!--app-html-->', () => page.html)
-    const target = path.join(options.siteDir, route.file)
-    await mkdir(path.dirname(target), { recursive: true })
+    const target = path.join(siteDir, route.file)
+    const directory = path.dirname(target)
+    if (!directories.has(directory)) {
+      await mkdir(directory, { recursive: true })
+      directories.add(directory)
+    }
     await writeFile(target, html)
-    written.push(route.file)
+    return scanPage(route.file, html)
   }
-  return written
+}
+
+export interface PrerenderOptions {
+  serverEntry: string
+  siteDir: string
+  base: string
+  projects: ProjectLookup
+  cards: CardsLookup
+  /** Worker threads rendering beside this one; by default as many as pay off for this many routes. */
+  workers?: number
+}
+
+export interface Prerendered {
+  /** Page files written, in route order. */
+  pages: string[]
+  /** What the output check needs of each page, in route order. */
+  scans: PageScan[]
+}
+
+/** Renders every route with the server bundle into the client build's HTML shell; fails on any mismatch. */
+export async function prerenderRoutes(routes: readonly Route[], options: PrerenderOptions): Promise<Prerendered> {
+  const renderer = await loadPageRenderer(options.serverEntry, options.siteDir, options.base)
+  const scans = await renderOnAllCores(routes, renderer, options)
+  return { pages: routes.map((route) => route.file), scans }
 }
 
 /**

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { CliError } from '../errors.ts'
 import { buildSite } from './build-site.ts'
 import type { SiteCache } from './site-cache.ts'
-import { checkOutput } from './check-output.ts'
+import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes } from './list-routes.ts'
 import { prerenderRoutes } from './prerender.ts'
 import { browserProject, projectCards, writeProjectData } from './project-data.ts'
@@ -28,13 +28,21 @@ export interface GenerateResult extends CheckResult {
   written: string[]
 }
 
+export interface GenerateOptions {
+  /**
+   * Also write the runtime data (cards.json, projects/<id>.json), which only the dev server reads
+   * from the generated folder; a build writes it into the site instead. @default true
+   */
+  data?: boolean
+}
+
 /** check → compile markdown and diagrams → generate modules → write them. Writes nothing on any error. */
-export async function runGenerate(root: string, outputDirectory = generatedDirectory): Promise<GenerateResult> {
+export async function runGenerate(root: string, outputDirectory = generatedDirectory, options: GenerateOptions = {}): Promise<GenerateResult> {
   // load, parse, schema, rules, then markdown → HTML and Mermaid → SVG (unchanged files from the cache)
   const { compiled, compileDiagnostics, ...checked } = await checkAndCompile(root)
   if (!checked.content) return { ...checked, written: [] }
   if (!compiled) return { ...checked, diagnostics: [...checked.diagnostics, ...compileDiagnostics], written: [] }
-  const files = generateContentModules(compiled, await generateTypes())   // typed modules, deterministic
+  const files = generateContentModules(compiled, await generateTypes(), { data: options.data ?? true }) // typed modules, deterministic
   const written = await writeFiles(outputDirectory, files)                 // atomic, only what changed
   return { ...checked, compiled, written }
 }
@@ -49,8 +57,16 @@ export interface BuildOptions {
   onStep?: (step: string, milliseconds: number, detail?: string) => void
 }
 
-export interface BuildResult extends GenerateResult {
+export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'> {
+  /** True when the content was valid and compiled (a build was attempted). */
+  compiled: boolean
   pages: string[]
+}
+
+/** What reporting a build's diagnostics needs: their files' texts (for code frames), not every file's. */
+function reportOf(result: GenerateResult): Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'> {
+  const files = new Set(result.diagnostics.map((d) => d.file))
+  return { diagnostics: result.diagnostics, fileCount: result.fileCount, sources: new Map([...result.sources].filter(([file]) => files.has(file))) }
 }
 
 /**
@@ -64,21 +80,29 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     options.onStep?.(name, performance.now() - started, detail?.(value))
     return value
   }
-  const generated = await step('validate + generate', () => runGenerate(options.root), (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'))
-  if (!generated.compiled) return { ...generated, pages: [] }
+  let generated: GenerateResult | undefined = await step('validate + generate', () => runGenerate(options.root, generatedDirectory, { data: false }), (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'))
+  const report = reportOf(generated)
   const compiled = generated.compiled
+  if (!compiled) return { ...report, compiled: false, pages: [] }
+  // From here on only the compiled content is needed: the parsed files, their texts and the
+  // checked data (as large as the content again) are let go for the rest of the build.
+  generated = undefined
 
   const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   try {
     const { serverEntry } = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache }), (site) => (site.cached ? 'unchanged app: from the cache' : ''))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
-    const projects = new Map(compiled.projects.map((project) => [String(project.id), browserProject(project)]))
-    const lookup = async (id: string) => projects.get(id) ?? null
+    // Each case study is put in the shape the browser reads when its page renders, not all at once.
+    const byId = new Map(compiled.projects.map((project) => [String(project.id), project]))
+    const lookup = async (id: string) => {
+      const project = byId.get(id)
+      return project ? browserProject(project) : null
+    }
     const cards = projectCards(compiled)
-    const pages = await step('prerender', () => prerenderRoutes(routes, { serverEntry, siteDir: work.temp, base: options.base, projects: lookup, cards: async () => cards }), (p) => `${p.length} pages`)
+    const { pages, scans } = await step('prerender', () => prerenderRoutes(routes, { serverEntry, siteDir: work.temp, base: options.base, projects: lookup, cards: async () => cards }), (p) => `${p.pages.length} pages`)
     await step('case-study data', () => writeProjectData(work.temp, compiled), (files) => `${files.length} files`)
-    const problems = await step('check links', () => checkOutput(work.temp, pages, options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
+    const problems = await step('check links', async () => checkScans(scans, await listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')
     }
@@ -87,7 +111,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await writeFile(path.join(work.temp, 'sitemap.xml'), sitemapXml(routes, siteUrl, options.base))
     await writeFile(path.join(work.temp, 'robots.txt'), robotsTxt(siteUrl, options.base))
     await step('swap into place', () => swapDirectory(work.temp, options.outDir, work.old), () => options.outDir)
-    return { ...generated, pages }
+    return { ...report, compiled: true, pages }
   } finally {
     await rm(work.temp, { recursive: true, force: true })
     await rm(work.server, { recursive: true, force: true })

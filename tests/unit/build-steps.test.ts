@@ -21,8 +21,8 @@ describe('listRoutes', () => {
   it('lists /, one page per project in content order, and the 404 page', () => {
     expect(listRoutes(['logic-i', 'authstack'])).toEqual([
       { url: '/', file: 'index.html', status: 200 },
-      { url: '/projects/logic-i', file: 'projects/logic-i/index.html', status: 200 },
-      { url: '/projects/authstack', file: 'projects/authstack/index.html', status: 200 },
+      { url: '/projects/logic-i', file: 'projects/logic-i/index.html', status: 200, projectId: 'logic-i' },
+      { url: '/projects/authstack', file: 'projects/authstack/index.html', status: 200, projectId: 'authstack' },
       { url: '/404', file: '404.html', status: 404 },
     ])
   })
@@ -83,7 +83,7 @@ describe('atomic output', () => {
     mkdirSync(out)
     writeFileSync(path.join(out, 'index.html'), 'previous')
     const result = await runBuild({ root, outDir: out, base: '/' })
-    expect(result.compiled).toBeUndefined()
+    expect(result.compiled).toBe(false)
     expect(result.diagnostics.map((d) => d.code)).toContain('SCHEMA_UNKNOWN_KEY')
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous')
   })
