@@ -9,25 +9,31 @@ import { PRERENDER_WORKER_ROLE, type PrerenderJob, type PrerenderReply, type Pre
 import { startWorker } from './worker-script.ts'
 
 /**
- * Prerendering on every core: this thread renders routes one at a time, and worker threads (each
- * with its own copy of the server bundle) take routes from the same queue, two in flight each. A
- * page takes ~1 ms; a worker costs ~150 ms of CPU before its first page (the bundle and React load
- * in it), so workers start only for hundreds of routes.
+ * Prerendering on every core: worker threads, each with its own copy of the server bundle, take
+ * routes from one queue, two in flight each; this thread renders only until the first worker is
+ * ready (or if none can start). A page takes ~1-2 ms; a worker costs ~100-150 ms of CPU before its
+ * first page (the bundle and React load in it). The workers also render faster than this thread,
+ * whose heap holds the whole compiled content (every collection there walks all of it).
  */
-export const ROUTES_PER_WORKER = 400
+export const ROUTES_PER_WORKER = 300
 
-/** Workers worth starting for `routes` routes beside this thread. */
+/** Workers worth starting for `routes` routes: 0 (all here) or at least two. */
 export function prerenderWorkerCount(routes: number, cores = os.availableParallelism()): number {
-  return Math.max(0, Math.min(cores - 1, Math.floor(routes / ROUTES_PER_WORKER)))
+  const workers = Math.min(cores, Math.floor(routes / ROUTES_PER_WORKER))
+  return workers >= 2 ? workers : 0
 }
 
-const IN_FLIGHT_PER_WORKER = 2
+/** Routes sent to a worker at once, and how many it may have in hand: few messages, none idle. */
+const BATCH = 8
+const IN_FLIGHT_PER_WORKER = 2 * BATCH
 
 /**
- * Renders every route, here and on workers; returns the scans in route order. A render error fails
- * the whole run (as in-process); a worker that cannot start or dies leaves its routes to the others.
+ * Renders every route, here and on workers; returns the scans in route order. Workers read case
+ * studies from the site folder (data/projects/<id>.json must be written first); this thread uses
+ * options.projects. A render error fails the whole run (as in-process); a worker that cannot start
+ * or dies leaves its routes to the others.
  */
-export async function renderOnAllCores(routes: readonly Route[], render: PageRenderer, options: PrerenderOptions): Promise<PageScan[]> {
+export async function renderOnAllCores(routes: readonly Route[], render: PageRenderer, template: string, options: PrerenderOptions): Promise<PageScan[]> {
   const scans: PageScan[] = new Array<PageScan>(routes.length)
   const queue = routes.map((_, index) => index)
   let remaining = routes.length
@@ -48,6 +54,7 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
   }
 
   const pool = new Map<Worker, Set<number>>()
+  let ready = 0
   const count = options.workers ?? prerenderWorkerCount(routes.length)
   if (count > 0) {
     const cards = await options.cards()
@@ -57,23 +64,23 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
   function startOne(cards: unknown[]): void {
     let worker: Worker
     try {
-      worker = startWorker('prerender-worker', { workerData: { role: PRERENDER_WORKER_ROLE, serverEntry: options.serverEntry, siteDir: options.siteDir, base: options.base, cards } satisfies PrerenderWorkerData })
+      worker = startWorker('prerender-worker', { workerData: { role: PRERENDER_WORKER_ROLE, serverEntry: options.serverEntry, template, siteDir: options.siteDir, base: options.base, cards } satisfies PrerenderWorkerData })
     } catch {
       return // this thread renders everything
     }
     const jobs = new Set<number>()
     const feed = () => {
-      while (jobs.size < IN_FLIGHT_PER_WORKER && queue.length > 0 && !failure) {
-        const id = queue.shift() as number
-        jobs.add(id)
-        const route = routes[id] as Route
-        const project = route.projectId === undefined ? Promise.resolve(null) : options.projects(route.projectId)
-        project.then((value) => worker.postMessage({ id, route, project: value } satisfies PrerenderJob), fail)
+      while (jobs.size + BATCH <= IN_FLIGHT_PER_WORKER && queue.length > 0 && !failure) {
+        const ids = queue.splice(0, BATCH)
+        for (const id of ids) jobs.add(id)
+        worker.postMessage({ ids, routes: ids.map((id) => routes[id] as Route) } satisfies PrerenderJob)
       }
     }
     /** Gone: its routes go back in the queue, for the other workers or for this thread. */
+    let isReady = false
     const lose = () => {
       if (!pool.delete(worker)) return
+      if (isReady) ready -= 1
       queue.unshift(...jobs)
       jobs.clear()
       void worker.terminate()
@@ -81,12 +88,16 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
     }
     worker.on('message', (reply: PrerenderReply) => {
       if (!pool.has(worker)) return
-      if ('ready' in reply) return feed()
+      if ('ready' in reply) {
+        isReady = true
+        ready += 1
+        return feed()
+      }
       if ('failed' in reply) return lose()
       jobs.delete(reply.id)
       if ('error' in reply) return fail(new CliError(reply.error, reply.hint))
       done(reply.id, reply.scan)
-      feed()
+      if (jobs.size + BATCH <= IN_FLIGHT_PER_WORKER) feed()
     })
     worker.on('error', lose)
     worker.on('exit', lose)
@@ -97,10 +108,10 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
   const cards = options.cards
   try {
     while (remaining > 0 && !failure) {
-      const id = queue.shift()
+      const id = ready === 0 ? queue.shift() : undefined
       if (id !== undefined) {
         done(id, await render(routes[id] as Route, projects, cards))
-        // Let the workers' answers in (and their queues refilled) between pages.
+        // Let the workers' answers in between pages.
         await nextTurn()
         continue
       }

@@ -1,8 +1,13 @@
 /**
  * A prerender worker (started by prerender-pool.ts): loads the server bundle once, then renders the
- * routes it is sent, writing each page itself and answering with what the output check needs.
+ * routes it is sent, writing each page itself and answering with what the output check needs. It
+ * reads each case study from the site's data/projects/<id>.json (written before prerendering, the
+ * very file the browser loads), so the main thread sends only routes.
  */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
+import { projectData } from '../../site/src/paths.ts'
 import { CliError } from '../errors.ts'
 import type { PageScan } from './check-output.ts'
 import type { Route } from './list-routes.ts'
@@ -14,16 +19,17 @@ export const PRERENDER_WORKER_ROLE = 'portfolio-prerender'
 export interface PrerenderWorkerData {
   role: typeof PRERENDER_WORKER_ROLE
   serverEntry: string
+  /** The HTML shell, with its security headers. */
+  template: string
   siteDir: string
   base: string
   cards: unknown[]
 }
 
-/** A route to render, with the case study it shows (null: none). */
+/** Routes to render, by their index in the pool's list. */
 export interface PrerenderJob {
-  id: number
-  route: Route
-  project: unknown
+  ids: number[]
+  routes: Route[]
 }
 
 export type PrerenderReply = { ready: true } | { id: number; scan: PageScan } | { id: number; error: string; hint?: string } | { failed: string }
@@ -31,14 +37,24 @@ export type PrerenderReply = { ready: true } | { id: number; scan: PageScan } | 
 if (!isMainThread && parentPort && (workerData as Partial<PrerenderWorkerData> | undefined)?.role === PRERENDER_WORKER_ROLE) {
   const port = parentPort
   const data = workerData as PrerenderWorkerData
-  loadPageRenderer(data.serverEntry, data.siteDir, data.base).then(
+  loadPageRenderer(data.serverEntry, data.template, data.siteDir, data.base).then(
     (render) => {
       const cards = async () => data.cards
+      const projects = async (id: string) => {
+        const text = await readFile(path.join(data.siteDir, projectData.file(id)), 'utf8').catch(() => undefined)
+        return text === undefined ? null : (JSON.parse(text) as unknown)
+      }
       port.on('message', (job: PrerenderJob) => {
-        render(job.route, async (id) => (id === job.route.projectId ? job.project : null), cards).then(
-          (scan) => port.postMessage({ id: job.id, scan } satisfies PrerenderReply),
-          (error: unknown) => port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error), ...(error instanceof CliError && error.hint ? { hint: error.hint } : {}) } satisfies PrerenderReply),
-        )
+        void (async () => {
+          for (const [i, route] of job.routes.entries()) {
+            const id = job.ids[i] as number
+            try {
+              port.postMessage({ id, scan: await render(route, projects, cards) } satisfies PrerenderReply)
+            } catch (error) {
+              port.postMessage({ id, error: error instanceof Error ? error.message : String(error), ...(error instanceof CliError && error.hint ? { hint: error.hint } : {}) } satisfies PrerenderReply)
+            }
+          }
+        })()
       })
       port.postMessage({ ready: true } satisfies PrerenderReply)
     },

@@ -28,15 +28,15 @@ type RenderFunction = (url: string, base: string, projects: ProjectLookup, cards
 export type PageRenderer = (route: Route, projects: ProjectLookup, cards: CardsLookup) => Promise<PageScan>
 
 /**
- * Loads the server bundle and the client build's HTML shell once; each call renders one route into
- * the shell and writes it. Fails on a render error, a status other than the route's, or an empty
- * <main>. Used in this thread and in each prerender worker.
+ * Loads the server bundle once; each call renders one route into the HTML shell (`template`, read
+ * before any page is written: the home page is written over the client build's index.html) and
+ * writes it. Fails on a render error, a status other than the route's, or an empty <main>. Used in
+ * this thread and in each prerender worker.
  */
-export async function loadPageRenderer(serverEntry: string, siteDir: string, base: string): Promise<PageRenderer> {
+export async function loadPageRenderer(serverEntry: string, template: string, siteDir: string, base: string): Promise<PageRenderer> {
   const module = await importProduction<{ render?: RenderFunction }>(serverEntry)
   const render = module.render
   if (typeof render !== 'function') throw new CliError(`${serverEntry} does not export render(url, base)`)
-  const template = withSecurityHeaders(await readFile(path.join(siteDir, 'index.html'), 'utf8'))
   const directories = new Set<string>()
   return async (route, projects, cards) => {
     let page: RenderedPage
@@ -78,8 +78,9 @@ export interface Prerendered {
 
 /** Renders every route with the server bundle into the client build's HTML shell; fails on any mismatch. */
 export async function prerenderRoutes(routes: readonly Route[], options: PrerenderOptions): Promise<Prerendered> {
-  const renderer = await loadPageRenderer(options.serverEntry, options.siteDir, options.base)
-  const scans = await renderOnAllCores(routes, renderer, options)
+  const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
+  const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base)
+  const scans = await renderOnAllCores(routes, renderer, template, options)
   return { pages: routes.map((route) => route.file), scans }
 }
 

@@ -100,8 +100,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       return project ? browserProject(project) : null
     }
     const cards = projectCards(compiled)
-    const { pages, scans } = await step('prerender', () => prerenderRoutes(routes, { serverEntry, siteDir: work.temp, base: options.base, projects: lookup, cards: async () => cards }), (p) => `${p.pages.length} pages`)
+    // Before prerendering: prerender workers read case studies from these files.
     await step('case-study data', () => writeProjectData(work.temp, compiled), (files) => `${files.length} files`)
+    const { pages, scans } = await step('prerender', () => prerenderRoutes(routes, { serverEntry, siteDir: work.temp, base: options.base, projects: lookup, cards: async () => cards }), (p) => `${p.pages.length} pages`)
     const problems = await step('check links', async () => checkScans(scans, await listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')
