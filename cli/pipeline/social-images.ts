@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { ResvgRenderOptions } from '@resvg/resvg-js'
 import { socialImage } from '../../site/src/paths.ts'
@@ -19,7 +20,7 @@ export type { FontMetrics } from './social-font.ts'
  * with the bundled font's own metrics and drawn as the font's glyph outlines (SVG paths, see
  * social-font.ts), so resvg rasterises it without loading any font, and the output is the same on
  * every machine, with or without system fonts. Many cards are rendered on worker threads
- * (social-pool.ts), and every rendered card is cached by its SVG.
+ * (social-pool.ts), and every rendered card is cached by its content (see CARD_CACHE).
  */
 
 const fontDirectory = fileURLToPath(new URL('../../assets/fonts/', import.meta.url))
@@ -278,7 +279,7 @@ function frame(owner: string, footer: string, body: string, fonts: Fonts): strin
 // ---------------------------------------------------------------------------------------------
 // The cards.
 
-interface CardContent {
+export interface CardContent {
   siteUrl: string
   owner: { name: string; role: string }
   headline: string
@@ -286,7 +287,7 @@ interface CardContent {
   claims: { value: string; label: string }[]
 }
 
-interface ProjectContent {
+export interface ProjectContent {
   id: string
   title: string
   description: string
@@ -356,10 +357,13 @@ function projectCard(card: CardContent, project: ProjectContent, fonts: Fonts): 
   return frame(card.owner.name, `${hostOf(card.siteUrl)}  ·  ${card.owner.name}, ${card.owner.role}`, body, fonts)
 }
 
-/** The SVG of every card: the home page's, then one per project. Pure: same content, same SVG. */
-export function socialCardSvgs(content: CompiledContent, fonts: Fonts = loadFonts()): SocialCard[] {
+/** What one card shows: everything its SVG is made from, besides the fonts and this code. */
+export type CardSpec = { file: string; card: CardContent; project?: ProjectContent }
+
+/** The content of every card: the home page's, then one per project. */
+export function socialCardSpecs(content: CompiledContent): CardSpec[] {
   const card = cardContent(content)
-  const cards: SocialCard[] = [{ file: socialImage.path().replace(/^\//, ''), svg: homeCard(card, fonts) }]
+  const specs: CardSpec[] = [{ file: socialImage.path().replace(/^\//, ''), card }]
   for (const raw of content.projects) {
     const project: ProjectContent = {
       id: text(raw.id),
@@ -367,9 +371,19 @@ export function socialCardSvgs(content: CompiledContent, fonts: Fonts = loadFont
       description: text(raw.description),
       tech: Array.isArray(raw.tech) ? raw.tech.map(text).filter(Boolean) : [],
     }
-    cards.push({ file: `og/${project.id}.png`, svg: projectCard(card, project, fonts) })
+    specs.push({ file: `og/${project.id}.png`, card, project })
   }
-  return cards
+  return specs
+}
+
+/** A card's SVG. Pure: same spec, same SVG. */
+export function cardSvg(spec: CardSpec, fonts: Fonts = loadFonts()): string {
+  return spec.project ? projectCard(spec.card, spec.project, fonts) : homeCard(spec.card, fonts)
+}
+
+/** The SVG of every card: the home page's, then one per project. Pure: same content, same SVG. */
+export function socialCardSvgs(content: CompiledContent, fonts: Fonts = loadFonts()): SocialCard[] {
+  return socialCardSpecs(content).map((spec) => ({ file: spec.file, svg: cardSvg(spec, fonts) }))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,8 +404,33 @@ export function renderCard(svg: string): Buffer {
   return renderPng(svg, RESVG_OPTIONS)
 }
 
-/** Rendered cards by a hash of their SVG (the SVG carries the glyph outlines, so it fixes the pixels). */
+/**
+ * Rendered cards by a hash of what they are made from: the card's content, and everything that
+ * turns it into pixels (this module, the font reader, the rasteriser module, the fonts, resvg's
+ * version and options). Hashing the content rather than the SVG lets a build find its cards
+ * without drawing a single SVG.
+ */
 export const CARD_CACHE = fileURLToPath(new URL('../../node_modules/.cache/portfolio/og/', import.meta.url))
+
+let memoRendererKey: string | undefined
+function rendererKey(): string {
+  if (memoRendererKey) return memoRendererKey
+  const hash = createHash('sha256').update('portfolio-social-card 2\0')
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  for (const file of ['social-images.ts', 'social-font.ts', 'social-worker.ts', '../../site/src/paths.ts', '../../site/src/initials.ts']) {
+    hash.update(`${file}\0`).update(readFileSync(path.join(here, file))).update('\0')
+  }
+  for (const font of Object.values(FONT_FILES)) hash.update(readFileSync(font))
+  const resvg = createRequire(import.meta.url)('@resvg/resvg-js/package.json') as { version: string }
+  hash.update(`resvg ${resvg.version}\0${JSON.stringify(RESVG_OPTIONS)}`)
+  memoRendererKey = hash.digest('hex')
+  return memoRendererKey
+}
+
+/** The cache file name of a card. */
+export function cardKey(spec: CardSpec): string {
+  return createHash('sha256').update(rendererKey()).update(JSON.stringify(spec)).digest('hex').slice(0, 32)
+}
 
 /** Cache reads and site writes kept in flight at once. */
 const IO_CONCURRENCY = 16
@@ -416,23 +455,25 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
 export async function writeSocialImages(siteDir: string, content: CompiledContent, cacheDir = CARD_CACHE): Promise<string[]> {
   await mkdir(path.join(siteDir, 'og'), { recursive: true })
   await mkdir(cacheDir, { recursive: true }).catch(() => undefined)
-  const cards = socialCardSvgs(content).map((card) => ({ ...card, cached: path.join(cacheDir, `${createHash('sha256').update(card.svg).digest('hex').slice(0, 32)}.png`) }))
+  const cards = socialCardSpecs(content).map((spec) => ({ spec, cached: path.join(cacheDir, `${cardKey(spec)}.png`) }))
   const missing: typeof cards = []
   await eachLimited(cards, IO_CONCURRENCY, async (card) => {
     const png = await readFile(card.cached).catch(() => undefined)
-    if (png && isWholePng(png)) await writeFile(path.join(siteDir, card.file), png)
+    if (png && isWholePng(png)) await writeFile(path.join(siteDir, card.spec.file), png)
     else missing.push(card)
   })
+  // Each SVG is drawn when a worker is ready for it, here, while the workers rasterise the others.
+  const fonts = loadFonts()
   await renderPngs(
-    missing.map((card) => card.svg),
+    { length: missing.length, at: (index) => (missing[index] ? cardSvg(missing[index].spec, fonts) : undefined) },
     RESVG_OPTIONS,
     async (index, png) => {
       const card = missing[index]
       if (!card) return
-      await Promise.all([writeFile(card.cached, png).catch(() => undefined), writeFile(path.join(siteDir, card.file), png)])
+      await Promise.all([writeFile(card.cached, png).catch(() => undefined), writeFile(path.join(siteDir, card.spec.file), png)])
     },
   )
-  return cards.map((card) => card.file)
+  return cards.map((card) => card.spec.file)
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])

@@ -42,14 +42,20 @@ export interface RenderStats {
   renderedByWorkers: number
 }
 
+/** The SVGs to render: an array, or a list that makes each when it is asked for (so they are never all in memory). */
+export interface SvgList {
+  readonly length: number
+  at(index: number): string | undefined
+}
+
 /**
  * Renders every SVG to a PNG and calls `onPng` with each (in any order; the returned promise also
  * waits for those calls). Uses `workers` worker threads, by default as many as pay off for this
  * many cards; renders in-process while none is ready, or if none can start (then it warns once).
  */
-export async function renderPngs(svgs: readonly string[], options: ResvgRenderOptions, onPng: (index: number, png: Buffer) => Promise<void>, workers = workerCount(svgs.length)): Promise<RenderStats> {
+export async function renderPngs(svgs: SvgList, options: ResvgRenderOptions, onPng: (index: number, png: Buffer) => Promise<void>, workers = workerCount(svgs.length)): Promise<RenderStats> {
   const stats: RenderStats = { workers: 0, renderedByWorkers: 0 }
-  const queue = svgs.map((_, index) => index)
+  const queue = Array.from({ length: svgs.length }, (_, index) => index)
   const writes: Promise<void>[] = []
   let remaining = svgs.length
   let failure: { error: unknown } | undefined
@@ -78,7 +84,7 @@ export async function renderPngs(svgs: readonly string[], options: ResvgRenderOp
     while (jobs.size < IN_FLIGHT_PER_WORKER && queue.length > 0) {
       const id = queue.shift() as number
       jobs.add(id)
-      worker.postMessage({ id, svg: svgs[id] ?? '' } satisfies SocialJob)
+      worker.postMessage({ id, svg: svgs.at(id) ?? '' } satisfies SocialJob)
     }
   }
   /** A worker that failed or exited: its cards go back in the queue for the others or for here. */
@@ -158,7 +164,7 @@ export async function renderPngs(svgs: readonly string[], options: ResvgRenderOp
         // No worker is ready (yet, or any more): render here, then let the workers' messages and
         // the file writes in.
         const id = queue.shift() as number
-        deliver(id, renderPng(svgs[id] ?? '', options))
+        deliver(id, renderPng(svgs.at(id) ?? '', options))
         await nextTurn()
         continue
       }

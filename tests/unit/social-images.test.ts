@@ -4,7 +4,7 @@ import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CompiledContent } from '../../cli/pipeline/compile-content.ts'
-import { escapeXml, FONT_FILES, loadFonts, readFontMetrics, RESVG_OPTIONS, renderCard, socialCardSvgs, wrapText, writeSocialImages } from '../../cli/pipeline/social-images.ts'
+import { cardKey, escapeXml, FONT_FILES, socialCardSpecs, loadFonts, readFontMetrics, RESVG_OPTIONS, renderCard, socialCardSvgs, wrapText, writeSocialImages } from '../../cli/pipeline/social-images.ts'
 
 const temps: string[] = []
 afterEach(() => temps.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
@@ -232,7 +232,18 @@ describe('writeSocialImages', () => {
 })
 
 describe('social image cache', () => {
-  it('reuses a rendered card for the same SVG and re-renders when the cached file is not a PNG', async () => {
+  it('keys a card by what it shows: the same content finds the same file, any change another', () => {
+    const specs = socialCardSpecs(content())
+    const again = socialCardSpecs(content())
+    expect(specs.map(cardKey)).toEqual(again.map(cardKey))
+    expect(new Set(specs.map(cardKey)).size).toBe(specs.length)
+    const project = specs[1]!
+    const retitled = { ...project, project: { ...project.project!, title: `${project.project!.title}!` } }
+    expect(cardKey(retitled)).not.toBe(cardKey(project))
+    expect(cardKey({ ...project, card: { ...project.card, owner: { ...project.card.owner, role: 'Designer' } } })).not.toBe(cardKey(project))
+  })
+
+  it('reuses a rendered card for the same content and re-renders when the cached file is not a PNG', async () => {
     const { checkContent } = await import('../../cli/pipeline/check-content.ts')
     const { compileContent } = await import('../../cli/pipeline/compile-content.ts')
     const repo = path.resolve(import.meta.dirname, '../..')
