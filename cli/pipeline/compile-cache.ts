@@ -179,11 +179,12 @@ export async function compileProjectCached(source: SourceFile, data: Record<stri
 }
 
 /** The entry of one rendered diagram: the SVG depends on its Mermaid source and its title (the SVG's label). */
-function diagramKey(cache: CompileCache, mermaid: string, title: string): string {
+export function diagramKey(cache: CompileCache, mermaid: string, title: string): string {
   return createHash('sha256').update(`${cache.compilerKey}\0diagram\0${title}\0`).update(mermaid).digest('hex')
 }
 
-function readDiagram(cache: CompileCache, mermaid: string, title: string): string | undefined {
+/** A rendered diagram from the cache, or undefined. */
+export function readDiagram(cache: CompileCache, mermaid: string, title: string): string | undefined {
   const hit = readEntry(cache, diagramKey(cache, mermaid, title))
   return isRecord(hit) && typeof hit.svg === 'string' ? hit.svg : undefined
 }

@@ -9,6 +9,17 @@ export interface Measurement {
   /** Highest peak RSS over the runs, MiB. */
   peakRssMiB: number
   runs: number[]
+  /** Milliseconds per step of the median run, as the build prints them (empty for other commands). */
+  steps: Record<string, number>
+}
+
+/** The step lines `portfolio build` prints: `  social images    5.67 s  1001 cards`. */
+export function parseSteps(output: string): Record<string, number> {
+  const steps: Record<string, number> = {}
+  for (const [, name, value, unit] of output.matchAll(/^ {2}(\S[^\n]*?) {2,}\s*([\d.]+) (ms|s)\b/gm)) {
+    if (name && value) steps[name.trim()] = Number(value) * (unit === 's' ? 1000 : 1)
+  }
+  return steps
 }
 
 const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs')
@@ -16,6 +27,7 @@ const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs')
 /** Runs a Node command `runs` times as a whole process; wall time includes Node's start. */
 export function measure(args: string[], runs: number, options: { cwd: string; before?: () => void }): Measurement {
   const times: number[] = []
+  const steps: Record<string, number>[] = []
   let peak = 0
   for (let i = 0; i < runs; i++) {
     options.before?.()
@@ -25,10 +37,12 @@ export function measure(args: string[], runs: number, options: { cwd: string; be
     const result = spawnSync(process.execPath, ['--import', reporter, ...args], { cwd: options.cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', BENCH_RSS_FILE: rssFile } })
     times.push(performance.now() - started)
     if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}:\n${result.stderr.slice(-2000)}`)
+    steps.push(parseSteps(`${result.stdout}\n${result.stderr}`))
     const rss = readFileSync(rssFile, 'utf8').trim().split('\n').map(Number)
     peak = Math.max(peak, ...rss)
     rmSync(rssDir, { recursive: true, force: true })
   }
-  const sorted = [...times].sort((a, b) => a - b)
-  return { medianMs: sorted[Math.floor(sorted.length / 2)]!, peakRssMiB: peak / 1024, runs: times }
+  const order = times.map((_, i) => i).sort((a, b) => times[a]! - times[b]!)
+  const median = order[Math.floor(order.length / 2)]!
+  return { medianMs: times[median]!, peakRssMiB: peak / 1024, runs: times, steps: steps[median] ?? {} }
 }
