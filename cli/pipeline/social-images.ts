@@ -4,13 +4,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import type { ResvgRenderOptions } from '@resvg/resvg-js'
+import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
 import { socialImage } from '../../site/src/paths.ts'
 import type { CompiledContent } from './compile-content.ts'
 import { initials } from '../../site/src/initials.ts'
 import { OutlineFont } from './social-font.ts'
 import { renderPngs } from './social-pool.ts'
-import { renderPng } from './social-worker.ts'
+import { makePngFrame, renderPng } from './social-worker.ts'
 
 export type { FontMetrics } from './social-font.ts'
 
@@ -238,13 +238,16 @@ function glowCircle(id: string, glow: Glow): string {
   return `<circle cx="${glow.cx}" cy="${glow.cy}" r="${glow.r}" fill="url(#${id})" ${CRISP}/>`
 }
 
-/** Background, glows, the brand (initials mark and name) and the footer line shared by every card. */
-function frame(owner: string, footer: string, body: string, fonts: Fonts): string {
-  const footerSize = 24
-  const footerText = wrapText(footer, (t) => fonts.regular.measure(t, footerSize), W - PAD * 2, 1)[0] ?? ''
-  const ownerName = wrapText(owner, (t) => fonts.bold.measure(t, 30), W - PAD * 2 - 88, 1)[0] ?? ''
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
-  <defs>
+/**
+ * The rows where project cards differ: the body (label, title, description, tags) is laid out
+ * inside them, and nothing else is drawn there but the background. Above and below, every
+ * project card of a site is the same, so a build draws and compresses those rows once and each
+ * card's band alone (see renderBandPng).
+ */
+export const CARD_BAND = { top: 140, bottom: 536 } as const
+
+function defs(): string {
+  return `<defs>
     <radialGradient id="glow-a" cx="${GLOW_A.cx}" cy="${GLOW_A.cy}" r="${GLOW_A.r}" gradientUnits="userSpaceOnUse">
       <stop offset="0" stop-color="${GLOW_A.color}"/>
       <stop offset="1" stop-color="${colors.bg}"/>
@@ -261,17 +264,50 @@ function frame(owner: string, footer: string, body: string, fonts: Fonts): strin
       <stop offset="0" stop-color="${colors.accent}"/>
       <stop offset="1" stop-color="${colors.violet}"/>
     </linearGradient>
-  </defs>
-  <rect width="${W}" height="${H}" fill="${colors.bg}" ${CRISP}/>
+  </defs>`
+}
+
+/** The background and its two glows. */
+function background(): string {
+  return `<rect width="${W}" height="${H}" fill="${colors.bg}" ${CRISP}/>
   ${glowCircle('glow-a', GLOW_A)}
-  ${glowCircle('glow-b', GLOW_B)}
-  <rect x="0" y="0" width="${W}" height="8" fill="url(#rule)" ${CRISP}/>
+  ${glowCircle('glow-b', GLOW_B)}`
+}
+
+/** The brand (initials mark and name) and the footer shared by every card; all outside CARD_BAND. */
+function chrome(owner: string, footer: string, fonts: Fonts): string {
+  const footerSize = 24
+  const footerText = wrapText(footer, (t) => fonts.regular.measure(t, footerSize), W - PAD * 2, 1)[0] ?? ''
+  const ownerName = wrapText(owner, (t) => fonts.bold.measure(t, 30), W - PAD * 2 - 88, 1)[0] ?? ''
+  return `<rect x="0" y="0" width="${W}" height="8" fill="url(#rule)" ${CRISP}/>
   <rect x="${PAD}" y="60" width="64" height="64" rx="16" fill="url(#mark)"/>
   ${textPath(initials(owner), PAD + 32, 101, { size: 24, font: fonts.bold, fill: '#ffffff', anchor: 'middle' })}
   ${textPath(ownerName, PAD + 88, 102, { size: 30, font: fonts.bold, fill: colors.text })}
-  ${body}
   <line x1="${PAD}" y1="${H - 84}" x2="${W - PAD}" y2="${H - 84}" stroke="${colors.border}" stroke-width="2" ${CRISP}/>
-  ${textPath(footerText, PAD, H - 40, { size: footerSize, font: fonts.regular, fill: colors.muted })}
+  ${textPath(footerText, PAD, H - 40, { size: footerSize, font: fonts.regular, fill: colors.muted })}`
+}
+
+/** A whole card: background, glows, the brand, the body and the footer. */
+function frame(owner: string, footer: string, body: string, fonts: Fonts): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  ${defs()}
+  ${background()}
+  ${chrome(owner, footer, fonts)}
+  ${body}
+</svg>
+`
+}
+
+/**
+ * Only CARD_BAND of a card: its background and body, the same pixels as those rows of the whole
+ * card. (A glyph reaching past the band, which the layout leaves room for, would be cut at its edge.)
+ */
+function band(body: string): string {
+  const height = CARD_BAND.bottom - CARD_BAND.top
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 ${CARD_BAND.top} ${W} ${height}">
+  ${defs()}
+  ${background()}
+  ${body}
 </svg>
 `
 }
@@ -338,7 +374,8 @@ function homeCard(card: CardContent, fonts: Fonts): string {
   return frame(card.owner.name, [hostOf(card.siteUrl), card.availability].filter(Boolean).join('  ·  '), body, fonts)
 }
 
-function projectCard(card: CardContent, project: ProjectContent, fonts: Fonts): string {
+/** The body of a project card (label, title, description, tags): drawn inside CARD_BAND. */
+function projectBody(project: ProjectContent, fonts: Fonts): string {
   const width = W - PAD * 2
   const titleSize = fonts.bold.measure(project.title, 72) <= width ? 72 : 60
   const title = wrapText(project.title, (t) => fonts.bold.measure(t, titleSize), width, 2)
@@ -348,13 +385,30 @@ function projectCard(card: CardContent, project: ProjectContent, fonts: Fonts): 
   const descriptionTop = titleBottom + 58
   const tagsTop = descriptionTop + (description.length - 1) * 42 + 36
   const tagRows = Math.max(1, Math.min(2, Math.floor((H - 84 - 24 - tagsTop) / 58)))
-  const body = [
+  return [
     textLines(['CASE STUDY'], PAD, 178, 0, { size: 22, font: fonts.bold, fill: colors.accent, letterSpacing: 3 }),
     textLines(title, PAD, 262, titleSize + 8, { size: titleSize, font: fonts.bold, fill: colors.text }),
     textLines(description, PAD, descriptionTop, 42, { size: 30, font: fonts.regular, fill: colors.muted }),
     tags(project.tech, fonts.regular, PAD, tagsTop, width, tagRows),
   ].join('\n  ')
-  return frame(card.owner.name, `${hostOf(card.siteUrl)}  ·  ${card.owner.name}, ${card.owner.role}`, body, fonts)
+}
+
+function projectFooter(card: CardContent): string {
+  return `${hostOf(card.siteUrl)}  ·  ${card.owner.name}, ${card.owner.role}`
+}
+
+function projectCard(card: CardContent, project: ProjectContent, fonts: Fonts): string {
+  return frame(card.owner.name, projectFooter(card), projectBody(project, fonts), fonts)
+}
+
+/** A project card with an empty body: what every project card of this site has outside CARD_BAND. */
+export function projectFrameSvg(card: CardContent, fonts: Fonts = loadFonts()): string {
+  return frame(card.owner.name, projectFooter(card), '', fonts)
+}
+
+/** CARD_BAND of a project card (see band()). */
+export function projectBandSvg(project: ProjectContent, fonts: Fonts = loadFonts()): string {
+  return band(projectBody(project, fonts))
 }
 
 /** What one card shows: everything its SVG is made from, besides the fonts and this code. */
@@ -462,17 +516,24 @@ export async function writeSocialImages(siteDir: string, content: CompiledConten
     if (png && isWholePng(png)) await writeFile(path.join(siteDir, card.spec.file), png)
     else missing.push(card)
   })
-  // Each SVG is drawn when a worker is ready for it, here, while the workers rasterise the others.
+  const write = async (card: (typeof cards)[number], png: Buffer) => {
+    await Promise.all([writeFile(card.cached, png).catch(() => undefined), writeFile(path.join(siteDir, card.spec.file), png)])
+  }
   const fonts = loadFonts()
-  await renderPngs(
-    { length: missing.length, at: (index) => (missing[index] ? cardSvg(missing[index].spec, fonts) : undefined) },
-    RESVG_OPTIONS,
-    async (index, png) => {
-      const card = missing[index]
-      if (!card) return
-      await Promise.all([writeFile(card.cached, png).catch(() => undefined), writeFile(path.join(siteDir, card.spec.file), png)])
-    },
-  )
+  const home = missing.filter((card) => !card.spec.project)
+  for (const card of home) await write(card, renderCard(cardSvg(card.spec, fonts)))
+  const projects = missing.filter((card) => card.spec.project)
+  if (projects.length > 0) {
+    // Every project card of a site is the same outside CARD_BAND: drawn and compressed once here.
+    const frame = new Resvg(projectFrameSvg(cardContent(content), fonts), RESVG_OPTIONS).render()
+    const pngFrame = makePngFrame(frame.pixels, frame.width, frame.height, CARD_BAND.top, CARD_BAND.bottom)
+    // Each band's SVG is drawn when a worker is ready for it, here, while the workers rasterise the others.
+    const bands = { length: projects.length, at: (index: number) => (projects[index]?.spec.project ? projectBandSvg(projects[index].spec.project, fonts) : undefined) }
+    await renderPngs(bands, RESVG_OPTIONS, async (index, png) => {
+      const card = projects[index]
+      if (card) await write(card, png)
+    }, undefined, pngFrame)
+  }
   return cards.map((card) => card.spec.file)
 }
 

@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Worker } from 'node:worker_threads'
 import type { ResvgRenderOptions } from '@resvg/resvg-js'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
-import { exposeGcToNewWorkers, renderPng, SOCIAL_WORKER_ROLE, type SocialJob, type SocialResult, type SocialWorkerData } from './social-worker.ts'
+import { exposeGcToNewWorkers, renderBandPng, renderPng, SOCIAL_WORKER_ROLE, type PngFrame, type SocialJob, type SocialResult, type SocialWorkerData } from './social-worker.ts'
 
 /**
  * Rendering many social cards on every core: a few worker threads, each running social-worker.ts
@@ -49,11 +49,12 @@ export interface SvgList {
 }
 
 /**
- * Renders every SVG to a PNG and calls `onPng` with each (in any order; the returned promise also
+ * Renders every SVG to a PNG (with `frame`, each SVG is a band drawn into it: see renderBandPng) and calls `onPng` with each (in any order; the returned promise also
  * waits for those calls). Uses `workers` worker threads, by default as many as pay off for this
  * many cards; renders in-process while none is ready, or if none can start (then it warns once).
  */
-export async function renderPngs(svgs: SvgList, options: ResvgRenderOptions, onPng: (index: number, png: Buffer) => Promise<void>, workers = workerCount(svgs.length)): Promise<RenderStats> {
+export async function renderPngs(svgs: SvgList, options: ResvgRenderOptions, onPng: (index: number, png: Buffer) => Promise<void>, workers = workerCount(svgs.length), frame?: PngFrame): Promise<RenderStats> {
+  const render = (svg: string) => (frame ? renderBandPng(svg, options, frame) : renderPng(svg, options))
   const stats: RenderStats = { workers: 0, renderedByWorkers: 0 }
   const queue = Array.from({ length: svgs.length }, (_, index) => index)
   const writes: Promise<void>[] = []
@@ -112,7 +113,7 @@ export async function renderPngs(svgs: SvgList, options: ResvgRenderOptions, onP
   for (let w = 0; w < workers; w += 1) {
     let worker: Worker
     try {
-      worker = startWorker('social-worker', { workerData: { role: SOCIAL_WORKER_ROLE, options } satisfies SocialWorkerData })
+      worker = startWorker('social-worker', { workerData: { role: SOCIAL_WORKER_ROLE, options, ...(frame ? { frame } : {}) } satisfies SocialWorkerData })
     } catch (error) {
       lost ??= error
       break
@@ -164,7 +165,7 @@ export async function renderPngs(svgs: SvgList, options: ResvgRenderOptions, onP
         // No worker is ready (yet, or any more): render here, then let the workers' messages and
         // the file writes in.
         const id = queue.shift() as number
-        deliver(id, renderPng(svgs.at(id) ?? '', options))
+        deliver(id, render(svgs.at(id) ?? ''))
         await nextTurn()
         continue
       }

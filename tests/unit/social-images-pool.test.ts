@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { runInNewContext } from 'node:vm'
+import { deflateSync, inflateSync } from 'node:zlib'
+import { Resvg } from '@resvg/resvg-js'
 import { describe, expect, it } from 'vitest'
 import type { CompiledContent } from '../../cli/pipeline/compile-content.ts'
-import { RESVG_OPTIONS, renderCard, socialCardSvgs } from '../../cli/pipeline/social-images.ts'
+import { CARD_BAND, cardSvg, projectBandSvg, projectFrameSvg, RESVG_OPTIONS, renderCard, socialCardSpecs, socialCardSvgs } from '../../cli/pipeline/social-images.ts'
+import { adler32, adler32Combine, makePngFrame, renderBandPng } from '../../cli/pipeline/social-worker.ts'
 import { cardsPerWorker, renderPngs, workerCount } from '../../cli/pipeline/social-pool.ts'
 import { workerFile } from '../../cli/pipeline/worker-script.ts'
 
@@ -82,4 +86,54 @@ describe('renderPngs', () => {
       }, 2),
     ).rejects.toThrow('disk full')
   }, 60_000)
+})
+
+describe('project cards drawn as bands into a shared frame', () => {
+  const spec = (i: number, title: string, tech: string[]): CompiledContent['projects'][number] => ({ id: `p-${i}`, title, description: `Project number ${i}: ${'a description long enough to wrap, '.repeat(i % 4)}gjpqy.`, tech })
+  const varied: CompiledContent = {
+    ...content(0),
+    projects: [
+      spec(0, 'Short', ['Go']),
+      spec(1, 'Émigré ÅÇÑ: a title long enough to wrap onto two lines at this size, and more', ['React', 'TypeScript', 'Node.js', 'PostgreSQL', 'Docker', 'Kubernetes', 'Redis', 'GraphQL', 'AWS', 'Terraform', 'Go', 'Rust']),
+      spec(2, 'Ünïcödé ~ «quotes» — dashes', []),
+      spec(3, 'Project', ['A very long technology name that fills a whole row of tags by itself']),
+    ],
+  }
+  const specs = socialCardSpecs(varied).filter((card) => card.project)
+  const frameImage = new Resvg(projectFrameSvg(specs[0]!.card), RESVG_OPTIONS).render()
+  const frame = makePngFrame(frameImage.pixels, frameImage.width, frameImage.height, CARD_BAND.top, CARD_BAND.bottom)
+  const pixels = (png: Buffer) => {
+    const idat: Buffer[] = []
+    for (let at = 8; at < png.length; ) {
+      const length = png.readUInt32BE(at)
+      if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length))
+      at += 12 + length
+    }
+    return inflateSync(Buffer.concat(idat)) // zlib checks the Adler-32 the stream ends with
+  }
+
+  it('gives exactly the pixels of the whole card drawn at once, in a PNG whose checksums hold', () => {
+    for (const card of specs) {
+      const banded = renderBandPng(projectBandSvg(card.project!), RESVG_OPTIONS, frame)
+      expect(banded.subarray(16, 24).equals(renderCard(cardSvg(card)).subarray(16, 24))).toBe(true) // 1200x630
+      expect(pixels(banded).equals(pixels(renderCard(cardSvg(card)))), card.file).toBe(true)
+    }
+  })
+
+  it('renders bands on workers to the same bytes as in-process', async () => {
+    const many = socialCardSpecs(content(60)).filter((card) => card.project).map((card) => projectBandSvg(card.project!))
+    const pngs = new Map<number, Buffer>()
+    const stats = await renderPngs(many, RESVG_OPTIONS, async (index, png) => void pngs.set(index, png), 2, frame)
+    expect(stats.renderedByWorkers).toBeGreaterThan(0)
+    for (const [index, png] of pngs) expect(png.equals(renderBandPng(many[index]!, RESVG_OPTIONS, frame)), `card ${index}`).toBe(true)
+  }, 60_000)
+
+  it('sums Adler-32 as zlib does, and joins two sums as zlib does', () => {
+    const bytes = randomBytes(100_003)
+    const zlibSum = (data: Uint8Array) => deflateSync(data).readUInt32BE(deflateSync(data).length - 4)
+    expect(adler32(bytes)).toBe(zlibSum(bytes))
+    expect(adler32(Buffer.alloc(0))).toBe(1)
+    expect(adler32Combine(adler32(bytes.subarray(0, 7)), adler32(bytes.subarray(7)), bytes.length - 7)).toBe(zlibSum(bytes))
+    expect(adler32Combine(adler32(bytes.subarray(0, 70_000)), adler32(bytes.subarray(70_000)), bytes.length - 70_000)).toBe(zlibSum(bytes))
+  })
 })
