@@ -20,6 +20,8 @@ export interface SiteBuild {
   serverEntry: string
   /** True when both bundles came from the cache and Vite did not run. */
   cached: boolean
+  /** The site cache key of this build (what its bundles are made from); undefined without the cache. */
+  key?: string
 }
 
 /**
@@ -38,7 +40,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   await cp(path.join(options.root, 'public'), options.clientDir, { recursive: true, force: false, errorOnExist: false }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error
   })
-  return { serverEntry: path.join(options.serverDir, 'entry-server.js'), cached }
+  return { serverEntry: path.join(options.serverDir, 'entry-server.js'), cached, ...(cache ? { key: cache.key } : {}) }
 }
 
 async function viteBuilds(options: SiteBuildOptions): Promise<void> {

@@ -4,6 +4,7 @@ import type { Worker } from 'node:worker_threads'
 import { CliError } from '../errors.ts'
 import type { PageScan } from './check-output.ts'
 import type { Route } from './list-routes.ts'
+import type { PageStore } from './page-cache.ts'
 import type { PageRenderer, PrerenderOptions } from './prerender.ts'
 import { PRERENDER_WORKER_ROLE, type PrerenderJob, type PrerenderReply, type PrerenderWorkerData } from './prerender-worker.ts'
 import { startWorker } from './worker-script.ts'
@@ -33,7 +34,7 @@ const IN_FLIGHT_PER_WORKER = 2 * BATCH
  * options.projects. A render error fails the whole run (as in-process); a worker that cannot start
  * or dies leaves its routes to the others.
  */
-export async function renderOnAllCores(routes: readonly Route[], render: PageRenderer, template: string, options: PrerenderOptions): Promise<PageScan[]> {
+export async function renderOnAllCores(routes: readonly Route[], render: PageRenderer, template: string, options: PrerenderOptions, stores: readonly (PageStore | undefined)[] = []): Promise<PageScan[]> {
   const scans: PageScan[] = new Array<PageScan>(routes.length)
   const queue = routes.map((_, index) => index)
   let remaining = routes.length
@@ -73,7 +74,7 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
       while (jobs.size + BATCH <= IN_FLIGHT_PER_WORKER && queue.length > 0 && !failure) {
         const ids = queue.splice(0, BATCH)
         for (const id of ids) jobs.add(id)
-        worker.postMessage({ ids, routes: ids.map((id) => routes[id] as Route) } satisfies PrerenderJob)
+        worker.postMessage({ ids, routes: ids.map((id) => routes[id] as Route), stores: ids.map((id) => stores[id] ?? null) } satisfies PrerenderJob)
       }
     }
     /** Gone: its routes go back in the queue, for the other workers or for this thread. */
@@ -110,7 +111,7 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
     while (remaining > 0 && !failure) {
       const id = ready === 0 ? queue.shift() : undefined
       if (id !== undefined) {
-        done(id, await render(routes[id] as Route, projects, cards))
+        done(id, await render(routes[id] as Route, projects, cards, stores[id]))
         // Let the workers' answers in between pages.
         await nextTurn()
         continue

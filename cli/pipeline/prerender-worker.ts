@@ -11,6 +11,7 @@ import { projectData } from '../../site/src/paths.ts'
 import { CliError } from '../errors.ts'
 import type { PageScan } from './check-output.ts'
 import type { Route } from './list-routes.ts'
+import type { PageStore } from './page-cache.ts'
 import { loadPageRenderer } from './prerender.ts'
 
 /** Marks the prerender workers' workerData, so this module never answers messages of another worker. */
@@ -26,10 +27,11 @@ export interface PrerenderWorkerData {
   cards: unknown[]
 }
 
-/** Routes to render, by their index in the pool's list. */
+/** Routes to render, by their index in the pool's list, with where to keep each page (null: nowhere). */
 export interface PrerenderJob {
   ids: number[]
   routes: Route[]
+  stores: (PageStore | null)[]
 }
 
 export type PrerenderReply = { ready: true } | { id: number; scan: PageScan } | { id: number; error: string; hint?: string } | { failed: string }
@@ -49,7 +51,7 @@ if (!isMainThread && parentPort && (workerData as Partial<PrerenderWorkerData> |
           for (const [i, route] of job.routes.entries()) {
             const id = job.ids[i] as number
             try {
-              port.postMessage({ id, scan: await render(route, projects, cards) } satisfies PrerenderReply)
+              port.postMessage({ id, scan: await render(route, projects, cards, job.stores[i] ?? undefined) } satisfies PrerenderReply)
             } catch (error) {
               port.postMessage({ id, error: error instanceof Error ? error.message : String(error), ...(error instanceof CliError && error.hint ? { hint: error.hint } : {}) } satisfies PrerenderReply)
             }

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { CliError } from '../errors.ts'
 import type { Route } from './list-routes.ts'
 import { scanPage, type PageScan } from './check-output.ts'
+import { pageKey, readPage, storePage, type PageCache, type PageStore } from './page-cache.ts'
 import { renderOnAllCores } from './prerender-pool.ts'
 import { pageDataScript } from './project-data.ts'
 
@@ -24,8 +25,11 @@ export type CardsLookup = () => Promise<unknown[]>
 
 type RenderFunction = (url: string, base: string, projects: ProjectLookup, cards: CardsLookup) => Promise<RenderedPage>
 
-/** Renders one route, writes its page into the site folder, and returns what the output check needs of it. */
-export type PageRenderer = (route: Route, projects: ProjectLookup, cards: CardsLookup) => Promise<PageScan>
+/**
+ * Renders one route, writes its page into the site folder, and returns what the output check needs
+ * of it; with `store`, also keeps the page in the page cache.
+ */
+export type PageRenderer = (route: Route, projects: ProjectLookup, cards: CardsLookup, store?: PageStore) => Promise<PageScan>
 
 /**
  * Loads the server bundle once; each call renders one route into the HTML shell (`template`, read
@@ -38,10 +42,15 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
   const render = module.render
   if (typeof render !== 'function') throw new CliError(`${serverEntry} does not export render(url, base)`)
   const directories = new Set<string>()
-  return async (route, projects, cards) => {
+  return async (route, projects, cards, store) => {
     let page: RenderedPage
+    let usedCards = false
+    const seenCards: CardsLookup = () => {
+      usedCards = true
+      return cards()
+    }
     try {
-      page = await render(route.url, base, projects, cards)
+      page = await render(route.url, base, projects, seenCards)
     } catch (error) {
       throw new CliError(`rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a problem in the site code (site/src), not in the content.', { cause: error })
     }
@@ -55,7 +64,9 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
       directories.add(directory)
     }
     await writeFile(target, html)
-    return scanPage(route.file, html)
+    const scan = scanPage(route.file, html)
+    if (store) storePage(store, html, scan, usedCards)
+    return scan
   }
 }
 
@@ -67,6 +78,8 @@ export interface PrerenderOptions {
   cards: CardsLookup
   /** Worker threads rendering beside this one; by default as many as pay off for this many routes. */
   workers?: number
+  /** Pages from earlier builds, by what they are made from; only the others are rendered. */
+  cache?: PageCache
 }
 
 export interface Prerendered {
@@ -74,14 +87,40 @@ export interface Prerendered {
   pages: string[]
   /** What the output check needs of each page, in route order. */
   scans: PageScan[]
+  /** How many pages were rendered now (the rest came from the page cache). */
+  rendered: number
 }
 
 /** Renders every route with the server bundle into the client build's HTML shell; fails on any mismatch. */
 export async function prerenderRoutes(routes: readonly Route[], options: PrerenderOptions): Promise<Prerendered> {
   const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
-  const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base)
-  const scans = await renderOnAllCores(routes, renderer, template, options)
-  return { pages: routes.map((route) => route.file), scans }
+  const scans: PageScan[] = new Array<PageScan>(routes.length)
+  const toRender: { route: Route; index: number; store?: PageStore }[] = []
+  const hits: { route: Route; index: number; html: string }[] = []
+  const cache = options.cache
+  routes.forEach((route, index) => {
+    const key = cache && pageKey(cache, route)
+    const hit = cache && key ? readPage(cache, key) : undefined
+    if (cache && key && hit && hit.scan.page === route.file) {
+      scans[index] = hit.scan
+      hits.push({ route, index, html: hit.html })
+    } else toRender.push({ route, index, ...(cache && key ? { store: { directory: cache.directory, key, cardsHash: cache.cardsHash } } : {}) })
+  })
+  // Cached pages are written as they were; a few at a time, as thousands of writes only queue up.
+  for (let i = 0; i < hits.length; i += 32) {
+    await Promise.all(
+      hits.slice(i, i + 32).map(async ({ route, html }) => {
+        await mkdir(path.dirname(path.join(options.siteDir, route.file)), { recursive: true })
+        await writeFile(path.join(options.siteDir, route.file), html)
+      }),
+    )
+  }
+  if (toRender.length > 0) {
+    const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base)
+    const rendered = await renderOnAllCores(toRender.map((job) => job.route), renderer, template, options, toRender.map((job) => job.store))
+    rendered.forEach((scan, i) => (scans[toRender[i]!.index] = scan))
+  }
+  return { pages: routes.map((route) => route.file), scans, rendered: toRender.length }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PAGE_DATA_ID, projectCardsData, projectData } from '../../site/src/paths.ts'
@@ -34,15 +35,34 @@ export function pageDataScript(data: unknown): string {
   return data === undefined ? '' : `\n    <script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`
 }
 
+/** What writeProjectData wrote, with a hash of each file's text (what a prerendered page is made from). */
+export interface WrittenData {
+  files: string[]
+  projectHashes: Map<string, string>
+  cardsHash: string
+}
+
 /** Writes every case study's data (data/projects/<id>.json) and the project cards (data/cards.json)
  * into the built site, for client-side navigation: no JavaScript bundle grows with the number of projects. */
-export async function writeProjectData(siteDir: string, content: CompiledContent): Promise<string[]> {
-  const files = content.projects.map((project) => ({ file: projectData.file(String(project.id)), json: safeJson(browserProject(project)) }))
-  files.push({ file: projectCardsData.file, json: safeJson(projectCards(content)) })
+export async function writeProjectData(siteDir: string, content: CompiledContent): Promise<WrittenData> {
+  const projectHashes = new Map<string, string>()
+  const files: string[] = []
   await mkdir(path.join(siteDir, 'data', 'projects'), { recursive: true })
-  // A few at a time: thousands of concurrent writes only queue in libuv's pool.
-  for (let i = 0; i < files.length; i += 64) {
-    await Promise.all(files.slice(i, i + 64).map(({ file, json }) => writeFile(path.join(siteDir, file), json)))
+  const write = async (file: string, json: string) => {
+    files.push(file)
+    await writeFile(path.join(siteDir, file), json)
+    return createHash('sha256').update(json).digest('hex')
   }
-  return files.map(({ file }) => file)
+  // A few at a time, each made when written: thousands of concurrent writes only queue in libuv's
+  // pool, and all the JSON at once would be as large as the content.
+  for (let i = 0; i < content.projects.length; i += 64) {
+    await Promise.all(
+      content.projects.slice(i, i + 64).map(async (project) => {
+        const id = String(project.id)
+        projectHashes.set(id, await write(projectData.file(id), safeJson(browserProject(project))))
+      }),
+    )
+  }
+  const cardsHash = await write(projectCardsData.file, safeJson(projectCards(content)))
+  return { files, projectHashes, cardsHash }
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { CliError } from '../errors.ts'
 import { buildSite } from './build-site.ts'
 import type { SiteCache } from './site-cache.ts'
+import { pageCacheDirectory, type PageCache } from './page-cache.ts'
+import { pruneCompileCache } from './compile-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes } from './list-routes.ts'
 import { prerenderRoutes } from './prerender.ts'
@@ -53,6 +55,8 @@ export interface BuildOptions {
   base: string
   /** Where Vite builds are kept (see site-cache.ts); false always runs Vite. */
   siteCache?: SiteCache | false
+  /** Where prerendered pages are kept (see page-cache.ts); false renders every page. */
+  pageCache?: { directory: string } | false
   /** Called after each step with its duration, for progress output. */
   onStep?: (step: string, milliseconds: number, detail?: string) => void
 }
@@ -91,7 +95,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   try {
-    const { serverEntry } = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache }), (site) => (site.cached ? 'unchanged app: from the cache' : ''))
+    const site = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache }), (built) => (built.cached ? 'unchanged app: from the cache' : ''))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     // Each case study is put in the shape the browser reads when its page renders, not all at once.
     const byId = new Map(compiled.projects.map((project) => [String(project.id), project]))
@@ -101,8 +105,15 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     }
     const cards = projectCards(compiled)
     // Before prerendering: prerender workers read case studies from these files.
-    await step('case-study data', () => writeProjectData(work.temp, compiled), (files) => `${files.length} files`)
-    const { pages, scans } = await step('prerender', () => prerenderRoutes(routes, { serverEntry, siteDir: work.temp, base: options.base, projects: lookup, cards: async () => cards }), (p) => `${p.pages.length} pages`)
+    const data = await step('case-study data', () => writeProjectData(work.temp, compiled), (written) => `${written.files.length} files`)
+    const pageCache: PageCache | undefined =
+      options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
+    const { pages, scans } = await step(
+      'prerender',
+      () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir: work.temp, base: options.base, projects: lookup, cards: async () => cards, ...(pageCache ? { cache: pageCache } : {}) }),
+      (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`),
+    )
+    if (pageCache) pruneCompileCache({ directory: pageCache.directory, compilerKey: '' }, Math.max(2000, 3 * routes.length))
     const problems = await step('check links', async () => checkScans(scans, await listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')

@@ -33,13 +33,12 @@ export interface RenderResult {
  * Renders one route to HTML. `url` is the route path without the base (`/`, `/projects/logic-i`,
  * `/404`); `base` is the public base path (`/` or `/sub/path/`); `projects` gives a case study's
  * data by id and `cards` the project cards (the build reads compiled content, the dev server its
- * generated folder). Both are loaded first, so the whole content is in the HTML. A render error
+ * generated folder). What the page shows is loaded first, so the whole content is in the HTML. A render error
  * throws (a broken page fails the build).
  */
 export async function render(url: string, base: string, projects: ProjectSource, cards: CardsSource): Promise<RenderResult> {
   setProjectSource(projects)
   setCardsSource(cards)
-  await loadProjectCards()
   const basename = toBasename(base)
   const location = basename + url.replace(/^\/+/, '')
   const { meta, status, extras, data } = await preparePage(location, basename, base)
@@ -70,6 +69,9 @@ async function preparePage(location: string, basename: string, base: string): Pr
   const url = (path: string) => absoluteUrl(portfolio.site.url, base, path)
   const { owner } = portfolio
   if (page.id === routeIds.home) {
+    // Only the home page shows the cards: other pages never ask for them (so a prerendered case
+    // study does not depend on them, and the browser does not load them there either).
+    await loadProjectCards()
     const image = { path: socialImage.path(), alt: `${owner.name}, ${owner.role}: ${portfolio.hero.headline}` }
     return { meta: homeMeta(), status: 200, extras: { image, jsonLd: homeJsonLd(url, url(image.path)) }, data: { cards: loadedProjectCards() } }
   }

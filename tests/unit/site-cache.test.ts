@@ -139,7 +139,7 @@ describe('buildSite from the cache', () => {
     write(path.join(root, 'public/index.html'), 'a public file must not replace the app shell')
     const out = tempDir()
     const result = await buildSite({ root, base: '/', clientDir: path.join(out, 'client'), serverDir: path.join(out, 'server'), cache })
-    expect(result).toEqual({ cached: true, serverEntry: path.join(out, 'server', 'entry-server.js') })
+    expect(result).toEqual({ cached: true, key: cache.key, serverEntry: path.join(out, 'server', 'entry-server.js') })
     expect(files(path.join(out, 'client'))).toEqual({ ...files(built.client), 'resume.pdf': '%PDF-1.4' })
   })
 })
