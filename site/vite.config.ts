@@ -65,7 +65,7 @@ function treeShakeableReactRouter(): Plugin {
 function splitChatContent(): Plugin {
   const contentFile = fileURLToPath(new URL('./src/generated/content.ts', import.meta.url))
   const chatFile = fileURLToPath(new URL('./src/chat/chat-content.ts', import.meta.url))
-  const declaration = /^(export const portfolio: Portfolio = )(\{[\s\S]*?\n\})$/m
+  const declaration = /^(export const portfolio: \w+ = )(\{[\s\S]*?\n\})$/m
   const split = (code: string): { content: string; chat: unknown } | null => {
     const match = declaration.exec(code)
     if (!match?.[1] || !match[2]) return null

@@ -23,9 +23,9 @@ export function generateContentModules(content: CompiledContent, types: string, 
       path: 'content.ts',
       contents: [
         HEADER,
-        "import type { Portfolio } from './types.ts'",
+        "import type { SitePortfolio } from './types.ts'",
         '',
-        `export const portfolio: Portfolio = ${literal(content.portfolio)}`,
+        `export const portfolio: SitePortfolio = ${literal(sitePortfolio(content.portfolio))}`,
         '',
       ].join('\n'),
     },
@@ -36,6 +36,17 @@ export function generateContentModules(content: CompiledContent, types: string, 
     files.push({ path: `projects/${String(project.id)}.json`, contents: `${JSON.stringify(browserProject(project), null, 2)}\n` })
   }
   return files
+}
+
+/**
+ * The portfolio as the site's bundle holds it: without the project order (a list as long as the
+ * projects, already applied to the cards), so the bundle does not grow with the number of projects.
+ */
+function sitePortfolio(portfolio: Record<string, unknown>): Record<string, unknown> {
+  const projects = portfolio.projects
+  if (typeof projects !== 'object' || projects === null) return portfolio
+  const { order: _order, ...rest } = projects as Record<string, unknown>
+  return { ...portfolio, projects: rest }
 }
 
 /** JSON is valid TypeScript; escape U+2028/2029 and `</script` so the text is safe anywhere it is inlined. */
