@@ -5,6 +5,7 @@ import type { InternalLink } from './check-markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './check-references.ts'
 import type { CompileCache } from './compile-cache.ts'
 import type { CompiledContent } from './compile-content.ts'
+import { pruneChecked, readChecked, writeChecked, type CheckCache } from './check-cache.ts'
 import { checkProjectFile, checkProjectFiles, startWorkers, workerCount, workerModeFromEnv, type CompileRequest, type ProjectFileResult, type WorkerMode } from './content-pool.ts'
 import { loadSources, type LoadedSources, type SourceFile } from './load-sources.ts'
 import { ParsedDocuments } from './parsed-documents.ts'
@@ -46,6 +47,11 @@ export interface CompileOptions extends CheckOptions {
   compile?: boolean
   /** Where compiled files are cached; false compiles every file. @default node_modules/.cache/portfolio/compiled/ */
   cache?: CompileCache | false
+  /**
+   * Where valid project files' check results are kept (see check-cache.ts); false checks every file.
+   * @default node_modules/.cache/portfolio/checked/ with the default compile cache, else none
+   */
+  checkCache?: CheckCache | false
 }
 
 export interface CheckAndCompileResult extends CheckResult {
@@ -72,7 +78,8 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   // Loaded only here: `validate` never compiles, so it never pays for loading the compilers.
   const compiler = await import('./compile-cache.ts')
   const cache = options.cache === false ? undefined : (options.cache ?? compiler.defaultCompileCache())
-  const { result, loaded, projectResults } = await check(root, options, { cache })
+  const checkCache = options.checkCache === false ? undefined : (options.checkCache ?? (options.cache === undefined ? (await import('./check-cache.ts')).defaultCheckCache() : undefined))
+  const { result, loaded, projectResults } = await check(root, options, { cache }, checkCache)
   if (!result.content || !loaded.portfolio) return { ...result, compileDiagnostics: [] }
 
   const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults?.[i] }]))
@@ -101,7 +108,7 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled }), compileDiagnostics: diagnostics, compileStats: stats }
 }
 
-async function check(root: string, options: CheckOptions, compile: CompileRequest | undefined): Promise<{ result: CheckResult; loaded: LoadedSources; projectResults?: ProjectFileResult[] }> {
+async function check(root: string, options: CheckOptions, compile: CompileRequest | undefined, checkCache?: CheckCache): Promise<{ result: CheckResult; loaded: LoadedSources; projectResults?: ProjectFileResult[] }> {
   let workers = 0
   const loaded = await loadSources(root, {
     // Workers take ~100 ms to load: start them before the files are read, not after.
@@ -126,8 +133,23 @@ async function check(root: string, options: CheckOptions, compile: CompileReques
   const portfolio = loaded.portfolio ? checkPortfolio(loaded.portfolio) : undefined
 
   for (const source of loaded.projects) sources.set(source.path, source.text)
-  // Below the worker threshold every file is checked here, one after another, as it always was.
-  const projectResults = workers > 0 ? await checkProjectFiles(loaded.projects, workers, compile) : loaded.projects.map((source) => checkProjectFile(source))
+  // Files whose exact text was checked valid before are taken from the check cache; the others are
+  // checked (below the worker threshold here, one after another, as it always was).
+  const projectResults: ProjectFileResult[] = new Array<ProjectFileResult>(loaded.projects.length)
+  const toCheck: number[] = []
+  loaded.projects.forEach((source, i) => {
+    const hit = checkCache && readChecked(checkCache, source)
+    if (hit) projectResults[i] = { path: source.path, diagnostics: [], links: hit.links, data: hit.data }
+    else toCheck.push(i)
+  })
+  const sourcesToCheck = toCheck.map((i) => loaded.projects[i] as SourceFile)
+  const checkedNow = workers > 0 ? await checkProjectFiles(sourcesToCheck, workers, compile) : sourcesToCheck.map((source) => checkProjectFile(source))
+  checkedNow.forEach((result, j) => {
+    const i = toCheck[j] as number
+    projectResults[i] = result
+    if (checkCache && result.diagnostics.length === 0 && isRecord(result.data)) writeChecked(checkCache, loaded.projects[i] as SourceFile, { data: result.data, links: result.links })
+  })
+  if (checkCache && checkedNow.length > 0) pruneChecked(checkCache)
   const projects: ProjectDocument[] = []
   loaded.projects.forEach((source, i) => {
     const checked = projectResults[i] as ProjectFileResult
@@ -151,7 +173,7 @@ async function check(root: string, options: CheckOptions, compile: CompileReques
     const order = (valueAt(portfolio.data, ['projects', 'order']) as string[] | undefined) ?? []
     result.content = { portfolio: portfolio.data as Record<string, unknown>, projects: order.map((id) => byId.get(id)).filter(isRecord) }
   }
-  return { result, loaded, ...(workers > 0 ? { projectResults } : {}) }
+  return { result, loaded, projectResults }
 }
 
 /** `parsed` is looked up on use: for a file checked in a worker, that is when it gets parsed here. */

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { isRecord } from '../diagnostics/json-pointer.ts'
+import type { InternalLink } from './check-markdown.ts'
+import { pruneCompileCache, readEntry, writeEntry, type CompileCache } from './compile-cache.ts'
+import type { SourceFile } from './load-sources.ts'
+
+/**
+ * What checking a valid project file found (its data and its internal links), kept by its exact
+ * text and by everything that checks it: every source file of the CLI, the schemas and the
+ * lockfile. A build, `generate` and the dev server then parse only the files that changed; a file
+ * with any diagnostic is never kept, so problems are always found and located afresh. `validate`
+ * does not use it: a pull-request check reads every file. Entries use the compile cache's format,
+ * so a damaged or foreign entry is checked again, never trusted.
+ */
+export const checkCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/checked/', import.meta.url))
+const cliDirectory = fileURLToPath(new URL('../', import.meta.url))
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+export interface CheckCache {
+  directory: string
+  checkerKey: string
+}
+
+export interface CheckedFile {
+  data: unknown
+  links: InternalLink[]
+}
+
+let memoKey: string | undefined | null = null
+
+/** Undefined when the sources cannot be read: then nothing is kept. */
+export function checkerKey(): string | undefined {
+  if (memoKey !== null) return memoKey
+  try {
+    const hash = createHash('sha256').update('portfolio-check-cache 1\0')
+    const sources = readdirSync(cliDirectory, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).sort()
+    for (const file of sources) hash.update(`${file}\0`).update(readFileSync(path.join(cliDirectory, file))).update('\0')
+    for (const file of readdirSync(path.join(repositoryRoot, 'schema')).sort()) hash.update(`${file}\0`).update(readFileSync(path.join(repositoryRoot, 'schema', file)))
+    hash.update(readFileSync(path.join(repositoryRoot, 'package-lock.json')))
+    memoKey = hash.digest('hex')
+  } catch {
+    memoKey = undefined
+  }
+  return memoKey
+}
+
+export function defaultCheckCache(): CheckCache | undefined {
+  const key = checkerKey()
+  return key ? { directory: checkCacheDirectory, checkerKey: key } : undefined
+}
+
+function entryKey(cache: CheckCache, source: SourceFile): string {
+  return createHash('sha256').update(`${cache.checkerKey}\0checked\0${source.path}\0`).update(source.text).digest('hex')
+}
+
+function store(cache: CheckCache): CompileCache {
+  return { directory: cache.directory, compilerKey: cache.checkerKey }
+}
+
+export function readChecked(cache: CheckCache, source: SourceFile): CheckedFile | undefined {
+  const entry = readEntry(store(cache), entryKey(cache, source))
+  return isRecord(entry) && isRecord(entry.data) && Array.isArray(entry.links) ? { data: entry.data, links: entry.links as InternalLink[] } : undefined
+}
+
+export function writeChecked(cache: CheckCache, source: SourceFile, checked: CheckedFile): void {
+  writeEntry(store(cache), entryKey(cache, source), checked)
+}
+
+/** Past 20,000 entries (edits leave one per version of a file), the oldest go. */
+export function pruneChecked(cache: CheckCache): void {
+  pruneCompileCache(store(cache))
+}
