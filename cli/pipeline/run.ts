@@ -1,17 +1,19 @@
-import { rm, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CliError } from '../errors.ts'
-import { buildSite } from './build-site.ts'
+import { buildSite, type SiteBuild } from './build-site.ts'
 import type { SiteCache } from './site-cache.ts'
 import { pageCacheDirectory, type PageCache } from './page-cache.ts'
 import { pruneCompileCache } from './compile-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
-import { listRoutes } from './list-routes.ts'
-import { prerenderRoutes } from './prerender.ts'
-import { browserProject, projectCards, writeProjectData } from './project-data.ts'
+import { listRoutes, type Route } from './list-routes.ts'
+import { prerenderRoutes, type Prerendered } from './prerender.ts'
+import { projectCards, writeProjectData, type WrittenData } from './project-data.ts'
+import { projectData } from '../../site/src/paths.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
-import { writeSocialImages } from './social-images.ts'
+import { socialCardSpecs, writeSocialCards } from './social-images.ts'
+import { stopWorkers } from './content-pool.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import { hasErrors } from '../diagnostics/diagnostic.ts'
 import { checkAndCompile, type CheckResult } from './check-content.ts'
@@ -73,20 +75,46 @@ function reportOf(result: GenerateResult): Pick<CheckResult, 'diagnostics' | 'so
   return { diagnostics: result.diagnostics, fileCount: result.fileCount, sources: new Map([...result.sources].filter(([file]) => files.has(file))) }
 }
 
+type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => string) => Promise<T>
+
+/**
+ * Prerenders every route (pages unchanged since an earlier build come from the page cache). Case
+ * studies are read from the data files the site already holds (data/projects/<id>.json, what the
+ * browser loads), in this thread as in the prerender workers, so the compiled content need not be in
+ * memory while pages render.
+ */
+async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step): Promise<Prerendered> {
+  const lookup = async (id: string) => {
+    const text = await readFile(path.join(siteDir, projectData.file(id)), 'utf8').catch(() => undefined)
+    return text === undefined ? null : (JSON.parse(text) as unknown)
+  }
+  const pageCache: PageCache | undefined =
+    options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
+  const prerendered = await step(
+    'prerender',
+    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, ...(pageCache ? { cache: pageCache } : {}) }),
+    (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`),
+  )
+  if (pageCache) pruneCompileCache({ directory: pageCache.directory, compilerKey: '' }, Math.max(2000, 3 * routes.length))
+  return prerendered
+}
+
 /**
  * validate → generate → vite client + server builds → prerender → sitemap → swap into place.
  * Everything is built in a sibling folder; the previous site is replaced only when every step passed.
  */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
-  const step = async <T>(name: string, work: () => Promise<T>, detail?: (value: T) => string): Promise<T> => {
+  const step: Step = async (name, work, detail) => {
     const started = performance.now()
     const value = await work()
     options.onStep?.(name, performance.now() - started, detail?.(value))
     return value
   }
   let generated: GenerateResult | undefined = await step('validate + generate', () => runGenerate(options.root, generatedDirectory, { data: false }), (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'))
+  // The content workers' heaps (their share of the parsed files) are not needed again in this build.
+  await stopWorkers()
   const report = reportOf(generated)
-  const compiled = generated.compiled
+  let compiled = generated.compiled
   if (!compiled) return { ...report, compiled: false, pages: [] }
   // From here on only the compiled content is needed: the parsed files, their texts and the
   // checked data (as large as the content again) are let go for the rest of the build.
@@ -97,29 +125,21 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   try {
     const site = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache }), (built) => (built.cached ? 'unchanged app: from the cache' : ''))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
-    // Each case study is put in the shape the browser reads when its page renders, not all at once.
-    const byId = new Map(compiled.projects.map((project) => [String(project.id), project]))
-    const lookup = async (id: string) => {
-      const project = byId.get(id)
-      return project ? browserProject(project) : null
-    }
+    const cardSpecs = socialCardSpecs(compiled)
+    const siteUrl = String((compiled.portfolio.site as { url: string }).url)
     const cards = projectCards(compiled)
-    // Before prerendering: prerender workers read case studies from these files.
-    const data = await step('case-study data', () => writeProjectData(work.temp, compiled), (written) => `${written.files.length} files`)
-    const pageCache: PageCache | undefined =
-      options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
-    const { pages, scans } = await step(
-      'prerender',
-      () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir: work.temp, base: options.base, projects: lookup, cards: async () => cards, ...(pageCache ? { cache: pageCache } : {}) }),
-      (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`),
-    )
-    if (pageCache) pruneCompileCache({ directory: pageCache.directory, compilerKey: '' }, Math.max(2000, 3 * routes.length))
+    // Before prerendering: pages render from these files. (Started outside the step's closure, which
+    // would keep `compiled` alive.)
+    const writing = writeProjectData(work.temp, compiled)
+    const data = await step('case-study data', () => writing, (written) => `${written.files.length} files`)
+    // The rest of the build needs none of the compiled content: let it go (at 4000 projects, hundreds of MB).
+    compiled = undefined
+    const { pages, scans } = await prerenderSite(routes, cards, data, site, work.temp, options, step)
     const problems = await step('check links', async () => checkScans(scans, await listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')
     }
-    await step('social images', () => writeSocialImages(work.temp, compiled), (files) => `${files.length} cards`)
-    const siteUrl = String((compiled.portfolio.site as { url: string }).url)
+    await step('social images', () => writeSocialCards(work.temp, cardSpecs), (files) => `${files.length} cards`)
     await writeFile(path.join(work.temp, 'sitemap.xml'), sitemapXml(routes, siteUrl, options.base))
     await writeFile(path.join(work.temp, 'robots.txt'), robotsTxt(siteUrl, options.base))
     await step('swap into place', () => swapDirectory(work.temp, options.outDir, work.old), () => options.outDir)

@@ -507,9 +507,14 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
  * is not a whole PNG is ignored and rendered again), and many new ones are rendered on worker threads.
  */
 export async function writeSocialImages(siteDir: string, content: CompiledContent, cacheDir = CARD_CACHE): Promise<string[]> {
+  return writeSocialCards(siteDir, socialCardSpecs(content), cacheDir)
+}
+
+/** writeSocialImages for cards already taken from the content (socialCardSpecs). */
+export async function writeSocialCards(siteDir: string, specs: readonly CardSpec[], cacheDir = CARD_CACHE): Promise<string[]> {
   await mkdir(path.join(siteDir, 'og'), { recursive: true })
   await mkdir(cacheDir, { recursive: true }).catch(() => undefined)
-  const cards = socialCardSpecs(content).map((spec) => ({ spec, cached: path.join(cacheDir, `${cardKey(spec)}.png`) }))
+  const cards = specs.map((spec) => ({ spec, cached: path.join(cacheDir, `${cardKey(spec)}.png`) }))
   const missing: typeof cards = []
   await eachLimited(cards, IO_CONCURRENCY, async (card) => {
     const png = await readFile(card.cached).catch(() => undefined)
@@ -525,7 +530,7 @@ export async function writeSocialImages(siteDir: string, content: CompiledConten
   const projects = missing.filter((card) => card.spec.project)
   if (projects.length > 0) {
     // Every project card of a site is the same outside CARD_BAND: drawn and compressed once here.
-    const frame = new Resvg(projectFrameSvg(cardContent(content), fonts), RESVG_OPTIONS).render()
+    const frame = new Resvg(projectFrameSvg((projects[0] as (typeof cards)[number]).spec.card, fonts), RESVG_OPTIONS).render()
     const pngFrame = makePngFrame(frame.pixels, frame.width, frame.height, CARD_BAND.top, CARD_BAND.bottom)
     // Each band's SVG is drawn when a worker is ready for it, here, while the workers rasterise the others.
     const bands = { length: projects.length, at: (index: number) => (projects[index]?.spec.project ? projectBandSvg(projects[index].spec.project, fonts) : undefined) }
