@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { InternalLink } from './check-markdown.ts'
 import { pruneCompileCache, readEntry, writeEntry, type CompileCache } from './compile-cache.ts'
 import type { SourceFile } from './load-sources.ts'
+import { toolKey } from './tool-key.ts'
 
 /**
  * What checking a valid project file found (its data and its internal links), kept by its exact
@@ -16,8 +15,6 @@ import type { SourceFile } from './load-sources.ts'
  * so a damaged or foreign entry is checked again, never trusted.
  */
 export const checkCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/checked/', import.meta.url))
-const cliDirectory = fileURLToPath(new URL('../', import.meta.url))
-const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 export interface CheckCache {
   directory: string
@@ -29,22 +26,10 @@ export interface CheckedFile {
   links: InternalLink[]
 }
 
-let memoKey: string | undefined | null = null
-
-/** Undefined when the sources cannot be read: then nothing is kept. */
+/** Undefined when the tool's sources cannot be read: then nothing is kept. */
 export function checkerKey(): string | undefined {
-  if (memoKey !== null) return memoKey
-  try {
-    const hash = createHash('sha256').update('portfolio-check-cache 1\0')
-    const sources = readdirSync(cliDirectory, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).sort()
-    for (const file of sources) hash.update(`${file}\0`).update(readFileSync(path.join(cliDirectory, file))).update('\0')
-    for (const file of readdirSync(path.join(repositoryRoot, 'schema')).sort()) hash.update(`${file}\0`).update(readFileSync(path.join(repositoryRoot, 'schema', file)))
-    hash.update(readFileSync(path.join(repositoryRoot, 'package-lock.json')))
-    memoKey = hash.digest('hex')
-  } catch {
-    memoKey = undefined
-  }
-  return memoKey
+  const key = toolKey()
+  return key && createHash('sha256').update(`portfolio-check-cache 1\0${key}`).digest('hex')
 }
 
 export function defaultCheckCache(): CheckCache | undefined {

@@ -6,7 +6,8 @@ import type { Route } from './list-routes.ts'
 
 /**
  * Prerendered pages, kept by what they are made from, so a rebuild renders only the pages an edit
- * changed. A page is made from the app (its bundle, HTML shell and base path: the site cache key),
+ * changed. A page is made from the app and the tool that renders it (its bundle, HTML shell, base
+ * path and the CLI's own code: the site cache key),
  * its route, and its data: a case study's JSON as the site holds it. The project cards enter a page
  * only if its render asked for them (the home page), and then the entry records which cards it saw.
  * Entries use the compile cache's format (a header naming the key, a checksum), so a damaged or
@@ -16,7 +17,7 @@ export const pageCacheDirectory = fileURLToPath(new URL('../../node_modules/.cac
 
 export interface PageCache {
   directory: string
-  /** The site cache key: differs for any other bundle, shell or base path. */
+  /** The site cache key: differs for any other bundle, shell, base path or CLI code. */
   siteKey: string
   /** A hash of each case study's data as the site holds it (data/projects/<id>.json), by id. */
   projectHashes: ReadonlyMap<string, string>

@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto'
 import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { toolKey } from './tool-key.ts'
 
 /**
  * The Vite client and server builds, kept by a hash of everything they are made from: the site app
- * (site/, the generated content.ts and types.ts included), the installed packages
- * (package-lock.json), the base path and this format. Projects are runtime data (cards.json and one
+ * (site/, the generated content.ts and types.ts included), the tool (the CLI's code, the
+ * installed packages: see tool-key.ts), the base path and this format. Projects are runtime data (cards.json and one
  * JSON file per case study, which the bundle never imports), so an edit to a project leaves the key
  * as it was and the build skips Vite entirely; only portfolio.yaml and the site code enter the bundle. Every
  * file of an entry is checked against the SHA-256 its manifest recorded before it is used: a
@@ -19,7 +20,6 @@ const FORMAT = 1
 const KEEP = 4
 
 export const siteCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/site/', import.meta.url))
-const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 export interface SiteCache {
   directory: string
@@ -38,13 +38,15 @@ interface Manifest {
 const RUNTIME_DATA = /^(?:\.server-build|src[\\/]generated[\\/](?:projects|cards\.json))(?:[\\/]|$)/
 
 /**
- * A hash of the site sources (runtime data aside), the lockfile and the base path. Undefined when
+ * A hash of the site sources (runtime data aside), the tool and the base path. Undefined when
  * something cannot be read; then nothing is cached.
  */
 export async function siteKey(siteDirectory: string, base: string): Promise<string | undefined> {
   try {
-    const hash = createHash('sha256').update(`portfolio-site-cache ${FORMAT}\0base ${base}\0`)
-    hash.update(await readFile(path.join(repositoryRoot, 'package-lock.json')))
+    // The tool key covers the lockfile and the CLI's own code (the Vite options it builds with).
+    const tool = toolKey()
+    if (!tool) return undefined
+    const hash = createHash('sha256').update(`portfolio-site-cache ${FORMAT}\0base ${base}\0${tool}\0`)
     for (const file of await listFiles(siteDirectory, (relative) => !RUNTIME_DATA.test(relative))) {
       hash.update(`\0${file}\0`).update(await readFile(path.join(siteDirectory, file)))
     }
