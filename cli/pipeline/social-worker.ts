@@ -58,7 +58,17 @@ export function collectYoungGarbage(): void {
   gc?.({ type: 'minor' })
 }
 
-type Gc = (options: { type: 'minor' }) => void
+/**
+ * A full collection on this thread, if it can have gc(): after a build lets go of a large structure
+ * (the compiled content), so its memory is free before worker threads start, rather than whenever
+ * allocation alone would trigger a major collection.
+ */
+export function collectAllGarbage(): void {
+  if (gc === undefined) gc = findGc()
+  gc?.({ type: 'major' })
+}
+
+type Gc = (options: { type: 'minor' | 'major' }) => void
 /** This thread's gc(), once looked for; null if it has none. */
 let gc: Gc | null | undefined
 

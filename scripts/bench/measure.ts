@@ -13,11 +13,18 @@ export interface Measurement {
   steps: Record<string, number>
 }
 
-/** The step lines `portfolio build` prints: `  social images    5.67 s  1001 cards`. */
+/**
+ * The step lines `portfolio build` prints: `  social images    5.67 s  1001 cards`. A step that ran
+ * alongside others also says how long it took itself (`drawn in 6.30 s alongside …`): that is
+ * recorded as `<step> (own time)`.
+ */
 export function parseSteps(output: string): Record<string, number> {
   const steps: Record<string, number> = {}
-  for (const [, name, value, unit] of output.matchAll(/^ {2}(\S[^\n]*?) {2,}\s*([\d.]+) (ms|s)\b/gm)) {
-    if (name && value) steps[name.trim()] = Number(value) * (unit === 's' ? 1000 : 1)
+  for (const [, name, value, unit, detail] of output.matchAll(/^ {2}(\S[^\n]*?) {2,}\s*([\d.]+) (ms|s)\b([^\n]*)$/gm)) {
+    if (!name || !value) continue
+    steps[name.trim()] = Number(value) * (unit === 's' ? 1000 : 1)
+    const own = /\bin ([\d.]+) s alongside\b/.exec(detail ?? '')
+    if (own?.[1]) steps[`${name.trim()} (own time)`] = Number(own[1]) * 1000
   }
   return steps
 }
