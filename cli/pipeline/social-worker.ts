@@ -65,10 +65,11 @@ export function collectYoungGarbage(): void {
  */
 export function collectAllGarbage(): void {
   if (gc === undefined) gc = findGc()
-  gc?.({ type: 'major' })
+  // Without options: V8's gc() takes { type: 'major' } as a hint it may ignore, and here it does.
+  gc?.()
 }
 
-type Gc = (options: { type: 'minor' | 'major' }) => void
+type Gc = (options?: { type: 'minor' }) => void
 /** This thread's gc(), once looked for; null if it has none. */
 let gc: Gc | null | undefined
 
