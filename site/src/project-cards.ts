@@ -1,4 +1,5 @@
-import { use, useSyncExternalStore } from 'react'
+import { use } from 'react'
+import { contentVersion } from './content-version.ts'
 import type { ProjectCard } from './generated/types.ts'
 import { projectCardsData } from './paths.ts'
 
@@ -52,27 +53,18 @@ export function loadedProjectCards(): ProjectCard[] {
 }
 
 /** Bumped when the dev server's content changes the cards, so the list loads them afresh. */
-let version = 0
-const listeners = new Set<() => void>()
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-const currentVersion = () => version
+const cardsVersion = contentVersion()
 
 if (import.meta.hot) {
   import.meta.hot.on('portfolio:cards-changed', () => {
     pending = undefined
-    loadProjectCards().then(() => {
-      version += 1
-      for (const listener of listeners) listener()
-    }, () => undefined)
+    loadProjectCards().then(cardsVersion.bump, () => undefined)
   })
 }
 
 /** The cards, suspending while they load. */
 export function useProjectCards(): ProjectCard[] {
-  useSyncExternalStore(subscribe, currentVersion, currentVersion)
+  cardsVersion.useVersion()
   return cards ?? use(loadProjectCards())
 }
 

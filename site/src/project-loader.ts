@@ -1,4 +1,5 @@
-import { use, useSyncExternalStore, type ComponentType } from 'react'
+import { use, type ComponentType } from 'react'
+import { contentVersion } from './content-version.ts'
 import { CaseStudy } from './components/case-study.tsx'
 import type { RenderedProject } from './generated/types.ts'
 import { projectData } from './paths.ts'
@@ -61,27 +62,20 @@ export function loadProjectView(id: string): Promise<ProjectView | null> {
 }
 
 /** Bumped when the dev server's content changes a case study, so pages showing it load it afresh. */
-let version = 0
-const listeners = new Set<() => void>()
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-const currentVersion = () => version
+const projectsVersion = contentVersion()
 
 if (import.meta.hot) {
   import.meta.hot.on('portfolio:project-changed', (data: { id?: unknown }) => {
     if (typeof data.id !== 'string') return
     cache.delete(data.id)
-    version += 1
-    for (const listener of listeners) listener()
+    projectsVersion.bump()
   })
 }
 
 /** The case study for `id`, suspending while it loads (client navigation); a load error is thrown
  * to the route error boundary. */
 export function useProjectView(id: string): ProjectView | null {
-  useSyncExternalStore(subscribe, currentVersion, currentVersion)
+  projectsVersion.useVersion()
   const entry = cache.get(id)
   if (entry && entry.value !== undefined) return entry.value
   return use(loadProjectView(id))

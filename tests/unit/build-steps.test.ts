@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { CliError, InternalError } from '../../cli/errors.ts'
 import { listRoutes } from '../../cli/pipeline/list-routes.ts'
 import { prerenderRoutes, withSecurityHeaders } from '../../cli/pipeline/prerender.ts'
@@ -9,13 +9,7 @@ import { runBuild } from '../../cli/pipeline/run.ts'
 import { robotsTxt, sitemapXml } from '../../cli/pipeline/seo-files.ts'
 import { removeStaleWorkDirectories, swapDirectory } from '../../cli/pipeline/swap-directory.ts'
 
-const temps: string[] = []
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-build-'))
-  temps.push(dir)
-  return dir
-}
-afterEach(() => temps.splice(0).forEach((t) => rmSync(t, { recursive: true, force: true })))
+const tempDir = tempDirsPerTest('portfolio-build-')
 
 describe('listRoutes', () => {
   it('lists /, one page per project in content order, and the 404 page', () => {

@@ -1,18 +1,13 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { listRoutes } from '../../cli/pipeline/list-routes.ts'
 import type { PageCache } from '../../cli/pipeline/page-cache.ts'
 import { prerenderRoutes } from '../../cli/pipeline/prerender.ts'
 
-const temps: string[] = []
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-pages-'))
-  temps.push(dir)
-  return dir
-}
-afterEach(() => temps.splice(0).forEach((t) => rmSync(t, { recursive: true, force: true })))
+const tempDir = tempDirsPerTest('portfolio-pages-')
 
 /** A server entry whose pages show their case study, and the home page the cards (the only page that asks for them). */
 const RENDER = `
@@ -27,9 +22,12 @@ export async function render(url, base, projects, cards) {
 describe('page cache', () => {
   const ids = ['a', 'b', 'c']
   const routes = listRoutes(ids)
-  const cacheDir = tempDir()
-  const entry = path.join(tempDir(), 'entry-server.mjs')
+  // For the whole file (tempDir's folders go after each test).
+  const shared = mkdtempSync(path.join(os.tmpdir(), 'portfolio-pages-shared-'))
+  const cacheDir = path.join(shared, 'cache')
+  const entry = path.join(shared, 'entry-server.mjs')
   writeFileSync(entry, RENDER)
+  afterAll(() => rmSync(shared, { recursive: true, force: true }))
 
   /** One build: the site's data as given, pages rendered or taken from the cache; the written pages. */
   async function build(titles: Record<string, string>, siteKey = 'site-1') {

@@ -1,19 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { CliError } from '../../cli/errors.ts'
 import { listRoutes } from '../../cli/pipeline/list-routes.ts'
 import { prerenderWorkerCount } from '../../cli/pipeline/prerender-pool.ts'
 import { prerenderRoutes } from '../../cli/pipeline/prerender.ts'
 
-const temps: string[] = []
-afterEach(() => temps.splice(0).forEach((t) => rmSync(t, { recursive: true, force: true })))
+const tempDir = tempDirsPerTest('portfolio-prerender-')
 
 /** A site folder with an HTML shell, a server entry that renders from the case study it is given, and the case studies' JSON. */
 function site(ids: string[], render = RENDER): { dir: string; entry: string } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-prerender-'))
-  temps.push(dir)
+  const dir = tempDir()
   writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>')
   mkdirSync(path.join(dir, 'data/projects'), { recursive: true })
   for (const id of ids) writeFileSync(path.join(dir, `data/projects/${id}.json`), JSON.stringify({ id, title: `Title of ${id}` }))

@@ -1,17 +1,11 @@
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { buildSite } from '../../cli/pipeline/build-site.ts'
 import { restoreSiteBuild, siteKey, storeSiteBuild, type SiteCache } from '../../cli/pipeline/site-cache.ts'
 
-const temps: string[] = []
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-site-cache-'))
-  temps.push(dir)
-  return dir
-}
-afterEach(() => temps.splice(0).forEach((t) => rmSync(t, { recursive: true, force: true })))
+const tempDir = tempDirsPerTest('portfolio-site-cache-')
 
 function write(file: string, text: string): void {
   mkdirSync(path.dirname(file), { recursive: true })
