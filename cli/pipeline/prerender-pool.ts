@@ -1,10 +1,10 @@
 import os from 'node:os'
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Worker } from 'node:worker_threads'
 import { CliError } from '../errors.ts'
 import type { PageScan } from './check-output.ts'
 import type { Route } from './list-routes.ts'
 import type { PageStore } from './page-cache.ts'
+import { shareWork, Wakeup } from './pool-loop.ts'
 import type { PageRenderer, PrerenderOptions } from './prerender.ts'
 import { PRERENDER_WORKER_ROLE, type PrerenderJob, type PrerenderReply, type PrerenderWorkerData } from './prerender-worker.ts'
 import { startWorker } from './worker-script.ts'
@@ -39,11 +39,8 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
   const queue = routes.map((_, index) => index)
   let remaining = routes.length
   let failure: { error: unknown } | undefined
-  let wake: (() => void) | undefined
-  const signal = () => {
-    wake?.()
-    wake = undefined
-  }
+  const wakeup = new Wakeup()
+  const signal = wakeup.signal
   const done = (index: number, scan: PageScan) => {
     scans[index] = scan
     remaining -= 1
@@ -108,18 +105,12 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
   const projects = options.projects
   const cards = options.cards
   try {
-    while (remaining > 0 && !failure) {
-      const id = ready === 0 ? queue.shift() : undefined
-      if (id !== undefined) {
-        done(id, await render(routes[id] as Route, projects, cards, stores[id]))
-        // Let the workers' answers in between pages.
-        await nextTurn()
-        continue
-      }
-      await new Promise<void>((resolve) => {
-        wake = resolve
-      })
-    }
+    await shareWork(queue, {
+      finished: () => remaining === 0 || failure !== undefined,
+      workersReady: () => ready,
+      wakeup,
+      work: async (id) => done(id, await render(routes[id] as Route, projects, cards, stores[id])),
+    })
   } catch (error) {
     failure ??= { error }
   } finally {

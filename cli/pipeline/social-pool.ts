@@ -1,7 +1,7 @@
 import os from 'node:os'
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Worker } from 'node:worker_threads'
 import type { ResvgRenderOptions } from '@resvg/resvg-js'
+import { shareWork, Wakeup } from './pool-loop.ts'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
 import { exposeGcToNewWorkers, renderBandPng, renderPng, SOCIAL_WORKER_ROLE, type PngFrame, type SocialJob, type SocialResult, type SocialWorkerData } from './social-worker.ts'
 
@@ -61,11 +61,8 @@ export async function renderPngs(svgs: SvgList, options: ResvgRenderOptions, onP
   let remaining = svgs.length
   let failure: { error: unknown } | undefined
   /** Wakes the main loop when it waits for workers. */
-  let wake: (() => void) | undefined
-  const signal = () => {
-    wake?.()
-    wake = undefined
-  }
+  const wakeup = new Wakeup()
+  const signal = wakeup.signal
   const deliver = (index: number, png: Buffer) => {
     remaining -= 1
     writes.push(
@@ -160,19 +157,13 @@ export async function renderPngs(svgs: SvgList, options: ResvgRenderOptions, onP
   if (starting === 0) hideGc()
 
   try {
-    while (remaining > 0 && !failure) {
-      if (ready === 0 && queue.length > 0) {
-        // No worker is ready (yet, or any more): render here, then let the workers' messages and
-        // the file writes in.
-        const id = queue.shift() as number
-        deliver(id, render(svgs.at(id) ?? ''))
-        await nextTurn()
-        continue
-      }
-      await new Promise<void>((resolve) => {
-        wake = resolve
-      })
-    }
+    // This thread renders while no worker is ready (yet, or any more), between their messages and the file writes.
+    await shareWork(queue, {
+      finished: () => remaining === 0 || failure !== undefined,
+      workersReady: () => ready,
+      wakeup,
+      work: (id) => deliver(id, render(svgs.at(id) ?? '')),
+    })
   } catch (error) {
     failure ??= { error }
   } finally {
