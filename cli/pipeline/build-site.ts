@@ -57,6 +57,9 @@ async function viteBuilds(options: SiteBuildOptions): Promise<void> {
     mode: 'production',
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }
-  await build({ ...shared, build: { outDir: options.clientDir, emptyOutDir: true } })
-  await build({ ...shared, build: { ssr: 'src/entry-server.tsx', outDir: options.serverDir, emptyOutDir: true } })
+  // Both at once: each leaves much of its time to native code (rolldown's threads) and waits.
+  await Promise.all([
+    build({ ...shared, build: { outDir: options.clientDir, emptyOutDir: true } }),
+    build({ ...shared, build: { ssr: 'src/entry-server.tsx', outDir: options.serverDir, emptyOutDir: true } }),
+  ])
 }
