@@ -6,7 +6,7 @@ import { checkReferences, checkResume, type ProjectDocument } from './check-refe
 import type { CompileCache } from './compile-cache.ts'
 import type { CompiledContent } from './compile-content.ts'
 import { pruneChecked, readChecked, writeChecked, type CheckCache } from './check-cache.ts'
-import { checkProjectFile, checkProjectFiles, startWorkers, workerCount, workerModeFromEnv, type CompileRequest, type ProjectFileResult, type WorkerMode } from './content-pool.ts'
+import { checkProjectFile, checkProjectFiles, MIN_CHECKED_FILES_PER_WORKER, MIN_FILES_PER_WORKER, startWorkers, workerCount, workerModeFromEnv, type CompileRequest, type ProjectFileResult, type WorkerMode } from './content-pool.ts'
 import { loadSources, type LoadedSources, type SourceFile } from './load-sources.ts'
 import { ParsedDocuments } from './parsed-documents.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
@@ -113,7 +113,7 @@ async function check(root: string, options: CheckOptions, compile: CompileReques
   const loaded = await loadSources(root, {
     // Workers take ~100 ms to load: start them before the files are read, not after.
     onReadingProjects: (count) => {
-      workers = workerCount(count, options.workers ?? workerModeFromEnv())
+      workers = workerCount(count, options.workers ?? workerModeFromEnv(), compile ? MIN_FILES_PER_WORKER : MIN_CHECKED_FILES_PER_WORKER)
       void startWorkers(workers)
     },
   })

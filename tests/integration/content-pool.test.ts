@@ -41,6 +41,9 @@ describe('worker threshold', () => {
     expect(workerCount(0, 'always')).toBe(0)
     expect(workerCount(2, 'always')).toBeGreaterThan(0)
     expect(workerCount(5000, 'never')).toBe(0)
+    // Checking alone takes more files to pay for a worker than checking and compiling.
+    expect(workerCount(1000, 'auto', 800)).toBe(Math.min(1, workerCount(1000, 'always')))
+    expect(workerCount(1000, 'auto', 2000)).toBe(0)
   })
 })
 
