@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { InternalLink } from './check-markdown.ts'
-import { pruneCompileCache, readEntry, writeEntry, type CompileCache } from './compile-cache.ts'
+import { pruneEntries, readEntry, writeEntry } from './cache-entries.ts'
 import type { SourceFile } from './load-sources.ts'
 import { toolKey } from './tool-key.ts'
 
@@ -11,8 +11,8 @@ import { toolKey } from './tool-key.ts'
  * text and by everything that checks it: every source file of the CLI, the schemas and the
  * lockfile. A build, `generate` and the dev server then parse only the files that changed; a file
  * with any diagnostic is never kept, so problems are always found and located afresh. `validate`
- * does not use it: a pull-request check reads every file. Entries use the compile cache's format,
- * so a damaged or foreign entry is checked again, never trusted.
+ * does not use it: a pull-request check reads every file. Entries are cache-entries.ts's, so a
+ * damaged or foreign entry is checked again, never trusted.
  */
 export const checkCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/checked/', import.meta.url))
 
@@ -41,20 +41,16 @@ function entryKey(cache: CheckCache, source: SourceFile): string {
   return createHash('sha256').update(`${cache.checkerKey}\0checked\0${source.path}\0`).update(source.text).digest('hex')
 }
 
-function store(cache: CheckCache): CompileCache {
-  return { directory: cache.directory, compilerKey: cache.checkerKey }
-}
-
 export function readChecked(cache: CheckCache, source: SourceFile): CheckedFile | undefined {
-  const entry = readEntry(store(cache), entryKey(cache, source))
+  const entry = readEntry(cache.directory, entryKey(cache, source))
   return isRecord(entry) && isRecord(entry.data) && Array.isArray(entry.links) ? { data: entry.data, links: entry.links as InternalLink[] } : undefined
 }
 
 export function writeChecked(cache: CheckCache, source: SourceFile, checked: CheckedFile): void {
-  writeEntry(store(cache), entryKey(cache, source), checked)
+  writeEntry(cache.directory, entryKey(cache, source), checked)
 }
 
 /** Past 20,000 entries (edits leave one per version of a file), the oldest go. */
 export function pruneChecked(cache: CheckCache): void {
-  pruneCompileCache(store(cache))
+  pruneEntries(cache.directory, 20_000)
 }

@@ -110,10 +110,13 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
 
 async function check(root: string, options: CheckOptions, compile: CompileRequest | undefined, checkCache?: CheckCache): Promise<{ result: CheckResult; loaded: LoadedSources; projectResults?: ProjectFileResult[] }> {
   let workers = 0
+  const workersFor = (files: number) => workerCount(files, options.workers ?? workerModeFromEnv(), compile ? MIN_FILES_PER_WORKER : MIN_CHECKED_FILES_PER_WORKER)
   const loaded = await loadSources(root, {
-    // Workers take ~100 ms to load: start them before the files are read, not after.
+    // Workers take ~100 ms to load: start them before the files are read, not after. With a check
+    // cache, how many files need checking is known only once it has been read: decided below.
     onReadingProjects: (count) => {
-      workers = workerCount(count, options.workers ?? workerModeFromEnv(), compile ? MIN_FILES_PER_WORKER : MIN_CHECKED_FILES_PER_WORKER)
+      if (checkCache) return
+      workers = workersFor(count)
       void startWorkers(workers)
     },
   })
@@ -143,6 +146,7 @@ async function check(root: string, options: CheckOptions, compile: CompileReques
     else toCheck.push(i)
   })
   const sourcesToCheck = toCheck.map((i) => loaded.projects[i] as SourceFile)
+  if (checkCache) workers = workersFor(sourcesToCheck.length)
   const checkedNow = workers > 0 ? await checkProjectFiles(sourcesToCheck, workers, compile) : sourcesToCheck.map((source) => checkProjectFile(source))
   checkedNow.forEach((result, j) => {
     const i = toCheck[j] as number

@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import v8 from 'node:v8'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { CompiledProject, ParsedLookup } from './compile-project.ts'
 import type { SourceFile } from './load-sources.ts'
+import { pruneEntries, readEntry, writeEntry } from './cache-entries.ts'
 
 /**
  * Bump when compiled output changes for a reason the compiler key cannot see (it covers the compile
@@ -88,54 +88,6 @@ export function entryKey(cache: CompileCache, kind: 'project' | 'portfolio', sou
   return createHash('sha256').update(`${cache.compilerKey}\0${kind}\0${source.path}\0`).update(source.text).digest('hex')
 }
 
-const FORMAT = 1
-
-/**
- * An entry is a JSON header line ({ format, key, bytes, sha256 }) and then the value as V8 serialises
- * it, the same encoding that carries it between threads, so -0, NaN or an own "__proto__" key come back
- * exactly as compiled (JSON would change them). Nothing is trusted that does not name its own key and
- * match its checksum: a truncated, edited, foreign or swapped entry reads as a miss.
- */
-export function readEntry(cache: CompileCache, key: string): unknown {
-  let bytes: Buffer
-  try {
-    bytes = readFileSync(path.join(cache.directory, `${key}.bin`))
-  } catch {
-    return undefined
-  }
-  try {
-    const newline = bytes.indexOf(0x0a)
-    if (newline < 0) return undefined
-    const header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as unknown
-    const payload = bytes.subarray(newline + 1)
-    if (!isRecord(header) || header.format !== FORMAT || header.key !== key || header.bytes !== payload.length) return undefined
-    if (header.sha256 !== createHash('sha256').update(payload).digest('hex')) return undefined
-    return v8.deserialize(payload)
-  } catch {
-    return undefined
-  }
-}
-
-/** Atomic (temp file + rename), so a reader sees a whole entry or none; a cache that cannot be written is skipped. */
-export function writeEntry(cache: CompileCache, key: string, value: unknown): void {
-  try {
-    const payload = v8.serialize(value)
-    const header = JSON.stringify({ format: FORMAT, key, bytes: payload.length, sha256: createHash('sha256').update(payload).digest('hex') })
-    mkdirSync(cache.directory, { recursive: true })
-    const file = path.join(cache.directory, `${key}.bin`)
-    const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
-    writeFileSync(temp, Buffer.concat([Buffer.from(`${header}\n`), payload]))
-    try {
-      renameSync(temp, file)
-    } catch (error) {
-      rmSync(temp, { force: true })
-      throw error
-    }
-  } catch {
-    // Read-only or full disk: the output is still correct, only the next build compiles again.
-  }
-}
-
 function isCompiledProject(value: unknown): value is CompiledProject {
   return isRecord(value) && isRecord(value.project) && Array.isArray(value.diagnostics)
 }
@@ -149,7 +101,7 @@ function isCompiledProject(value: unknown): value is CompiledProject {
 export async function compileProjectCached(source: SourceFile, data: Record<string, unknown>, parsed: ParsedLookup, cache: CompileCache | undefined): Promise<CompiledProject & { cached: boolean }> {
   const key = cache && entryKey(cache, 'project', source)
   if (cache && key) {
-    const hit = readEntry(cache, key)
+    const hit = readEntry(cache.directory, key)
     if (isCompiledProject(hit)) return { ...hit, cached: true }
   }
   const { compileProject, hasDiagrams } = await import('./compile-project.ts')
@@ -170,11 +122,11 @@ export async function compileProjectCached(source: SourceFile, data: Record<stri
     const { renderDiagram } = await import('./render-diagram.ts')
     result = compileProject(data, parsed, (mermaid, title) => {
       const svg = renderDiagram(mermaid, title)
-      if (cache) writeEntry(cache, diagramKey(cache, mermaid, title), { svg })
+      if (cache) writeEntry(cache.directory, diagramKey(cache, mermaid, title), { svg })
       return svg
     })
   }
-  if (cache && key) writeEntry(cache, key, result)
+  if (cache && key) writeEntry(cache.directory, key, result)
   return { ...result, cached: false }
 }
 
@@ -185,7 +137,7 @@ export function diagramKey(cache: CompileCache, mermaid: string, title: string):
 
 /** A rendered diagram from the cache, or undefined. */
 export function readDiagram(cache: CompileCache, mermaid: string, title: string): string | undefined {
-  const hit = readEntry(cache, diagramKey(cache, mermaid, title))
+  const hit = readEntry(cache.directory, diagramKey(cache, mermaid, title))
   return isRecord(hit) && typeof hit.svg === 'string' ? hit.svg : undefined
 }
 
@@ -218,28 +170,15 @@ export async function compileItems(items: readonly CompileItem[], cache: Compile
 export async function compilePortfolioCached(source: SourceFile, data: Record<string, unknown>, cache: CompileCache | undefined): Promise<Record<string, unknown>> {
   const key = cache && entryKey(cache, 'portfolio', source)
   if (cache && key) {
-    const hit = readEntry(cache, key)
+    const hit = readEntry(cache.directory, key)
     if (isRecord(hit) && isRecord(hit.portfolio)) return hit.portfolio
   }
   const portfolio = (await import('./compile-project.ts')).compilePortfolio(data)
-  if (cache && key) writeEntry(cache, key, { portfolio })
+  if (cache && key) writeEntry(cache.directory, key, { portfolio })
   return portfolio
 }
 
 /** Keeps the folder bounded: past MAX_ENTRIES, the older half (by write time) goes. Called after a run that wrote entries. */
 export function pruneCompileCache(cache: CompileCache, maxEntries = MAX_ENTRIES): void {
-  try {
-    const names = readdirSync(cache.directory).filter((n) => n.endsWith('.bin'))
-    if (names.length <= maxEntries) return
-    const dated = names.map((name) => ({ name, at: statSync(path.join(cache.directory, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => a.at - b.at)
-    for (const { name } of dated.slice(0, dated.length - Math.floor(maxEntries / 2))) {
-      try {
-        unlinkSync(path.join(cache.directory, name))
-      } catch {
-        // Another process removed or replaced it first.
-      }
-    }
-  } catch {
-    // No folder yet, or not ours to clean.
-  }
+  pruneEntries(cache.directory, maxEntries)
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import type { PageScan } from './check-output.ts'
-import { readEntry, writeEntry } from './compile-cache.ts'
+import { pruneEntries, readEntry, writeEntry } from './cache-entries.ts'
 import type { Route } from './list-routes.ts'
 
 /**
@@ -10,8 +10,8 @@ import type { Route } from './list-routes.ts'
  * path and the CLI's own code: the site cache key),
  * its route, and its data: a case study's JSON as the site holds it. The project cards enter a page
  * only if its render asked for them (the home page), and then the entry records which cards it saw.
- * Entries use the compile cache's format (a header naming the key, a checksum), so a damaged or
- * foreign entry is rendered again, never trusted.
+ * Entries are cache-entries.ts's (a header naming the key, a checksum), so a damaged or foreign
+ * entry is rendered again, never trusted.
  */
 export const pageCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/pages/', import.meta.url))
 
@@ -50,14 +50,14 @@ export function hashText(text: string): string {
 
 /** The cached page for this key, if it is whole and was rendered with these cards (when it used any). */
 export function readPage(cache: PageCache, key: string): PageEntry | undefined {
-  const entry = readEntry({ directory: cache.directory, compilerKey: cache.siteKey }, key)
+  const entry = readEntry(cache.directory, key)
   if (!isPageEntry(entry)) return undefined
   return entry.cards === undefined || entry.cards === cache.cardsHash ? entry : undefined
 }
 
 export function storePage(store: PageStore, html: string, scan: PageScan, usedCards: boolean): void {
   const entry: PageEntry = { html, scan, ...(usedCards ? { cards: store.cardsHash } : {}) }
-  writeEntry({ directory: store.directory, compilerKey: '' }, store.key, entry)
+  writeEntry(store.directory, store.key, entry)
 }
 
 function isPageEntry(value: unknown): value is PageEntry {
@@ -65,4 +65,9 @@ function isPageEntry(value: unknown): value is PageEntry {
   const entry = value as Partial<PageEntry>
   const scan = entry.scan as Partial<PageScan> | undefined
   return typeof entry.html === 'string' && typeof scan?.page === 'string' && Array.isArray(scan.ids) && Array.isArray(scan.links) && (entry.cards === undefined || typeof entry.cards === 'string')
+}
+
+/** Keeps the folder bounded: a few builds' worth of pages for a site of `routes` pages. */
+export function prunePages(directory: string, routes: number): void {
+  pruneEntries(directory, Math.max(2000, 3 * routes))
 }

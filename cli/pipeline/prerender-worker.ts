@@ -4,15 +4,13 @@
  * reads each case study from the site's data/projects/<id>.json (written before prerendering, the
  * very file the browser loads), so the main thread sends only routes.
  */
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
-import { projectData } from '../../site/src/paths.ts'
 import { CliError } from '../errors.ts'
 import type { PageScan } from './check-output.ts'
 import type { Route } from './list-routes.ts'
 import type { PageStore } from './page-cache.ts'
 import { loadPageRenderer } from './prerender.ts'
+import { readProjectData } from './project-data.ts'
 
 /** Marks the prerender workers' workerData, so this module never answers messages of another worker. */
 export const PRERENDER_WORKER_ROLE = 'portfolio-prerender'
@@ -42,10 +40,7 @@ if (!isMainThread && parentPort && (workerData as Partial<PrerenderWorkerData> |
   loadPageRenderer(data.serverEntry, data.template, data.siteDir, data.base).then(
     (render) => {
       const cards = async () => data.cards
-      const projects = async (id: string) => {
-        const text = await readFile(path.join(data.siteDir, projectData.file(id)), 'utf8').catch(() => undefined)
-        return text === undefined ? null : (JSON.parse(text) as unknown)
-      }
+      const projects = (id: string) => readProjectData(data.siteDir, id)
       port.on('message', (job: PrerenderJob) => {
         void (async () => {
           for (const [i, route] of job.routes.entries()) {

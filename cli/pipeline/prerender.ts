@@ -96,25 +96,20 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
   const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
   const scans: PageScan[] = new Array<PageScan>(routes.length)
   const toRender: { route: Route; index: number; store?: PageStore }[] = []
-  const hits: { route: Route; index: number; html: string }[] = []
   const cache = options.cache
-  routes.forEach((route, index) => {
-    const key = cache && pageKey(cache, route)
-    const hit = cache && key ? readPage(cache, key) : undefined
-    if (cache && key && hit && hit.scan.page === route.file) {
-      scans[index] = hit.scan
-      hits.push({ route, index, html: hit.html })
-    } else toRender.push({ route, index, ...(cache && key ? { store: { directory: cache.directory, key, cardsHash: cache.cardsHash } } : {}) })
-  })
-  // Cached pages are written as they were; a few at a time, as thousands of writes only queue up.
-  for (let i = 0; i < hits.length; i += 32) {
-    await Promise.all(
-      hits.slice(i, i + 32).map(async ({ route, html }) => {
-        await mkdir(path.dirname(path.join(options.siteDir, route.file)), { recursive: true })
-        await writeFile(path.join(options.siteDir, route.file), html)
-      }),
-    )
+  // Pages unchanged since an earlier build are written as they were, a few at a time, each read just
+  // before it is written (never all of them in memory at once).
+  const takeFromCache = async (route: Route, index: number) => {
+    if (!cache) return void toRender.push({ route, index })
+    const key = pageKey(cache, route)
+    const hit = readPage(cache, key)
+    if (!hit || hit.scan.page !== route.file) return void toRender.push({ route, index, store: { directory: cache.directory, key, cardsHash: cache.cardsHash } })
+    scans[index] = hit.scan
+    const target = path.join(options.siteDir, route.file)
+    await mkdir(path.dirname(target), { recursive: true })
+    await writeFile(target, hit.html)
   }
+  for (let i = 0; i < routes.length; i += 32) await Promise.all(routes.slice(i, i + 32).map((route, j) => takeFromCache(route, i + j)))
   if (toRender.length > 0) {
     const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base)
     const rendered = await renderOnAllCores(toRender.map((job) => job.route), renderer, template, options, toRender.map((job) => job.store))

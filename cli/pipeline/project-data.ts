@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PAGE_DATA_ID, projectCardsData, projectData } from '../../site/src/paths.ts'
 import type { CompiledContent } from './compile-content.ts'
@@ -65,4 +65,10 @@ export async function writeProjectData(siteDir: string, content: CompiledContent
   }
   const cardsHash = await write(projectCardsData.file, safeJson(projectCards(content)))
   return { files, projectHashes, cardsHash }
+}
+
+/** A case study as the built site holds it (what the browser loads), or null when it has none by that id. */
+export async function readProjectData(siteDir: string, id: string): Promise<unknown> {
+  const text = await readFile(path.join(siteDir, projectData.file(id)), 'utf8').catch(() => undefined)
+  return text === undefined ? null : (JSON.parse(text) as unknown)
 }

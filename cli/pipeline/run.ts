@@ -1,22 +1,19 @@
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CliError } from '../errors.ts'
 import { buildSite, type SiteBuild } from './build-site.ts'
 import type { SiteCache } from './site-cache.ts'
-import { pageCacheDirectory, type PageCache } from './page-cache.ts'
-import { pruneCompileCache } from './compile-cache.ts'
+import { pageCacheDirectory, prunePages, type PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered } from './prerender.ts'
-import { projectCards, writeProjectData, type WrittenData } from './project-data.ts'
-import { projectData } from '../../site/src/paths.ts'
+import { projectCards, readProjectData, writeProjectData, type WrittenData } from './project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { socialCardSpecs, writeSocialCards } from './social-images.ts'
-import { collectAllGarbage } from './social-worker.ts'
+import { collectAllGarbage } from './gc.ts'
 import { stopWorkers } from './content-pool.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
-import { hasErrors } from '../diagnostics/diagnostic.ts'
 import { checkAndCompile, type CheckResult } from './check-content.ts'
 import type { CompiledContent } from './compile-content.ts'
 import { generateContentModules } from './generate-content.ts'
@@ -85,10 +82,7 @@ type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => str
  * memory while pages render.
  */
 async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step): Promise<Prerendered> {
-  const lookup = async (id: string) => {
-    const text = await readFile(path.join(siteDir, projectData.file(id)), 'utf8').catch(() => undefined)
-    return text === undefined ? null : (JSON.parse(text) as unknown)
-  }
+  const lookup = (id: string) => readProjectData(siteDir, id)
   const pageCache: PageCache | undefined =
     options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
   const prerendered = await step(
@@ -96,7 +90,7 @@ async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenDat
     () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, ...(pageCache ? { cache: pageCache } : {}) }),
     (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`),
   )
-  if (pageCache) pruneCompileCache({ directory: pageCache.directory, compilerKey: '' }, Math.max(2000, 3 * routes.length))
+  if (pageCache) prunePages(pageCache.directory, routes.length)
   return prerendered
 }
 

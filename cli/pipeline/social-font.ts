@@ -484,26 +484,42 @@ function bitCount(value: number): number {
   return count
 }
 
+/**
+ * A table of `count` glyph ranges at `records`, 6 bytes each (first glyph, last glyph, a value), sorted
+ * by glyph: the offset of the record holding `glyph`, or -1. Coverage and class tables (format 2) use it.
+ */
+function findRange(font: Buffer, records: number, count: number, glyph: number): number {
+  let low = 0
+  let high = count - 1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const range = records + middle * 6
+    if (glyph < font.readUInt16BE(range)) high = middle - 1
+    else if (glyph > font.readUInt16BE(range + 2)) low = middle + 1
+    else return range
+  }
+  return -1
+}
+
 /** Coverage table: glyph -> coverage index, or -1. */
 function coverageIndex(font: Buffer, at: number): (glyph: number) => number {
   const format = font.readUInt16BE(at)
   const count = font.readUInt16BE(at + 2)
+  if (format !== 1) {
+    return (glyph) => {
+      const range = findRange(font, at + 4, count, glyph)
+      return range < 0 ? -1 : font.readUInt16BE(range + 4) + glyph - font.readUInt16BE(range)
+    }
+  }
   return (glyph) => {
     let low = 0
     let high = count - 1
     while (low <= high) {
       const middle = (low + high) >> 1
-      if (format === 1) {
-        const value = font.readUInt16BE(at + 4 + middle * 2)
-        if (value === glyph) return middle
-        if (value < glyph) low = middle + 1
-        else high = middle - 1
-      } else {
-        const range = at + 4 + middle * 6
-        if (glyph < font.readUInt16BE(range)) high = middle - 1
-        else if (glyph > font.readUInt16BE(range + 2)) low = middle + 1
-        else return font.readUInt16BE(range + 4) + glyph - font.readUInt16BE(range)
-      }
+      const value = font.readUInt16BE(at + 4 + middle * 2)
+      if (value === glyph) return middle
+      if (value < glyph) low = middle + 1
+      else high = middle - 1
     }
     return -1
   }
@@ -519,16 +535,8 @@ function classOf(font: Buffer, at: number): (glyph: number) => number {
   }
   const count = font.readUInt16BE(at + 2)
   return (glyph) => {
-    let low = 0
-    let high = count - 1
-    while (low <= high) {
-      const middle = (low + high) >> 1
-      const range = at + 4 + middle * 6
-      if (glyph < font.readUInt16BE(range)) high = middle - 1
-      else if (glyph > font.readUInt16BE(range + 2)) low = middle + 1
-      else return font.readUInt16BE(range + 4)
-    }
-    return 0
+    const range = findRange(font, at + 4, count, glyph)
+    return range < 0 ? 0 : font.readUInt16BE(range + 4)
   }
 }
 

@@ -3,7 +3,8 @@ import { Worker } from 'node:worker_threads'
 import type { ResvgRenderOptions } from '@resvg/resvg-js'
 import { shareWork, Wakeup } from './pool-loop.ts'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
-import { exposeGcToNewWorkers, renderBandPng, renderPng, SOCIAL_WORKER_ROLE, type PngFrame, type SocialJob, type SocialResult, type SocialWorkerData } from './social-worker.ts'
+import { exposeGcToNewWorkers } from './gc.ts'
+import { renderBandPng, renderPng, SOCIAL_WORKER_ROLE, type PngFrame, type SocialJob, type SocialResult, type SocialWorkerData } from './social-worker.ts'
 
 /**
  * Rendering many social cards on every core: a few worker threads, each running social-worker.ts

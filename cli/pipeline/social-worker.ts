@@ -2,16 +2,13 @@
  * Rasterising a social card: SVG in, PNG out. Both the build (in-process, for a few cards) and the
  * card workers (social-pool.ts, for many) call renderPng from here.
  *
- * This file is also the worker's entry module, started on its own, so it stays small and imports
- * nothing but @resvg/resvg-js and Node's built-ins: it works as TypeScript under tsx and when a
- * bundler copies it beside the CLI's bundle as plain JavaScript. Everything it needs from the rest
- * of the CLI (the resvg options) comes in through workerData.
+ * This file is also the worker's entry module (started with startWorker('social-worker')), so it
+ * stays small: the resvg options and the project cards' shared frame come in through workerData.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
+import { collectYoungGarbage } from './gc.ts'
 
 /** Marks the card workers' workerData, so this module never answers messages of another worker. */
 export const SOCIAL_WORKER_ROLE = 'portfolio-social-card'
@@ -43,69 +40,6 @@ export function renderPng(svg: string, options: ResvgRenderOptions): Buffer {
   collectYoungGarbage()
   const image = new Resvg(svg, options).render()
   return encodeOpaquePng(image.pixels, image.width, image.height) ?? image.asPng()
-}
-
-/**
- * A young-generation GC, so the previous cards' resvg objects are collected now. Their memory (a 3 MB
- * canvas and its 3 MB copy per card) is native, invisible to V8, so without this it is freed only
- * when JavaScript garbage alone triggers a GC, hundreds of cards later; meanwhile every card gets
- * fresh memory: ~1,800 page faults a card, a third of its cost, and worse from two threads at once.
- * Collected here (their finalisers then run on the next turn of the event loop), the same few
- * megabytes are reused. A minor GC costs well under a millisecond with so little alive.
- */
-export function collectYoungGarbage(): void {
-  if (gc === undefined) gc = findGc()
-  gc?.({ type: 'minor' })
-}
-
-/**
- * A full collection on this thread, if it can have gc(): after a build lets go of a large structure
- * (the compiled content), so its memory is free before worker threads start, rather than whenever
- * allocation alone would trigger a major collection.
- */
-export function collectAllGarbage(): void {
-  if (gc === undefined) gc = findGc()
-  // Without options: V8's gc() takes { type: 'major' } as a hint it may ignore, and here it does.
-  gc?.()
-}
-
-type Gc = (options?: { type: 'minor' }) => void
-/** This thread's gc(), once looked for; null if it has none. */
-let gc: Gc | null | undefined
-
-/**
- * V8's gc(): the global one if the thread has it (Node run with --expose-gc, or a card worker
- * started while the pool exposed it), else, on the main thread, one from a context made with the
- * flag on. V8's flags belong to the whole process, so only the main thread ever flips them: a
- * worker flipping it back could take gc() away from a context another thread is making.
- */
-function findGc(): Gc | null {
-  const global = (globalThis as { gc?: Gc }).gc
-  if (typeof global === 'function') return global
-  if (!isMainThread) return null
-  setFlagsFromString('--expose-gc')
-  try {
-    return runInNewContext('gc') as Gc
-  } finally {
-    setFlagsFromString('--no-expose-gc')
-  }
-}
-
-/**
- * Called on the main thread before starting card workers: exposes gc() to the workers' globals,
- * which V8 gives a context only if the flag is on when it is made. Call the returned function once
- * every worker is online (or gone) to turn the flag back off; it does nothing if Node runs with
- * --expose-gc anyway.
- */
-export function exposeGcToNewWorkers(): () => void {
-  collectYoungGarbage() // this thread's own, before the flag changes
-  if (typeof (globalThis as { gc?: Gc }).gc === 'function') return () => {}
-  setFlagsFromString('--expose-gc')
-  let done = false
-  return () => {
-    if (!done) setFlagsFromString('--no-expose-gc')
-    done = true
-  }
 }
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])

@@ -105,10 +105,11 @@ async function diagramTimes(): Promise<DiagramTimes> {
   const { renderDiagram } = await import('../../cli/pipeline/render-diagram.ts')
   const loadMs = performance.now() - loading
   const cache = { directory: mkdtempSync(path.join(os.tmpdir(), 'bench-diagrams-')), compilerKey: 'bench' }
-  const { writeEntry, diagramKey, readDiagram } = await import('../../cli/pipeline/compile-cache.ts')
+  const { diagramKey, readDiagram } = await import('../../cli/pipeline/compile-cache.ts')
+  const { writeEntry } = await import('../../cli/pipeline/cache-entries.ts')
   try {
     const drawing = performance.now()
-    for (const { mermaid, title } of sources) writeEntry(cache, diagramKey(cache, mermaid, title), { svg: renderDiagram(mermaid, title) })
+    for (const { mermaid, title } of sources) writeEntry(cache.directory, diagramKey(cache, mermaid, title), { svg: renderDiagram(mermaid, title) })
     const uncachedMs = (performance.now() - drawing) / sources.length
     const reading = performance.now()
     for (const { mermaid, title } of sources) if (readDiagram(cache, mermaid, title) === undefined) throw new Error('a diagram was not cached')

@@ -9,7 +9,8 @@ import v8 from 'node:v8'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAndCompile } from '../../cli/pipeline/check-content.ts'
-import { compilerKey, entryKey, writeEntry, type CompileCache } from '../../cli/pipeline/compile-cache.ts'
+import { writeEntry } from '../../cli/pipeline/cache-entries.ts'
+import { compilerKey, entryKey, type CompileCache } from '../../cli/pipeline/compile-cache.ts'
 import { startWorkers, stopWorkers } from '../../cli/pipeline/content-pool.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
 
@@ -107,7 +108,7 @@ describe('compile cache', () => {
       writeFileSync(file, bytes)
     }],
     ["another project's entry under this name (it names another key)", (file) => writeFileSync(file, readFileSync(entryFile('logic-i')))],
-    ['a well-formed entry that does not hold a compiled project', () => writeEntry(cache, entryKey(cache, 'project', projectSource('todoapppro')), { project: 'not a project' })],
+    ['a well-formed entry that does not hold a compiled project', () => writeEntry(cache.directory, entryKey(cache, 'project', projectSource('todoapppro')), { project: 'not a project' })],
   ]
 
   for (const [what, corrupt] of corruptions) {
