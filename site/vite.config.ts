@@ -5,11 +5,6 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type AliasOptions, type Plugin } from 'vite'
 
-/** JSON is TypeScript; escaped as the generator does, so the text is safe wherever it is inlined. */
-function literal(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029').replace(/<\/script/gi, '<\\/script')
-}
-
 /**
  * react-router 7 resolves its development build for every bundler build (its package.json exports
  * only dist/development: remix-run/react-router#12532, #14102), which ships dev warnings and
@@ -53,57 +48,6 @@ function treeShakeableReactRouter(): Plugin {
 }
 
 /**
- * The generator writes the whole site-wide content, chat texts included, into generated/content.ts,
- * which every page loads. The chat texts (greeting, quick questions, answers: about a third of it)
- * are only needed once the visitor opens the chat. In builds, this moves `portfolio.chat` out of
- * content.ts into site/src/chat/chat-content.ts, which only the lazily loaded chat panel imports.
- * Site code reads the chat texts only through chat-content.ts, so the dev server (which skips this)
- * behaves the same. If content.ts ever stops having the expected shape, nothing is moved.
- * (Once the generator emits a separate generated/chat.ts, chat-content.ts re-exports it and this
- * plugin goes.)
- */
-function splitChatContent(): Plugin {
-  const contentFile = fileURLToPath(new URL('./src/generated/content.ts', import.meta.url))
-  const chatFile = fileURLToPath(new URL('./src/chat/chat-content.ts', import.meta.url))
-  const declaration = /^(export const portfolio: \w+ = )(\{[\s\S]*?\n\})$/m
-  const split = (code: string): { content: string; chat: unknown } | null => {
-    const match = declaration.exec(code)
-    if (!match?.[1] || !match[2]) return null
-    let portfolio: Record<string, unknown>
-    try {
-      portfolio = JSON.parse(match[2]) as Record<string, unknown>
-    } catch {
-      return null
-    }
-    if (!('chat' in portfolio)) return null
-    const { chat, ...rest } = portfolio
-    return { content: code.replace(declaration, () => `${match[1]}${literal(rest)}`), chat }
-  }
-  return {
-    name: 'split-chat-content',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      const file = id.split('?')[0]
-      if (file === contentFile) {
-        const parts = split(code)
-        return parts ? { code: parts.content, map: null } : null
-      }
-      if (file === chatFile) {
-        const parts = split(readFileSync(contentFile, 'utf8'))
-        if (!parts) return null
-        this.addWatchFile(contentFile)
-        return {
-          code: `import type { Portfolio } from '../generated/types.ts'\n\nexport const chatContent: Portfolio['chat'] = ${literal(parts.chat)}\n`,
-          map: null,
-        }
-      }
-      return null
-    },
-  }
-}
-
-/**
  * `<html lang>` from the content's site.language (default en). Read from the generated content
  * module, which the CLI writes before every build. (entry-server's render() also returns `lang`,
  * so the prerender step could set it per page instead.)
@@ -132,7 +76,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Static files (resume PDF, images) live in the repository's top-level public/ folder.
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
-  plugins: [splitChatContent(), htmlLanguage(), react(), treeShakeableReactRouter()],
+  plugins: [htmlLanguage(), react(), treeShakeableReactRouter()],
   // JSX compiles for the mode, not for NODE_ENV: a production build started under NODE_ENV=test
   // (vitest) must not emit jsxDEV calls, which React's production build does not have.
   oxc: { jsx: { development: mode !== 'production' } },

@@ -29,6 +29,11 @@ export function generateContentModules(content: CompiledContent, types: string, 
         '',
       ].join('\n'),
     },
+    {
+      // The chat's texts (about a third of the portfolio): only the lazily loaded chat panel imports them.
+      path: 'chat.ts',
+      contents: [HEADER, "import type { Portfolio } from './types.ts'", '', `export const chatContent: Portfolio['chat'] = ${literal(content.portfolio.chat)}`, ''].join('\n'),
+    },
   ]
   if (!options.data) return files
   files.push({ path: 'cards.json', contents: `${JSON.stringify(projectCards(content), null, 2)}\n` })
@@ -39,14 +44,16 @@ export function generateContentModules(content: CompiledContent, types: string, 
 }
 
 /**
- * The portfolio as the site's bundle holds it: without the project order (a list as long as the
- * projects, already applied to the cards), so the bundle does not grow with the number of projects.
+ * The portfolio as every page's bundle holds it: without the chat's texts (chat.ts) and without the
+ * project order (a list as long as the projects, already applied to the cards), so the bundle does
+ * not grow with the number of projects.
  */
 function sitePortfolio(portfolio: Record<string, unknown>): Record<string, unknown> {
-  const projects = portfolio.projects
-  if (typeof projects !== 'object' || projects === null) return portfolio
-  const { order: _order, ...rest } = projects as Record<string, unknown>
-  return { ...portfolio, projects: rest }
+  const { chat: _chat, ...rest } = portfolio
+  const projects = rest.projects
+  if (typeof projects !== 'object' || projects === null) return rest
+  const { order: _order, ...listed } = projects as Record<string, unknown>
+  return { ...rest, projects: listed }
 }
 
 /** JSON is valid TypeScript; escape U+2028/2029 and `</script` so the text is safe anywhere it is inlined. */

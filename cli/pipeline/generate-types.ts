@@ -75,8 +75,8 @@ async function compileTypes(): Promise<string> {
     `export type RenderedDiagram = DiagramsSection['diagrams'][number] & { svg: string }`,
     `export type RenderedSection = Exclude<Section, DiagramsSection> | (Omit<DiagramsSection, 'diagrams'> & { diagrams: RenderedDiagram[] })`,
     `export type RenderedProject = Omit<Project, 'sections'> & { sections: RenderedSection[] }`,
-    `/** The portfolio as the site holds it: the project order is already applied to the cards. */`,
-    `export type SitePortfolio = Omit<Portfolio, 'projects'> & { projects: Omit<Portfolio['projects'], 'order'> }`,
+    `/** The portfolio as every page holds it: the chat's texts are in chat.ts, the project order is applied to the cards. */`,
+    `export type SitePortfolio = Omit<Portfolio, 'projects' | 'chat'> & { projects: Omit<Portfolio['projects'], 'order'> }`,
     `export type ProjectCard = Pick<Project, 'id' | 'title' | 'description' | 'icon' | 'featured' | 'tech' | 'liveUrl' | 'githubUrl' | 'achievements' | 'metrics'>`,
     '',
   ].join('\n')
