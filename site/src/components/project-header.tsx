@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { AppLink } from './app-link.tsx'
 import type { RenderedProject } from '../generated/types.ts'
 import { paths } from '../paths.ts'
@@ -39,7 +40,9 @@ export function ProjectHeader({ project }: { project: RenderedProject }) {
               <div>
                 <dt>Email</dt>
                 <dd>
-                  <code>{demo.email}</code>
+                  <code>
+                    <BreakableEmail email={demo.email} />
+                  </code>
                   <CopyButton text={demo.email} label="Copy demo email" />
                 </dd>
               </div>
@@ -57,4 +60,18 @@ export function ProjectHeader({ project }: { project: RenderedProject }) {
       </div>
     </header>
   )
+}
+
+/**
+ * An e-mail address that, when the box is too narrow, wraps after the "@" or before a "." (a
+ * subdomain moves to the next line) instead of in the middle of a word.
+ */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?<=@)|(?=\.)/)
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ))
 }
