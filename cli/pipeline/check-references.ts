@@ -143,22 +143,23 @@ function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<stri
 export async function checkResume(portfolio: ParsedDocument, root: string): Promise<Diagnostic[]> {
   const resume = isRecord(portfolio.data) && isRecord(portfolio.data.resume) ? portfolio.data.resume.file : undefined
   if (typeof resume !== 'string' || !resume.startsWith('/')) return []
-  const at = locatePointer(portfolio, '/resume/file')
-  if (resume.split('/').includes('..')) return [createDiagnostic('ASSET_MISSING', at, `resume.file "${resume}" leaves the public/ folder`, 'Put the PDF inside public/ and write its path from there, e.g. /resume.pdf.')]
+  // Located only when there is a problem: locating builds the file's full YAML document.
+  const at = () => locatePointer(portfolio, '/resume/file')
+  if (resume.split('/').includes('..')) return [createDiagnostic('ASSET_MISSING', at(), `resume.file "${resume}" leaves the public/ folder`, 'Put the PDF inside public/ and write its path from there, e.g. /resume.pdf.')]
   const publicDir = path.join(root, 'public')
   const file = path.join(publicDir, resume)
   const shown = `public${resume}`
   const stats = await lstat(file).catch(() => undefined)
-  if (!stats) return [createDiagnostic('ASSET_MISSING', at, `${shown} does not exist`, `Put the PDF at ${shown} or correct resume.file.`)]
-  if (!stats.isFile()) return [createDiagnostic('NOT_REGULAR_FILE', at, `${shown} is not a regular file`)]
-  if (stats.size > MAX_ASSET_BYTES) return [createDiagnostic('ASSET_TOO_LARGE', at, `${shown} is ${(stats.size / 1024 / 1024).toFixed(1)} MB > 5 MB limit`)]
+  if (!stats) return [createDiagnostic('ASSET_MISSING', at(), `${shown} does not exist`, `Put the PDF at ${shown} or correct resume.file.`)]
+  if (!stats.isFile()) return [createDiagnostic('NOT_REGULAR_FILE', at(), `${shown} is not a regular file`)]
+  if (stats.size > MAX_ASSET_BYTES) return [createDiagnostic('ASSET_TOO_LARGE', at(), `${shown} is ${(stats.size / 1024 / 1024).toFixed(1)} MB > 5 MB limit`)]
   const handle = await open(file, 'r')
   try {
     const head = Buffer.alloc(8)
     await handle.read(head, 0, 8, 0)
     if (head.subarray(0, 5).toString('latin1') === '%PDF-') return []
     const looksLike = head[0] === 0x50 && head[1] === 0x4b ? 'looks like ZIP/DOCX' : head[0] === 0x3c ? 'looks like HTML or XML' : head[0] === 0xff && head[1] === 0xd8 ? 'looks like JPEG' : head[0] === 0x89 && head[1] === 0x50 ? 'looks like PNG' : 'unknown type'
-    return [createDiagnostic('ASSET_TYPE', at, `${shown} does not start with "%PDF-" (${looksLike})`, 'Export the resume as PDF.')]
+    return [createDiagnostic('ASSET_TYPE', at(), `${shown} does not start with "%PDF-" (${looksLike})`, 'Export the resume as PDF.')]
   } finally {
     await handle.close()
   }

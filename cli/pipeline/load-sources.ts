@@ -195,11 +195,11 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   return bytes.length
 }
 
-// YAML forbids C0 controls other than tab/LF/CR, DEL, and C1 controls other than NEL.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u0080-\u0084\u0086-\u009F]/
+/** YAML forbids C0 controls other than tab/LF/CR, DEL, and C1 controls other than NEL. */
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u0080-\u0084\u0086-\u009F]/
 
 export function findControlCharacter(file: string, text: string): Diagnostic | undefined {
-  const match = CONTROL.exec(text)
+  const match = CONTROL_CHARACTER.exec(text)
   if (!match) return undefined
   const before = text.slice(0, match.index)
   const line = before.split('\n').length

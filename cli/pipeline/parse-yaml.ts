@@ -1,7 +1,8 @@
-import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLError } from 'yaml'
+import type { LineCounter, Node, YAMLError } from 'yaml'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { positionAt, type Locatable } from '../diagnostics/locate.ts'
-import type { SourceFile } from './load-sources.ts'
+import { positionAt, yamlLibrary, type Locatable } from '../diagnostics/locate.ts'
+import { CONTROL_CHARACTER, type SourceFile } from './load-sources.ts'
+import { readPlainYaml } from './read-plain-yaml.ts'
 
 export interface ParsedDocument extends Locatable {
   /** The plain data, present only when the file parsed without YAML-level errors. */
@@ -23,10 +24,13 @@ const SYNTAX_HINTS: Record<string, string> = {
   BLOCK_IN_FLOW: 'Inside [ ] or { } write everything on the line, or switch to a block list with "- " items.',
 }
 
-export function parseYaml(source: SourceFile): { parsed: ParsedDocument; diagnostics: Diagnostic[] } {
-  // Lines come from the text itself: the parser's own counter misses newlines inside tokens it could not parse.
-  const lineCounter = indexLines(source.text)
-  const unparsed: ParsedDocument = { path: source.path, text: source.text, lineCounter, contents: null }
+export interface ParseOptions {
+  /** False: always build yaml's document, never the fast reading (tests compare the two). @default true */
+  plain?: boolean
+}
+
+export function parseYaml(source: SourceFile, options: ParseOptions = {}): { parsed: ParsedDocument; diagnostics: Diagnostic[] } {
+  const unparsed = unparsedDocument(source)
   const deep = findExcessiveNesting(source.text)
   if (deep) {
     const start = positionAt(unparsed, deep.offset)
@@ -35,8 +39,48 @@ export function parseYaml(source: SourceFile): { parsed: ParsedDocument; diagnos
   const directives = findDirectives(unparsed)
   // A directive changes how the rest is read; what the parser says after it is noise.
   if (directives.length > 0) return { parsed: unparsed, diagnostics: directives }
+  // Most files are plain, valid YAML: read them the fast way, and build yaml's document (the
+  // positions) only if something later has a problem to point at.
+  const plain = options.plain === false ? undefined : readPlainYaml(source.text, MAX_DEPTH)
+  if (plain) return { parsed: deferredDocument(unparsed, plain.data), diagnostics: [] }
+  return parseFully(unparsed)
+}
 
-  const doc = withPlainEnv(() => parseDocument(source.text, { uniqueKeys: false, strict: true, prettyErrors: false, merge: false, version: '1.2' }))
+/** The file before parsing: its text, and its lines indexed when a position is first asked for. */
+function unparsedDocument(source: SourceFile): ParsedDocument {
+  let lineCounter: LineCounter | undefined
+  return {
+    path: source.path,
+    text: source.text,
+    contents: null,
+    // Lines come from the text itself: the parser's own counter misses newlines inside tokens it could not parse.
+    get lineCounter(): LineCounter {
+      lineCounter ??= indexLines(source.text)
+      return lineCounter
+    },
+  }
+}
+
+/** A file read by readPlainYaml: its data now, yaml's document (for locating) when first asked for. */
+function deferredDocument(unparsed: ParsedDocument, data: Record<string, unknown>): ParsedDocument {
+  let contents: Node | null | undefined
+  return {
+    path: unparsed.path,
+    text: unparsed.text,
+    get lineCounter(): LineCounter {
+      return unparsed.lineCounter
+    },
+    data,
+    get contents(): Node | null {
+      if (contents === undefined) contents = parseFully(unparsed).parsed.contents
+      return contents
+    },
+  }
+}
+
+/** yaml's document, every error and warning it reports, and the rules checkNodes adds. */
+function parseFully(unparsed: ParsedDocument): { parsed: ParsedDocument; diagnostics: Diagnostic[] } {
+  const doc = withPlainEnv(() => yamlLibrary().parseDocument(unparsed.text, { uniqueKeys: false, strict: true, prettyErrors: false, merge: false, version: '1.2' }))
   const parsed: ParsedDocument = { ...unparsed, contents: (doc.contents as Node | null) ?? null }
   const errors = doc.errors.map((e) => fromYamlError(parsed, e, false))
   // After the first syntax error the parser's picture of the file is guesswork: report that one only.
@@ -44,8 +88,8 @@ export function parseYaml(source: SourceFile): { parsed: ParsedDocument; diagnos
   const diagnostics = [...errors.filter((d) => d.code !== 'YAML_SYNTAX'), ...(firstSyntax ? [firstSyntax] : []), ...doc.warnings.map((w) => fromYamlError(parsed, w, true))]
   if (diagnostics.length > 0) return { parsed, diagnostics }
 
-  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null && doc.contents.source === '')) {
-    return { parsed, diagnostics: [createDiagnostic('EMPTY_DOCUMENT', { file: source.path, start: { line: 1, column: 1 } }, `${source.path} is empty`)] }
+  if (doc.contents === null || (yamlLibrary().isScalar(doc.contents) && doc.contents.value === null && doc.contents.source === '')) {
+    return { parsed, diagnostics: [createDiagnostic('EMPTY_DOCUMENT', { file: unparsed.path, start: { line: 1, column: 1 } }, `${unparsed.path} is empty`)] }
   }
   diagnostics.push(...checkNodes(parsed))
   if (diagnostics.length === 0) parsed.data = doc.toJS({ maxAliasCount: 0 })
@@ -69,7 +113,7 @@ function withPlainEnv<T>(parse: () => T): T {
 }
 
 function indexLines(text: string): LineCounter {
-  const lineCounter = new LineCounter()
+  const lineCounter = new (yamlLibrary().LineCounter)()
   lineCounter.addNewLine(0)
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1)
   return lineCounter
@@ -178,35 +222,35 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
     const raw = parsed.text.slice(start, end)
     for (const m of raw.matchAll(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0abvfeN_LP])/g)) {
       const code = m[1]!.length > 1 ? parseInt(m[1]!.slice(1), 16) : { '0': 0, a: 7, b: 8, v: 11, f: 12, e: 27, N: 0x85, _: 0xa0, L: 0x2028, P: 0x2029 }[m[1]!] ?? 0
-      if (!CONTROL_IN_VALUE.test(String.fromCodePoint(code))) continue
+      if (!CONTROL_CHARACTER.test(String.fromCodePoint(code))) continue
       const begin = positionAt(parsed, start + (m.index ?? 0))
       return { file: parsed.path, start: begin, end: { line: begin.line, column: begin.column + m[0].length } }
     }
     return undefined
   }
   // Raw control characters never reach here (load-sources refuses them), so only a "\" escape can make one.
-  const controlPossible = parsed.text.includes('\\') || CONTROL_IN_VALUE.test(parsed.text)
+  const controlPossible = parsed.text.includes('\\') || CONTROL_CHARACTER.test(parsed.text)
   const visit = (node: unknown, depth: number): void => {
-    if (!isNode(node)) return
+    if (!yamlLibrary().isNode(node)) return
     if (depth > MAX_DEPTH) {
       out.push(createDiagnostic('YAML_TOO_DEEP', span(node), `nesting depth exceeds ${MAX_DEPTH}`))
       return
     }
-    if (isAlias(node)) {
+    if (yamlLibrary().isAlias(node)) {
       out.push(createDiagnostic('YAML_ALIAS', span(node), `aliases are not allowed in content files (found *${node.source})`))
       return
     }
     if (node.tag) out.push(tagDiagnostic(node))
-    if (controlPossible && isScalar(node) && typeof node.value === 'string' && CONTROL_IN_VALUE.test(node.value)) {
-      const char = CONTROL_IN_VALUE.exec(node.value)?.[0] ?? ''
+    if (controlPossible && yamlLibrary().isScalar(node) && typeof node.value === 'string' && CONTROL_CHARACTER.test(node.value)) {
+      const char = CONTROL_CHARACTER.exec(node.value)?.[0] ?? ''
       out.push(createDiagnostic('CONTROL_CHAR', escapeSpan(node) ?? span(node), `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} in a value (written as an escape)`, 'Remove the escape sequence; content text cannot hold control characters.'))
     }
-    if (isMap(node)) {
+    if (yamlLibrary().isMap(node)) {
       const seen = new Map<string, Node>()
       for (const pair of node.items) {
         const key = pair.key
-        if (!isScalar(key)) {
-          if (isNode(key)) out.push(createDiagnostic('YAML_SYNTAX', span(key), 'keys must be plain text, not lists, mappings or aliases', 'Write the key as a simple word followed by ": ".'))
+        if (!yamlLibrary().isScalar(key)) {
+          if (yamlLibrary().isNode(key)) out.push(createDiagnostic('YAML_SYNTAX', span(key), 'keys must be plain text, not lists, mappings or aliases', 'Write the key as a simple word followed by ": ".'))
           visit(key, depth + 1)
         } else {
           if (key.tag) out.push(tagDiagnostic(key))
@@ -219,7 +263,7 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
         }
         visit(pair.value, depth + 1)
       }
-    } else if (isSeq(node)) {
+    } else if (yamlLibrary().isSeq(node)) {
       for (const item of node.items) visit(item, depth + 1)
     }
   }
@@ -227,8 +271,6 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
   return out
 }
 
-// Same set as load-sources: C0 controls but tab/LF/CR, DEL, C1 controls but NEL.
-const CONTROL_IN_VALUE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u0080-\u0084\u0086-\u009F]/
 
 /** Where the pre-scan below has something to do: line breaks, quotes and brackets. */
 const NESTING_MARKS = /[\n"'[\]{}]/g
