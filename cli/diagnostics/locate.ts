@@ -32,16 +32,17 @@ interface Found {
 
 /** Our own walk over maps and sequences (no doc.getIn): it stops at the nearest existing ancestor. */
 export function findNode(root: Node | null, segments: readonly (string | number)[]): Found {
+  const { isMap, isScalar, isSeq } = yamlLibrary()
   let node: Node | null = root
   let key: Node | undefined
   for (const segment of segments) {
-    if (yamlLibrary().isMap(node)) {
-      const pair: Pair | undefined = node.items.find((p) => yamlLibrary().isScalar(p.key) && String(p.key.value) === String(segment))
+    if (isMap(node)) {
+      const pair: Pair | undefined = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(segment))
       if (!pair) return { node, key, exact: false }
       key = pair.key as Node
       node = (pair.value as Node | null) ?? null
       if (node === null) return { node: key, key, exact: false }
-    } else if (yamlLibrary().isSeq(node) && typeof segment === 'number' && node.items[segment] !== undefined) {
+    } else if (isSeq(node) && typeof segment === 'number' && node.items[segment] !== undefined) {
       key = undefined
       node = node.items[segment] as Node
     } else {

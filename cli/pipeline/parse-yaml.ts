@@ -198,6 +198,7 @@ function findDirectives(parsed: ParsedDocument): Diagnostic[] {
 
 /** Walks the syntax tree for what valid YAML still must not contain: aliases, tags, complex or duplicate keys, deep nesting. */
 function checkNodes(parsed: ParsedDocument): Diagnostic[] {
+  const { isAlias, isMap, isNode, isScalar, isSeq } = yamlLibrary()
   const out: Diagnostic[] = []
   const span = (node: Node) => {
     const [s, e] = node.range ?? [0, 0]
@@ -231,26 +232,26 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
   // Raw control characters never reach here (load-sources refuses them), so only a "\" escape can make one.
   const controlPossible = parsed.text.includes('\\') || CONTROL_CHARACTER.test(parsed.text)
   const visit = (node: unknown, depth: number): void => {
-    if (!yamlLibrary().isNode(node)) return
+    if (!isNode(node)) return
     if (depth > MAX_DEPTH) {
       out.push(createDiagnostic('YAML_TOO_DEEP', span(node), `nesting depth exceeds ${MAX_DEPTH}`))
       return
     }
-    if (yamlLibrary().isAlias(node)) {
+    if (isAlias(node)) {
       out.push(createDiagnostic('YAML_ALIAS', span(node), `aliases are not allowed in content files (found *${node.source})`))
       return
     }
     if (node.tag) out.push(tagDiagnostic(node))
-    if (controlPossible && yamlLibrary().isScalar(node) && typeof node.value === 'string' && CONTROL_CHARACTER.test(node.value)) {
+    if (controlPossible && isScalar(node) && typeof node.value === 'string' && CONTROL_CHARACTER.test(node.value)) {
       const char = CONTROL_CHARACTER.exec(node.value)?.[0] ?? ''
       out.push(createDiagnostic('CONTROL_CHAR', escapeSpan(node) ?? span(node), `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} in a value (written as an escape)`, 'Remove the escape sequence; content text cannot hold control characters.'))
     }
-    if (yamlLibrary().isMap(node)) {
+    if (isMap(node)) {
       const seen = new Map<string, Node>()
       for (const pair of node.items) {
         const key = pair.key
-        if (!yamlLibrary().isScalar(key)) {
-          if (yamlLibrary().isNode(key)) out.push(createDiagnostic('YAML_SYNTAX', span(key), 'keys must be plain text, not lists, mappings or aliases', 'Write the key as a simple word followed by ": ".'))
+        if (!isScalar(key)) {
+          if (isNode(key)) out.push(createDiagnostic('YAML_SYNTAX', span(key), 'keys must be plain text, not lists, mappings or aliases', 'Write the key as a simple word followed by ": ".'))
           visit(key, depth + 1)
         } else {
           if (key.tag) out.push(tagDiagnostic(key))
@@ -263,14 +264,13 @@ function checkNodes(parsed: ParsedDocument): Diagnostic[] {
         }
         visit(pair.value, depth + 1)
       }
-    } else if (yamlLibrary().isSeq(node)) {
+    } else if (isSeq(node)) {
       for (const item of node.items) visit(item, depth + 1)
     }
   }
   visit(parsed.contents, 0)
   return out
 }
-
 
 /** Where the pre-scan below has something to do: line breaks, quotes and brackets. */
 const NESTING_MARKS = /[\n"'[\]{}]/g

@@ -90,7 +90,6 @@ const NOT_A_STRING = /^(?:[-+.~0-9]|(?:null|Null|NULL|true|True|TRUE|false|False
 /** Well under yaml's 1024 (which counts from the key's first character to its colon, quotes included). */
 const MAX_KEY_LENGTH = 1000
 
-
 function holdsControlCharacter(value: unknown): boolean {
   if (typeof value === 'string') return CONTROL_CHARACTER.test(value)
   if (Array.isArray(value)) return value.some(holdsControlCharacter)
