@@ -6,6 +6,7 @@ import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { CompiledProject, ParsedLookup } from './compile-project.ts'
 import type { SourceFile } from './load-sources.ts'
 import { pruneEntries, readEntry, writeEntry } from './cache-entries.ts'
+import { saveMermaidCodeCache } from './mermaid-runtime.ts'
 
 /**
  * Bump when compiled output changes for a reason the compiler key cannot see (it covers the compile
@@ -57,7 +58,7 @@ export function compilerKey(): string | undefined {
 }
 
 /** name@version of each package and its dependencies, found the way Node resolves them (nearest node_modules up). */
-function packageVersions(names: readonly string[], from: string): [string, string][] {
+export function packageVersions(names: readonly string[], from: string): [string, string][] {
   const found = new Map<string, string>()
   const visit = (name: string, dir: string) => {
     const manifest = findPackage(name, dir)
@@ -119,12 +120,13 @@ export async function compileProjectCached(source: SourceFile, data: Record<stri
     if (!wanted) result = attempt
   }
   if (!result) {
-    const { renderDiagram } = await import('./render-diagram.ts')
+    const renderDiagram = await (await import('./render-diagram.ts')).loadDiagramRenderer()
     result = compileProject(data, parsed, (mermaid, title) => {
       const svg = renderDiagram(mermaid, title)
       if (cache) writeEntry(cache.directory, diagramKey(cache, mermaid, title), { svg })
       return svg
     })
+    saveMermaidCodeCache()
   }
   if (cache && key) writeEntry(cache.directory, key, result)
   return { ...result, cached: false }

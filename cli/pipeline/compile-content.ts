@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { CheckedContent } from './check-content.ts'
 import { compilePortfolio, compileProject, type ParsedLookup } from './compile-project.ts'
-import { renderDiagram } from './render-diagram.ts'
+import type { DiagramRenderer } from './render-diagram.ts'
 
 export type { CompiledProject, ParsedLookup } from './compile-project.ts'
 
@@ -11,7 +11,7 @@ export interface CompiledContent {
   projects: Record<string, unknown>[]
 }
 
-export function compileContent(content: CheckedContent, parsed: ParsedLookup): { compiled: CompiledContent; diagnostics: Diagnostic[] } {
+export function compileContent(content: CheckedContent, parsed: ParsedLookup, renderDiagram: DiagramRenderer): { compiled: CompiledContent; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = []
   const portfolio = compilePortfolio(content.portfolio)
   const projects = content.projects.map((original) => {

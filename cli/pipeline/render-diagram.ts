@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { renderMermaidSVG } from 'beautiful-mermaid'
 import sanitizeHtml from 'sanitize-html'
+import { loadMermaid, type RenderMermaidSvg } from './mermaid-runtime.ts'
 
 const SVG_TAGS = ['svg', 'style', 'defs', 'marker', 'polygon', 'g', 'rect', 'text', 'tspan', 'polyline', 'line', 'ellipse', 'circle', 'path', 'title']
 const SVG_ATTRIBUTES = ['xmlns', 'viewBox', 'width', 'height', 'style', 'id', 'markerWidth', 'markerHeight', 'refX', 'refY', 'orient', 'points', 'fill', 'stroke', 'stroke-width', 'stroke-linejoin', 'stroke-linecap', 'class', 'x', 'y', 'rx', 'ry', 'font-size', 'font-weight', 'font-style', 'dy', 'dx', 'marker-end', 'marker-start', 'text-anchor', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'd', 'stroke-dasharray', 'transform', 'role', 'aria-label', 'aria-hidden', 'focusable', 'dominant-baseline', 'opacity']
@@ -17,11 +17,20 @@ export class DiagramRenderError extends Error {
   override name = 'DiagramRenderError'
 }
 
+/** Draws one diagram: Mermaid source and the diagram's title → sanitised inline SVG. Throws DiagramRenderError. */
+export type DiagramRenderer = (source: string, title: string) => string
+
+/** The diagram renderer, once its (large) Mermaid renderer is loaded; see mermaid-runtime.ts. */
+export async function loadDiagramRenderer(): Promise<DiagramRenderer> {
+  const renderMermaidSVG = await loadMermaid()
+  return (source, title) => renderDiagram(renderMermaidSVG, source, title)
+}
+
 /**
  * Mermaid source → a self-contained inline SVG. Ids are made unique per diagram so several diagrams
  * can share a page; the web-font @import is dropped (no third-party requests, CSP stays strict).
  */
-export function renderDiagram(source: string, title: string): string {
+function renderDiagram(renderMermaidSVG: RenderMermaidSvg, source: string, title: string): string {
   let svg: string
   try {
     svg = renderMermaidSVG(source)

@@ -102,7 +102,7 @@ async function diagramTimes(): Promise<DiagramTimes> {
     for (const section of project.sections) for (const diagram of section.diagrams ?? []) sources.push(diagram)
   }
   const loading = performance.now()
-  const { renderDiagram } = await import('../../cli/pipeline/render-diagram.ts')
+  const renderDiagram = await (await import('../../cli/pipeline/render-diagram.ts')).loadDiagramRenderer()
   const loadMs = performance.now() - loading
   const cache = { directory: mkdtempSync(path.join(os.tmpdir(), 'bench-diagrams-')), compilerKey: 'bench' }
   const { diagramKey, readDiagram } = await import('../../cli/pipeline/compile-cache.ts')

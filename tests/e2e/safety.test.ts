@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { compileMarkdown } from '../../cli/pipeline/compile-markdown.ts'
-import { DiagramRenderError, renderDiagram } from '../../cli/pipeline/render-diagram.ts'
+import { DiagramRenderError, loadDiagramRenderer, type DiagramRenderer } from '../../cli/pipeline/render-diagram.ts'
 import { DESKTOP, launchBrowser } from './browser.ts'
 import { loadFacts } from './content.ts'
 
@@ -217,6 +217,10 @@ describe('the sanitisers, fed XSS payloads directly', () => {
   })
 
   /** A diagram's SVG, or null when the renderer refuses the source (a located content error). */
+  let renderDiagram: DiagramRenderer
+  beforeAll(async () => {
+    renderDiagram = await loadDiagramRenderer()
+  })
   const render = (source: string): string | null => {
     try {
       const svg = renderDiagram(source, '"><script>alert(1)</script>')

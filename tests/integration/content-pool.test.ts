@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locatePointer } from '../../cli/diagnostics/locate.ts'
 import { checkAndCompile, checkContent, type CheckResult } from '../../cli/pipeline/check-content.ts'
 import { compileContent } from '../../cli/pipeline/compile-content.ts'
+import { loadDiagramRenderer } from '../../cli/pipeline/render-diagram.ts'
 import { poolCounters, startWorkers, stopWorkers, workerCount } from '../../cli/pipeline/content-pool.ts'
 import { ParsedDocuments } from '../../cli/pipeline/parsed-documents.ts'
 import { copyRepoContent, listCases, materializeCase, REPO_ROOT, type FixtureRoot } from '../helpers/fixtures.ts'
@@ -80,7 +81,7 @@ describe('the real content, checked and compiled with workers and without', () =
   it('gives the same diagnostics, content and compiled content as checkContent + compileContent', async () => {
     const reference = await checkContent(REPO_ROOT, { workers: 'never' })
     expect(reference.content).toBeDefined()
-    const expected = compileContent(reference.content!, reference.parsed)
+    const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
     const before = poolCounters.workerFiles
     for (const workers of ['never', 'always'] as const) {
       const checked = await checkContent(REPO_ROOT, { workers })
@@ -128,14 +129,14 @@ describe('the real content, checked and compiled with workers and without', () =
     it('reports DIAGRAM_SYNTAX at the same place, in content order, from a worker as from this thread', async () => {
       const reference = await checkContent(fixture.root, { workers: 'never' })
       expect(reference.diagnostics).toEqual([])
-      const expected = compileContent(reference.content!, reference.parsed)
+      const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
       expect(expected.diagnostics.map((d) => `${d.code}@${d.file}`)).toEqual(['DIAGRAM_SYNTAX@projects/logic-i.yaml'])
       expect(expected.diagnostics[0]?.line).toBeGreaterThan(1)
       for (const workers of ['never', 'always'] as const) {
         const both = await checkAndCompile(fixture.root, { workers, cache: false })
         expect(both.compileDiagnostics).toEqual(expected.diagnostics)
         expect(both.compiled).toBeUndefined()
-        expect(compileContent(both.content!, both.parsed)).toEqual(expected)
+        expect(compileContent(both.content!, both.parsed, await loadDiagramRenderer())).toEqual(expected)
       }
     })
   })

@@ -248,7 +248,8 @@ describe('social image cache', () => {
     const { compileContent } = await import('../../cli/pipeline/compile-content.ts')
     const repo = path.resolve(import.meta.dirname, '../..')
     const checked = await checkContent(repo)
-    const { compiled } = compileContent(checked.content!, checked.parsed)
+    const { loadDiagramRenderer } = await import('../../cli/pipeline/render-diagram.ts')
+    const { compiled } = compileContent(checked.content!, checked.parsed, await loadDiagramRenderer())
     const site = mkdtempSync(path.join(os.tmpdir(), 'og-cache-'))
     const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'og-cache-store-'))
     try {
