@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -49,8 +50,15 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
       usedCards = true
       return cards()
     }
+    // The app asks for a case study while preparing the page and again while rendering it: read once.
+    const read = new Map<string, Promise<unknown>>()
+    const onceEach: ProjectLookup = (id) => {
+      let value = read.get(id)
+      if (!value) read.set(id, (value = projects(id)))
+      return value
+    }
     try {
-      page = await render(route.url, base, projects, seenCards)
+      page = await render(route.url, base, onceEach, seenCards)
     } catch (error) {
       throw new CliError(`rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a problem in the site code (site/src), not in the content.', { cause: error })
     }
@@ -59,11 +67,13 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
     const html = template.replace('<!--app-head-->', () => page.head + pageDataScript(page.data)).replace('<!--app-html-->', () => page.html)
     const target = path.join(siteDir, route.file)
     const directory = path.dirname(target)
+    // Synchronous: a page is written by the thread that rendered it, which waits for it either way, and
+    // a write through libuv's pool costs several times more on a machine whose cores are all busy.
     if (!directories.has(directory)) {
-      await mkdir(directory, { recursive: true })
+      mkdirSync(directory, { recursive: true })
       directories.add(directory)
     }
-    await writeFile(target, html)
+    writeFileSync(target, html)
     const scan = scanPage(route.file, html)
     if (store) storePage(store, html, scan, usedCards)
     return scan

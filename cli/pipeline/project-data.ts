@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PAGE_DATA_ID, projectCardsData, projectData } from '../../site/src/paths.ts'
 import type { CompiledContent } from './compile-content.ts'
@@ -67,8 +68,18 @@ export async function writeProjectData(siteDir: string, content: CompiledContent
   return { files, projectHashes, cardsHash }
 }
 
-/** A case study as the built site holds it (what the browser loads), or null when it has none by that id. */
+/**
+ * A case study as the built site holds it (what the browser loads), or null when it has none by that
+ * id. Read synchronously: it is read while a page renders, on a thread that has nothing else to do
+ * meanwhile, and fs/promises' readFile (open, stat, read, close, each a trip through libuv's pool)
+ * takes several times as long for a file this size, more so with every core busy.
+ */
 export async function readProjectData(siteDir: string, id: string): Promise<unknown> {
-  const text = await readFile(path.join(siteDir, projectData.file(id)), 'utf8').catch(() => undefined)
-  return text === undefined ? null : (JSON.parse(text) as unknown)
+  let text: string
+  try {
+    text = readFileSync(path.join(siteDir, projectData.file(id)), 'utf8')
+  } catch {
+    return null
+  }
+  return JSON.parse(text) as unknown
 }
