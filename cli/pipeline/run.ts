@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises'
+import { cp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CliError } from '../errors.ts'
@@ -119,9 +119,15 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   await removeStaleWorkDirectories(options.outDir)
   let pendingCards: Promise<unknown> | undefined
   try {
+    // The social cards need only their specs: they are drawn from now on, through the Vite build
+    // (which leaves much of a core idle) and the prerender, on worker threads or one worker for a few.
+    const specs = socialCardSpecs(compiled)
+    const cardsStarted = performance.now()
+    const drawing = writeSocialCards(work.cards, specs).then((files) => ({ files, ms: performance.now() - cardsStarted }))
+    drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
+    pendingCards = drawing
     const site = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache }), (built) => (built.cached ? 'unchanged app: from the cache' : ''))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
-    const specs = socialCardSpecs(compiled)
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
     const cards = projectCards(compiled)
     // Before prerendering: pages render from these files. (Started outside the step's closure, which
@@ -129,21 +135,17 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const writing = writeProjectData(work.temp, compiled)
     const data = await step('case-study data', () => writing, (written) => `${written.files.length} files`)
     // The rest of the build needs none of the compiled content: let it go (at 4000 projects, hundreds
-    // of MB), before the worker threads below start.
+    // of MB) before the prerender workers start.
     compiled = undefined
     collectAllGarbage()
-    // The social cards are drawn on worker threads while the pages are rendered and checked: they
-    // need nothing else, and they keep both cores busy through the steps that use only one.
-    const cardsStarted = performance.now()
-    const drawing = writeSocialCards(work.temp, specs).then((files) => ({ files, ms: performance.now() - cardsStarted }))
-    drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
-    pendingCards = drawing
     const { pages, scans } = await prerenderSite(routes, cards, data, site, work.temp, options, step)
     const problems = await step('check links', async () => checkScans(scans, await listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')
     }
     await step('social images', () => drawing, (cards) => `${cards.files.length} cards, drawn in ${(cards.ms / 1000).toFixed(2)} s alongside the steps above`)
+    // One rename; a copy only when the content's public/ folder brought an og/ folder of its own.
+    await rename(path.join(work.cards, 'og'), path.join(work.temp, 'og')).catch(() => cp(path.join(work.cards, 'og'), path.join(work.temp, 'og'), { recursive: true }))
     await writeFile(path.join(work.temp, 'sitemap.xml'), sitemapXml(routes, siteUrl, options.base))
     await writeFile(path.join(work.temp, 'robots.txt'), robotsTxt(siteUrl, options.base))
     await step('swap into place', () => swapDirectory(work.temp, options.outDir, work.old), () => options.outDir)
@@ -151,6 +153,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   } finally {
     await pendingCards?.catch(() => undefined)
     await rm(work.temp, { recursive: true, force: true })
+    await rm(work.cards, { recursive: true, force: true })
     await rm(work.server, { recursive: true, force: true })
   }
 }

@@ -3,13 +3,17 @@ import { readFileSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createRequire } from 'node:module'
+import os from 'node:os'
+import type { Worker } from 'node:worker_threads'
 import { fileURLToPath } from 'node:url'
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
 import { socialImage } from '../../site/src/paths.ts'
 import type { CompiledContent } from './compile-content.ts'
 import { initials } from '../../site/src/initials.ts'
 import { OutlineFont } from './social-font.ts'
-import { renderPngs } from './social-pool.ts'
+import { renderPngs, workerCount as poolWorkerCount } from './social-pool.ts'
+import { startWorker, workersNeedTsx } from './worker-script.ts'
+import { CARD_BATCH_ROLE, type CardBatch, type CardBatchReply } from './card-batch-worker.ts'
 import { makePngFrame, renderPng } from './social-worker.ts'
 
 export type { FontMetrics } from './social-font.ts'
@@ -510,8 +514,13 @@ export async function writeSocialImages(siteDir: string, content: CompiledConten
   return writeSocialCards(siteDir, socialCardSpecs(content), cacheDir)
 }
 
-/** writeSocialImages for cards already taken from the content (socialCardSpecs). */
-export async function writeSocialCards(siteDir: string, specs: readonly CardSpec[], cacheDir = CARD_CACHE): Promise<string[]> {
+/**
+ * writeSocialImages for cards already taken from the content (socialCardSpecs). By default ('auto') a
+ * few new cards (too few for the card pool) are drawn on one worker thread, so a build's main thread
+ * goes on with its own steps; 'this' draws them in this thread (or the pool), 'worker' always on one
+ * worker thread.
+ */
+export async function writeSocialCards(siteDir: string, specs: readonly CardSpec[], cacheDir = CARD_CACHE, options: { thread?: 'this' | 'auto' | 'worker' } = {}): Promise<string[]> {
   await mkdir(path.join(siteDir, 'og'), { recursive: true })
   await mkdir(cacheDir, { recursive: true }).catch(() => undefined)
   const cards = specs.map((spec) => ({ spec, cached: path.join(cacheDir, `${cardKey(spec)}.png`) }))
@@ -521,6 +530,12 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
     if (png && isWholePng(png)) await writeFile(path.join(siteDir, card.spec.file), png)
     else missing.push(card)
   })
+  const thread = options.thread ?? 'auto'
+  const onWorker = thread === 'worker' || (thread === 'auto' && os.availableParallelism() > 1 && !workersNeedTsx() && poolWorkerCount(missing.length) === 0)
+  if (missing.length > 0 && onWorker) {
+    if (await drewOnWorker(siteDir, missing.map((card) => card.spec), cacheDir)) return cards.map((card) => card.spec.file)
+    if (thread === 'worker') throw new Error('social cards: the card worker failed')
+  }
   const write = async (card: (typeof cards)[number], png: Buffer) => {
     await Promise.all([writeFile(card.cached, png).catch(() => undefined), writeFile(path.join(siteDir, card.spec.file), png)])
   }
@@ -540,6 +555,30 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
     }, undefined, pngFrame)
   }
   return cards.map((card) => card.spec.file)
+}
+
+/**
+ * Draws `specs` (all missing from the cache) on one worker thread running writeSocialCards. By default
+ * only when they are too few for the card pool, there is a core to spare and workers start fast (not
+ * under tsx, where starting one takes longer than a few cards). False when the worker failed: the
+ * caller then draws the cards itself (and an error in a card surfaces from there).
+ */
+async function drewOnWorker(siteDir: string, specs: CardSpec[], cacheDir: string): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    let worker: Worker
+    try {
+      worker = startWorker('card-batch-worker', { workerData: { role: CARD_BATCH_ROLE, siteDir, specs, cacheDir } satisfies CardBatch })
+    } catch {
+      return resolve(false)
+    }
+    const finish = (drawn: boolean) => {
+      resolve(drawn)
+      void worker.terminate()
+    }
+    worker.once('message', (reply: CardBatchReply) => finish('done' in reply))
+    worker.once('error', () => finish(false))
+    worker.once('exit', () => finish(false))
+  })
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])

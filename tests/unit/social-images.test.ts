@@ -243,6 +243,21 @@ describe('social image cache', () => {
     expect(cardKey({ ...project, card: { ...project.card, owner: { ...project.card.owner, role: 'Designer' } } })).not.toBe(cardKey(project))
   })
 
+  it('draws the same cards on one worker thread as in this one (a build hands a few new cards to a worker)', async () => {
+    const { writeSocialCards } = await import('../../cli/pipeline/social-images.ts')
+    const specs = socialCardSpecs(content({ title: 'Ledger of partner webhooks', tech: ['Node.js', 'PostgreSQL', 'Redis'] }))
+    const dirs = Array.from({ length: 4 }, () => mkdtempSync(path.join(os.tmpdir(), 'og-thread-')))
+    const [hereSite, hereCache, workerSite, workerCache] = dirs as [string, string, string, string]
+    try {
+      const files = await writeSocialCards(hereSite, specs, hereCache, { thread: 'this' })
+      expect(await writeSocialCards(workerSite, specs, workerCache, { thread: 'worker' })).toEqual(files)
+      for (const file of files) expect(readFileSync(path.join(workerSite, file)).equals(readFileSync(path.join(hereSite, file))), file).toBe(true)
+      expect(readdirSync(workerCache).sort()).toEqual(readdirSync(hereCache).sort())
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   it('reuses a rendered card for the same content and re-renders when the cached file is not a PNG', async () => {
     const { checkContent } = await import('../../cli/pipeline/check-content.ts')
     const { compileContent } = await import('../../cli/pipeline/compile-content.ts')
