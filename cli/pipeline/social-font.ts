@@ -35,6 +35,16 @@ interface Outline {
   /** Start of the last contour: where a path's current point is after that contour's "z". */
   lastX: number
   lastY: number
+  /** Bounds of the outline's points (which contain its curves), relative to the glyph's origin. */
+  box: GlyphBox
+}
+
+/** A glyph's bounds in font units, y pointing down. */
+export interface GlyphBox {
+  minX: number
+  minY: number
+  maxX: number
+  maxY: number
 }
 
 interface Point {
@@ -164,6 +174,28 @@ export class OutlineFont implements FontMetrics {
       previous = glyph
     }
     return { glyphs, pens, width: pen * scale }
+  }
+
+  /**
+   * The glyphs of one line placed as {@link textPath} places them: each glyph's origin on the
+   * baseline, in px. Glyphs that draw nothing (spaces) are left out.
+   */
+  glyphRun(text: string, placement: TextPlacement): { glyph: number; x: number }[] {
+    const { size, letterSpacing = 0 } = placement
+    const { glyphs, pens, width } = this.layout(text, size, letterSpacing)
+    const scale = size / this.unitsPerEm
+    const x = placement.anchor === 'middle' ? placement.x - width / 2 : placement.x
+    const run: { glyph: number; x: number }[] = []
+    glyphs.forEach((glyph, i) => {
+      if (this.outline(glyph).body) run.push({ glyph, x: x + (pens[i] ?? 0) * scale })
+    })
+    return run
+  }
+
+  /** One glyph on its own: path data with its origin at 0,0 and its bounds, in font units (y down). */
+  glyphShape(glyph: number): { d: string; box: GlyphBox } {
+    const outline = this.outline(glyph)
+    return { d: `M${numbers(outline.firstX, outline.firstY)}${outline.body}`, box: outline.box }
   }
 
   /**
@@ -340,8 +372,15 @@ function toPath(contours: Point[][]): Outline {
     cx = end.x
     cy = end.y
   }
+  const box: GlyphBox = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity }
   contours.forEach((points, index) => {
     const flipped = points.map((p) => ({ x: round(p.x), y: round(-p.y), on: p.on }))
+    for (const p of flipped) {
+      box.minX = Math.min(box.minX, p.x)
+      box.minY = Math.min(box.minY, p.y)
+      box.maxX = Math.max(box.maxX, p.x)
+      box.maxY = Math.max(box.maxY, p.y)
+    }
     const first = flipped[0]!
     const lastPoint = flipped[flipped.length - 1]!
     let start: { x: number; y: number }
@@ -384,7 +423,7 @@ function toPath(contours: Point[][]): Outline {
     lastX = start.x
     lastY = start.y
   })
-  return { body, firstX, firstY, lastX, lastY }
+  return { body, firstX, firstY, lastX, lastY, box }
 }
 
 /**

@@ -11,20 +11,24 @@ import { socialImage } from '../../site/src/paths.ts'
 import type { CompiledContent } from './compile-content.ts'
 import { initials } from '../../site/src/initials.ts'
 import { OutlineFont } from './social-font.ts'
+import type { BandOp } from './card-raster.ts'
 import { renderPngs, workerCount as poolWorkerCount } from './social-pool.ts'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
 import { CARD_BATCH_ROLE, type CardBatch, type CardBatchReply } from './card-batch-worker.ts'
-import { makePngFrame, renderPng } from './social-worker.ts'
+import { makePngFrame, renderPng, type BandSetup } from './social-worker.ts'
 
 export type { FontMetrics } from './social-font.ts'
+export type { BandOp } from './card-raster.ts'
 
 /**
  * Social-sharing cards (Open Graph / Twitter images): one 1200x630 PNG per indexable page, drawn
- * from the content in the site's look. Each card is an SVG built here: text is measured and wrapped
+ * from the content in the site's look. Each card is laid out here: text is measured and wrapped
  * with the bundled font's own metrics and drawn as the font's glyph outlines (SVG paths, see
  * social-font.ts), so resvg rasterises it without loading any font, and the output is the same on
- * every machine, with or without system fonts. Many cards are rendered on worker threads
- * (social-pool.ts), and every rendered card is cached by its content (see CARD_CACHE).
+ * every machine, with or without system fonts. The home card is one SVG; a project card is the
+ * site's shared frame plus its band, drawn from glyphs resvg rasterised once (card-raster.ts).
+ * Many cards are rendered on worker threads (social-pool.ts), and every rendered card is cached by
+ * its content (see CARD_CACHE).
  */
 
 const fontDirectory = fileURLToPath(new URL('../../assets/fonts/', import.meta.url))
@@ -160,7 +164,7 @@ function textLines(lines: readonly string[], x: number, firstBaseline: number, l
 }
 
 /** Rounded tags in rows of at most `maxWidth`, at most `maxRows` rows; what does not fit becomes "+N". */
-function tags(items: readonly string[], font: OutlineFont, x: number, y: number, maxWidth: number, maxRows: number): string {
+function tagOps(items: readonly string[], font: OutlineFont, x: number, y: number, maxWidth: number, maxRows: number): BandOp[] {
   const size = 24
   const padX = 20
   const height = 46
@@ -191,14 +195,33 @@ function tags(items: readonly string[], font: OutlineFont, x: number, y: number,
     placed.push({ label, x: cursor, y: y + row * (height + gap), w })
     cursor += w + gap
   }
-  return placed
-    .map(
-      (tag) =>
-        `<rect x="${tag.x}" y="${tag.y}" width="${tag.w}" height="${height}" rx="${height / 2}" fill="${colors.tagBg}" stroke="${colors.border}" stroke-width="1.5"/>` +
-        textPath(tag.label, tag.x + tag.w / 2, tag.y + 31, { size, font, fill: colors.text, anchor: 'middle' }),
+  return placed.flatMap((tag): BandOp[] => [
+    { kind: 'pill', x: tag.x, y: tag.y, w: tag.w, h: height },
+    { kind: 'text', line: tag.label, x: tag.x + tag.w / 2, y: tag.y + 31, size, font: 'regular', fill: colors.text, anchor: 'middle' },
+  ])
+}
+
+/** A tag pill's paint: the site's tag colours. */
+export const PILL = { fill: colors.tagBg, stroke: colors.border, strokeWidth: 1.5 } as const
+
+/** The SVG elements that draw `ops`. */
+export function bandOpsSvg(ops: readonly BandOp[], fonts: Fonts): string {
+  return ops
+    .map((op) =>
+      op.kind === 'pill'
+        ? `<rect x="${op.x}" y="${op.y}" width="${op.w}" height="${op.h}" rx="${op.h / 2}" fill="${PILL.fill}" stroke="${PILL.stroke}" stroke-width="${PILL.strokeWidth}"/>`
+        : textPath(op.line, op.x, op.y, { size: op.size, font: fonts[op.font], fill: op.fill, letterSpacing: op.letterSpacing, anchor: op.anchor }),
     )
+    .filter(Boolean)
     .join('\n  ')
 }
+
+/** One op per line of text, `lineHeight` apart. */
+function lineOps(lines: readonly string[], x: number, firstBaseline: number, lineHeight: number, style: Omit<Extract<BandOp, { kind: 'text' }>, 'kind' | 'line' | 'x' | 'y'>): BandOp[] {
+  return lines.map((line, i) => ({ kind: 'text', line, x, y: firstBaseline + i * lineHeight, ...style }))
+}
+
+
 
 function hostOf(siteUrl: string): string {
   try {
@@ -246,7 +269,7 @@ function glowCircle(id: string, glow: Glow): string {
  * The rows where project cards differ: the body (label, title, description, tags) is laid out
  * inside them, and nothing else is drawn there but the background. Above and below, every
  * project card of a site is the same, so a build draws and compresses those rows once and each
- * card's band alone (see renderBandPng).
+ * card's band alone (see drawBandPng).
  */
 export const CARD_BAND = { top: 140, bottom: 536 } as const
 
@@ -297,20 +320,6 @@ function frame(owner: string, footer: string, body: string, fonts: Fonts): strin
   ${defs()}
   ${background()}
   ${chrome(owner, footer, fonts)}
-  ${body}
-</svg>
-`
-}
-
-/**
- * Only CARD_BAND of a card: its background and body, the same pixels as those rows of the whole
- * card. (A glyph reaching past the band, which the layout leaves room for, would be cut at its edge.)
- */
-function band(body: string): string {
-  const height = CARD_BAND.bottom - CARD_BAND.top
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 ${CARD_BAND.top} ${W} ${height}">
-  ${defs()}
-  ${background()}
   ${body}
 </svg>
 `
@@ -379,7 +388,7 @@ function homeCard(card: CardContent, fonts: Fonts): string {
 }
 
 /** The body of a project card (label, title, description, tags): drawn inside CARD_BAND. */
-function projectBody(project: ProjectContent, fonts: Fonts): string {
+export function projectBodyOps(project: ProjectContent, fonts: Fonts): BandOp[] {
   const width = W - PAD * 2
   const titleSize = fonts.bold.measure(project.title, 72) <= width ? 72 : 60
   const title = wrapText(project.title, (t) => fonts.bold.measure(t, titleSize), width, 2)
@@ -390,11 +399,15 @@ function projectBody(project: ProjectContent, fonts: Fonts): string {
   const tagsTop = descriptionTop + (description.length - 1) * 42 + 36
   const tagRows = Math.max(1, Math.min(2, Math.floor((H - 84 - 24 - tagsTop) / 58)))
   return [
-    textLines(['CASE STUDY'], PAD, 178, 0, { size: 22, font: fonts.bold, fill: colors.accent, letterSpacing: 3 }),
-    textLines(title, PAD, 262, titleSize + 8, { size: titleSize, font: fonts.bold, fill: colors.text }),
-    textLines(description, PAD, descriptionTop, 42, { size: 30, font: fonts.regular, fill: colors.muted }),
-    tags(project.tech, fonts.regular, PAD, tagsTop, width, tagRows),
-  ].join('\n  ')
+    ...lineOps(['CASE STUDY'], PAD, 178, 0, { size: 22, font: 'bold', fill: colors.accent, letterSpacing: 3 }),
+    ...lineOps(title, PAD, 262, titleSize + 8, { size: titleSize, font: 'bold', fill: colors.text }),
+    ...lineOps(description, PAD, descriptionTop, 42, { size: 30, font: 'regular', fill: colors.muted }),
+    ...tagOps(project.tech, fonts.regular, PAD, tagsTop, width, tagRows),
+  ]
+}
+
+function projectBody(project: ProjectContent, fonts: Fonts): string {
+  return bandOpsSvg(projectBodyOps(project, fonts), fonts)
 }
 
 function projectFooter(card: CardContent): string {
@@ -408,11 +421,6 @@ function projectCard(card: CardContent, project: ProjectContent, fonts: Fonts): 
 /** A project card with an empty body: what every project card of this site has outside CARD_BAND. */
 export function projectFrameSvg(card: CardContent, fonts: Fonts = loadFonts()): string {
   return frame(card.owner.name, projectFooter(card), '', fonts)
-}
-
-/** CARD_BAND of a project card (see band()). */
-export function projectBandSvg(project: ProjectContent, fonts: Fonts = loadFonts()): string {
-  return band(projectBody(project, fonts))
 }
 
 /** What one card shows: everything its SVG is made from, besides the fonts and this code. */
@@ -473,9 +481,9 @@ export const CARD_CACHE = fileURLToPath(new URL('../../node_modules/.cache/portf
 let memoRendererKey: string | undefined
 function rendererKey(): string {
   if (memoRendererKey) return memoRendererKey
-  const hash = createHash('sha256').update('portfolio-social-card 2\0')
+  const hash = createHash('sha256').update('portfolio-social-card 3\0')
   const here = path.dirname(fileURLToPath(import.meta.url))
-  for (const file of ['social-images.ts', 'social-font.ts', 'social-worker.ts', '../../site/src/paths.ts', '../../site/src/initials.ts']) {
+  for (const file of ['social-images.ts', 'social-font.ts', 'social-worker.ts', 'card-raster.ts', '../../site/src/paths.ts', '../../site/src/initials.ts']) {
     hash.update(`${file}\0`).update(readFileSync(path.join(here, file))).update('\0')
   }
   for (const font of Object.values(FONT_FILES)) hash.update(readFileSync(font))
@@ -546,13 +554,13 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
   if (projects.length > 0) {
     // Every project card of a site is the same outside CARD_BAND: drawn and compressed once here.
     const frame = new Resvg(projectFrameSvg((projects[0] as (typeof cards)[number]).spec.card, fonts), RESVG_OPTIONS).render()
-    const pngFrame = makePngFrame(frame.pixels, frame.width, frame.height, CARD_BAND.top, CARD_BAND.bottom)
-    // Each band's SVG is drawn when a worker is ready for it, here, while the workers rasterise the others.
-    const bands = { length: projects.length, at: (index: number) => (projects[index]?.spec.project ? projectBandSvg(projects[index].spec.project, fonts) : undefined) }
+    const band: BandSetup = { frame: makePngFrame(frame.pixels, frame.width, frame.height, CARD_BAND.top, CARD_BAND.bottom), fontFiles: FONT_FILES, pill: PILL, options: RESVG_OPTIONS }
+    // Each band is laid out when a worker is ready for it, here, while the workers draw the others.
+    const bands = { length: projects.length, at: (index: number) => (projects[index]?.spec.project ? projectBodyOps(projects[index].spec.project, fonts) : undefined) }
     await renderPngs(bands, RESVG_OPTIONS, async (index, png) => {
       const card = projects[index]
       if (card) await write(card, png)
-    }, undefined, pngFrame)
+    }, undefined, band)
   }
   return cards.map((card) => card.spec.file)
 }

@@ -4,7 +4,8 @@ import type { ResvgRenderOptions } from '@resvg/resvg-js'
 import { shareWork, Wakeup } from './pool-loop.ts'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
 import { exposeGcToNewWorkers } from './gc.ts'
-import { renderBandPng, renderPng, SOCIAL_WORKER_ROLE, type PngFrame, type SocialJob, type SocialResult, type SocialWorkerData } from './social-worker.ts'
+import type { BandOp } from './card-raster.ts'
+import { drawBandPng, renderPng, SOCIAL_WORKER_ROLE, type BandSetup, type SocialJob, type SocialResult, type SocialWorkerData } from './social-worker.ts'
 
 /**
  * Rendering many social cards on every core: a few worker threads, each running social-worker.ts
@@ -43,19 +44,31 @@ export interface RenderStats {
   renderedByWorkers: number
 }
 
-/** The SVGs to render: an array, or a list that makes each when it is asked for (so they are never all in memory). */
-export interface SvgList {
+/**
+ * The cards to render: whole SVGs, or (with a band setup) project cards' bands as drawing operations;
+ * an array, or a list that makes each when it is asked for (so they are never all in memory).
+ */
+export interface CardList {
   readonly length: number
-  at(index: number): string | undefined
+  at(index: number): string | readonly BandOp[] | undefined
 }
 
 /**
- * Renders every SVG to a PNG (with `frame`, each SVG is a band drawn into it: see renderBandPng) and calls `onPng` with each (in any order; the returned promise also
- * waits for those calls). Uses `workers` worker threads, by default as many as pay off for this
- * many cards; renders in-process while none is ready, or if none can start (then it warns once).
+ * Renders every card to a PNG (an SVG with resvg; a band's operations with `band`, see drawBandPng)
+ * and calls `onPng` with each (in any order; the returned promise also waits for those calls). Uses
+ * `workers` worker threads, by default as many as pay off for this many cards; renders in-process
+ * while none is ready, or if none can start (then it warns once).
  */
-export async function renderPngs(svgs: SvgList, options: ResvgRenderOptions, onPng: (index: number, png: Buffer) => Promise<void>, workers = workerCount(svgs.length), frame?: PngFrame): Promise<RenderStats> {
-  const render = (svg: string) => (frame ? renderBandPng(svg, options, frame) : renderPng(svg, options))
+export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, onPng: (index: number, png: Buffer) => Promise<void>, workers = workerCount(svgs.length), band?: BandSetup): Promise<RenderStats> {
+  const jobOf = (id: number): SocialJob => {
+    const card = svgs.at(id) ?? ''
+    return typeof card === 'string' ? { id, svg: card } : { id, band: [...card] }
+  }
+  const render = (job: SocialJob) => {
+    if (!('band' in job)) return renderPng(job.svg, options)
+    if (!band) throw new Error('a card band needs its band setup')
+    return drawBandPng(job.band, band)
+  }
   const stats: RenderStats = { workers: 0, renderedByWorkers: 0 }
   const queue = Array.from({ length: svgs.length }, (_, index) => index)
   const writes: Promise<void>[] = []
@@ -83,7 +96,7 @@ export async function renderPngs(svgs: SvgList, options: ResvgRenderOptions, onP
     while (jobs.size < IN_FLIGHT_PER_WORKER && queue.length > 0) {
       const id = queue.shift() as number
       jobs.add(id)
-      worker.postMessage({ id, svg: svgs.at(id) ?? '' } satisfies SocialJob)
+      worker.postMessage(jobOf(id))
     }
   }
   /** A worker that failed or exited: its cards go back in the queue for the others or for here. */
@@ -111,7 +124,7 @@ export async function renderPngs(svgs: SvgList, options: ResvgRenderOptions, onP
   for (let w = 0; w < workers; w += 1) {
     let worker: Worker
     try {
-      worker = startWorker('social-worker', { workerData: { role: SOCIAL_WORKER_ROLE, options, ...(frame ? { frame } : {}) } satisfies SocialWorkerData })
+      worker = startWorker('social-worker', { workerData: { role: SOCIAL_WORKER_ROLE, options, ...(band ? { band } : {}) } satisfies SocialWorkerData })
     } catch (error) {
       lost ??= error
       break
@@ -163,7 +176,7 @@ export async function renderPngs(svgs: SvgList, options: ResvgRenderOptions, onP
       finished: () => remaining === 0 || failure !== undefined,
       workersReady: () => ready,
       wakeup,
-      work: (id) => deliver(id, render(svgs.at(id) ?? '')),
+      work: (id) => deliver(id, render(jobOf(id))),
     })
   } catch (error) {
     failure ??= { error }

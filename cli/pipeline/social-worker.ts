@@ -1,14 +1,20 @@
 /**
- * Rasterising a social card: SVG in, PNG out. Both the build (in-process, for a few cards) and the
- * card workers (social-pool.ts, for many) call renderPng from here.
+ * Rasterising a social card: an SVG (renderPng) or a project card's band (drawBandPng) in, PNG out.
+ * Both the build (in-process, for a few cards) and the card workers (social-pool.ts, for many) call
+ * them from here.
  *
  * This file is also the worker's entry module (started with startWorker('social-worker')), so it
- * stays small: the resvg options and the project cards' shared frame come in through workerData.
+ * stays small: the resvg options and what project cards' bands are drawn with come in through workerData.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib'
+import { readFileSync } from 'node:fs'
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
+import { adler32, BandRasterizer, type BandOp } from './card-raster.ts'
 import { collectYoungGarbage } from './gc.ts'
+import { OutlineFont } from './social-font.ts'
+
+export { adler32 } from './card-raster.ts'
 
 /** Marks the card workers' workerData, so this module never answers messages of another worker. */
 export const SOCIAL_WORKER_ROLE = 'portfolio-social-card'
@@ -16,14 +22,19 @@ export const SOCIAL_WORKER_ROLE = 'portfolio-social-card'
 export interface SocialWorkerData {
   role: typeof SOCIAL_WORKER_ROLE
   options: ResvgRenderOptions
-  /** When set, every job is a band SVG drawn into this frame (see renderBandPng). */
-  frame?: PngFrame
+  /** What band jobs are drawn with (see drawBandPng). */
+  band?: BandSetup
 }
 
-/** A card to render, sent to a worker. */
-export interface SocialJob {
-  id: number
-  svg: string
+/** A card to render, sent to a worker: a whole SVG, or a project card's band as drawing operations. */
+export type SocialJob = { id: number; svg: string } | { id: number; band: BandOp[] }
+
+/** Everything a project card's band is drawn with besides its own operations; plain data, sent to workers. */
+export interface BandSetup {
+  frame: PngFrame
+  fontFiles: { regular: string; bold: string }
+  pill: { fill: string; stroke: string; strokeWidth: number }
+  options: ResvgRenderOptions
 }
 
 /** A worker's messages: ready for jobs (sent once, on start), then a PNG or an error per job. */
@@ -52,10 +63,9 @@ let packed: Uint32Array | undefined
 /**
  * PNG rows (a filter byte, then 8-bit RGB) from resvg's RGBA pixels, or undefined if a pixel is not
  * fully opaque (RGBA from resvg is premultiplied, so dropping alpha is exact only for opaque pixels).
- * With `checksum`, also the rows' Adler-32, summed while packing (a second pass over the bytes would
- * cost as much as the packing). The buffer is reused by the next call.
+ * The buffer is reused by the next call.
  */
-function opaqueRows(rgba: Buffer, width: number, height: number, checksum = false): { data: Buffer; adler: number } | undefined {
+function opaqueRows(rgba: Buffer, width: number, height: number): Buffer | undefined {
   const stride = width * 3 + 1
   if (!rows || rows.length !== stride * height) rows = Buffer.allocUnsafe(stride * height)
   if (!packed || packed.length !== Math.ceil((width * 3) / 4)) packed = new Uint32Array(Math.ceil((width * 3) / 4))
@@ -63,14 +73,9 @@ function opaqueRows(rgba: Buffer, width: number, height: number, checksum = fals
   const words = rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2) : new Uint32Array(Uint8Array.from(rgba).buffer)
   const quads = width >> 2
   let alpha = 0xff
-  // Adler-32 over the rows: per byte x, a += x and b += a; per pixel (r, g, b) that is
-  // b += 3a + 3r + 2g + b and a += r + g + b. Reduced once a row (the sums stay exact doubles).
-  let sumA = 1
-  let sumB = 0
   for (let y = 0; y < height; y += 1) {
     let i = y * width
     let o = 0
-    sumB += sumA // the filter byte, 0
     // Little-endian words: 0xAABBGGRR. Four pixels' RGB make three words.
     for (let q = 0; q < quads; q += 1, i += 4, o += 3) {
       const p0 = words[i] as number
@@ -81,15 +86,6 @@ function opaqueRows(rgba: Buffer, width: number, height: number, checksum = fals
       packed[o] = (p0 & 0xffffff) | (p1 << 24)
       packed[o + 1] = ((p1 >>> 8) & 0xffff) | (p2 << 16)
       packed[o + 2] = ((p2 >>> 16) & 0xff) | (p3 << 8)
-      if (checksum) {
-        // Four pixels at once: 12 bytes x_1..x_12 add 12a + sum of (13 - k) x_k to b.
-        const r0 = p0 & 0xff, g0 = (p0 >>> 8) & 0xff, b0 = (p0 >>> 16) & 0xff
-        const r1 = p1 & 0xff, g1 = (p1 >>> 8) & 0xff, b1 = (p1 >>> 16) & 0xff
-        const r2 = p2 & 0xff, g2 = (p2 >>> 8) & 0xff, b2 = (p2 >>> 16) & 0xff
-        const r3 = p3 & 0xff, g3 = (p3 >>> 8) & 0xff, b3 = (p3 >>> 16) & 0xff
-        sumB += 12 * sumA + 12 * r0 + 11 * g0 + 10 * b0 + 9 * r1 + 8 * g1 + 7 * b1 + 6 * r2 + 5 * g2 + 4 * b2 + 3 * r3 + 2 * g3 + b3
-        sumA += r0 + g0 + b0 + r1 + g1 + b1 + r2 + g2 + b2 + r3 + g3 + b3
-      }
     }
     for (let x = quads * 4; x < width; x += 1, i += 1) {
       const p = words[i] as number
@@ -97,17 +93,11 @@ function opaqueRows(rgba: Buffer, width: number, height: number, checksum = fals
       packedBytes[x * 3] = p & 0xff
       packedBytes[x * 3 + 1] = (p >>> 8) & 0xff
       packedBytes[x * 3 + 2] = (p >>> 16) & 0xff
-      if (checksum) {
-        sumB += 3 * sumA + 3 * (p & 0xff) + 2 * ((p >>> 8) & 0xff) + ((p >>> 16) & 0xff)
-        sumA += (p & 0xff) + ((p >>> 8) & 0xff) + ((p >>> 16) & 0xff)
-      }
     }
-    sumA %= ADLER_BASE
-    sumB %= ADLER_BASE
     rows[y * stride] = 0 // filter: none
     packedBytes.copy(rows, y * stride + 1)
   }
-  return alpha === 0xff ? { data: rows, adler: checksum ? ((sumB << 16) | sumA) >>> 0 : 0 } : undefined
+  return alpha === 0xff ? rows : undefined
 }
 
 /**
@@ -117,7 +107,7 @@ function opaqueRows(rgba: Buffer, width: number, height: number, checksum = fals
  */
 export function encodeOpaquePng(rgba: Buffer, width: number, height: number): Buffer | undefined {
   const rows = opaqueRows(rgba, width, height)
-  return rows && png(width, height, deflateSync(rows.data, { level: 1 }))
+  return rows && png(width, height, deflateSync(rows, { level: 1 }))
 }
 
 /**
@@ -136,11 +126,13 @@ export interface PngFrame {
   headAdler: number
   tailAdler: number
   tailLength: number
+  /** The band's rows of the frame (an empty band: the background every card's body is drawn on). */
+  background: Uint8Array
 }
 
 /** The frame from a whole rendered card (any card: only the rows outside the band are used). */
 export function makePngFrame(rgba: Buffer, width: number, height: number, top: number, bottom: number): PngFrame {
-  const data = opaqueRows(rgba, width, height)?.data
+  const data = opaqueRows(rgba, width, height)
   if (!data) throw new Error('a card frame must be opaque')
   const stride = width * 3 + 1
   const above = Buffer.from(data.subarray(0, top * stride))
@@ -155,46 +147,37 @@ export function makePngFrame(rgba: Buffer, width: number, height: number, top: n
     headAdler: adler32(above),
     tailAdler: adler32(below),
     tailLength: below.length,
+    background: Buffer.from(data.subarray(top * stride, bottom * stride)),
   }
 }
 
+/** Each setup's rasteriser, with the glyphs it has drawn so far (one setup per build, or per worker). */
+const rasterizers = new WeakMap<BandSetup, BandRasterizer>()
+
 /**
- * A whole card's PNG from an SVG of its band alone (frame.width x (bottom - top), the card's rows
- * top to bottom): only the band is drawn and compressed; the rows above and below are the frame's,
+ * A whole project card's PNG from its band's drawing operations: only the band is drawn (into the
+ * frame's empty band, see card-raster.ts) and compressed; the rows above and below are the frame's,
  * already compressed. One zlib stream of three deflate streams (pigz joins its pieces the same way),
- * its checksum combined from the three parts'. The pixels are those of drawing the whole card.
+ * its checksum combined from the three parts'.
  */
-export function renderBandPng(svg: string, options: ResvgRenderOptions, frame: PngFrame): Buffer {
-  collectYoungGarbage()
-  const image = new Resvg(svg, options).render()
-  if (image.width !== frame.width || image.height !== frame.bottom - frame.top) throw new Error(`a card band must be ${frame.width}x${frame.bottom - frame.top}, not ${image.width}x${image.height}`)
-  const band = opaqueRows(image.pixels, image.width, image.height, true)
-  if (!band) throw new Error('a card band must be opaque')
-  const checksum = adler32Combine(adler32Combine(frame.headAdler, band.adler, band.data.length), frame.tailAdler, frame.tailLength)
+export function drawBandPng(ops: readonly BandOp[], setup: BandSetup): Buffer {
+  const { frame } = setup
+  let rasterizer = rasterizers.get(setup)
+  if (!rasterizer) {
+    const fonts = { regular: new OutlineFont(readFileSync(setup.fontFiles.regular)), bold: new OutlineFont(readFileSync(setup.fontFiles.bold)) }
+    rasterizer = new BandRasterizer({ width: frame.width, top: frame.top, bottom: frame.bottom, background: frame.background }, { fonts, pill: setup.pill, options: setup.options })
+    rasterizers.set(setup, rasterizer)
+  }
+  const band = rasterizer.draw(ops)
+  const checksum = adler32Combine(adler32Combine(frame.headAdler, band.adler, band.rows.length), frame.tailAdler, frame.tailLength)
   const trailer = Buffer.alloc(4)
   trailer.writeUInt32BE(checksum, 0)
   // zlib header: deflate, 32 KiB window, fastest compression.
-  const idat = Buffer.concat([Buffer.from([0x78, 0x01]), frame.head, deflateRawSync(band.data, { level: 1, finishFlush: constants.Z_FULL_FLUSH }), frame.tail, trailer])
+  const idat = Buffer.concat([Buffer.from([0x78, 0x01]), frame.head, deflateRawSync(band.rows, { level: 1, finishFlush: constants.Z_FULL_FLUSH }), frame.tail, trailer])
   return png(frame.width, frame.height, idat)
 }
 
 const ADLER_BASE = 65521
-
-/** Adler-32 (RFC 1950), summed in runs short enough that the sums stay V8 small integers (< 2^30) until reduced. */
-export function adler32(data: Uint8Array): number {
-  let a = 1
-  let b = 0
-  for (let start = 0; start < data.length; start += 1500) {
-    const end = Math.min(start + 1500, data.length)
-    for (let i = start; i < end; i += 1) {
-      a += data[i] as number
-      b += a
-    }
-    a %= ADLER_BASE
-    b %= ADLER_BASE
-  }
-  return ((b << 16) | a) >>> 0
-}
 
 /** The Adler-32 of two byte runs one after the other, from each one's (zlib's adler32_combine). */
 export function adler32Combine(first: number, second: number, secondLength: number): number {
@@ -229,14 +212,15 @@ function chunk(type: string, data: Buffer): Buffer {
 // and hand the PNG's memory back with it.
 if (!isMainThread && parentPort && (workerData as Partial<SocialWorkerData> | undefined)?.role === SOCIAL_WORKER_ROLE) {
   const port = parentPort
-  const { options, frame } = workerData as SocialWorkerData
+  const { options, band } = workerData as SocialWorkerData
   const jobs: SocialJob[] = []
   const next = () => {
     const job = jobs.shift()
     if (!job) return
     let result: SocialResult
     try {
-      const png = frame ? renderBandPng(job.svg, options, frame) : renderPng(job.svg, options)
+      if ('band' in job && !band) throw new Error('a card band needs its band setup')
+      const png = 'band' in job ? drawBandPng(job.band, band!) : renderPng(job.svg, options)
       // Hand over memory the PNG owns alone (a pooled small Buffer shares its ArrayBuffer).
       result = { id: job.id, png: png.byteOffset === 0 && png.buffer.byteLength === png.length ? png : new Uint8Array(png) }
     } catch (error) {

@@ -1,0 +1,207 @@
+import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
+import type { OutlineFont } from './social-font.ts'
+
+/**
+ * Draws a project card's band (its title, description and tags) straight into the band's pixels,
+ * from glyphs and tag pills each rasterised once by resvg and kept. Why: resvg drawing the band
+ * from its SVG took ~6 ms a card (most of it rasterising the same few dozen glyph shapes over and
+ * over, plus a fresh 1.9 MB canvas and its copy out), the largest cost of a large build. Here a card
+ * costs a copy of the empty band, a few hundred small blends and no new memory.
+ *
+ * The pixels are resvg's own, composited as resvg composites (source-over, premultiplied): a glyph
+ * is drawn at its position rounded to a quarter pixel (its sprite is rasterised at that sub-pixel
+ * offset), so an edge may differ from drawing the whole line at once by a level or two.
+ */
+
+/**
+ * What a project card's band shows, as drawing operations in card pixels: lines of text (drawn as
+ * the font's glyph outlines) and tag pills. The same list becomes the band's SVG (bandOpsSvg in
+ * social-images.ts) or is drawn here.
+ */
+export type BandOp =
+  | { kind: 'text'; line: string; x: number; y: number; size: number; font: 'regular' | 'bold'; fill: string; letterSpacing?: number; anchor?: 'start' | 'middle' }
+  | { kind: 'pill'; x: number; y: number; w: number; h: number }
+
+export interface BandCanvas {
+  width: number
+  /** The band's first row in the card, and the row after its last. */
+  top: number
+  bottom: number
+  /** The empty band: PNG rows (a filter byte, then RGB) of the card's background there. */
+  background: Uint8Array
+}
+
+export interface RasterStyle {
+  fonts: { regular: OutlineFont; bold: OutlineFont }
+  pill: { fill: string; stroke: string; strokeWidth: number }
+  options: ResvgRenderOptions
+}
+
+/** Premultiplied RGBA pixels, placed relative to the point they were drawn for. */
+interface Sprite {
+  left: number
+  top: number
+  width: number
+  height: number
+  rgba: Uint8Array
+}
+
+/** Sub-pixel positions a glyph is rasterised at: quarters. */
+const PHASES = 4
+
+const ADLER_BASE = 65521
+
+export class BandRasterizer {
+  private readonly rows: Buffer
+  private readonly stride: number
+  private readonly sprites = new Map<string, Sprite | null>()
+  private readonly backgroundAdler: number
+  /** What this card's blends added to the background's Adler-32 sums (see blend). */
+  private addA = 0
+  private addB = 0
+
+  constructor(
+    private readonly canvas: BandCanvas,
+    private readonly style: RasterStyle,
+  ) {
+    this.stride = canvas.width * 3 + 1
+    if (canvas.background.length !== this.stride * (canvas.bottom - canvas.top)) throw new Error('the band background does not match its size')
+    this.rows = Buffer.allocUnsafe(canvas.background.length)
+    this.backgroundAdler = adler32(canvas.background)
+  }
+
+  /**
+   * The band with `ops` drawn: PNG rows (filter byte 0, then RGB; the buffer is reused by the next
+   * call) and their Adler-32, which zlib needs and which is updated per changed byte rather than
+   * summed again over the whole band.
+   */
+  draw(ops: readonly BandOp[]): { rows: Buffer; adler: number } {
+    this.rows.set(this.canvas.background)
+    this.addA = 0
+    this.addB = 0
+    for (const op of ops) {
+      if (op.kind === 'pill') {
+        const sprite = this.sprite(`pill ${op.w} ${op.h}`, () => this.pillSprite(op.w, op.h))
+        if (sprite) this.blend(sprite, op.x, op.y)
+        continue
+      }
+      const font = this.style.fonts[op.font]
+      for (const { glyph, x } of font.glyphRun(op.line, { x: op.x, y: op.y, size: op.size, letterSpacing: op.letterSpacing, anchor: op.anchor })) {
+        let origin = Math.floor(x)
+        let phase = Math.round((x - origin) * PHASES)
+        if (phase === PHASES) {
+          origin += 1
+          phase = 0
+        }
+        const sprite = this.sprite(`${op.font} ${glyph} ${op.size} ${op.fill} ${phase}`, () => this.glyphSprite(font, glyph, op.size, op.fill, phase / PHASES))
+        if (sprite) this.blend(sprite, origin, op.y)
+      }
+    }
+    // Adler-32 is a = 1 + Σ x_i and b = Σ (n − i)·x_i + n (mod 65521): a byte changed by δ at index i
+    // adds δ to a and (n − i)·δ to b.
+    const a = mod(this.backgroundAdler & 0xffff) + mod(this.addA)
+    const b = mod(this.backgroundAdler >>> 16) + mod(this.addB)
+    return { rows: this.rows, adler: ((mod(b) << 16) | mod(a)) >>> 0 }
+  }
+
+  private sprite(key: string, make: () => Sprite | null): Sprite | null {
+    let sprite = this.sprites.get(key)
+    if (sprite === undefined) {
+      sprite = make()
+      this.sprites.set(key, sprite)
+    }
+    return sprite
+  }
+
+  /** A glyph drawn with its origin at (offset, 0) of its own pixel grid. */
+  private glyphSprite(font: OutlineFont, glyph: number, size: number, fill: string, offset: number): Sprite | null {
+    const { d, box } = font.glyphShape(glyph)
+    const scale = size / font.unitsPerEm
+    const left = Math.floor(box.minX * scale + offset) - 1
+    const top = Math.floor(box.minY * scale) - 1
+    const width = Math.ceil(box.maxX * scale + offset) + 1 - left
+    const height = Math.ceil(box.maxY * scale) + 1 - top
+    return this.rasterise(left, top, width, height, `<path fill="${fill}" transform="matrix(${scale} 0 0 ${scale} ${offset} 0)" d="${d}"/>`)
+  }
+
+  /** A tag pill drawn with its top-left corner at (0, 0); its stroke reaches a little outside. */
+  private pillSprite(w: number, h: number): Sprite | null {
+    const { fill, stroke, strokeWidth } = this.style.pill
+    const margin = Math.ceil(strokeWidth)
+    return this.rasterise(-margin, -margin, w + 2 * margin, h + 2 * margin, `<rect x="0" y="0" width="${w}" height="${h}" rx="${h / 2}" fill="${fill}" stroke="${stroke}" stroke-width="${strokeWidth}"/>`)
+  }
+
+  private rasterise(left: number, top: number, width: number, height: number, element: string): Sprite | null {
+    if (width <= 0 || height <= 0) return null
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${left} ${top} ${width} ${height}">${element}</svg>`
+    const image = new Resvg(svg, this.style.options).render()
+    return { left, top, width, height, rgba: new Uint8Array(image.pixels) }
+  }
+
+  /** Source-over of a premultiplied sprite onto the opaque band, as resvg composites. */
+  private blend(sprite: Sprite, x: number, y: number): void {
+    const { rows, stride } = this
+    const n = rows.length
+    let addA = 0
+    let addB = 0
+    const bandHeight = this.canvas.bottom - this.canvas.top
+    const { rgba, width } = sprite
+    const x0 = x + sprite.left
+    const y0 = y + sprite.top - this.canvas.top
+    const fromX = Math.max(0, -x0)
+    const toX = Math.min(width, this.canvas.width - x0)
+    for (let sy = Math.max(0, -y0); sy < sprite.height && y0 + sy < bandHeight; sy += 1) {
+      let s = (sy * width + fromX) * 4
+      let d = (y0 + sy) * stride + 1 + (x0 + fromX) * 3
+      for (let sx = fromX; sx < toX; sx += 1, s += 4, d += 3) {
+        const alpha = rgba[s + 3] as number
+        if (alpha === 0) continue
+        const keep = 255 - alpha
+        const r0 = rows[d] as number
+        const g0 = rows[d + 1] as number
+        const b0 = rows[d + 2] as number
+        const r = (rgba[s] as number) + div255(r0 * keep) - r0
+        const g = (rgba[s + 1] as number) + div255(g0 * keep) - g0
+        const b = (rgba[s + 2] as number) + div255(b0 * keep) - b0
+        rows[d] = r0 + r
+        rows[d + 1] = g0 + g
+        rows[d + 2] = b0 + b
+        addA += r + g + b
+        addB += (n - d) * r + (n - d - 1) * g + (n - d - 2) * b
+      }
+      // Reduced once a row: the sums stay exact doubles.
+      addA %= ADLER_BASE
+      addB %= ADLER_BASE
+    }
+    this.addA = mod(this.addA + addA)
+    this.addB = mod(this.addB + addB)
+  }
+}
+
+/** The non-negative remainder modulo Adler-32's base. */
+function mod(value: number): number {
+  const r = value % ADLER_BASE
+  return r < 0 ? r + ADLER_BASE : r
+}
+
+/** Adler-32 (RFC 1950), summed in runs short enough that the sums stay V8 small integers until reduced. */
+export function adler32(data: Uint8Array): number {
+  let a = 1
+  let b = 0
+  for (let start = 0; start < data.length; start += 1500) {
+    const end = Math.min(start + 1500, data.length)
+    for (let i = start; i < end; i += 1) {
+      a += data[i] as number
+      b += a
+    }
+    a %= ADLER_BASE
+    b %= ADLER_BASE
+  }
+  return ((b << 16) | a) >>> 0
+}
+
+/** x / 255 rounded, for x in 0..65025. */
+function div255(x: number): number {
+  const v = x + 128
+  return (v + (v >> 8)) >> 8
+}
