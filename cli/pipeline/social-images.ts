@@ -539,7 +539,7 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
     else missing.push(card)
   })
   const thread = options.thread ?? 'auto'
-  const onWorker = thread === 'worker' || (thread === 'auto' && os.availableParallelism() > 1 && !workersNeedTsx() && poolWorkerCount(missing.length) === 0)
+  const onWorker = thread === 'worker' || (thread === 'auto' && missing.length >= MIN_CARDS_FOR_WORKER && os.availableParallelism() > 1 && !workersNeedTsx() && poolWorkerCount(missing.length) === 0)
   if (missing.length > 0 && onWorker) {
     if (await drewOnWorker(siteDir, missing.map((card) => card.spec), cacheDir)) return cards.map((card) => card.spec.file)
     if (thread === 'worker') throw new Error('social cards: the card worker failed')
@@ -564,6 +564,12 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
   }
   return cards.map((card) => card.spec.file)
 }
+
+/**
+ * Fewer new cards than this are drawn in this thread: a worker takes ~0.15 s to start and load the
+ * fonts and the frame, more than one or two cards (a rebuild after an edit) take here.
+ */
+const MIN_CARDS_FOR_WORKER = 4
 
 /**
  * Draws `specs` (all missing from the cache) on one worker thread running writeSocialCards. By default
