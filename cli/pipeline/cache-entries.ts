@@ -43,10 +43,18 @@ export function writeEntry(directory: string, key: string, value: unknown): void
   try {
     const payload = v8.serialize(value)
     const header = JSON.stringify({ format: FORMAT, key, bytes: payload.length, sha256: createHash('sha256').update(payload).digest('hex') })
-    mkdirSync(directory, { recursive: true })
     const file = path.join(directory, `${key}.bin`)
     const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
-    writeFileSync(temp, Buffer.concat([Buffer.from(`${header}\n`), payload]))
+    const bytes = Buffer.concat([Buffer.from(`${header}\n`), payload])
+    try {
+      writeFileSync(temp, bytes)
+    } catch (error) {
+      // The folder is made on the first write that finds it missing, not checked before each of the
+      // thousands of writes a build makes.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      mkdirSync(directory, { recursive: true })
+      writeFileSync(temp, bytes)
+    }
     try {
       renameSync(temp, file)
     } catch (error) {
@@ -57,7 +65,6 @@ export function writeEntry(directory: string, key: string, value: unknown): void
     // Read-only or full disk: the output is still correct, only the next build compiles again.
   }
 }
-
 
 /** Keeps a folder of entries bounded: past `maxEntries`, the older half (by write time) goes. */
 export function pruneEntries(directory: string, maxEntries: number): void {

@@ -5,7 +5,7 @@ import type { InternalLink } from './check-markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './check-references.ts'
 import type { CompileCache } from './compile-cache.ts'
 import type { CompiledContent } from './compile-content.ts'
-import { pruneChecked, readChecked, writeChecked, type CheckCache } from './check-cache.ts'
+import { pruneChecked, readChecked, type CheckCache } from './check-cache.ts'
 import { checkProjectFile, checkProjectFiles, MIN_CHECKED_FILES_PER_WORKER, MIN_FILES_PER_WORKER, startWorkers, workerCount, workerModeFromEnv, type CompileRequest, type ProjectFileResult, type WorkerMode } from './content-pool.ts'
 import { loadSources, type LoadedSources, type SourceFile } from './load-sources.ts'
 import { ParsedDocuments } from './parsed-documents.ts'
@@ -147,11 +147,10 @@ async function check(root: string, options: CheckOptions, compile: CompileReques
   })
   const sourcesToCheck = toCheck.map((i) => loaded.projects[i] as SourceFile)
   if (checkCache) workers = workersFor(sourcesToCheck.length)
-  const checkedNow = workers > 0 ? await checkProjectFiles(sourcesToCheck, workers, compile) : sourcesToCheck.map((source) => checkProjectFile(source))
+  // Valid files' results go into the check cache from the thread that checked them.
+  const checkedNow = workers > 0 ? await checkProjectFiles(sourcesToCheck, workers, compile, checkCache) : sourcesToCheck.map((source) => checkProjectFile(source, checkCache))
   checkedNow.forEach((result, j) => {
-    const i = toCheck[j] as number
-    projectResults[i] = result
-    if (checkCache && result.diagnostics.length === 0 && isRecord(result.data)) writeChecked(checkCache, loaded.projects[i] as SourceFile, { data: result.data, links: result.links })
+    projectResults[toCheck[j] as number] = result
   })
   if (checkCache && checkedNow.length > 0) pruneChecked(checkCache)
   const projects: ProjectDocument[] = []

@@ -2,6 +2,7 @@ import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { isRecord } from '../diagnostics/json-pointer.ts'
+import { writeChecked, type CheckCache } from './check-cache.ts'
 import { checkFile } from './check-file.ts'
 import type { InternalLink } from './check-markdown.ts'
 import type { CompileCache, CompileItem } from './compile-cache.ts'
@@ -58,15 +59,20 @@ export interface CompileRequest {
   cache: CompileCache | undefined
 }
 
-export type PoolRequest = { type: 'check'; batch: number; files: SourceFile[]; compile?: CompileRequest }
+export type PoolRequest = { type: 'check'; batch: number; files: SourceFile[]; compile?: CompileRequest; checkCache?: CheckCache }
 /** A worker's answer for one file; `failed` when checking it threw there. */
 export type WorkerFileResult = Omit<ProjectFileResult, 'parsed'> | { path: string; failed: string }
 export type PoolResponse = { type: 'ready' } | { type: 'done'; batch: number; results: WorkerFileResult[] }
 
-/** checkFile for a project file, as plain data plus the parsed document. */
-export function checkProjectFile(source: SourceFile): ProjectFileResult {
+/**
+ * checkFile for a project file, as plain data plus the parsed document. With a check cache, a valid
+ * file's result is kept there by whichever thread checked it (so the writes share the cores too).
+ */
+export function checkProjectFile(source: SourceFile, checkCache?: CheckCache): ProjectFileResult {
   const check = checkFile(source, 'project')
-  return { path: source.path, diagnostics: check.diagnostics, links: check.links, data: check.parsed.data, parsed: check.parsed }
+  const result: ProjectFileResult = { path: source.path, diagnostics: check.diagnostics, links: check.links, data: check.parsed.data, parsed: check.parsed }
+  if (checkCache && result.diagnostics.length === 0 && isRecord(result.data)) writeChecked(checkCache, source, { data: result.data, links: result.links })
+  return result
 }
 
 /**
@@ -184,7 +190,7 @@ function dispatch(): void {
       const indices = job.take(job.batchSize(), false)
       const batch: Batch = { id: nextBatch++, job, indices }
       member.batches.set(batch.id, batch)
-      const request: PoolRequest = { type: 'check', batch: batch.id, files: indices.map((i) => job.sources[i] as SourceFile), ...(job.compile ? { compile: job.compile } : {}) }
+      const request: PoolRequest = { type: 'check', batch: batch.id, files: indices.map((i) => job.sources[i] as SourceFile), ...(job.compile ? { compile: job.compile } : {}), ...(job.checkCache ? { checkCache: job.checkCache } : {}) }
       member.worker.postMessage(request)
     }
     if (member.batches.size > 0) member.worker.ref()
@@ -222,6 +228,7 @@ class Job {
     readonly sources: readonly SourceFile[],
     readonly compile: CompileRequest | undefined,
     private readonly threads: number,
+    readonly checkCache: CheckCache | undefined,
   ) {
     this.results = new Array(sources.length)
     this.missing = sources.length
@@ -288,9 +295,9 @@ class Job {
  * own checks is compiled too: most files are valid, and compiling where the file already is costs no
  * second parse or transfer (results for files that turn out unused are dropped by the caller).
  */
-export async function checkProjectFiles(sources: readonly SourceFile[], workers: number, compile: CompileRequest | undefined): Promise<ProjectFileResult[]> {
+export async function checkProjectFiles(sources: readonly SourceFile[], workers: number, compile: CompileRequest | undefined, checkCache?: CheckCache): Promise<ProjectFileResult[]> {
   void startWorkers(workers)
-  const job = new Job(sources, compile, workers + 1)
+  const job = new Job(sources, compile, workers + 1, checkCache)
   jobs.push(job)
   try {
     dispatch()
@@ -300,7 +307,7 @@ export async function checkProjectFiles(sources: readonly SourceFile[], workers:
         await job.changed()
         continue
       }
-      const batch = indices.map((index) => ({ index, source: sources[index] as SourceFile, result: checkProjectFile(sources[index] as SourceFile) }))
+      const batch = indices.map((index) => ({ index, source: sources[index] as SourceFile, result: checkProjectFile(sources[index] as SourceFile, checkCache) }))
       if (compile) await compileBatch(batch, compile.cache)
       for (const { index, result } of batch) job.store(index, result)
       poolCounters.mainFiles += indices.length

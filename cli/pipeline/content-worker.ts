@@ -17,7 +17,7 @@ port.postMessage({ type: 'ready' } satisfies PoolResponse)
 async function handle(request: PoolRequest): Promise<PoolResponse> {
   const checked: ({ source: SourceFile; result: ProjectFileResult } | { source: SourceFile; failed: string })[] = request.files.map((source) => {
     try {
-      return { source, result: checkProjectFile(source) }
+      return { source, result: checkProjectFile(source, request.checkCache) }
     } catch (error) {
       // The main thread checks this file again itself, so it fails (or not) exactly as without workers.
       return { source, failed: String((error as Error)?.stack ?? error) }

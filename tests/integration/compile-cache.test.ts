@@ -59,6 +59,19 @@ describe('compile cache', () => {
     }
   })
 
+  it('makes its folder when it is missing, also when it goes away between two builds of one process', async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'portfolio-compile-cache-missing-'))
+    try {
+      const missing: CompileCache = { directory: path.join(parent, 'a', 'b'), compilerKey: cache.compilerKey }
+      expect((await checkAndCompile(fixture.root, { workers: 'never', cache: missing })).compileStats).toEqual({ compiled: 6, cached: 0 })
+      rmSync(parent, { recursive: true, force: true })
+      expect((await checkAndCompile(fixture.root, { workers: 'never', cache: missing })).compileStats).toEqual({ compiled: 6, cached: 0 })
+      expect(readdirSync(missing.directory).filter((f) => f.endsWith('.bin'))).toHaveLength(7 + 12)
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
+  })
+
   it('recompiles only the project that was edited', async () => {
     const file = path.join(fixture.root, 'projects/authstack.yaml')
     const original = readFileSync(file, 'utf8')
