@@ -201,6 +201,14 @@ describe('the sanitisers, fed XSS payloads directly', () => {
     '<details open ontoggle=alert(1)>x</details>',
     '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
     '```html\n<script>alert(1)</script>\n```',
+    // Highlighted code goes around the sanitiser (highlight.js escapes it), in every form a fence takes.
+    '```json\n{"x": "</code></pre><img src=x onerror=alert(1)>"}\n```',
+    '```js\nconst s = \'<script>alert(1)</script>\'; // <img src=x onerror=alert(1)>\n```',
+    '```nginx\nadd_header X "<svg onload=alert(1)>";\n```',
+    '```xml\n<a href="javascript:alert(1)">x</a><![CDATA[<script>alert(1)</script>]]>\n```',
+    '```not-a-language\n<script>alert(1)</script>\n```',
+    '```js" onmouseover="alert(1)\n<b>x</b>\n```',
+    '- list\n\n  ```html\n  <iframe src="javascript:alert(1)"></iframe>\n  ```',
     '`<img src=x onerror=alert(1)>`',
     '| a | b |\n|---|---|\n| <img src=x onerror=alert(1)> | [x](javascript:alert(1)) |',
   ]
@@ -214,6 +222,7 @@ describe('the sanitisers, fed XSS payloads directly', () => {
   it('keeps what is safe: https links (opened safely) and code shown as text', () => {
     expect(compileMarkdown('[site](https://example.com)')).toBe('<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a></p>')
     expect(compileMarkdown('```html\n<script>alert(1)</script>\n```')).toContain('&lt;')
+    expect(compileMarkdown('```json\n{"a": 1}\n```')).toBe('<pre><code class="hljs language-json"><span class="hljs-punctuation">{</span><span class="hljs-attr">"a"</span><span class="hljs-punctuation">:</span> <span class="hljs-number">1</span><span class="hljs-punctuation">}</span></code></pre>')
   })
 
   /** A diagram's SVG, or null when the renderer refuses the source (a located content error). */
