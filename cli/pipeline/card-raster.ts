@@ -8,9 +8,10 @@ import type { OutlineFont } from './social-font.ts'
  * over, plus a fresh 1.9 MB canvas and its copy out), the largest cost of a large build. Here a card
  * costs a copy of the empty band, a few hundred small blends and no new memory.
  *
- * The pixels are resvg's own, composited as resvg composites (source-over, premultiplied): a glyph
- * is drawn at its position rounded to a quarter pixel (its sprite is rasterised at that sub-pixel
- * offset), so an edge may differ from drawing the whole line at once by a level or two.
+ * The pixels are resvg's own, composited as resvg composites (source-over, premultiplied), with two
+ * differences from resvg drawing the whole line at once: a glyph is placed to a quarter pixel (its
+ * sprite is rasterised at that sub-pixel offset), and a pixel two glyphs' edges share is covered by
+ * each in turn rather than by their union (a little lighter, by up to a quarter of the contrast).
  */
 
 /**

@@ -10,13 +10,18 @@ import type { CompiledContent } from './compile-content.ts'
  * source (the build already rendered it to SVG; no page shows the source).
  */
 export function browserProject(project: Record<string, unknown>): Record<string, unknown> {
-  const copy = structuredClone(project)
-  for (const section of Array.isArray(copy.sections) ? copy.sections : []) {
+  if (!Array.isArray(project.sections)) return project
+  // Copies only what changes (sections with diagrams): the rest is shared with the compiled project.
+  const sections = project.sections.map((section: unknown) => {
     const diagrams = typeof section === 'object' && section !== null ? (section as { diagrams?: unknown }).diagrams : undefined
-    if (!Array.isArray(diagrams)) continue
-    for (const diagram of diagrams) if (typeof diagram === 'object' && diagram !== null) delete (diagram as { mermaid?: unknown }).mermaid
-  }
-  return copy
+    if (!Array.isArray(diagrams)) return section
+    return { ...(section as Record<string, unknown>), diagrams: diagrams.map((diagram: unknown) => (typeof diagram === 'object' && diagram !== null ? withoutMermaid(diagram as Record<string, unknown>) : diagram)) }
+  })
+  return { ...project, sections }
+}
+
+function withoutMermaid({ mermaid: _mermaid, ...rest }: Record<string, unknown>): Record<string, unknown> {
+  return rest
 }
 
 const CARD_FIELDS = ['id', 'title', 'description', 'icon', 'featured', 'tech', 'liveUrl', 'githubUrl', 'achievements', 'metrics'] as const
