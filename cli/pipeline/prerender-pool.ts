@@ -1,11 +1,9 @@
 import os from 'node:os'
 import type { Worker } from 'node:worker_threads'
 import { CliError } from '../errors.ts'
-import type { PageScan } from './check-output.ts'
 import type { Route } from './list-routes.ts'
-import type { PageStore } from './page-cache.ts'
 import { shareWork, Wakeup } from './pool-loop.ts'
-import type { PageRenderer, PrerenderOptions } from './prerender.ts'
+import type { PageRenderer, PrerenderOptions, RenderedRoute } from './prerender.ts'
 import { PRERENDER_WORKER_ROLE, type PrerenderJob, type PrerenderReply, type PrerenderWorkerData } from './prerender-worker.ts'
 import { startWorker } from './worker-script.ts'
 
@@ -34,15 +32,15 @@ const IN_FLIGHT_PER_WORKER = 2 * BATCH
  * options.projects. A render error fails the whole run (as in-process); a worker that cannot start
  * or dies leaves its routes to the others.
  */
-export async function renderOnAllCores(routes: readonly Route[], render: PageRenderer, template: string, options: PrerenderOptions, stores: readonly (PageStore | undefined)[] = []): Promise<PageScan[]> {
-  const scans: PageScan[] = new Array<PageScan>(routes.length)
+export async function renderOnAllCores(routes: readonly Route[], render: PageRenderer, template: string, options: PrerenderOptions): Promise<RenderedRoute[]> {
+  const results: RenderedRoute[] = new Array<RenderedRoute>(routes.length)
   const queue = routes.map((_, index) => index)
   let remaining = routes.length
   let failure: { error: unknown } | undefined
   const wakeup = new Wakeup()
   const signal = wakeup.signal
-  const done = (index: number, scan: PageScan) => {
-    scans[index] = scan
+  const done = (index: number, result: RenderedRoute) => {
+    results[index] = result
     remaining -= 1
     signal()
   }
@@ -71,7 +69,7 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
       while (jobs.size + BATCH <= IN_FLIGHT_PER_WORKER && queue.length > 0 && !failure) {
         const ids = queue.splice(0, BATCH)
         for (const id of ids) jobs.add(id)
-        worker.postMessage({ ids, routes: ids.map((id) => routes[id] as Route), stores: ids.map((id) => stores[id] ?? null) } satisfies PrerenderJob)
+        worker.postMessage({ ids, routes: ids.map((id) => routes[id] as Route) } satisfies PrerenderJob)
       }
     }
     /** Gone: its routes go back in the queue, for the other workers or for this thread. */
@@ -94,7 +92,7 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
       if ('failed' in reply) return lose()
       jobs.delete(reply.id)
       if ('error' in reply) return fail(new CliError(reply.error, reply.hint))
-      done(reply.id, reply.scan)
+      done(reply.id, reply.result)
       if (jobs.size + BATCH <= IN_FLIGHT_PER_WORKER) feed()
     })
     worker.on('error', lose)
@@ -109,7 +107,7 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
       finished: () => remaining === 0 || failure !== undefined,
       workersReady: () => ready,
       wakeup,
-      work: async (id) => done(id, await render(routes[id] as Route, projects, cards, stores[id])),
+      work: async (id) => done(id, await render(routes[id] as Route, projects, cards)),
     })
   } catch (error) {
     failure ??= { error }
@@ -118,5 +116,5 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
     pool.clear()
   }
   if (failure) throw failure.error
-  return scans
+  return results
 }

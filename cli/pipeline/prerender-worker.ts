@@ -6,10 +6,8 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { CliError } from '../errors.ts'
-import type { PageScan } from './check-output.ts'
 import type { Route } from './list-routes.ts'
-import type { PageStore } from './page-cache.ts'
-import { loadPageRenderer } from './prerender.ts'
+import { loadPageRenderer, type RenderedRoute } from './prerender.ts'
 import { readProjectData } from './project-data.ts'
 
 /** Marks the prerender workers' workerData, so this module never answers messages of another worker. */
@@ -25,14 +23,13 @@ export interface PrerenderWorkerData {
   cards: unknown[]
 }
 
-/** Routes to render, by their index in the pool's list, with where to keep each page (null: nowhere). */
+/** Routes to render, by their index in the pool's list. */
 export interface PrerenderJob {
   ids: number[]
   routes: Route[]
-  stores: (PageStore | null)[]
 }
 
-export type PrerenderReply = { ready: true } | { id: number; scan: PageScan } | { id: number; error: string; hint?: string } | { failed: string }
+export type PrerenderReply = { ready: true } | { id: number; result: RenderedRoute } | { id: number; error: string; hint?: string } | { failed: string }
 
 if (!isMainThread && parentPort && (workerData as Partial<PrerenderWorkerData> | undefined)?.role === PRERENDER_WORKER_ROLE) {
   const port = parentPort
@@ -46,7 +43,7 @@ if (!isMainThread && parentPort && (workerData as Partial<PrerenderWorkerData> |
           for (const [i, route] of job.routes.entries()) {
             const id = job.ids[i] as number
             try {
-              port.postMessage({ id, scan: await render(route, projects, cards, job.stores[i] ?? undefined) } satisfies PrerenderReply)
+              port.postMessage({ id, result: await render(route, projects, cards) } satisfies PrerenderReply)
             } catch (error) {
               port.postMessage({ id, error: error instanceof Error ? error.message : String(error), ...(error instanceof CliError && error.hint ? { hint: error.hint } : {}) } satisfies PrerenderReply)
             }

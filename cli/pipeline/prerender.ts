@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { CliError } from '../errors.ts'
 import type { Route } from './list-routes.ts'
 import { scanPage, type PageScan } from './check-output.ts'
-import { pageKey, readPage, storePage, type PageCache, type PageStore } from './page-cache.ts'
+import { hashText, pageKey, readPageIndex, reusablePage, writePageIndex, type PageCache, type PageRecord } from './page-cache.ts'
 import { renderOnAllCores } from './prerender-pool.ts'
 import { pageDataScript } from './project-data.ts'
 
@@ -26,11 +26,15 @@ export type CardsLookup = () => Promise<unknown[]>
 
 type RenderFunction = (url: string, base: string, projects: ProjectLookup, cards: CardsLookup) => Promise<RenderedPage>
 
-/**
- * Renders one route, writes its page into the site folder, and returns what the output check needs
- * of it; with `store`, also keeps the page in the page cache.
- */
-export type PageRenderer = (route: Route, projects: ProjectLookup, cards: CardsLookup, store?: PageStore) => Promise<PageScan>
+/** What rendering a page gives: what the output check needs of it, its file's SHA-256, and whether it used the cards. */
+export interface RenderedRoute {
+  scan: PageScan
+  sha256: string
+  usedCards: boolean
+}
+
+/** Renders one route, writes its page into the site folder, and says what it wrote. */
+export type PageRenderer = (route: Route, projects: ProjectLookup, cards: CardsLookup) => Promise<RenderedRoute>
 
 /**
  * Loads the server bundle once; each call renders one route into the HTML shell (`template`, read
@@ -43,7 +47,7 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
   const render = module.render
   if (typeof render !== 'function') throw new CliError(`${serverEntry} does not export render(url, base)`)
   const directories = new Set<string>()
-  return async (route, projects, cards, store) => {
+  return async (route, projects, cards) => {
     let page: RenderedPage
     let usedCards = false
     const seenCards: CardsLookup = () => {
@@ -74,9 +78,7 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
       directories.add(directory)
     }
     writeFileSync(target, html)
-    const scan = scanPage(route.file, html)
-    if (store) storePage(store, html, scan, usedCards)
-    return scan
+    return { scan: scanPage(route.file, html), sha256: hashText(html), usedCards }
   }
 }
 
@@ -88,7 +90,7 @@ export interface PrerenderOptions {
   cards: CardsLookup
   /** Worker threads rendering beside this one; by default as many as pay off for this many routes. */
   workers?: number
-  /** Pages from earlier builds, by what they are made from; only the others are rendered. */
+  /** Pages of the build in place, by what they are made from; only the others are rendered. */
   cache?: PageCache
 }
 
@@ -105,26 +107,32 @@ export interface Prerendered {
 export async function prerenderRoutes(routes: readonly Route[], options: PrerenderOptions): Promise<Prerendered> {
   const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
   const scans: PageScan[] = new Array<PageScan>(routes.length)
-  const toRender: { route: Route; index: number; store?: PageStore }[] = []
+  const toRender: { route: Route; index: number }[] = []
   const cache = options.cache
-  // Pages unchanged since an earlier build are written as they were, a few at a time, each read just
+  const index = cache ? readPageIndex(cache) : new Map<string, PageRecord>()
+  const records = new Map<string, PageRecord>()
+  // Pages unchanged since the build in place are copied from it, a few at a time, each read just
   // before it is written (never all of them in memory at once).
-  const takeFromCache = async (route: Route, index: number) => {
-    if (!cache) return void toRender.push({ route, index })
-    const key = pageKey(cache, route)
-    const hit = readPage(cache, key)
-    if (!hit || hit.scan.page !== route.file) return void toRender.push({ route, index, store: { directory: cache.directory, key, cardsHash: cache.cardsHash } })
-    scans[index] = hit.scan
+  const takeFromSite = async (route: Route, at: number) => {
+    const reused = cache && reusablePage(cache, index, route)
+    if (!reused) return void toRender.push({ route, index: at })
+    scans[at] = reused.record.scan
+    records.set(route.file, reused.record)
     const target = path.join(options.siteDir, route.file)
     await mkdir(path.dirname(target), { recursive: true })
-    await writeFile(target, hit.html)
+    await writeFile(target, reused.html)
   }
-  for (let i = 0; i < routes.length; i += 32) await Promise.all(routes.slice(i, i + 32).map((route, j) => takeFromCache(route, i + j)))
+  for (let i = 0; i < routes.length; i += 32) await Promise.all(routes.slice(i, i + 32).map((route, j) => takeFromSite(route, i + j)))
   if (toRender.length > 0) {
     const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base)
-    const rendered = await renderOnAllCores(toRender.map((job) => job.route), renderer, template, options, toRender.map((job) => job.store))
-    rendered.forEach((scan, i) => (scans[toRender[i]!.index] = scan))
+    const rendered = await renderOnAllCores(toRender.map((job) => job.route), renderer, template, options)
+    rendered.forEach((page, i) => {
+      const { route, index: at } = toRender[i]!
+      scans[at] = page.scan
+      if (cache) records.set(route.file, { key: pageKey(cache, route), sha256: page.sha256, scan: page.scan, ...(page.usedCards ? { cards: cache.cardsHash } : {}) })
+    })
   }
+  if (cache) writePageIndex(cache, records)
   return { pages: routes.map((route) => route.file), scans, rendered: toRender.length }
 }
 

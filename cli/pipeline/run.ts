@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { CliError } from '../errors.ts'
 import { buildSite, type SiteBuild } from './build-site.ts'
 import type { SiteCache } from './site-cache.ts'
-import { pageCacheDirectory, prunePages, type PageCache } from './page-cache.ts'
+import { pageCacheDirectory, type PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered } from './prerender.ts'
@@ -76,7 +76,7 @@ function reportOf(result: GenerateResult): Pick<CheckResult, 'diagnostics' | 'so
 type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => string) => Promise<T>
 
 /**
- * Prerenders every route (pages unchanged since an earlier build come from the page cache). Case
+ * Prerenders every route (pages unchanged since the build in place are taken from it: see page-cache.ts). Case
  * studies are read from the data files the site already holds (data/projects/<id>.json, what the
  * browser loads), in this thread as in the prerender workers, so the compiled content need not be in
  * memory while pages render.
@@ -84,13 +84,12 @@ type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => str
 async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step): Promise<Prerendered> {
   const lookup = (id: string) => readProjectData(siteDir, id)
   const pageCache: PageCache | undefined =
-    options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
+    options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
   const prerendered = await step(
     'prerender',
     () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, ...(pageCache ? { cache: pageCache } : {}) }),
     (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`),
   )
-  if (pageCache) prunePages(pageCache.directory, routes.length)
   return prerendered
 }
 

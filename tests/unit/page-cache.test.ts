@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -29,20 +29,26 @@ describe('page cache', () => {
   writeFileSync(entry, RENDER)
   afterAll(() => rmSync(shared, { recursive: true, force: true }))
 
-  /** One build: the site's data as given, pages rendered or taken from the cache; the written pages. */
-  async function build(titles: Record<string, string>, siteKey = 'site-1') {
+  /**
+   * One build into `site`, as a build does it: pages rendered (or taken from the site in place) into a
+   * new folder, which then replaces the site. Gives the pages written and how many were rendered.
+   */
+  async function build(titles: Record<string, string>, siteKey = 'site-1', site = path.join(shared, 'dist')) {
     const dir = tempDir()
     writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>')
     mkdirSync(path.join(dir, 'data/projects'), { recursive: true })
     const cards = ids.map((id) => ({ id, title: titles[id] }))
     const cache: PageCache = {
       directory: cacheDir,
+      site,
       siteKey,
       projectHashes: new Map(ids.map((id) => [id, `hash of ${titles[id]}`])),
       cardsHash: `hash of ${JSON.stringify(cards)}`,
     }
     const result = await prerenderRoutes(routes, { serverEntry: entry, siteDir: dir, base: '/', projects: async (id) => ({ id, title: titles[id] }), cards: async () => cards, cache, workers: 0 })
     const pages = Object.fromEntries(result.pages.map((page) => [page, readFileSync(path.join(dir, page), 'utf8')]))
+    rmSync(site, { recursive: true, force: true })
+    renameSync(dir, site)
     return { rendered: result.rendered, pages, scans: result.scans }
   }
 
@@ -64,11 +70,23 @@ describe('page cache', () => {
     expect((await build({ a: 'A', b: 'B2', c: 'C' }, 'site-2')).rendered).toBe(5)
   })
 
-  it('renders a page again when its cached entry is damaged, with the same result', async () => {
+  it('renders a page again when the index is damaged, with the same result', async () => {
     const first = await build({ a: 'X', b: 'Y', c: 'Z' })
     for (const file of readdirSync(cacheDir)) appendFileSync(path.join(cacheDir, file), 'garbage')
     const again = await build({ a: 'X', b: 'Y', c: 'Z' })
     expect(again.rendered).toBe(5)
     expect(again.pages).toEqual(first.pages)
+  })
+
+  it('renders a page again when its file in the site was changed or removed, and never takes another folder\'s', async () => {
+    const site = path.join(shared, 'site-edits')
+    const first = await build({ a: 'P', b: 'Q', c: 'R' }, 'site-1', site)
+    writeFileSync(path.join(site, 'projects/a/index.html'), first.pages['projects/a/index.html']!.replace('<h1>P</h1>', '<h1>edited by hand</h1>'))
+    rmSync(path.join(site, 'projects/b/index.html'))
+    const again = await build({ a: 'P', b: 'Q', c: 'R' }, 'site-1', site)
+    expect(again.rendered).toBe(2)
+    expect(again.pages).toEqual(first.pages)
+    // The same content built into another folder: that folder has no pages yet, so all are rendered.
+    expect((await build({ a: 'P', b: 'Q', c: 'R' }, 'site-1', path.join(shared, 'other-dist'))).rendered).toBe(5)
   })
 })
