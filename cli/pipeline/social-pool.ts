@@ -17,9 +17,11 @@ import { drawBandPng, renderPng, SOCIAL_WORKER_ROLE, type BandSetup, type Social
 /**
  * Fewest uncached cards worth starting a worker for. A worker costs CPU to start before it renders
  * anything: ~55 ms from the bundle, ~250 ms under tsx (which sets up its loader in the thread and
- * compiles the worker first); a card costs ~10 ms. The main thread renders while the workers start,
- * so on 2 idle cores two workers pay off from ~12 cards (bundle) and ~50 (tsx); with one core busy
- * elsewhere, measured break-even was ~60 and ~120 cards. These thresholds sit in between.
+ * compiles the worker first); a card cost ~10 ms when these were measured (on 2 idle cores two
+ * workers paid off from ~12 cards from the bundle and ~50 under tsx; ~60 and ~120 with one core busy
+ * elsewhere), and these thresholds sat in between. A project card now costs ~3 ms (card-raster.ts),
+ * which moves break-even up, but a build with fewer than two workers' worth hands its cards to one
+ * worker anyway (writeSocialCards), and at 100 cards 16 and 48 measured the same.
  */
 export function cardsPerWorker(tsx = workersNeedTsx()): number {
   return tsx ? 50 : 16
