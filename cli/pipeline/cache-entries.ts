@@ -31,7 +31,7 @@ export function readEntry(directory: string, key: string): unknown {
     const header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as unknown
     const payload = bytes.subarray(newline + 1)
     if (!isRecord(header) || header.format !== FORMAT || header.key !== key || header.bytes !== payload.length) return undefined
-    if (header.sha256 !== createHash('sha256').update(payload).digest('hex')) return undefined
+    if (header.sha256 !== sha256(payload)) return undefined
     return v8.deserialize(payload)
   } catch {
     return undefined
@@ -40,30 +40,63 @@ export function readEntry(directory: string, key: string): unknown {
 
 /** Atomic (temp file + rename), so a reader sees a whole entry or none; a cache that cannot be written is skipped. */
 export function writeEntry(directory: string, key: string, value: unknown): void {
+  let payload: Buffer
   try {
-    const payload = v8.serialize(value)
-    const header = JSON.stringify({ format: FORMAT, key, bytes: payload.length, sha256: createHash('sha256').update(payload).digest('hex') })
-    const file = path.join(directory, `${key}.bin`)
-    const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
-    const bytes = Buffer.concat([Buffer.from(`${header}\n`), payload])
-    try {
-      writeFileSync(temp, bytes)
-    } catch (error) {
-      // The folder is made on the first write that finds it missing, not checked before each of the
-      // thousands of writes a build makes.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      mkdirSync(directory, { recursive: true })
-      writeFileSync(temp, bytes)
-    }
-    try {
-      renameSync(temp, file)
-    } catch (error) {
-      rmSync(temp, { force: true })
-      throw error
-    }
+    payload = v8.serialize(value)
   } catch {
-    // Read-only or full disk: the output is still correct, only the next build compiles again.
+    return // a value V8 cannot serialise is simply not kept
   }
+  const header = JSON.stringify({ format: FORMAT, key, bytes: payload.length, sha256: sha256(payload) })
+  writeFileAtomically(path.join(directory, `${key}.bin`), Buffer.concat([Buffer.from(`${header}\n`), payload]))
+}
+
+/**
+ * Writes `contents` to `file` through a temp file and a rename, so a process reading beside this one
+ * sees a whole file or none. The folder is made on the first write that finds it missing, not checked
+ * before each of the thousands of writes a build makes. False when it cannot be written (read-only or
+ * full disk): a cache then simply misses next time.
+ */
+export function writeFileAtomically(file: string, contents: string | Uint8Array): boolean {
+  const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
+  try {
+    try {
+      writeFileSync(temp, contents)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      mkdirSync(path.dirname(file), { recursive: true })
+      writeFileSync(temp, contents)
+    }
+    renameSync(temp, file)
+    return true
+  } catch {
+    rmSync(temp, { force: true })
+    return false
+  }
+}
+
+/** The header line of a sealed file (a comment in JavaScript and TypeScript, so such a file still reads as code). */
+const SEAL = '// sha256 '
+
+/** Writes `contents` sealed: a first line with the SHA-256 of the rest, then the contents (atomically). */
+export function writeSealedFile(file: string, contents: string | Uint8Array): boolean {
+  return writeFileAtomically(file, Buffer.concat([Buffer.from(`${SEAL}${sha256(contents)}\n`), typeof contents === 'string' ? Buffer.from(contents) : contents]))
+}
+
+/** A sealed file's contents when it is whole and its own, 'missing', or 'damaged' (edited, cut short, not sealed). */
+export function readSealedFile(file: string): Buffer | 'missing' | 'damaged' {
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(file)
+  } catch {
+    return 'missing'
+  }
+  const newline = bytes.indexOf(0x0a)
+  const contents = bytes.subarray(newline + 1)
+  return newline > 0 && bytes.subarray(0, newline).toString('latin1') === `${SEAL}${sha256(contents)}` ? contents : 'damaged'
+}
+
+function sha256(contents: string | Uint8Array): string {
+  return createHash('sha256').update(contents).digest('hex')
 }
 
 /** Keeps a folder of entries bounded: past `maxEntries`, the older half (by write time) goes. */

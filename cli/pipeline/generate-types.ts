@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import { readSealedFile, writeSealedFile } from './cache-entries.ts'
 import { readSchema, readSchemaText } from './validate-schema.ts'
 
 const cacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/', import.meta.url))
@@ -17,11 +18,12 @@ export async function generateTypes(): Promise<string> {
   const key = typesKey()
   const file = key && `${cacheDirectory}types-${key}.ts`
   if (file) {
-    const cached = readCached(file)
-    if (cached !== undefined) return cached
+    const cached = readSealedFile(file)
+    if (typeof cached !== 'string') return cached.toString('utf8')
   }
   const types = await compileTypes()
-  if (file) writeCached(file, types)
+  // A read-only install generates the types every run.
+  if (file) writeSealedFile(file, types)
   return types
 }
 
@@ -36,29 +38,6 @@ function typesKey(): string | undefined {
       .slice(0, 32)
   } catch {
     return undefined
-  }
-}
-
-/** The first line is `// sha256 <hex of the rest>`. */
-function readCached(file: string): string | undefined {
-  try {
-    const text = readFileSync(file, 'utf8')
-    const newline = text.indexOf('\n')
-    const body = text.slice(newline + 1)
-    return text.slice(0, newline) === `// sha256 ${createHash('sha256').update(body).digest('hex')}` ? body : undefined
-  } catch {
-    return undefined
-  }
-}
-
-function writeCached(file: string, types: string): void {
-  try {
-    mkdirSync(cacheDirectory, { recursive: true })
-    const temp = `${file}.${process.pid}.tmp`
-    writeFileSync(temp, `// sha256 ${createHash('sha256').update(types).digest('hex')}\n${types}`)
-    renameSync(temp, file)
-  } catch {
-    // A read-only install generates the types every run.
   }
 }
 

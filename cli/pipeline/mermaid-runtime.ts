@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import vm from 'node:vm'
+import { readSealedFile, writeSealedFile } from './cache-entries.ts'
 import { packageVersions } from './compile-cache.ts'
 
 /** beautiful-mermaid's renderer: Mermaid source → SVG text. */
@@ -72,8 +72,9 @@ export async function loadBundledMermaid(directory: string): Promise<BundledMerm
   const key = bundleKey()
   const bundleFile = path.join(directory, `${key}.cjs`)
   const codeCacheFile = path.join(directory, `${key}.v8-cache`)
-  const code = readBundle(bundleFile) ?? (await writeBundle(bundleFile))
-  const cachedData = readCodeCache(codeCacheFile)
+  const sealed = readSealedFile(bundleFile)
+  const code = typeof sealed === 'string' ? await writeBundle(bundleFile) : sealed.toString('utf8')
+  const cachedData = readSealedFile(codeCacheFile)
   // V8 checks a code cache against this exact source, its own version and flags, and refuses
   // (cachedDataRejected) anything else; but it does not checksum the bytes, and damaged bytes can crash
   // the process, so only a cache whose own SHA-256 matches is handed to it.
@@ -86,39 +87,8 @@ export async function loadBundledMermaid(directory: string): Promise<BundledMerm
   return {
     render: render as RenderMermaidSvg,
     codeCache: typeof cachedData === 'string' ? cachedData : script.cachedDataRejected ? 'refused' : 'used',
-    saveCodeCache: () => {
-      const data = script.createCachedData()
-      writeAtomically(codeCacheFile, Buffer.concat([Buffer.from(`${CODE_CACHE_HEADER}${sha256(data)}\n`), data]))
-    },
+    saveCodeCache: () => void writeSealedFile(codeCacheFile, script.createCachedData()),
   }
-}
-
-const CODE_CACHE_HEADER = 'v8 code cache sha256 '
-
-/** The code cache's bytes when the file is whole (a header line with the SHA-256 of the rest). */
-function readCodeCache(file: string): Buffer | 'missing' | 'damaged' {
-  let bytes: Buffer
-  try {
-    bytes = readFileSync(file)
-  } catch {
-    return 'missing'
-  }
-  const newline = bytes.indexOf(0x0a)
-  const data = bytes.subarray(newline + 1)
-  return newline > 0 && bytes.subarray(0, newline).toString('latin1') === `${CODE_CACHE_HEADER}${sha256(data)}` ? data : 'damaged'
-}
-
-/** The bundle's code when the file is whole: its first line is the SHA-256 of the rest. */
-function readBundle(file: string): string | undefined {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
-  const newline = text.indexOf('\n')
-  const code = text.slice(newline + 1)
-  return newline > 0 && text.slice(0, newline) === `// sha256 ${sha256(code)}` ? code : undefined
 }
 
 async function writeBundle(file: string): Promise<string> {
@@ -133,22 +103,6 @@ async function writeBundle(file: string): Promise<string> {
     logLevel: 'silent',
   })
   const code = result.outputFiles[0]!.text
-  writeAtomically(file, `// sha256 ${sha256(code)}\n${code}`)
+  writeSealedFile(file, code)
   return code
-}
-
-function sha256(text: string | Uint8Array): string {
-  return createHash('sha256').update(text).digest('hex')
-}
-
-/** Temp file + rename, so a process starting beside this one reads a whole file or none; a folder that cannot be written is skipped. */
-function writeAtomically(file: string, contents: string | Uint8Array): void {
-  const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
-  try {
-    mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(temp, contents)
-    renameSync(temp, file)
-  } catch {
-    rmSync(temp, { force: true })
-  }
 }

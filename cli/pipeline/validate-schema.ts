@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { ValidateFunction } from 'ajv'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { fromAjvErrors } from '../diagnostics/from-ajv.ts'
+import { writeFileAtomically } from './cache-entries.ts'
 import type { ParsedDocument } from './parse-yaml.ts'
 
 export type SchemaName = 'portfolio' | 'project'
@@ -49,15 +50,8 @@ function getValidators(): Record<SchemaName, ValidateFunction> {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true } })
   const schemas = { portfolio: JSON.parse(texts.portfolio) as { $id: string }, project: JSON.parse(texts.project) as { $id: string } }
   const compiled = { portfolio: ajv.compile(schemas.portfolio), project: ajv.compile(schemas.project) }
-  try {
-    const code = standaloneCode(ajv, { portfolio: schemas.portfolio.$id, project: schemas.project.$id })
-    mkdirSync(cacheDirectory, { recursive: true })
-    const temp = `${cached}.${process.pid}.tmp`
-    writeFileSync(temp, code)
-    renameSync(temp, cached)
-  } catch {
-    // A read-only install still validates; it just compiles every run.
-  }
+  // Kept for the next run; a read-only install still validates, it just compiles every run.
+  writeFileAtomically(cached, standaloneCode(ajv, { portfolio: schemas.portfolio.$id, project: schemas.project.$id }))
   return (validators = compiled)
 }
 

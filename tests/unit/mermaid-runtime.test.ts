@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import vm from 'node:vm'
 import { renderMermaidSVG } from 'beautiful-mermaid'
 import { describe, expect, it } from 'vitest'
+import { writeSealedFile } from '../../cli/pipeline/cache-entries.ts'
 import { loadBundledMermaid } from '../../cli/pipeline/mermaid-runtime.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
@@ -59,7 +59,7 @@ describe('the bundled diagram renderer (loaded with V8 code cache)', () => {
     const directory = tempDir()
     loadInFreshProcess(directory)
     const foreign = new vm.Script('globalThis.answer = 42').createCachedData()
-    writeFileSync(fileEnding(directory, '.v8-cache'), Buffer.concat([Buffer.from(`v8 code cache sha256 ${createHash('sha256').update(foreign).digest('hex')}\n`), foreign]))
+    writeSealedFile(fileEnding(directory, '.v8-cache'), foreign)
     expect(loadInFreshProcess(directory)).toEqual({ codeCache: 'refused', svgs: expected })
     expect(loadInFreshProcess(directory).codeCache).toBe('used')
   }, 60_000)
