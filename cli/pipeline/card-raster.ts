@@ -1,4 +1,5 @@
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
+import { ADLER_BASE, adler32, adler32Update } from './adler32.ts'
 import type { OutlineFont } from './social-font.ts'
 
 /**
@@ -50,14 +51,12 @@ interface Sprite {
 /** Sub-pixel positions a glyph is rasterised at: quarters. */
 const PHASES = 4
 
-const ADLER_BASE = 65521
-
 export class BandRasterizer {
   private readonly rows: Buffer
   private readonly stride: number
   private readonly sprites = new Map<string, Sprite | null>()
   private readonly backgroundAdler: number
-  /** What this card's blends added to the background's Adler-32 sums (see blend). */
+  /** What this card's blends added to the background's Adler-32 sums (see adler32Update). */
   private addA = 0
   private addB = 0
 
@@ -98,11 +97,7 @@ export class BandRasterizer {
         if (sprite) this.blend(sprite, origin, op.y)
       }
     }
-    // Adler-32 is a = 1 + Σ x_i and b = Σ (n − i)·x_i + n (mod 65521): a byte changed by δ at index i
-    // adds δ to a and (n − i)·δ to b.
-    const a = mod(this.backgroundAdler & 0xffff) + mod(this.addA)
-    const b = mod(this.backgroundAdler >>> 16) + mod(this.addB)
-    return { rows: this.rows, adler: ((mod(b) << 16) | mod(a)) >>> 0 }
+    return { rows: this.rows, adler: adler32Update(this.backgroundAdler, this.addA, this.addB) }
   }
 
   private sprite(key: string, make: () => Sprite | null): Sprite | null {
@@ -136,7 +131,7 @@ export class BandRasterizer {
     if (width <= 0 || height <= 0) return null
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${left} ${top} ${width} ${height}">${element}</svg>`
     const image = new Resvg(svg, this.style.options).render()
-    return { left, top, width, height, rgba: new Uint8Array(image.pixels) }
+    return { left, top, width, height, rgba: image.pixels }
   }
 
   /** Source-over of a premultiplied sprite onto the opaque band, as resvg composites. */
@@ -174,31 +169,9 @@ export class BandRasterizer {
       addA %= ADLER_BASE
       addB %= ADLER_BASE
     }
-    this.addA = mod(this.addA + addA)
-    this.addB = mod(this.addB + addB)
+    this.addA = (this.addA + addA) % ADLER_BASE
+    this.addB = (this.addB + addB) % ADLER_BASE
   }
-}
-
-/** The non-negative remainder modulo Adler-32's base. */
-function mod(value: number): number {
-  const r = value % ADLER_BASE
-  return r < 0 ? r + ADLER_BASE : r
-}
-
-/** Adler-32 (RFC 1950), summed in runs short enough that the sums stay V8 small integers until reduced. */
-export function adler32(data: Uint8Array): number {
-  let a = 1
-  let b = 0
-  for (let start = 0; start < data.length; start += 1500) {
-    const end = Math.min(start + 1500, data.length)
-    for (let i = start; i < end; i += 1) {
-      a += data[i] as number
-      b += a
-    }
-    a %= ADLER_BASE
-    b %= ADLER_BASE
-  }
-  return ((b << 16) | a) >>> 0
 }
 
 /** x / 255 rounded, for x in 0..65025. */

@@ -483,7 +483,7 @@ function rendererKey(): string {
   if (memoRendererKey) return memoRendererKey
   const hash = createHash('sha256').update('portfolio-social-card 3\0')
   const here = path.dirname(fileURLToPath(import.meta.url))
-  for (const file of ['social-images.ts', 'social-font.ts', 'social-worker.ts', 'card-raster.ts', '../../site/src/paths.ts', '../../site/src/initials.ts']) {
+  for (const file of ['social-images.ts', 'social-font.ts', 'social-worker.ts', 'card-raster.ts', 'adler32.ts', '../../site/src/paths.ts', '../../site/src/initials.ts']) {
     hash.update(`${file}\0`).update(readFileSync(path.join(here, file))).update('\0')
   }
   for (const font of Object.values(FONT_FILES)) hash.update(readFileSync(font))

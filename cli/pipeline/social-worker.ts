@@ -10,11 +10,10 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib'
 import { readFileSync } from 'node:fs'
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
-import { adler32, BandRasterizer, type BandOp } from './card-raster.ts'
+import { adler32, adler32Combine } from './adler32.ts'
+import { BandRasterizer, type BandOp } from './card-raster.ts'
 import { collectYoungGarbage } from './gc.ts'
 import { OutlineFont } from './social-font.ts'
-
-export { adler32 } from './card-raster.ts'
 
 /** Marks the card workers' workerData, so this module never answers messages of another worker. */
 export const SOCIAL_WORKER_ROLE = 'portfolio-social-card'
@@ -175,18 +174,6 @@ export function drawBandPng(ops: readonly BandOp[], setup: BandSetup): Buffer {
   // zlib header: deflate, 32 KiB window, fastest compression.
   const idat = Buffer.concat([Buffer.from([0x78, 0x01]), frame.head, deflateRawSync(band.rows, { level: 1, finishFlush: constants.Z_FULL_FLUSH }), frame.tail, trailer])
   return png(frame.width, frame.height, idat)
-}
-
-const ADLER_BASE = 65521
-
-/** The Adler-32 of two byte runs one after the other, from each one's (zlib's adler32_combine). */
-export function adler32Combine(first: number, second: number, secondLength: number): number {
-  const rem = secondLength % ADLER_BASE
-  let a = (first & 0xffff) + (second & 0xffff) + ADLER_BASE - 1
-  let b = ((rem * (first & 0xffff)) % ADLER_BASE) + (first >>> 16) + (second >>> 16) + ADLER_BASE - rem
-  a %= ADLER_BASE
-  b %= ADLER_BASE
-  return ((b << 16) | a) >>> 0
 }
 
 function png(width: number, height: number, idat: Buffer): Buffer {
