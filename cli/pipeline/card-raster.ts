@@ -17,7 +17,7 @@ import type { OutlineFont } from './social-font.ts'
 
 /**
  * What a project card's band shows, as drawing operations in card pixels: lines of text (drawn as
- * the font's glyph outlines) and tag pills. The same list becomes the band's SVG (bandOpsSvg in
+ * the font's glyph outlines) and tag pills. The same list becomes the band's SVG (opsSvg in
  * social-images.ts) or is drawn here.
  */
 export type BandOp =

@@ -156,13 +156,6 @@ function textPath(line: string, x: number, baseline: number, style: TextStyle): 
   return `<path aria-label="${label}" fill="${style.fill}" transform="${drawn.transform}" d="${drawn.d}"/>`
 }
 
-function textLines(lines: readonly string[], x: number, firstBaseline: number, lineHeight: number, style: TextStyle): string {
-  return lines
-    .map((line, i) => textPath(line, x, firstBaseline + i * lineHeight, style))
-    .filter(Boolean)
-    .join('\n  ')
-}
-
 /** Rounded tags in rows of at most `maxWidth`, at most `maxRows` rows; what does not fit becomes "+N". */
 function tagOps(items: readonly string[], font: OutlineFont, x: number, y: number, maxWidth: number, maxRows: number): BandOp[] {
   const size = 24
@@ -204,8 +197,8 @@ function tagOps(items: readonly string[], font: OutlineFont, x: number, y: numbe
 /** A tag pill's paint: the site's tag colours. */
 export const PILL = { fill: colors.tagBg, stroke: colors.border, strokeWidth: 1.5 } as const
 
-/** The SVG elements that draw `ops`. */
-export function bandOpsSvg(ops: readonly BandOp[], fonts: Fonts): string {
+/** The SVG elements that draw `ops` (a project card's band, or lines of any card). */
+function opsSvg(ops: readonly BandOp[], fonts: Fonts): string {
   return ops
     .map((op) =>
       op.kind === 'pill'
@@ -220,8 +213,6 @@ export function bandOpsSvg(ops: readonly BandOp[], fonts: Fonts): string {
 function lineOps(lines: readonly string[], x: number, firstBaseline: number, lineHeight: number, style: Omit<Extract<BandOp, { kind: 'text' }>, 'kind' | 'line' | 'x' | 'y'>): BandOp[] {
   return lines.map((line, i) => ({ kind: 'text', line, x, y: firstBaseline + i * lineHeight, ...style }))
 }
-
-
 
 function hostOf(siteUrl: string): string {
   try {
@@ -373,15 +364,15 @@ function homeCard(card: CardContent, fonts: Fonts): string {
       const label = wrapText(claim.label, (t) => fonts.regular.measure(t, 20), claimWidth - 40, 2)
       return (
         `<rect x="${x}" y="388" width="${claimWidth}" height="128" rx="18" fill="${colors.surface}" stroke="${colors.border}" stroke-width="1.5"/>` +
-        textLines(value, x + 20, 436, 0, { size: 38, font: fonts.bold, fill: colors.accent }) +
-        textLines(label, x + 20, 470, 25, { size: 20, font: fonts.regular, fill: colors.muted })
+        opsSvg(lineOps(value, x + 20, 436, 0, { size: 38, font: 'bold', fill: colors.accent }), fonts) +
+        opsSvg(lineOps(label, x + 20, 470, 25, { size: 20, font: 'regular', fill: colors.muted }), fonts)
       )
     })
     .join('\n  ')
   const body = [
-    textLines(name, PAD, 226, 0, { size: 80, font: fonts.bold, fill: colors.text }),
-    textLines(role, PAD, 282, 0, { size: 40, font: fonts.regular, fill: colors.accent }),
-    textLines(headline, PAD, 336, 40, { size: 32, font: fonts.regular, fill: colors.muted }),
+    opsSvg(lineOps(name, PAD, 226, 0, { size: 80, font: 'bold', fill: colors.text }), fonts),
+    opsSvg(lineOps(role, PAD, 282, 0, { size: 40, font: 'regular', fill: colors.accent }), fonts),
+    opsSvg(lineOps(headline, PAD, 336, 40, { size: 32, font: 'regular', fill: colors.muted }), fonts),
     claimBoxes,
   ].join('\n  ')
   return frame(card.owner.name, [hostOf(card.siteUrl), card.availability].filter(Boolean).join('  ·  '), body, fonts)
@@ -407,7 +398,7 @@ export function projectBodyOps(project: ProjectContent, fonts: Fonts): BandOp[] 
 }
 
 function projectBody(project: ProjectContent, fonts: Fonts): string {
-  return bandOpsSvg(projectBodyOps(project, fonts), fonts)
+  return opsSvg(projectBodyOps(project, fonts), fonts)
 }
 
 function projectFooter(card: CardContent): string {
