@@ -70,11 +70,11 @@ export function readPageIndex(cache: PageCache): Map<string, PageRecord> {
 
 /**
  * The page at `route` as the site in place holds it, when it is still what this build would render:
- * same key, same cards if it used them, and the very bytes recorded. Undefined otherwise.
+ * same key (pageKey), same cards if it used them, and the very bytes recorded. Undefined otherwise.
  */
-export function reusablePage(cache: PageCache, index: ReadonlyMap<string, PageRecord>, route: Route): { html: string; record: PageRecord } | undefined {
+export function reusablePage(cache: PageCache, index: ReadonlyMap<string, PageRecord>, route: Route, key: string): { html: string; record: PageRecord } | undefined {
   const record = index.get(route.file)
-  if (!record || record.key !== pageKey(cache, route) || record.scan.page !== route.file) return undefined
+  if (!record || record.key !== key || record.scan.page !== route.file) return undefined
   if (record.cards !== undefined && record.cards !== cache.cardsHash) return undefined
   let html: string
   try {

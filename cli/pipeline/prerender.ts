@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { CliError } from '../errors.ts'
@@ -107,29 +107,28 @@ export interface Prerendered {
 export async function prerenderRoutes(routes: readonly Route[], options: PrerenderOptions): Promise<Prerendered> {
   const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
   const scans: PageScan[] = new Array<PageScan>(routes.length)
-  const toRender: { route: Route; index: number }[] = []
+  const toRender: { route: Route; index: number; key?: string }[] = []
   const cache = options.cache
   const index = cache ? readPageIndex(cache) : new Map<string, PageRecord>()
   const records = new Map<string, PageRecord>()
-  // Pages unchanged since the build in place are copied from it, a few at a time, each read just
-  // before it is written (never all of them in memory at once).
-  const takeFromSite = async (route: Route, at: number) => {
-    const reused = cache && reusablePage(cache, index, route)
-    if (!reused) return void toRender.push({ route, index: at })
+  // Pages unchanged since the build in place are copied from it, each read just before it is written.
+  routes.forEach((route, at) => {
+    const key = cache && pageKey(cache, route)
+    const reused = cache && key ? reusablePage(cache, index, route, key) : undefined
+    if (!reused) return void toRender.push({ route, index: at, ...(key ? { key } : {}) })
     scans[at] = reused.record.scan
     records.set(route.file, reused.record)
     const target = path.join(options.siteDir, route.file)
-    await mkdir(path.dirname(target), { recursive: true })
-    await writeFile(target, reused.html)
-  }
-  for (let i = 0; i < routes.length; i += 32) await Promise.all(routes.slice(i, i + 32).map((route, j) => takeFromSite(route, i + j)))
+    mkdirSync(path.dirname(target), { recursive: true })
+    writeFileSync(target, reused.html)
+  })
   if (toRender.length > 0) {
     const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base)
     const rendered = await renderOnAllCores(toRender.map((job) => job.route), renderer, template, options)
     rendered.forEach((page, i) => {
-      const { route, index: at } = toRender[i]!
+      const { route, index: at, key } = toRender[i]!
       scans[at] = page.scan
-      if (cache) records.set(route.file, { key: pageKey(cache, route), sha256: page.sha256, scan: page.scan, ...(page.usedCards ? { cards: cache.cardsHash } : {}) })
+      if (cache && key) records.set(route.file, { key, sha256: page.sha256, scan: page.scan, ...(page.usedCards ? { cards: cache.cardsHash } : {}) })
     })
   }
   if (cache) writePageIndex(cache, records)
