@@ -51,11 +51,20 @@ interface Sprite {
 /** Sub-pixel positions a glyph is rasterised at: quarters. */
 const PHASES = 4
 
+/**
+ * Rows of a band strip: the unit in which a card's band is compressed and restored. A strip no
+ * glyph or pill touched is the background's, already compressed (see drawBandPng); about half of a
+ * card's strips are, and compressing only the others took a card's deflate from ~1.65 to ~1.0 ms.
+ */
+export const STRIP_ROWS = 4
+
 export class BandRasterizer {
   private readonly rows: Buffer
   private readonly stride: number
   private readonly sprites = new Map<string, Sprite | null>()
   private readonly backgroundAdler: number
+  /** Strips the last draw changed (1), so the next one restores only those; all of them before the first. */
+  private readonly dirty: Uint8Array
   /** What this card's blends added to the background's Adler-32 sums (see adler32Update). */
   private addA = 0
   private addB = 0
@@ -68,15 +77,24 @@ export class BandRasterizer {
     if (canvas.background.length !== this.stride * (canvas.bottom - canvas.top)) throw new Error('the band background does not match its size')
     this.rows = Buffer.allocUnsafe(canvas.background.length)
     this.backgroundAdler = adler32(canvas.background)
+    this.dirty = new Uint8Array(Math.ceil((canvas.bottom - canvas.top) / STRIP_ROWS)).fill(1)
   }
 
   /**
-   * The band with `ops` drawn: PNG rows (filter byte 0, then RGB; the buffer is reused by the next
-   * call) and their Adler-32, which zlib needs and which is updated per changed byte rather than
-   * summed again over the whole band.
+   * The band with `ops` drawn: PNG rows (filter byte 0, then RGB), their Adler-32 (which zlib needs,
+   * updated per changed byte rather than summed again over the whole band) and which strips of
+   * STRIP_ROWS rows may differ from the background (1) and which are the background's (0). The
+   * buffers are reused by the next call.
    */
-  draw(ops: readonly BandOp[]): { rows: Buffer; adler: number } {
-    this.rows.set(this.canvas.background)
+  draw(ops: readonly BandOp[]): { rows: Buffer; adler: number; dirty: Uint8Array } {
+    const { dirty, rows, stride } = this
+    const { background } = this.canvas
+    for (let strip = 0; strip < dirty.length; strip += 1) {
+      if (dirty[strip] === 0) continue
+      const from = strip * STRIP_ROWS * stride
+      rows.set(background.subarray(from, from + STRIP_ROWS * stride), from)
+      dirty[strip] = 0
+    }
     this.addA = 0
     this.addB = 0
     for (const op of ops) {
@@ -97,7 +115,7 @@ export class BandRasterizer {
         if (sprite) this.blend(sprite, origin, op.y)
       }
     }
-    return { rows: this.rows, adler: adler32Update(this.backgroundAdler, this.addA, this.addB) }
+    return { rows, adler: adler32Update(this.backgroundAdler, this.addA, this.addB), dirty }
   }
 
   private sprite(key: string, make: () => Sprite | null): Sprite | null {
@@ -146,7 +164,11 @@ export class BandRasterizer {
     const y0 = y + sprite.top - this.canvas.top
     const fromX = Math.max(0, -x0)
     const toX = Math.min(width, this.canvas.width - x0)
-    for (let sy = Math.max(0, -y0); sy < sprite.height && y0 + sy < bandHeight; sy += 1) {
+    const fromY = Math.max(0, -y0)
+    const toY = Math.min(sprite.height, bandHeight - y0)
+    if (fromX >= toX || fromY >= toY) return
+    this.dirty.fill(1, Math.floor((y0 + fromY) / STRIP_ROWS), Math.floor((y0 + toY - 1) / STRIP_ROWS) + 1)
+    for (let sy = fromY; sy < toY; sy += 1) {
       let s = (sy * width + fromX) * 4
       let d = (y0 + sy) * stride + 1 + (x0 + fromX) * 3
       for (let sx = fromX; sx < toX; sx += 1, s += 4, d += 3) {

@@ -11,7 +11,7 @@ import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib'
 import { readFileSync } from 'node:fs'
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
 import { adler32, adler32Combine } from './adler32.ts'
-import { BandRasterizer, type BandOp } from './card-raster.ts'
+import { BandRasterizer, STRIP_ROWS, type BandOp } from './card-raster.ts'
 import { collectYoungGarbage } from './gc.ts'
 import { OutlineFont } from './social-font.ts'
 
@@ -52,6 +52,8 @@ export function renderPng(svg: string, options: ResvgRenderOptions): Buffer {
   return encodeOpaquePng(image.pixels, image.width, image.height) ?? image.asPng()
 }
 
+/** zlib's header: deflate, 32 KiB window, fastest compression. */
+const ZLIB_HEADER = Buffer.from([0x78, 0x01])
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 /** Rows of the image being encoded, each after its filter byte; kept for the next image. */
@@ -127,6 +129,8 @@ export interface PngFrame {
   tailLength: number
   /** The band's rows of the frame (an empty band: the background every card's body is drawn on). */
   background: Uint8Array
+  /** The background's strips of STRIP_ROWS rows, each deflated on its own and ending on a full flush. */
+  strips: Uint8Array[]
 }
 
 /** The frame from a whole rendered card (any card: only the rows outside the band are used). */
@@ -136,6 +140,9 @@ export function makePngFrame(rgba: Buffer, width: number, height: number, top: n
   const stride = width * 3 + 1
   const above = Buffer.from(data.subarray(0, top * stride))
   const below = Buffer.from(data.subarray(bottom * stride))
+  const background = Buffer.from(data.subarray(top * stride, bottom * stride))
+  const strips: Uint8Array[] = []
+  for (let from = 0; from < background.length; from += STRIP_ROWS * stride) strips.push(deflateStrip(background.subarray(from, from + STRIP_ROWS * stride)))
   return {
     width,
     height,
@@ -146,18 +153,25 @@ export function makePngFrame(rgba: Buffer, width: number, height: number, top: n
     headAdler: adler32(above),
     tailAdler: adler32(below),
     tailLength: below.length,
-    background: Buffer.from(data.subarray(top * stride, bottom * stride)),
+    background,
+    strips,
   }
 }
 
 /** Each setup's rasteriser, with the glyphs it has drawn so far (one setup per build, or per worker). */
 const rasterizers = new WeakMap<BandSetup, BandRasterizer>()
 
+/** Rows deflated so that another deflate stream can follow (a full flush: byte-aligned, no reference back). */
+function deflateStrip(rows: Uint8Array): Buffer {
+  return deflateRawSync(rows, { level: 1, finishFlush: constants.Z_FULL_FLUSH })
+}
+
 /**
  * A whole project card's PNG from its band's drawing operations: only the band is drawn (into the
- * frame's empty band, see card-raster.ts) and compressed; the rows above and below are the frame's,
- * already compressed. One zlib stream of three deflate streams (pigz joins its pieces the same way),
- * its checksum combined from the three parts'.
+ * frame's empty band, see card-raster.ts), and only its strips that text or pills touched are
+ * compressed (each run of them in one go); the other strips and the rows above and below are the
+ * frame's, already compressed. One zlib stream of deflate streams joined at full flushes (as pigz
+ * joins its pieces), its checksum combined from the parts'.
  */
 export function drawBandPng(ops: readonly BandOp[], setup: BandSetup): Buffer {
   const { frame } = setup
@@ -167,13 +181,24 @@ export function drawBandPng(ops: readonly BandOp[], setup: BandSetup): Buffer {
     rasterizer = new BandRasterizer({ width: frame.width, top: frame.top, bottom: frame.bottom, background: frame.background }, { fonts, pill: setup.pill, options: setup.options })
     rasterizers.set(setup, rasterizer)
   }
-  const band = rasterizer.draw(ops)
-  const checksum = adler32Combine(adler32Combine(frame.headAdler, band.adler, band.rows.length), frame.tailAdler, frame.tailLength)
+  const { rows, adler, dirty } = rasterizer.draw(ops)
+  const checksum = adler32Combine(adler32Combine(frame.headAdler, adler, rows.length), frame.tailAdler, frame.tailLength)
   const trailer = Buffer.alloc(4)
   trailer.writeUInt32BE(checksum, 0)
-  // zlib header: deflate, 32 KiB window, fastest compression.
-  const idat = Buffer.concat([Buffer.from([0x78, 0x01]), frame.head, deflateRawSync(band.rows, { level: 1, finishFlush: constants.Z_FULL_FLUSH }), frame.tail, trailer])
-  return png(frame.width, frame.height, idat)
+  const pieces: Uint8Array[] = [ZLIB_HEADER, frame.head]
+  const stripBytes = STRIP_ROWS * (frame.width * 3 + 1)
+  for (let strip = 0; strip < dirty.length; ) {
+    if (dirty[strip] === 0) {
+      pieces.push(frame.strips[strip] as Uint8Array)
+      strip += 1
+      continue
+    }
+    const first = strip
+    while (strip < dirty.length && dirty[strip] === 1) strip += 1
+    pieces.push(deflateStrip(rows.subarray(first * stripBytes, strip * stripBytes)))
+  }
+  pieces.push(frame.tail, trailer)
+  return png(frame.width, frame.height, Buffer.concat(pieces))
 }
 
 function png(width: number, height: number, idat: Buffer): Buffer {
