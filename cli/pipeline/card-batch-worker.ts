@@ -14,6 +14,7 @@ export interface CardBatch {
   siteDir: string
   specs: CardSpec[]
   cacheDir: string
+  previousSite?: string
 }
 
 /** The one message the worker sends: done, or why not. */
@@ -22,7 +23,7 @@ export type CardBatchReply = { done: true } | { error: string }
 if (!isMainThread && parentPort && (workerData as Partial<CardBatch> | undefined)?.role === CARD_BATCH_ROLE) {
   const port = parentPort
   const batch = workerData as CardBatch
-  writeSocialCards(batch.siteDir, batch.specs, batch.cacheDir, { thread: 'this' }).then(
+  writeSocialCards(batch.siteDir, batch.specs, batch.cacheDir, { thread: 'this', ...(batch.previousSite === undefined ? {} : { previousSite: batch.previousSite }) }).then(
     () => port.postMessage({ done: true } satisfies CardBatchReply),
     (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies CardBatchReply),
   )

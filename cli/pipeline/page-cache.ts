@@ -72,17 +72,18 @@ export function readPageIndex(cache: PageCache): Map<string, PageRecord> {
  * The page at `route` as the site in place holds it, when it is still what this build would render:
  * same key (pageKey), same cards if it used them, and the very bytes recorded. Undefined otherwise.
  */
-export function reusablePage(cache: PageCache, index: ReadonlyMap<string, PageRecord>, route: Route, key: string): { html: string; record: PageRecord } | undefined {
+export function reusablePage(cache: PageCache, index: ReadonlyMap<string, PageRecord>, route: Route, key: string): { html: string; record: PageRecord; file: string } | undefined {
   const record = index.get(route.file)
   if (!record || record.key !== key || record.scan.page !== route.file) return undefined
   if (record.cards !== undefined && record.cards !== cache.cardsHash) return undefined
+  const file = path.join(cache.site, route.file)
   let html: string
   try {
-    html = readFileSync(path.join(cache.site, route.file), 'utf8')
+    html = readFileSync(file, 'utf8')
   } catch {
     return undefined
   }
-  return hashText(html) === record.sha256 ? { html, record } : undefined
+  return hashText(html) === record.sha256 ? { html, record, file } : undefined
 }
 
 /** Keeps this build's records for its output folder (the pages it wrote there, once it is swapped in). */

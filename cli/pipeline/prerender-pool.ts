@@ -60,7 +60,7 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
   function startOne(cards: unknown[]): void {
     let worker: Worker
     try {
-      worker = startWorker('prerender-worker', { workerData: { role: PRERENDER_WORKER_ROLE, serverEntry: options.serverEntry, template, siteDir: options.siteDir, base: options.base, cards } satisfies PrerenderWorkerData })
+      worker = startWorker('prerender-worker', { workerData: { role: PRERENDER_WORKER_ROLE, serverEntry: options.serverEntry, template, siteDir: options.siteDir, base: options.base, cards, ...(options.previousSite === undefined ? {} : { previousSite: options.previousSite }) } satisfies PrerenderWorkerData })
     } catch {
       return // this thread renders everything
     }

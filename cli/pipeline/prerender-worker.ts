@@ -21,6 +21,7 @@ export interface PrerenderWorkerData {
   siteDir: string
   base: string
   cards: unknown[]
+  previousSite?: string
 }
 
 /** Routes to render, by their index in the pool's list. */
@@ -34,7 +35,7 @@ export type PrerenderReply = { ready: true } | { id: number; result: RenderedRou
 if (!isMainThread && parentPort && (workerData as Partial<PrerenderWorkerData> | undefined)?.role === PRERENDER_WORKER_ROLE) {
   const port = parentPort
   const data = workerData as PrerenderWorkerData
-  loadPageRenderer(data.serverEntry, data.template, data.siteDir, data.base).then(
+  loadPageRenderer(data.serverEntry, data.template, data.siteDir, data.base, data.previousSite).then(
     (render) => {
       const cards = async () => data.cards
       const projects = (id: string) => readProjectData(data.siteDir, id)

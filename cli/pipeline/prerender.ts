@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
+import { linkFile, writeNewFile, writeOrLinkSame } from './link-file.ts'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -39,10 +40,10 @@ export type PageRenderer = (route: Route, projects: ProjectLookup, cards: CardsL
 /**
  * Loads the server bundle once; each call renders one route into the HTML shell (`template`, read
  * before any page is written: the home page is written over the client build's index.html) and
- * writes it. Fails on a render error, a status other than the route's, or an empty <main>. Used in
+ * writes it (or links the page of `previousSite`, the site this build replaces, when it is the same). Fails on a render error, a status other than the route's, or an empty <main>. Used in
  * this thread and in each prerender worker.
  */
-export async function loadPageRenderer(serverEntry: string, template: string, siteDir: string, base: string): Promise<PageRenderer> {
+export async function loadPageRenderer(serverEntry: string, template: string, siteDir: string, base: string, previousSite?: string): Promise<PageRenderer> {
   const module = await importProduction<{ render?: RenderFunction }>(serverEntry)
   const render = module.render
   if (typeof render !== 'function') throw new CliError(`${serverEntry} does not export render(url, base)`)
@@ -77,7 +78,7 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
       mkdirSync(directory, { recursive: true })
       directories.add(directory)
     }
-    writeFileSync(target, html)
+    writeOrLinkSame(target, html, previousSite === undefined ? undefined : path.join(previousSite, route.file))
     return { scan: scanPage(route.file, html), sha256: hashText(html), usedCards }
   }
 }
@@ -92,6 +93,8 @@ export interface PrerenderOptions {
   workers?: number
   /** Pages of the build in place, by what they are made from; only the others are rendered. */
   cache?: PageCache
+  /** The site this build replaces: a rendered page it already holds byte for byte is linked from it. */
+  previousSite?: string
 }
 
 export interface Prerendered {
@@ -111,7 +114,7 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
   const cache = options.cache
   const index = cache ? readPageIndex(cache) : new Map<string, PageRecord>()
   const records = new Map<string, PageRecord>()
-  // Pages unchanged since the build in place are copied from it, each read just before it is written.
+  // Pages unchanged since the build in place are taken from it, each checked just before.
   routes.forEach((route, at) => {
     const key = cache && pageKey(cache, route)
     const reused = cache && key ? reusablePage(cache, index, route, key) : undefined
@@ -120,10 +123,11 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
     records.set(route.file, reused.record)
     const target = path.join(options.siteDir, route.file)
     mkdirSync(path.dirname(target), { recursive: true })
-    writeFileSync(target, reused.html)
+    // The same bytes: the old site's file, linked rather than written again (see link-file.ts).
+    if (!linkFile(reused.file, target)) writeNewFile(target, reused.html)
   })
   if (toRender.length > 0) {
-    const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base)
+    const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base, options.previousSite)
     const rendered = await renderOnAllCores(toRender.map((job) => job.route), renderer, template, options)
     rendered.forEach((page, i) => {
       const { route, index: at, key } = toRender[i]!

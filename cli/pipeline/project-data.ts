@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
+import { writeOrLinkSame } from './link-file.ts'
 import path from 'node:path'
 import { PAGE_DATA_ID, projectCardsData, projectData } from '../../site/src/paths.ts'
 import type { CompiledContent } from './compile-content.ts'
@@ -50,26 +51,22 @@ export interface WrittenData {
 
 /** Writes every case study's data (data/projects/<id>.json) and the project cards (data/cards.json)
  * into the built site, for client-side navigation: no JavaScript bundle grows with the number of projects. */
-export async function writeProjectData(siteDir: string, content: CompiledContent): Promise<WrittenData> {
+export async function writeProjectData(siteDir: string, content: CompiledContent, previousSite?: string): Promise<WrittenData> {
   const projectHashes = new Map<string, string>()
   const files: string[] = []
   await mkdir(path.join(siteDir, 'data', 'projects'), { recursive: true })
-  const write = async (file: string, json: string) => {
+  // Synchronous, each made when written (all the JSON at once would be as large as the content); a
+  // file the site in place already holds byte for byte is linked from it (see link-file.ts).
+  const write = (file: string, json: string) => {
     files.push(file)
-    await writeFile(path.join(siteDir, file), json)
+    writeOrLinkSame(path.join(siteDir, file), json, previousSite === undefined ? undefined : path.join(previousSite, file))
     return createHash('sha256').update(json).digest('hex')
   }
-  // A few at a time, each made when written: thousands of concurrent writes only queue in libuv's
-  // pool, and all the JSON at once would be as large as the content.
-  for (let i = 0; i < content.projects.length; i += 64) {
-    await Promise.all(
-      content.projects.slice(i, i + 64).map(async (project) => {
-        const id = String(project.id)
-        projectHashes.set(id, await write(projectData.file(id), safeJson(browserProject(project))))
-      }),
-    )
+  for (const project of content.projects) {
+    const id = String(project.id)
+    projectHashes.set(id, write(projectData.file(id), safeJson(browserProject(project))))
   }
-  const cardsHash = await write(projectCardsData.file, safeJson(projectCards(content)))
+  const cardsHash = write(projectCardsData.file, safeJson(projectCards(content)))
   return { files, projectHashes, cardsHash }
 }
 

@@ -87,7 +87,7 @@ async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenDat
     options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
   const prerendered = await step(
     'prerender',
-    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, ...(pageCache ? { cache: pageCache } : {}) }),
+    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, previousSite: options.outDir, ...(pageCache ? { cache: pageCache } : {}) }),
     (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`),
   )
   return prerendered
@@ -122,7 +122,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // (which leaves much of a core idle) and the prerender, on worker threads or one worker for a few.
     const specs = socialCardSpecs(compiled)
     const cardsStarted = performance.now()
-    const drawing = writeSocialCards(work.cards, specs).then((files) => ({ files, ms: performance.now() - cardsStarted }))
+    const drawing = writeSocialCards(work.cards, specs, undefined, { previousSite: options.outDir }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
     drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
     pendingCards = drawing
     const site = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache }), (built) => (built.cached ? 'unchanged app: from the cache' : ''))
@@ -131,7 +131,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const cards = projectCards(compiled)
     // Before prerendering: pages render from these files. (Started outside the step's closure, which
     // would keep `compiled` alive.)
-    const writing = writeProjectData(work.temp, compiled)
+    const writing = writeProjectData(work.temp, compiled, options.outDir)
     const data = await step('case-study data', () => writing, (written) => `${written.files.length} files`)
     // The rest of the build needs none of the compiled content: let it go (at 4000 projects, hundreds
     // of MB) before the prerender workers start.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { createRequire } from 'node:module'
@@ -16,6 +16,8 @@ import { renderPngs, workerCount as poolWorkerCount } from './social-pool.ts'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
 import { CARD_BATCH_ROLE, type CardBatch, type CardBatchReply } from './card-batch-worker.ts'
 import { makePngFrame, renderPng, type BandSetup } from './social-worker.ts'
+import { linkFile, linkReplacing, writeNewFile, writeOrLinkSame } from './link-file.ts'
+import { writeFileAtomically } from './cache-entries.ts'
 
 export type { FontMetrics } from './social-font.ts'
 export type { BandOp } from './card-raster.ts'
@@ -491,44 +493,50 @@ export function cardKey(spec: CardSpec): string {
 
 /**
  * Renders every card and writes it into the built site (og/index.png, og/<id>.png). Rasterising is
- * the slowest step of a large build, so unchanged cards are copied from the cache (a cache file that
+ * the slowest step of a large build, so unchanged cards are linked from the cache (a cache file that
  * is not a whole PNG is ignored and rendered again), and many new ones are rendered on worker threads.
  */
 export async function writeSocialImages(siteDir: string, content: CompiledContent, cacheDir = CARD_CACHE): Promise<string[]> {
   return writeSocialCards(siteDir, socialCardSpecs(content), cacheDir)
 }
 
+export interface CardWriteOptions {
+  /** 'auto' (the default): a few new cards go to one worker thread; 'this': drawn here (or on the card pool); 'worker': always on one worker. */
+  thread?: 'this' | 'auto' | 'worker'
+  /** The site this build replaces: a drawn card it holds byte for byte is linked from it, not written again. */
+  previousSite?: string
+}
+
 /**
- * writeSocialImages for cards already taken from the content (socialCardSpecs). By default ('auto') a
- * few new cards (too few for the card pool) are drawn on one worker thread, so a build's main thread
- * goes on with its own steps; 'this' draws them in this thread (or the pool), 'worker' always on one
- * worker thread.
+ * writeSocialImages for cards already taken from the content (socialCardSpecs). By default a few new
+ * cards (too few for the card pool) are drawn on one worker thread, so a build's main thread goes on
+ * with its own steps (see CardWriteOptions).
  */
-export async function writeSocialCards(siteDir: string, specs: readonly CardSpec[], cacheDir = CARD_CACHE, options: { thread?: 'this' | 'auto' | 'worker' } = {}): Promise<string[]> {
+export async function writeSocialCards(siteDir: string, specs: readonly CardSpec[], cacheDir = CARD_CACHE, options: CardWriteOptions = {}): Promise<string[]> {
   await mkdir(path.join(siteDir, 'og'), { recursive: true })
   await mkdir(cacheDir, { recursive: true }).catch(() => undefined)
   const cards = specs.map((spec) => ({ spec, cached: path.join(cacheDir, `${cardKey(spec)}.png`) }))
   // Synchronous file calls: a card's read or write costs ~0.1 ms so, several times that through
   // fs/promises (a file handle, a thread-pool trip and promises per call), thousands of times a build.
+  // A cached card and the site's copy are one file, linked (see link-file.ts), written once.
   const missing: typeof cards = []
   for (const card of cards) {
     const png = readCached(card.cached)
-    if (png && isWholePng(png)) writeFileSync(path.join(siteDir, card.spec.file), png)
-    else missing.push(card)
+    const target = path.join(siteDir, card.spec.file)
+    if (!png || !isWholePng(png)) missing.push(card)
+    else if (!linkFile(card.cached, target)) writeNewFile(target, png)
   }
   const thread = options.thread ?? 'auto'
   const onWorker = thread === 'worker' || (thread === 'auto' && missing.length >= MIN_CARDS_FOR_WORKER && os.availableParallelism() > 1 && !workersNeedTsx() && poolWorkerCount(missing.length) === 0)
   if (missing.length > 0 && onWorker) {
-    if (await drewOnWorker(siteDir, missing.map((card) => card.spec), cacheDir)) return cards.map((card) => card.spec.file)
+    if (await drewOnWorker(siteDir, missing.map((card) => card.spec), cacheDir, options.previousSite)) return cards.map((card) => card.spec.file)
     if (thread === 'worker') throw new Error('social cards: the card worker failed')
   }
   const write = async (card: (typeof cards)[number], png: Buffer) => {
-    try {
-      writeFileSync(card.cached, png)
-    } catch {
-      // an unwritable cache: the card is drawn again next time
-    }
-    writeFileSync(path.join(siteDir, card.spec.file), png)
+    const target = path.join(siteDir, card.spec.file)
+    writeOrLinkSame(target, png, options.previousSite === undefined ? undefined : path.join(options.previousSite, card.spec.file))
+    // An unwritable cache: the card is drawn again next time.
+    if (!linkReplacing(target, card.cached)) writeFileAtomically(card.cached, png)
   }
   const fonts = loadFonts()
   const home = missing.filter((card) => !card.spec.project)
@@ -560,11 +568,11 @@ const MIN_CARDS_FOR_WORKER = 4
  * under tsx, where starting one takes longer than a few cards). False when the worker failed: the
  * caller then draws the cards itself (and an error in a card surfaces from there).
  */
-async function drewOnWorker(siteDir: string, specs: CardSpec[], cacheDir: string): Promise<boolean> {
+async function drewOnWorker(siteDir: string, specs: CardSpec[], cacheDir: string, previousSite: string | undefined): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     let worker: Worker
     try {
-      worker = startWorker('card-batch-worker', { workerData: { role: CARD_BATCH_ROLE, siteDir, specs, cacheDir } satisfies CardBatch })
+      worker = startWorker('card-batch-worker', { workerData: { role: CARD_BATCH_ROLE, siteDir, specs, cacheDir, ...(previousSite === undefined ? {} : { previousSite }) } satisfies CardBatch })
     } catch {
       return resolve(false)
     }

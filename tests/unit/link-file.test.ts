@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { linkFile, linkReplacing, writeNewFile, writeOrLinkSame } from '../../cli/pipeline/link-file.ts'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'link-file-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const at = (name: string) => path.join(dir, name)
+const inode = (name: string) => statSync(at(name)).ino
+
+describe('files shared between a build, its caches and the site it replaces', () => {
+  it('links a file the previous site holds byte for byte, and writes one that differs', () => {
+    writeFileSync(at('old-same.html'), '<p>same</p>')
+    writeFileSync(at('old-changed.html'), '<p>before</p>')
+    writeOrLinkSame(at('same.html'), '<p>same</p>', at('old-same.html'))
+    writeOrLinkSame(at('changed.html'), '<p>after</p>', at('old-changed.html'))
+    writeOrLinkSame(at('new.html'), Buffer.from('<p>new</p>'), at('missing.html'))
+    expect(inode('same.html')).toBe(inode('old-same.html'))
+    expect(inode('changed.html')).not.toBe(inode('old-changed.html'))
+    expect(readFileSync(at('changed.html'), 'utf8')).toBe('<p>after</p>')
+    expect(readFileSync(at('old-changed.html'), 'utf8')).toBe('<p>before</p>')
+    expect(readFileSync(at('new.html'), 'utf8')).toBe('<p>new</p>')
+  })
+
+  it('never writes into a file that is linked elsewhere: a file in the way is replaced', () => {
+    writeFileSync(at('cache.png'), 'card v1')
+    expect(linkFile(at('cache.png'), at('site.png'))).toBe(true)
+    // The site file is the cache entry: writing the next card there must leave the entry alone.
+    writeNewFile(at('site.png'), 'card v2')
+    expect(readFileSync(at('cache.png'), 'utf8')).toBe('card v1')
+    expect(readFileSync(at('site.png'), 'utf8')).toBe('card v2')
+    writeOrLinkSame(at('site.png'), 'card v3', at('cache.png'))
+    expect(readFileSync(at('cache.png'), 'utf8')).toBe('card v1')
+    expect(readFileSync(at('site.png'), 'utf8')).toBe('card v3')
+  })
+
+  it('replaces a cache entry by a link in one step, and says when it cannot link', () => {
+    writeFileSync(at('site.png'), 'card')
+    writeFileSync(at('entry.png'), 'stale')
+    writeFileSync(at('other-site.png'), 'stale')
+    expect(linkFile(at('entry.png'), at('other-site.png'))).toBe(true)
+    expect(linkReplacing(at('site.png'), at('entry.png'))).toBe(true)
+    expect(inode('entry.png')).toBe(inode('site.png'))
+    // The file the old entry was linked to kept its bytes.
+    expect(readFileSync(at('other-site.png'), 'utf8')).toBe('stale')
+    expect(linkReplacing(at('missing.png'), at('entry.png'))).toBe(false)
+    expect(linkFile(at('missing.png'), at('x.png'))).toBe(false)
+  })
+})
