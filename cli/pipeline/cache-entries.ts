@@ -57,7 +57,7 @@ export function writeEntry(directory: string, key: string, value: unknown): void
  * full disk): a cache then simply misses next time.
  */
 export function writeFileAtomically(file: string, contents: string | Uint8Array): boolean {
-  const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
+  const temp = temporaryPath(file)
   try {
     try {
       writeFileSync(temp, contents)
@@ -72,6 +72,11 @@ export function writeFileAtomically(file: string, contents: string | Uint8Array)
     rmSync(temp, { force: true })
     return false
   }
+}
+
+/** A name beside `file` no other writer (thread or process) picks, for a file that is renamed to `file` when whole. */
+export function temporaryPath(file: string): string {
+  return `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
 }
 
 /** The header line of a sealed file (a comment in JavaScript and TypeScript, so such a file still reads as code). */

@@ -1,5 +1,6 @@
 import { linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { temporaryPath } from './cache-entries.ts'
 
 /**
  * Hard links between a build's caches and its site, where the same bytes would otherwise be written
@@ -50,7 +51,7 @@ export function writeNewFile(target: string, bytes: string | Uint8Array): void {
 
 /** Links `existing` at `target`, replacing whatever is there in one rename. False when it cannot link. */
 export function linkReplacing(existing: string, target: string): boolean {
-  const temp = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
+  const temp = temporaryPath(target)
   if (!linkFile(existing, temp)) return false
   try {
     renameSync(temp, target)
@@ -62,13 +63,17 @@ export function linkReplacing(existing: string, target: string): boolean {
 }
 
 /**
- * Puts `bytes` at `target` as a new file, or, when `previous` (the same file in the site this build
- * replaces) holds exactly these bytes, links that file there instead: a build whose output mostly
- * did not change (any rebuild) then makes new files only for what changed. The comparison is of the
- * whole file, so nothing is trusted that was not just produced again.
+ * Puts `bytes` at `file` (a path inside the site) in `siteDir` as a new file, or, when the site this
+ * build replaces (`previousSite`) holds exactly these bytes at the same path, links that file there
+ * instead: a build whose output mostly did not change (any rebuild) then makes new files only for
+ * what changed. The comparison is of the whole file, so nothing is trusted that was not just produced again.
  */
-export function writeOrLinkSame(target: string, bytes: string | Uint8Array, previous: string | undefined): void {
-  if (previous !== undefined && sameBytes(previous, bytes) && linkFile(previous, target)) return
+export function writeOrLinkSame(siteDir: string, file: string, bytes: string | Uint8Array, previousSite: string | undefined): void {
+  const target = path.join(siteDir, file)
+  if (previousSite !== undefined) {
+    const previous = path.join(previousSite, file)
+    if (sameBytes(previous, bytes) && linkFile(previous, target)) return
+  }
   writeNewFile(target, bytes)
 }
 

@@ -40,8 +40,9 @@ export type PageRenderer = (route: Route, projects: ProjectLookup, cards: CardsL
 /**
  * Loads the server bundle once; each call renders one route into the HTML shell (`template`, read
  * before any page is written: the home page is written over the client build's index.html) and
- * writes it (or links the page of `previousSite`, the site this build replaces, when it is the same). Fails on a render error, a status other than the route's, or an empty <main>. Used in
- * this thread and in each prerender worker.
+ * writes it (or links the page of `previousSite`, the site this build replaces, when it is the
+ * same). Fails on a render error, a status other than the route's, or an empty <main>. Used in this
+ * thread and in each prerender worker.
  */
 export async function loadPageRenderer(serverEntry: string, template: string, siteDir: string, base: string, previousSite?: string): Promise<PageRenderer> {
   const module = await importProduction<{ render?: RenderFunction }>(serverEntry)
@@ -70,15 +71,14 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
     if (page.status !== route.status) throw new CliError(`rendering ${route.url} gave status ${page.status}, expected ${route.status}`)
     if (!hasContentInMain(page.html)) throw new CliError(`rendering ${route.url} produced an empty <main>`)
     const html = template.replace('<!--app-head-->', () => page.head + pageDataScript(page.data)).replace('<!--app-html-->', () => page.html)
-    const target = path.join(siteDir, route.file)
-    const directory = path.dirname(target)
+    const directory = path.dirname(path.join(siteDir, route.file))
     // Synchronous: a page is written by the thread that rendered it, which waits for it either way, and
     // a write through libuv's pool costs several times more on a machine whose cores are all busy.
     if (!directories.has(directory)) {
       mkdirSync(directory, { recursive: true })
       directories.add(directory)
     }
-    writeOrLinkSame(target, html, previousSite === undefined ? undefined : path.join(previousSite, route.file))
+    writeOrLinkSame(siteDir, route.file, html, previousSite)
     return { scan: scanPage(route.file, html), sha256: hashText(html), usedCards }
   }
 }

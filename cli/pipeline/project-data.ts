@@ -59,7 +59,7 @@ export async function writeProjectData(siteDir: string, content: CompiledContent
   // file the site in place already holds byte for byte is linked from it (see link-file.ts).
   const write = (file: string, json: string) => {
     files.push(file)
-    writeOrLinkSame(path.join(siteDir, file), json, previousSite === undefined ? undefined : path.join(previousSite, file))
+    writeOrLinkSame(siteDir, file, json, previousSite)
     return createHash('sha256').update(json).digest('hex')
   }
   for (const project of content.projects) {

@@ -533,10 +533,9 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
     if (thread === 'worker') throw new Error('social cards: the card worker failed')
   }
   const write = async (card: (typeof cards)[number], png: Buffer) => {
-    const target = path.join(siteDir, card.spec.file)
-    writeOrLinkSame(target, png, options.previousSite === undefined ? undefined : path.join(options.previousSite, card.spec.file))
+    writeOrLinkSame(siteDir, card.spec.file, png, options.previousSite)
     // An unwritable cache: the card is drawn again next time.
-    if (!linkReplacing(target, card.cached)) writeFileAtomically(card.cached, png)
+    if (!linkReplacing(path.join(siteDir, card.spec.file), card.cached)) writeFileAtomically(card.cached, png)
   }
   const fonts = loadFonts()
   const home = missing.filter((card) => !card.spec.project)

@@ -148,7 +148,7 @@ export function makePngFrame(rgba: Buffer, width: number, height: number, top: n
     height,
     top,
     bottom,
-    head: deflateRawSync(above, { level: 1, finishFlush: constants.Z_FULL_FLUSH }),
+    head: deflateStrip(above),
     tail: deflateRawSync(below, { level: 1 }),
     headAdler: adler32(above),
     tailAdler: adler32(below),

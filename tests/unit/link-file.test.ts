@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -15,16 +15,20 @@ const inode = (name: string) => statSync(at(name)).ino
 
 describe('files shared between a build, its caches and the site it replaces', () => {
   it('links a file the previous site holds byte for byte, and writes one that differs', () => {
-    writeFileSync(at('old-same.html'), '<p>same</p>')
-    writeFileSync(at('old-changed.html'), '<p>before</p>')
-    writeOrLinkSame(at('same.html'), '<p>same</p>', at('old-same.html'))
-    writeOrLinkSame(at('changed.html'), '<p>after</p>', at('old-changed.html'))
-    writeOrLinkSame(at('new.html'), Buffer.from('<p>new</p>'), at('missing.html'))
-    expect(inode('same.html')).toBe(inode('old-same.html'))
-    expect(inode('changed.html')).not.toBe(inode('old-changed.html'))
-    expect(readFileSync(at('changed.html'), 'utf8')).toBe('<p>after</p>')
-    expect(readFileSync(at('old-changed.html'), 'utf8')).toBe('<p>before</p>')
-    expect(readFileSync(at('new.html'), 'utf8')).toBe('<p>new</p>')
+    mkdirSync(at('old'))
+    mkdirSync(at('new'))
+    writeFileSync(at('old/same.html'), '<p>same</p>')
+    writeFileSync(at('old/changed.html'), '<p>before</p>')
+    writeOrLinkSame(at('new'), 'same.html', '<p>same</p>', at('old'))
+    writeOrLinkSame(at('new'), 'changed.html', '<p>after</p>', at('old'))
+    writeOrLinkSame(at('new'), 'added.html', Buffer.from('<p>added</p>'), at('old'))
+    writeOrLinkSame(at('new'), 'alone.html', '<p>same</p>', undefined)
+    expect(inode('new/same.html')).toBe(inode('old/same.html'))
+    expect(inode('new/changed.html')).not.toBe(inode('old/changed.html'))
+    expect(readFileSync(at('new/changed.html'), 'utf8')).toBe('<p>after</p>')
+    expect(readFileSync(at('old/changed.html'), 'utf8')).toBe('<p>before</p>')
+    expect(readFileSync(at('new/added.html'), 'utf8')).toBe('<p>added</p>')
+    expect(inode('new/alone.html')).not.toBe(inode('old/same.html'))
   })
 
   it('never writes into a file that is linked elsewhere: a file in the way is replaced', () => {
@@ -34,7 +38,8 @@ describe('files shared between a build, its caches and the site it replaces', ()
     writeNewFile(at('site.png'), 'card v2')
     expect(readFileSync(at('cache.png'), 'utf8')).toBe('card v1')
     expect(readFileSync(at('site.png'), 'utf8')).toBe('card v2')
-    writeOrLinkSame(at('site.png'), 'card v3', at('cache.png'))
+    expect(linkFile(at('cache.png'), at('site.png'))).toBe(true)
+    writeOrLinkSame(dir, 'site.png', 'card v3', undefined)
     expect(readFileSync(at('cache.png'), 'utf8')).toBe('card v1')
     expect(readFileSync(at('site.png'), 'utf8')).toBe('card v3')
   })
