@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writevSync } from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 
 /**
  * The one on-disk entry format every build cache uses (compiled files and diagrams, checked files,
- * prerendered pages): one file per key in a folder, written atomically, read back only when whole
- * and its own. Each cache decides its keys; this decides how a value is kept.
+ * prerendered pages): one file per key in a folder, or many in one pack (entry-pack.ts), written
+ * atomically, read back only when whole and its own. Each cache decides its keys; this decides how a
+ * value is kept.
  */
 
 const FORMAT = 1
@@ -25,12 +26,33 @@ export function readEntry(directory: string, key: string): unknown {
   } catch {
     return undefined
   }
+  return decodeEntry(bytes, key)
+}
+
+/** Atomic (temp file + rename), so a reader sees a whole entry or none; a cache that cannot be written is skipped. */
+export function writeEntry(directory: string, key: string, value: unknown): void {
+  const bytes = encodeEntry(key, value)
+  if (bytes) writeFileAtomically(path.join(directory, `${key}.bin`), bytes)
+}
+
+/** An entry's bytes (header line and payload), or undefined for a value V8 cannot serialise (it is simply not kept). */
+export function encodeEntry(key: string, value: unknown): Buffer | undefined {
+  let payload: Buffer
   try {
-    const newline = bytes.indexOf(0x0a)
-    if (newline < 0) return undefined
-    const header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as unknown
-    const payload = bytes.subarray(newline + 1)
-    if (!isRecord(header) || header.format !== FORMAT || header.key !== key || header.bytes !== payload.length) return undefined
+    payload = v8.serialize(value)
+  } catch {
+    return undefined
+  }
+  const header = JSON.stringify({ format: FORMAT, key, bytes: payload.length, sha256: sha256(payload) })
+  return Buffer.concat([Buffer.from(`${header}\n`), payload])
+}
+
+/** The value of an entry's bytes when they are whole and hold `key`'s entry; undefined otherwise. */
+export function decodeEntry(bytes: Buffer, key: string): unknown {
+  try {
+    const header = entryHeader(bytes, 0)
+    if (!header || header.key !== key || header.end !== bytes.length) return undefined
+    const payload = bytes.subarray(header.payloadStart)
     if (header.sha256 !== sha256(payload)) return undefined
     return v8.deserialize(payload)
   } catch {
@@ -38,16 +60,21 @@ export function readEntry(directory: string, key: string): unknown {
   }
 }
 
-/** Atomic (temp file + rename), so a reader sees a whole entry or none; a cache that cannot be written is skipped. */
-export function writeEntry(directory: string, key: string, value: unknown): void {
-  let payload: Buffer
+/**
+ * The header of the entry starting at `start` in `bytes`, with where its payload starts and where the
+ * entry ends; undefined when there is no well-formed header there. Its payload is not checked here.
+ */
+export function entryHeader(bytes: Buffer, start: number): { key: string; sha256: unknown; payloadStart: number; end: number } | undefined {
+  const newline = bytes.indexOf(0x0a, start)
+  if (newline < 0) return undefined
+  let header: unknown
   try {
-    payload = v8.serialize(value)
+    header = JSON.parse(bytes.toString('utf8', start, newline))
   } catch {
-    return // a value V8 cannot serialise is simply not kept
+    return undefined
   }
-  const header = JSON.stringify({ format: FORMAT, key, bytes: payload.length, sha256: sha256(payload) })
-  writeFileAtomically(path.join(directory, `${key}.bin`), Buffer.concat([Buffer.from(`${header}\n`), payload]))
+  if (!isRecord(header) || header.format !== FORMAT || typeof header.key !== 'string' || !Number.isSafeInteger(header.bytes) || (header.bytes as number) < 0) return undefined
+  return { key: header.key, sha256: header.sha256, payloadStart: newline + 1, end: newline + 1 + (header.bytes as number) }
 }
 
 /**
@@ -56,21 +83,33 @@ export function writeEntry(directory: string, key: string, value: unknown): void
  * before each of the thousands of writes a build makes. False when it cannot be written (read-only or
  * full disk): a cache then simply misses next time.
  */
-export function writeFileAtomically(file: string, contents: string | Uint8Array): boolean {
+export function writeFileAtomically(file: string, contents: string | Uint8Array | readonly Uint8Array[]): boolean {
   const temp = temporaryPath(file)
   try {
     try {
-      writeFileSync(temp, contents)
+      writeWhole(temp, contents)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
       mkdirSync(path.dirname(file), { recursive: true })
-      writeFileSync(temp, contents)
+      writeWhole(temp, contents)
     }
     renameSync(temp, file)
     return true
   } catch {
     rmSync(temp, { force: true })
     return false
+  }
+}
+
+/** Pieces are written as they are, not joined first: a pack of thousands of entries would be copied once more. */
+function writeWhole(file: string, contents: string | Uint8Array | readonly Uint8Array[]): void {
+  if (!Array.isArray(contents)) return writeFileSync(file, contents as string | Uint8Array)
+  const fd = openSync(file, 'w')
+  try {
+    const total = contents.reduce((sum, piece) => sum + piece.byteLength, 0)
+    if (writevSync(fd, contents as Uint8Array[]) !== total) throw new Error(`short write to ${file}`)
+  } finally {
+    closeSync(fd)
   }
 }
 
@@ -104,10 +143,10 @@ function sha256(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex')
 }
 
-/** Keeps a folder of entries bounded: past `maxEntries`, the older half (by write time) goes. */
-export function pruneEntries(directory: string, maxEntries: number): void {
+/** Keeps a folder of entries (files named `*<extension>`) bounded: past `maxEntries`, the older half (by write time) goes. */
+export function pruneEntries(directory: string, maxEntries: number, extension = '.bin'): void {
   try {
-    const names = readdirSync(directory).filter((n) => n.endsWith('.bin'))
+    const names = readdirSync(directory).filter((n) => n.endsWith(extension))
     if (names.length <= maxEntries) return
     const dated = names.map((name) => ({ name, at: statSync(path.join(directory, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => a.at - b.at)
     for (const { name } of dated.slice(0, dated.length - Math.floor(maxEntries / 2))) {

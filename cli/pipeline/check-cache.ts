@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { InternalLink } from './check-markdown.ts'
-import { pruneEntries, readEntry, writeEntry } from './cache-entries.ts'
+import { encodeEntry } from './cache-entries.ts'
+import type { EncodedEntry, EntryPack } from './entry-pack.ts'
 import type { SourceFile } from './load-sources.ts'
 import { toolKey } from './tool-key.ts'
 
@@ -11,8 +12,8 @@ import { toolKey } from './tool-key.ts'
  * text and by everything that checks it: every source file of the CLI, the schemas and the
  * lockfile. A build, `generate` and the dev server then parse only the files that changed; a file
  * with any diagnostic is never kept, so problems are always found and located afresh. `validate`
- * does not use it: a pull-request check reads every file. Entries are cache-entries.ts's, so a
- * damaged or foreign entry is checked again, never trusted.
+ * does not use it: a pull-request check reads every file. Entries are kept in one pack per content
+ * root (entry-pack.ts), so a damaged or foreign entry is checked again, never trusted.
  */
 export const checkCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/checked/', import.meta.url))
 
@@ -41,16 +42,14 @@ function entryKey(cache: CheckCache, source: SourceFile): string {
   return createHash('sha256').update(`${cache.checkerKey}\0checked\0${source.path}\0`).update(source.text).digest('hex')
 }
 
-export function readChecked(cache: CheckCache, source: SourceFile): CheckedFile | undefined {
-  const entry = readEntry(cache.directory, entryKey(cache, source))
+export function readChecked(cache: CheckCache, pack: EntryPack, source: SourceFile): CheckedFile | undefined {
+  const entry = pack.get(entryKey(cache, source))
   return isRecord(entry) && isRecord(entry.data) && Array.isArray(entry.links) ? { data: entry.data, links: entry.links as InternalLink[] } : undefined
 }
 
-export function writeChecked(cache: CheckCache, source: SourceFile, checked: CheckedFile): void {
-  writeEntry(cache.directory, entryKey(cache, source), checked)
-}
-
-/** Past 20,000 entries (edits leave one per version of a file), the oldest go. */
-export function pruneChecked(cache: CheckCache): void {
-  pruneEntries(cache.directory, 20_000)
+/** The entry of a file checked valid, made by the thread that checked it; the main thread adds it to the pack. */
+export function encodeChecked(cache: CheckCache, source: SourceFile, checked: CheckedFile): EncodedEntry | undefined {
+  const key = entryKey(cache, source)
+  const bytes = encodeEntry(key, checked)
+  return bytes && { key, bytes }
 }

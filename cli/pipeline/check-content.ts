@@ -5,8 +5,9 @@ import type { InternalLink } from './check-markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './check-references.ts'
 import type { CompileCache } from './compile-cache.ts'
 import type { CompiledContent } from './compile-content.ts'
-import { pruneChecked, readChecked, type CheckCache } from './check-cache.ts'
+import { readChecked, type CheckCache } from './check-cache.ts'
 import { checkProjectFile, checkProjectFiles, MIN_CHECKED_FILES_PER_WORKER, MIN_FILES_PER_WORKER, startWorkers, workerCount, workerModeFromEnv, type CompileRequest, type ProjectFileResult, type WorkerMode } from './content-pool.ts'
+import { EntryPack } from './entry-pack.ts'
 import { loadSources, type LoadedSources, type SourceFile } from './load-sources.ts'
 import { ParsedDocuments } from './parsed-documents.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
@@ -79,13 +80,16 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   const compiler = await import('./compile-cache.ts')
   const cache = options.cache === false ? undefined : (options.cache ?? compiler.defaultCompileCache())
   const checkCache = options.checkCache === false ? undefined : (options.checkCache ?? (options.cache === undefined ? (await import('./check-cache.ts')).defaultCheckCache() : undefined))
-  const { result, loaded, projectResults } = await check(root, options, { cache }, checkCache)
+  const pack = cache && EntryPack.open(cache.directory, root)
+  const packHolds = cache && pack ? (file: SourceFile) => pack.has(compiler.entryKey(cache, 'project', file)) : undefined
+  const { result, loaded, projectResults } = await check(root, options, { cache, ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache)
+  // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
   if (!result.content || !loaded.portfolio) return { ...result, compileDiagnostics: [] }
 
   const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults?.[i] }]))
   const stats = { compiled: 0, cached: 0 }
   const diagnostics: Diagnostic[] = []
-  const portfolio = await compiler.compilePortfolioCached(loaded.portfolio, result.content.portfolio, cache)
+  const portfolio = await compiler.compilePortfolioCached(loaded.portfolio, result.content.portfolio, cache, pack)
   const projects: Record<string, unknown>[] = []
   // In content order, as compileContent does: the first file that fails to compile is the one that throws.
   for (const data of result.content.projects) {
@@ -94,16 +98,20 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
     const file = byPath.get(path)
     let compiled = file?.done?.compiled
     let cached = file?.done?.cached === true
+    let entry = file?.done?.compiledEntry
     if (!compiled) {
-      const fresh = await compiler.compileProjectCached(file?.source ?? { path, text: '' }, data, result.parsed, file ? cache : undefined)
+      const fresh = await compiler.compileProjectCached(file?.source ?? { path, text: '' }, data, result.parsed, file ? cache : undefined, pack)
       compiled = { project: fresh.project, diagnostics: fresh.diagnostics }
       cached = fresh.cached
+      entry = fresh.entry
     }
+    if (entry) pack?.add(entry)
     stats[cached ? 'cached' : 'compiled']++
     diagnostics.push(...compiled.diagnostics)
     projects.push(compiled.project)
   }
   const compiled: CompiledContent = { portfolio, projects }
+  pack?.save()
   if (cache && stats.compiled > 0) compiler.pruneCompileCache(cache)
   return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled }), compileDiagnostics: diagnostics, compileStats: stats }
 }
@@ -140,19 +148,21 @@ async function check(root: string, options: CheckOptions, compile: CompileReques
   // checked (below the worker threshold here, one after another, as it always was).
   const projectResults: ProjectFileResult[] = new Array<ProjectFileResult>(loaded.projects.length)
   const toCheck: number[] = []
+  const checkedPack = checkCache && EntryPack.open(checkCache.directory, root)
   loaded.projects.forEach((source, i) => {
-    const hit = checkCache && readChecked(checkCache, source)
+    const hit = checkCache && checkedPack && readChecked(checkCache, checkedPack, source)
     if (hit) projectResults[i] = { path: source.path, diagnostics: [], links: hit.links, data: hit.data }
     else toCheck.push(i)
   })
   const sourcesToCheck = toCheck.map((i) => loaded.projects[i] as SourceFile)
   if (checkCache) workers = workersFor(sourcesToCheck.length)
-  // Valid files' results go into the check cache from the thread that checked them.
+  // Valid files' entries are encoded by the thread that checked them, and kept here.
   const checkedNow = workers > 0 ? await checkProjectFiles(sourcesToCheck, workers, compile, checkCache) : sourcesToCheck.map((source) => checkProjectFile(source, checkCache))
   checkedNow.forEach((result, j) => {
     projectResults[toCheck[j] as number] = result
   })
-  if (checkCache && checkedNow.length > 0) pruneChecked(checkCache)
+  for (const checked of checkedNow) if (checked.checkedEntry) checkedPack?.add(checked.checkedEntry)
+  checkedPack?.save()
   const projects: ProjectDocument[] = []
   loaded.projects.forEach((source, i) => {
     const checked = projectResults[i] as ProjectFileResult

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { CompiledProject, ParsedLookup } from './compile-project.ts'
 import type { SourceFile } from './load-sources.ts'
-import { pruneEntries, readEntry, writeEntry } from './cache-entries.ts'
+import { encodeEntry, pruneEntries, readEntry, writeEntry } from './cache-entries.ts'
+import type { EncodedEntry, EntryPack } from './entry-pack.ts'
 import { saveMermaidCodeCache } from './mermaid-runtime.ts'
 
 /**
@@ -14,7 +15,10 @@ import { saveMermaidCodeCache } from './mermaid-runtime.ts'
  */
 export const COMPILE_CACHE_VERSION = 1
 
-/** Where compiled files live: one entry per compiled file, named by its key. */
+/**
+ * Where compiled files live: the compiled files of each content root in one pack (entry-pack.ts), and
+ * each rendered diagram in an entry of its own (few, and shared by every root and every version of a file).
+ */
 export const compiledCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/compiled/', import.meta.url))
 
 /** What a compile needs to use the cache; `undefined` compiles without it. */
@@ -31,7 +35,7 @@ const COMPILER_PACKAGES = ['marked', 'highlight.js', 'sanitize-html', 'beautiful
  * and the diagnostics modules shape and place the DIAGRAM_SYNTAX errors an entry keeps.
  */
 const COMPILER_SOURCES = ['render-diagram.ts', 'parse-yaml.ts', '../diagnostics/diagnostic.ts', '../diagnostics/codes.ts', '../diagnostics/locate.ts', '../diagnostics/json-pointer.ts']
-/** Past this many entries the oldest are removed: edits leave one entry per version of a file. */
+/** Past this many diagram entries the oldest are removed: edits leave one entry per version of a diagram. */
 const MAX_ENTRIES = 20_000
 
 let memoKey: string | undefined | null = null
@@ -93,16 +97,20 @@ function isCompiledProject(value: unknown): value is CompiledProject {
   return isRecord(value) && isRecord(value.project) && Array.isArray(value.diagnostics)
 }
 
+/** A compile's result, whether it came from the pack, and (compiled now, with a cache) the entry to add to the pack. */
+export type CachedCompile = CompiledProject & { cached: boolean; entry?: EncodedEntry }
+
 /**
- * compileProject for one file, or its cached result for this exact text and compiler. The compilers
+ * compileProject for one file, or its result from `pack` for this exact text and compiler. A worker
+ * has no pack: it compiles, and the main thread adds the returned entry to its pack. The compilers
  * are loaded on the first miss only, and the diagram renderer (the slowest to load) only for a
  * diagram not rendered before: each diagram is cached on its own, by its source and title, so an edit
  * to a project's prose or title does not draw its diagrams again. Throws what compiling throws.
  */
-export async function compileProjectCached(source: SourceFile, data: Record<string, unknown>, parsed: ParsedLookup, cache: CompileCache | undefined): Promise<CompiledProject & { cached: boolean }> {
+export async function compileProjectCached(source: SourceFile, data: Record<string, unknown>, parsed: ParsedLookup, cache: CompileCache | undefined, pack?: EntryPack): Promise<CachedCompile> {
   const key = cache && entryKey(cache, 'project', source)
-  if (cache && key) {
-    const hit = readEntry(cache.directory, key)
+  if (key && pack) {
+    const hit = pack.get(key)
     if (isCompiledProject(hit)) return { ...hit, cached: true }
   }
   const { compileProject, hasDiagrams } = await import('./compile-project.ts')
@@ -128,8 +136,8 @@ export async function compileProjectCached(source: SourceFile, data: Record<stri
     })
     saveMermaidCodeCache()
   }
-  if (cache && key) writeEntry(cache.directory, key, result)
-  return { ...result, cached: false }
+  const bytes = key && encodeEntry(key, result)
+  return { ...result, cached: false, ...(key && bytes ? { entry: { key, bytes } } : {}) }
 }
 
 /** The entry of one rendered diagram: the SVG depends on its Mermaid source and its title (the SVG's label). */
@@ -150,37 +158,40 @@ export interface CompileItem {
   parsed: ParsedLookup
   compiled?: CompiledProject
   cached?: boolean
+  entry?: EncodedEntry
 }
 
 /**
  * Compiles (or takes from the cache) each item. A file whose compile throws is left uncompiled: it may
  * not be part of valid content, and if it is, the caller compiles it again and fails as it would have.
  */
-export async function compileItems(items: readonly CompileItem[], cache: CompileCache | undefined): Promise<void> {
+export async function compileItems(items: readonly CompileItem[], cache: CompileCache | undefined, pack?: EntryPack): Promise<void> {
   for (const item of items) {
     try {
-      const { cached, ...compiled } = await compileProjectCached(item.source, item.data, item.parsed, cache)
+      const { cached, entry, ...compiled } = await compileProjectCached(item.source, item.data, item.parsed, cache, pack)
       item.compiled = compiled
       item.cached = cached
+      if (entry) item.entry = entry
     } catch {
       // left for the caller, see above
     }
   }
 }
 
-/** compilePortfolio, or its cached result for this exact text and compiler. */
-export async function compilePortfolioCached(source: SourceFile, data: Record<string, unknown>, cache: CompileCache | undefined): Promise<Record<string, unknown>> {
+/** compilePortfolio, or its result from `pack` (the main thread's) for this exact text and compiler; a fresh one is added to it. */
+export async function compilePortfolioCached(source: SourceFile, data: Record<string, unknown>, cache: CompileCache | undefined, pack: EntryPack | undefined): Promise<Record<string, unknown>> {
   const key = cache && entryKey(cache, 'portfolio', source)
-  if (cache && key) {
-    const hit = readEntry(cache.directory, key)
+  if (key && pack) {
+    const hit = pack.get(key)
     if (isRecord(hit) && isRecord(hit.portfolio)) return hit.portfolio
   }
   const portfolio = (await import('./compile-project.ts')).compilePortfolio(data)
-  if (cache && key) writeEntry(cache.directory, key, { portfolio })
+  const bytes = key && encodeEntry(key, { portfolio })
+  if (key && bytes) pack?.add({ key, bytes })
   return portfolio
 }
 
-/** Keeps the folder bounded: past MAX_ENTRIES, the older half (by write time) goes. Called after a run that wrote entries. */
+/** Keeps the diagram entries bounded: past MAX_ENTRIES, the older half (by write time) goes. Called after a run that compiled files. */
 export function pruneCompileCache(cache: CompileCache, maxEntries = MAX_ENTRIES): void {
   pruneEntries(cache.directory, maxEntries)
 }

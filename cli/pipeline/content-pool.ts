@@ -2,11 +2,12 @@ import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { isRecord } from '../diagnostics/json-pointer.ts'
-import { writeChecked, type CheckCache } from './check-cache.ts'
+import { encodeChecked, type CheckCache } from './check-cache.ts'
 import { checkFile } from './check-file.ts'
 import type { InternalLink } from './check-markdown.ts'
 import type { CompileCache, CompileItem } from './compile-cache.ts'
 import type { CompiledProject } from './compile-project.ts'
+import type { EncodedEntry, EntryPack } from './entry-pack.ts'
 import type { SourceFile } from './load-sources.ts'
 import type { ParsedDocument } from './parse-yaml.ts'
 import { startWorker } from './worker-script.ts'
@@ -51,27 +52,44 @@ export interface ProjectFileResult {
   compiled?: CompiledProject
   /** True when `compiled` came from the cache. */
   cached?: boolean
+  /** The check cache's entry for a valid file, when a check cache was given; the main thread adds it to its pack. */
+  checkedEntry?: EncodedEntry
+  /** The compile cache's entry for `compiled` when it was compiled now; the main thread adds it to its pack. */
+  compiledEntry?: EncodedEntry
   /** Only when checked in this thread; otherwise it is parsed again on demand. */
   parsed?: ParsedDocument
 }
 
 export interface CompileRequest {
   cache: CompileCache | undefined
+  /** The main thread's pack of compiled files (never sent to a worker: it holds the whole pack's bytes). */
+  pack?: EntryPack
+  /** Whether `pack` holds a compiled entry for this file: a worker then leaves it to the main thread. */
+  packHolds?: (file: SourceFile) => boolean
 }
 
-export type PoolRequest = { type: 'check'; batch: number; files: SourceFile[]; compile?: CompileRequest; checkCache?: CheckCache }
+/** What a worker compiles with: the cache's key, and the files of its batch not to compile (the main thread's pack has them). */
+export interface WorkerCompile {
+  cache: CompileCache | undefined
+  skip: string[]
+}
+
+export type PoolRequest = { type: 'check'; batch: number; files: SourceFile[]; compile?: WorkerCompile; checkCache?: CheckCache }
 /** A worker's answer for one file; `failed` when checking it threw there. */
 export type WorkerFileResult = Omit<ProjectFileResult, 'parsed'> | { path: string; failed: string }
 export type PoolResponse = { type: 'ready' } | { type: 'done'; batch: number; results: WorkerFileResult[] }
 
 /**
  * checkFile for a project file, as plain data plus the parsed document. With a check cache, a valid
- * file's result is kept there by whichever thread checked it (so the writes share the cores too).
+ * file's entry is encoded by whichever thread checked it (so that work shares the cores too).
  */
 export function checkProjectFile(source: SourceFile, checkCache?: CheckCache): ProjectFileResult {
   const check = checkFile(source, 'project')
   const result: ProjectFileResult = { path: source.path, diagnostics: check.diagnostics, links: check.links, data: check.parsed.data, parsed: check.parsed }
-  if (checkCache && result.diagnostics.length === 0 && isRecord(result.data)) writeChecked(checkCache, source, { data: result.data, links: result.links })
+  if (checkCache && result.diagnostics.length === 0 && isRecord(result.data)) {
+    const entry = encodeChecked(checkCache, source, { data: result.data, links: result.links })
+    if (entry) result.checkedEntry = entry
+  }
   return result
 }
 
@@ -80,20 +98,21 @@ export function checkProjectFile(source: SourceFile, checkCache?: CheckCache): P
  * are valid, and compiling where the file already is costs no second parse or transfer. Results for
  * files that turn out not to be part of valid content are dropped by the caller.
  */
-export async function compileBatch(batch: readonly { source: SourceFile; result: ProjectFileResult }[], cache: CompileCache | undefined): Promise<void> {
+export async function compileBatch(batch: readonly { source: SourceFile; result: ProjectFileResult }[], cache: CompileCache | undefined, pack?: EntryPack, skip: readonly string[] = []): Promise<void> {
   const items: (CompileItem & { result: ProjectFileResult })[] = []
   for (const { source, result } of batch) {
     const parsed = result.parsed
-    if (!parsed || !isRecord(result.data) || hasErrors(result.diagnostics)) continue
+    if (!parsed || !isRecord(result.data) || hasErrors(result.diagnostics) || skip.includes(source.path)) continue
     items.push({ source, data: result.data, parsed: { get: (file) => (file === source.path ? parsed : undefined) }, result })
   }
   if (items.length === 0) return
   const { compileItems } = await import('./compile-cache.ts')
-  await compileItems(items, cache)
+  await compileItems(items, cache, pack)
   for (const item of items) {
     if (!item.compiled) continue
     item.result.compiled = item.compiled
     item.result.cached = item.cached === true
+    if (item.entry) item.result.compiledEntry = item.entry
   }
 }
 
@@ -190,7 +209,8 @@ function dispatch(): void {
       const indices = job.take(job.batchSize(), false)
       const batch: Batch = { id: nextBatch++, job, indices }
       member.batches.set(batch.id, batch)
-      const request: PoolRequest = { type: 'check', batch: batch.id, files: indices.map((i) => job.sources[i] as SourceFile), ...(job.compile ? { compile: job.compile } : {}), ...(job.checkCache ? { checkCache: job.checkCache } : {}) }
+      const files = indices.map((i) => job.sources[i] as SourceFile)
+      const request: PoolRequest = { type: 'check', batch: batch.id, files, ...(job.compile ? { compile: workerCompile(job.compile, files) } : {}), ...(job.checkCache ? { checkCache: job.checkCache } : {}) }
       member.worker.postMessage(request)
     }
     if (member.batches.size > 0) member.worker.ref()
@@ -202,6 +222,11 @@ function dispatch(): void {
     idleTimer = setTimeout(stopWorkers, IDLE_MS)
     idleTimer.unref()
   }
+}
+
+/** A worker compiles the files of its batch the main thread's pack does not hold (those the main thread takes from it). */
+function workerCompile({ cache, packHolds }: CompileRequest, files: readonly SourceFile[]): WorkerCompile {
+  return { cache, skip: packHolds ? files.filter(packHolds).map((file) => file.path) : [] }
 }
 
 /** Ends every worker now (tests, or a host that wants its threads back). */
@@ -308,7 +333,7 @@ export async function checkProjectFiles(sources: readonly SourceFile[], workers:
         continue
       }
       const batch = indices.map((index) => ({ index, source: sources[index] as SourceFile, result: checkProjectFile(sources[index] as SourceFile, checkCache) }))
-      if (compile) await compileBatch(batch, compile.cache)
+      if (compile) await compileBatch(batch, compile.cache, compile.pack)
       for (const { index, result } of batch) job.store(index, result)
       poolCounters.mainFiles += indices.length
       // Let worker replies in, and hand those workers their next batch, before taking another.

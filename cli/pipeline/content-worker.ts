@@ -23,7 +23,7 @@ async function handle(request: PoolRequest): Promise<PoolResponse> {
       return { source, failed: String((error as Error)?.stack ?? error) }
     }
   })
-  if (request.compile) await compileBatch(checked.filter((c) => 'result' in c), request.compile.cache)
+  if (request.compile) await compileBatch(checked.filter((c) => 'result' in c), request.compile.cache, undefined, request.compile.skip)
   const results: WorkerFileResult[] = checked.map((c) => {
     if ('failed' in c) return { path: c.source.path, failed: c.failed }
     // The yaml document cannot cross threads; the main thread parses again if it needs it.

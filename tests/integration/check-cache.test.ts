@@ -1,19 +1,26 @@
 /**
  * The check cache (check-cache.ts): a valid project file checked before is not parsed again, a file
- * with a problem is never kept (its diagnostics are found afresh), and a damaged entry is checked
- * again. Either way the result is exactly what checking every file gives.
+ * with a problem is never kept (its diagnostics are found afresh), and a damaged entry or pack is
+ * checked again. Either way the result is exactly what checking every file gives.
  */
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkerKey, type CheckCache } from '../../cli/pipeline/check-cache.ts'
 import { checkAndCompile } from '../../cli/pipeline/check-content.ts'
+import { packEntries } from '../../cli/pipeline/entry-pack.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
 
 let fixture: FixtureRoot
 let checkCache: CheckCache
-const entries = () => readdirSync(checkCache.directory).filter((file) => file.endsWith('.bin'))
+/** The one pack the fixture's checks are kept in. */
+const packFile = () => {
+  const packs = readdirSync(checkCache.directory).filter((file) => file.endsWith('.pack'))
+  expect(packs).toHaveLength(1)
+  return path.join(checkCache.directory, packs[0] as string)
+}
+const entries = () => [...packEntries(readFileSync(packFile())).values()]
 /** What the content gives when every file is checked and compiled. */
 const reference = () => checkAndCompile(fixture.root, { workers: 'never', cache: false, checkCache: false })
 const cached = () => checkAndCompile(fixture.root, { workers: 'never', cache: false, checkCache })
@@ -32,12 +39,15 @@ afterAll(() => {
 })
 
 describe('check cache', () => {
-  it('keeps one entry per valid project file and gives the same result from it', async () => {
+  it('keeps one entry per valid project file in one pack and gives the same result from it', async () => {
     const expected = comparable(await reference())
     expect(comparable(await cached())).toEqual(expected)
     expect(entries()).toHaveLength(6)
+    const written = statSync(packFile()).ino
     expect(comparable(await cached())).toEqual(expected)
     expect(entries()).toHaveLength(6)
+    // Nothing changed, so the pack was not written again.
+    expect(statSync(packFile()).ino).toBe(written)
   })
 
   it('never keeps a file with a problem, which is found and located every time', async () => {
@@ -45,21 +55,42 @@ describe('check cache', () => {
     const original = readFileSync(file, 'utf8')
     writeFileSync(file, original.replace('method: POST', 'method: FETCH'))
     try {
-      const before = entries().length
       const expected = comparable(await reference())
       expect(expected.diagnostics.map((d) => d.code)).toContain('ENDPOINT_METHOD')
       expect(comparable(await cached())).toEqual(expected)
       expect(comparable(await cached())).toEqual(expected)
-      expect(entries()).toHaveLength(before)
+      // The five valid files; the pack follows the content, so the file's valid version is gone too.
+      expect(entries()).toHaveLength(5)
     } finally {
       writeFileSync(file, original)
     }
+    await cached()
+    expect(entries()).toHaveLength(6)
   })
 
-  it('checks a file again when its entry is damaged, with the same result', async () => {
+  it('checks a file again when its entry is damaged, with the same result, and mends the pack', async () => {
     const expected = comparable(await reference())
     await cached()
-    for (const entry of entries()) appendFileSync(path.join(checkCache.directory, entry), 'x')
+    const damaged = entries().map((entry) => {
+      const copy = Buffer.from(entry)
+      copy[copy.length - 10] = (copy[copy.length - 10] ?? 0) ^ 0xff
+      return copy
+    })
+    writeFileSync(packFile(), Buffer.concat(damaged))
+    expect(entries()).toHaveLength(6) // still well-formed: only the checksums tell
     expect(comparable(await cached())).toEqual(expected)
+    expect(entries().map((entry) => entry.toString('latin1'))).not.toContain(damaged[0]?.toString('latin1'))
+    expect(entries()).toHaveLength(6)
+  })
+
+  it('keeps the whole entries of a pack cut short, and checks the rest again', async () => {
+    const expected = comparable(await reference())
+    await cached()
+    const bytes = readFileSync(packFile())
+    const third = entries()[2] as Buffer
+    writeFileSync(packFile(), bytes.subarray(0, third.byteOffset - bytes.byteOffset + 40))
+    expect(entries()).toHaveLength(2)
+    expect(comparable(await cached())).toEqual(expected)
+    expect(entries()).toHaveLength(6)
   })
 })

@@ -9,9 +9,10 @@ import v8 from 'node:v8'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAndCompile } from '../../cli/pipeline/check-content.ts'
-import { writeEntry } from '../../cli/pipeline/cache-entries.ts'
+import { encodeEntry } from '../../cli/pipeline/cache-entries.ts'
 import { compilerKey, entryKey, type CompileCache } from '../../cli/pipeline/compile-cache.ts'
-import { startWorkers, stopWorkers } from '../../cli/pipeline/content-pool.ts'
+import { poolCounters, startWorkers, stopWorkers } from '../../cli/pipeline/content-pool.ts'
+import { packEntries } from '../../cli/pipeline/entry-pack.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
 
 let fixture: FixtureRoot
@@ -24,7 +25,22 @@ const projectSource = (id: string) => {
   const rel = `projects/${id}.yaml`
   return { path: rel, text: readFileSync(path.join(fixture.root, rel), 'utf8') }
 }
-const entryFile = (id: string) => path.join(cacheDir, `${entryKey(cache, 'project', projectSource(id))}.bin`)
+const portfolioSource = () => ({ path: 'portfolio.yaml', text: readFileSync(path.join(fixture.root, 'portfolio.yaml'), 'utf8') })
+const files = (directory: string, extension: string) => readdirSync(directory).filter((f) => f.endsWith(extension))
+/** The one pack the fixture's compiled files are kept in. */
+const packFile = () => {
+  expect(files(cacheDir, '.pack')).toHaveLength(1)
+  return path.join(cacheDir, files(cacheDir, '.pack')[0] as string)
+}
+const packed = () => packEntries(readFileSync(packFile()))
+/** Writes the pack back with the entry of `key` last (so damage to it cannot hide the others), as `damage` leaves it. */
+const damageEntry = (key: string, damage: (entry: Buffer) => Buffer) => {
+  const entries = packed()
+  const entry = entries.get(key)
+  if (!entry) throw new Error('no such entry in the pack')
+  entries.delete(key)
+  writeFileSync(packFile(), Buffer.concat([...entries.values(), damage(entry)]))
+}
 
 beforeAll(async () => {
   fixture = copyRepoContent()
@@ -44,18 +60,22 @@ afterAll(async () => {
 })
 
 describe('compile cache', () => {
-  it('stores one entry per compiled file, and a second build compiles nothing', async () => {
+  it('stores the compiled files in one pack and each diagram apart, and a second build compiles nothing', async () => {
     const first = await checkAndCompile(fixture.root, { workers: 'never', cache })
     expect(first.compileStats).toEqual({ compiled: 6, cached: 0 })
     expect(first.compiled).toEqual(expected.compiled)
-    // six projects, the portfolio, and each project's two diagrams
-    expect(readdirSync(cacheDir).filter((f) => f.endsWith('.bin'))).toHaveLength(7 + 12)
-    expect(readdirSync(cacheDir).filter((f) => f.endsWith('.tmp'))).toEqual([])
+    // six projects and the portfolio in the pack; each project's two diagrams in entries of their own
+    expect(packed().size).toBe(7)
+    expect(files(cacheDir, '.bin')).toHaveLength(12)
+    expect(files(cacheDir, '.tmp')).toEqual([])
     for (const workers of ['never', 'always'] as const) {
+      // Checked afresh (no check cache): a worker leaves the files the pack holds to the main thread.
+      const workerFiles = poolCounters.workerFiles
       const again = await checkAndCompile(fixture.root, { workers, cache })
       expect(again.compileStats).toEqual({ compiled: 0, cached: 6 })
       expect(again.compiled).toEqual(expected.compiled)
       expect(again.compileDiagnostics).toEqual([])
+      if (workers === 'always') expect(poolCounters.workerFiles).toBeGreaterThan(workerFiles)
     }
   })
 
@@ -66,7 +86,8 @@ describe('compile cache', () => {
       expect((await checkAndCompile(fixture.root, { workers: 'never', cache: missing })).compileStats).toEqual({ compiled: 6, cached: 0 })
       rmSync(parent, { recursive: true, force: true })
       expect((await checkAndCompile(fixture.root, { workers: 'never', cache: missing })).compileStats).toEqual({ compiled: 6, cached: 0 })
-      expect(readdirSync(missing.directory).filter((f) => f.endsWith('.bin'))).toHaveLength(7 + 12)
+      expect(files(missing.directory, '.bin')).toHaveLength(12)
+      expect(files(missing.directory, '.pack')).toHaveLength(1)
     } finally {
       rmSync(parent, { recursive: true, force: true })
     }
@@ -87,6 +108,9 @@ describe('compile cache', () => {
     } finally {
       writeFileSync(file, original)
     }
+    // The pack follows the content: the edited version's entry goes once the file is back as it was.
+    expect((await checkAndCompile(fixture.root, { workers: 'never', cache })).compileStats).toEqual({ compiled: 1, cached: 5 })
+    expect(packed().size).toBe(7)
   })
 
   it('keeps diagrams apart: an edit that leaves them alone reuses them, and a corrupt diagram entry is drawn again', async () => {
@@ -111,24 +135,25 @@ describe('compile cache', () => {
     }
   })
 
-  const corruptions: [string, (file: string) => void][] = [
-    ['random bytes', (file) => writeFileSync(file, Buffer.from('not an entry at all \u0000\u0001\u0002')) ],
-    ['an empty file', (file) => writeFileSync(file, '')],
-    ['a truncated entry', (file) => writeFileSync(file, readFileSync(file).subarray(0, 200))],
-    ['one flipped byte in the payload (the checksum no longer matches)', (file) => {
-      const bytes = readFileSync(file)
-      bytes[bytes.length - 20] = (bytes[bytes.length - 20] ?? 0) ^ 0xff
-      writeFileSync(file, bytes)
+  const todoKey = () => entryKey(cache, 'project', projectSource('todoapppro'))
+  const payload = (entry: Buffer) => entry.subarray(entry.indexOf(0x0a) + 1)
+  const corruptions: [string, (entry: Buffer) => Buffer][] = [
+    ['random bytes in its place', () => Buffer.from('not an entry at all \u0000\u0001\u0002')],
+    ['an entry cut short (the pack ends inside it)', (entry) => entry.subarray(0, 200)],
+    ['one flipped byte in the payload (the checksum no longer matches)', (entry) => {
+      const copy = Buffer.from(entry)
+      copy[copy.length - 20] = (copy[copy.length - 20] ?? 0) ^ 0xff
+      return copy
     }],
-    ["another project's entry under this name (it names another key)", (file) => writeFileSync(file, readFileSync(entryFile('logic-i')))],
-    ['a well-formed entry that does not hold a compiled project', () => writeEntry(cache.directory, entryKey(cache, 'project', projectSource('todoapppro')), { project: 'not a project' })],
+    ["another project's payload under its header", (entry) => Buffer.concat([entry.subarray(0, entry.indexOf(0x0a) + 1), payload(packed().get(entryKey(cache, 'project', projectSource('logic-i'))) as Buffer)])],
+    ['a well-formed entry that does not hold a compiled project', () => encodeEntry(todoKey(), { project: 'not a project' }) as Buffer],
   ]
 
   for (const [what, corrupt] of corruptions) {
     for (const workers of ['never', 'always'] as const) {
       it(`ignores ${what} and compiles the file again (${workers === 'never' ? 'without workers' : 'with workers on'})`, async () => {
         await checkAndCompile(fixture.root, { workers: 'never', cache }) // every entry present and valid
-        corrupt(entryFile('todoapppro'))
+        damageEntry(todoKey(), corrupt)
         const result = await checkAndCompile(fixture.root, { workers, cache })
         expect(result.compiled).toEqual(expected.compiled)
         expect(result.compileDiagnostics).toEqual([])
@@ -139,12 +164,23 @@ describe('compile cache', () => {
     }
   }
 
+  it('compiles everything again from an empty or garbled pack, and writes a whole one', async () => {
+    for (const pack of [Buffer.alloc(0), Buffer.from('garbage\n{]')]) {
+      await checkAndCompile(fixture.root, { workers: 'never', cache })
+      writeFileSync(packFile(), pack)
+      const result = await checkAndCompile(fixture.root, { workers: 'never', cache })
+      expect(result.compileStats).toEqual({ compiled: 6, cached: 0 })
+      expect(result.compiled).toEqual(expected.compiled)
+      expect(packed().size).toBe(7)
+    }
+  })
+
   it('ignores a corrupt portfolio entry', async () => {
     await checkAndCompile(fixture.root, { workers: 'never', cache })
-    const portfolio = { path: 'portfolio.yaml', text: readFileSync(path.join(fixture.root, 'portfolio.yaml'), 'utf8') }
-    writeFileSync(path.join(cacheDir, `${entryKey(cache, 'portfolio', portfolio)}.bin`), 'garbage\n{]')
+    damageEntry(entryKey(cache, 'portfolio', portfolioSource()), () => Buffer.from('garbage\n{]'))
     const result = await checkAndCompile(fixture.root, { workers: 'never', cache })
     expect(result.compiled).toEqual(expected.compiled)
+    expect(packed().size).toBe(7)
   })
 
   it('keys entries by compiler: another compiler key finds nothing', async () => {
