@@ -75,45 +75,84 @@ export async function checkContent(root: string, options: CheckOptions = {}): Pr
  * after its own checks, while the other files are still being checked.
  */
 export async function checkAndCompile(root: string, options: CompileOptions = {}): Promise<CheckAndCompileResult> {
-  if (options.compile === false) return { ...(await checkContent(root, options)), compileDiagnostics: [] }
+  return (await checkThenCompile(root, options)).finish()
+}
+
+/** checkAndCompile in two stages: what is known once the content is checked, and the rest. */
+export interface StagedCompile {
+  /** Every check's result. */
+  checked: CheckResult
+  /** The compiled portfolio, when the content is valid: all that the site's app bundle holds. */
+  portfolio?: Record<string, unknown>
+  /** Compiles the projects that were not compiled while they were checked, and gives the whole result. Call once. */
+  finish(): Promise<CheckAndCompileResult>
+}
+
+/**
+ * checkAndCompile, stopping once the content is checked and the portfolio compiled, so a build can
+ * start on the app (which holds no project) while the projects' diagrams are drawn.
+ */
+export async function checkThenCompile(root: string, options: CompileOptions = {}): Promise<StagedCompile> {
+  if (options.compile === false) {
+    const checked = await checkContent(root, options)
+    return { checked, finish: async () => ({ ...checked, compileDiagnostics: [] }) }
+  }
   // Loaded only here: `validate` never compiles, so it never pays for loading the compilers.
   const compiler = await import('./compile-cache.ts')
   const cache = options.cache === false ? undefined : (options.cache ?? compiler.defaultCompileCache())
   const checkCache = options.checkCache === false ? undefined : (options.checkCache ?? (options.cache === undefined ? (await import('./check-cache.ts')).defaultCheckCache() : undefined))
   const pack = cache && EntryPack.open(cache.directory, root)
   const packHolds = cache && pack ? (file: SourceFile) => pack.has(compiler.entryKey(cache, 'project', file)) : undefined
-  const { result, loaded, projectResults } = await check(root, options, { cache, ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache)
-  // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
-  if (!result.content || !loaded.portfolio) return { ...result, compileDiagnostics: [] }
-
-  const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults?.[i] }]))
-  const stats = { compiled: 0, cached: 0 }
-  const diagnostics: Diagnostic[] = []
-  const portfolio = await compiler.compilePortfolioCached(loaded.portfolio, result.content.portfolio, cache, pack)
-  const projects: Record<string, unknown>[] = []
-  // In content order, as compileContent does: the first file that fails to compile is the one that throws.
-  for (const data of result.content.projects) {
-    // A project in the content passed every rule, so its id is its file name.
-    const path = `projects/${String(data.id)}.yaml`
-    const file = byPath.get(path)
-    let compiled = file?.done?.compiled
-    let cached = file?.done?.cached === true
-    let entry = file?.done?.compiledEntry
-    if (!compiled) {
-      const fresh = await compiler.compileProjectCached(file?.source ?? { path, text: '' }, data, result.parsed, file ? cache : undefined, pack)
-      compiled = { project: fresh.project, diagnostics: fresh.diagnostics }
-      cached = fresh.cached
-      entry = fresh.entry
-    }
-    if (entry) pack?.add(entry)
-    stats[cached ? 'cached' : 'compiled']++
-    diagnostics.push(...compiled.diagnostics)
-    projects.push(compiled.project)
+  // A project the pack lacks whose text names a diagram will likely draw one: start the diagram worker
+  // now, so it has loaded the renderer by the time the files are checked.
+  const onRead = (projects: readonly SourceFile[]) => {
+    if (projects.some((file) => file.text.includes('mermaid') && !packHolds?.(file))) void import('./draw-diagrams.ts').then(({ warmDiagramWorker }) => warmDiagramWorker())
   }
-  const compiled: CompiledContent = { portfolio, projects }
-  pack?.save()
-  if (cache && stats.compiled > 0) compiler.pruneCompileCache(cache)
-  return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled }), compileDiagnostics: diagnostics, compileStats: stats }
+  const { result, loaded, projectResults } = await check(root, options, { cache, onRead, ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache)
+  // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
+  if (!result.content || !loaded.portfolio) return { checked: result, finish: async () => ({ ...result, compileDiagnostics: [] }) }
+  const content = result.content
+  const portfolio = await compiler.compilePortfolioCached(loaded.portfolio, content.portfolio, cache, pack)
+  return { checked: result, portfolio, finish: () => compileProjects() }
+
+  async function compileProjects(): Promise<CheckAndCompileResult> {
+    const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults?.[i] }]))
+    const stats = { compiled: 0, cached: 0 }
+    const diagnostics: Diagnostic[] = []
+    const projects: Record<string, unknown>[] = []
+    // A project in the content passed every rule, so its id is its file name.
+    const idPath = (data: Record<string, unknown>) => `projects/${String(data.id)}.yaml`
+    // The diagrams of the files still to compile, drawn in one go first (see drawMissingDiagrams).
+    if (cache) {
+      const toCompile = content.projects.filter((data) => {
+        const file = byPath.get(idPath(data))
+        return !file?.done?.compiled && !(file && packHolds?.(file.source))
+      })
+      await compiler.drawMissingDiagrams(toCompile, cache)
+    }
+    // In content order, as compileContent does: the first file that fails to compile is the one that throws.
+    for (const data of content.projects) {
+      const path = idPath(data)
+      const file = byPath.get(path)
+      let compiled = file?.done?.compiled
+      let cached = file?.done?.cached === true
+      let entry = file?.done?.compiledEntry
+      if (!compiled) {
+        const fresh = await compiler.compileProjectCached(file?.source ?? { path, text: '' }, data, result.parsed, file ? cache : undefined, pack)
+        compiled = { project: fresh.project, diagnostics: fresh.diagnostics }
+        cached = fresh.cached
+        entry = fresh.entry
+      }
+      if (entry) pack?.add(entry)
+      stats[cached ? 'cached' : 'compiled']++
+      diagnostics.push(...compiled.diagnostics)
+      projects.push(compiled.project)
+    }
+    const compiled: CompiledContent = { portfolio, projects }
+    pack?.save()
+    if (cache && stats.compiled > 0) compiler.pruneCompileCache(cache)
+    return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled }), compileDiagnostics: diagnostics, compileStats: stats }
+  }
 }
 
 async function check(root: string, options: CheckOptions, compile: CompileRequest | undefined, checkCache?: CheckCache): Promise<{ result: CheckResult; loaded: LoadedSources; projectResults?: ProjectFileResult[] }> {
@@ -128,6 +167,7 @@ async function check(root: string, options: CheckOptions, compile: CompileReques
       void startWorkers(workers)
     },
   })
+  compile?.onRead?.(loaded.projects)
   const diagnostics: Diagnostic[] = [...loaded.diagnostics]
   const sources = new Map<string, string>()
   const parsedByFile = new ParsedDocuments()

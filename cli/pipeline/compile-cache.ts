@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { CompiledProject, ParsedLookup } from './compile-project.ts'
 import type { SourceFile } from './load-sources.ts'
-import { encodeEntry, pruneEntries, readEntry, writeEntry } from './cache-entries.ts'
+import { encodeEntry, pruneEntries, readEntry } from './cache-entries.ts'
 import type { EncodedEntry, EntryPack } from './entry-pack.ts'
-import { saveMermaidCodeCache } from './mermaid-runtime.ts'
+import type { Diagram, DrawnDiagram } from './draw-diagrams.ts'
 
 /**
  * Bump when compiled output changes for a reason the compiler key cannot see (it covers the compile
@@ -113,28 +113,28 @@ export async function compileProjectCached(source: SourceFile, data: Record<stri
     const hit = pack.get(key)
     if (isCompiledProject(hit)) return { ...hit, cached: true }
   }
-  const { compileProject, hasDiagrams } = await import('./compile-project.ts')
-  let result: CompiledProject | undefined
-  if (!hasDiagrams(data) || cache) {
-    // Diagrams from the cache; should one be missing after all, compile again with the renderer
-    // rather than trust this result.
-    let wanted = false
-    const attempt = compileProject(data, parsed, (mermaid, title) => {
-      const svg = cache && readDiagram(cache, mermaid, title)
-      if (svg !== undefined) return svg
-      wanted = true
-      return ''
-    })
-    if (!wanted) result = attempt
-  }
-  if (!result) {
-    const renderDiagram = await (await import('./render-diagram.ts')).loadDiagramRenderer()
+  const { compileProject } = await import('./compile-project.ts')
+  // Diagrams from the cache; those missing are drawn (see draw-diagrams.ts) and the file compiled
+  // again with them, rather than trusting a result with a diagram left out.
+  const known = new Map<string, DrawnDiagram>()
+  const wanted: Diagram[] = []
+  const diagramId = (mermaid: string, title: string) => `${title}\0${mermaid}`
+  const attempt = compileProject(data, parsed, (mermaid, title) => {
+    const svg = cache ? readDiagram(cache, mermaid, title) : undefined
+    if (svg !== undefined) known.set(diagramId(mermaid, title), { svg })
+    else wanted.push({ mermaid, title })
+    return svg ?? ''
+  })
+  let result = attempt
+  if (wanted.length > 0) {
+    const { drawDiagrams } = await import('./draw-diagrams.ts')
+    const drawn = await drawDiagrams(wanted, cache)
+    wanted.forEach(({ mermaid, title }, i) => known.set(diagramId(mermaid, title), drawn[i] ?? { error: 'the diagram was not drawn' }))
     result = compileProject(data, parsed, (mermaid, title) => {
-      const svg = renderDiagram(mermaid, title)
-      if (cache) writeEntry(cache.directory, diagramKey(cache, mermaid, title), { svg })
-      return svg
+      const diagram = known.get(diagramId(mermaid, title))
+      if (diagram && 'svg' in diagram) return diagram.svg
+      throw new Error(diagram?.error ?? 'the diagram was not drawn')
     })
-    saveMermaidCodeCache()
   }
   const bytes = key && encodeEntry(key, result)
   return { ...result, cached: false, ...(key && bytes ? { entry: { key, bytes } } : {}) }
@@ -149,6 +149,23 @@ export function diagramKey(cache: CompileCache, mermaid: string, title: string):
 export function readDiagram(cache: CompileCache, mermaid: string, title: string): string | undefined {
   const hit = readEntry(cache.directory, diagramKey(cache, mermaid, title))
   return isRecord(hit) && typeof hit.svg === 'string' ? hit.svg : undefined
+}
+
+/**
+ * Draws, in one go, every diagram of `projects` the cache lacks (into the cache), so compiling them
+ * afterwards finds each there: on the diagram worker that is one request instead of one per project,
+ * each waiting for this thread to send it.
+ */
+export async function drawMissingDiagrams(projects: readonly Record<string, unknown>[], cache: CompileCache): Promise<void> {
+  const { projectDiagrams } = await import('./compile-project.ts')
+  const missing = new Map<string, Diagram>()
+  for (const project of projects) {
+    for (const diagram of projectDiagrams(project)) {
+      const key = diagramKey(cache, diagram.mermaid, diagram.title)
+      if (!missing.has(key) && readDiagram(cache, diagram.mermaid, diagram.title) === undefined) missing.set(key, diagram)
+    }
+  }
+  if (missing.size > 0) await (await import('./draw-diagrams.ts')).drawDiagrams([...missing.values()], cache)
 }
 
 /** A file checked with what compiling it needs; `compiled` and `cached` are filled in. */

@@ -33,10 +33,14 @@ export function compilePortfolio(original: Record<string, unknown>): Record<stri
   return portfolio
 }
 
-/** True when compileProject would call the diagram renderer for `project`. */
-export function hasDiagrams(project: Record<string, unknown>): boolean {
+/** The diagrams compileProject draws for `project` (as it passes them to its renderer), in order. */
+export function projectDiagrams(project: Record<string, unknown>): { mermaid: string; title: string }[] {
   const sections = Array.isArray(project.sections) ? project.sections : []
-  return sections.some((section: unknown) => isRecord(section) && section.kind === 'diagrams' && Array.isArray(section.diagrams) && section.diagrams.some((d: unknown) => isRecord(d) && typeof d.mermaid === 'string'))
+  return sections.flatMap((section: unknown) =>
+    isRecord(section) && section.kind === 'diagrams' && Array.isArray(section.diagrams)
+      ? section.diagrams.flatMap((diagram: unknown) => (isRecord(diagram) && typeof diagram.mermaid === 'string' ? [{ mermaid: diagram.mermaid, title: String(diagram.title) }] : []))
+      : [],
+  )
 }
 
 /** Depends on the project's own data only, which is what lets it run in a worker and be cached by file. */

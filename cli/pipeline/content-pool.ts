@@ -66,6 +66,8 @@ export interface CompileRequest {
   pack?: EntryPack
   /** Whether `pack` holds a compiled entry for this file: a worker then leaves it to the main thread. */
   packHolds?: (file: SourceFile) => boolean
+  /** Called with the project files as soon as they are read, before they are checked. */
+  onRead?: (projects: readonly SourceFile[]) => void
 }
 
 /** What a worker compiles with: the cache's key, and the files of its batch not to compile (the main thread's pack has them). */

@@ -13,8 +13,9 @@ import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { socialCardSpecs, writeSocialCards } from './social-images.ts'
 import { collectAllGarbage } from './gc.ts'
 import { stopWorkers } from './content-pool.ts'
+import { stopDiagramWorker } from './draw-diagrams.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
-import { checkAndCompile, type CheckResult } from './check-content.ts'
+import { checkAndCompile, checkThenCompile, type CheckAndCompileResult, type CheckResult } from './check-content.ts'
 import type { CompiledContent } from './compile-content.ts'
 import { generateContentModules } from './generate-content.ts'
 import { generateTypes } from './generate-types.ts'
@@ -41,12 +42,18 @@ export interface GenerateOptions {
 /** check → compile markdown and diagrams → generate modules → write them. Writes nothing on any error. */
 export async function runGenerate(root: string, outputDirectory = generatedDirectory, options: GenerateOptions = {}): Promise<GenerateResult> {
   // load, parse, schema, rules, then markdown → HTML and Mermaid → SVG (unchanged files from the cache)
-  const { compiled, compileDiagnostics, ...checked } = await checkAndCompile(root)
+  const outcome = generateOutcome(await checkAndCompile(root))
+  if (!outcome.compiled) return outcome
+  const files = generateContentModules(outcome.compiled, await generateTypes(), { data: options.data ?? true }) // typed modules, deterministic
+  const written = await writeFiles(outputDirectory, files)                 // atomic, only what changed
+  return { ...outcome, written }
+}
+
+/** A compile's result as generating reports it: the compile's problems join the checks' when they stop it. */
+function generateOutcome({ compiled, compileDiagnostics, ...checked }: CheckAndCompileResult): GenerateResult {
   if (!checked.content) return { ...checked, written: [] }
   if (!compiled) return { ...checked, diagnostics: [...checked.diagnostics, ...compileDiagnostics], written: [] }
-  const files = generateContentModules(compiled, await generateTypes(), { data: options.data ?? true }) // typed modules, deterministic
-  const written = await writeFiles(outputDirectory, files)                 // atomic, only what changed
-  return { ...checked, compiled, written }
+  return { ...checked, compiled, written: [] }
 }
 
 export interface BuildOptions {
@@ -96,6 +103,10 @@ async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenDat
 /**
  * validate → generate → vite client + server builds → prerender → sitemap → swap into place.
  * Everything is built in a sibling folder; the previous site is replaced only when every step passed.
+ * Vite starts as soon as the content is valid, while the projects are compiled: the app bundle holds
+ * only the portfolio (projects are runtime data), and drawing diagrams leaves Vite's native threads
+ * a core to use. So a build stopped by a diagram that cannot be drawn has already written the site's
+ * modules for the (valid) portfolio; `generate` alone still writes nothing on any error.
  */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const step: Step = async (name, work, detail) => {
@@ -104,20 +115,34 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     options.onStep?.(name, performance.now() - started, detail?.(value))
     return value
   }
-  let generated: GenerateResult | undefined = await step('validate + generate', () => runGenerate(options.root, generatedDirectory, { data: false }), (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'))
-  // The content workers' heaps (their share of the parsed files) are not needed again in this build.
-  await stopWorkers()
-  const report = reportOf(generated)
-  let compiled = generated.compiled
-  if (!compiled) return { ...report, compiled: false, pages: [] }
-  // From here on only the compiled content is needed: the parsed files, their texts and the
-  // checked data (as large as the content again) are let go for the rest of the build.
-  generated = undefined
-
   const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
+  let building: Promise<SiteBuild> | undefined
   let pendingCards: Promise<unknown> | undefined
   try {
+    let generated: GenerateResult | undefined = await step(
+      'validate + generate',
+      async () => {
+        const staged = await checkThenCompile(options.root)
+        if (staged.portfolio) {
+          await writeFiles(generatedDirectory, generateContentModules({ portfolio: staged.portfolio, projects: [] }, await generateTypes(), { data: false }))
+          building = buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache })
+          building.catch(() => undefined) // awaited below, or in `finally` when compiling fails
+        }
+        return generateOutcome(await staged.finish())
+      },
+      (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
+    )
+    // The content and diagram workers' heaps are not needed again in this build.
+    await Promise.all([stopWorkers(), stopDiagramWorker()])
+    const report = reportOf(generated)
+    let compiled = generated.compiled
+    if (!compiled || !building) return { ...report, compiled: false, pages: [] }
+    // From here on only the compiled content is needed: the parsed files, their texts and the
+    // checked data (as large as the content again) are let go for the rest of the build.
+    generated = undefined
+    const siteBuild = building
+
     // The social cards need only their specs: they are drawn from now on, through the Vite build
     // (which leaves much of a core idle) and the prerender, on worker threads or one worker for a few.
     const specs = socialCardSpecs(compiled)
@@ -125,7 +150,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const drawing = writeSocialCards(work.cards, specs, undefined, { previousSite: options.outDir }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
     drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
     pendingCards = drawing
-    const site = await step('vite build (client + server)', () => buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache }), (built) => (built.cached ? 'unchanged app: from the cache' : ''))
+    const site = await step('vite build (client + server)', () => siteBuild, (built) => (built.cached ? 'unchanged app: from the cache' : 'started alongside compiling'))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
     const cards = projectCards(compiled)
@@ -150,6 +175,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await step('swap into place', () => swapDirectory(work.temp, options.outDir, work.old), () => options.outDir)
     return { ...report, compiled: true, pages }
   } finally {
+    await building?.catch(() => undefined)
     await pendingCards?.catch(() => undefined)
     await rm(work.temp, { recursive: true, force: true })
     await rm(work.cards, { recursive: true, force: true })

@@ -4,12 +4,14 @@
  * in-process path; here every case is checked both ways (workers forced with `workers: 'always'`),
  * and the real content is checked and compiled both ways.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locatePointer } from '../../cli/diagnostics/locate.ts'
 import { checkAndCompile, checkContent, type CheckResult } from '../../cli/pipeline/check-content.ts'
 import { compileContent } from '../../cli/pipeline/compile-content.ts'
+import { diagramCounters, stopDiagramWorker } from '../../cli/pipeline/draw-diagrams.ts'
 import { loadDiagramRenderer } from '../../cli/pipeline/render-diagram.ts'
 import { poolCounters, startWorkers, stopWorkers, workerCount } from '../../cli/pipeline/content-pool.ts'
 import { ParsedDocuments } from '../../cli/pipeline/parsed-documents.ts'
@@ -137,6 +139,28 @@ describe('the real content, checked and compiled with workers and without', () =
         expect(both.compileDiagnostics).toEqual(expected.diagnostics)
         expect(both.compiled).toBeUndefined()
         expect(compileContent(both.content!, both.parsed, await loadDiagramRenderer())).toEqual(expected)
+      }
+    })
+
+    it('reports it the same when the diagrams are drawn on the diagram worker, with a cache or without', async () => {
+      const reference = await checkContent(fixture.root, { workers: 'never' })
+      const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
+      const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-diagram-worker-'))
+      process.env.PORTFOLIO_DIAGRAM_WORKER = 'always'
+      const before = diagramCounters.onWorker
+      try {
+        for (const cache of [false, { directory: cacheDir, compilerKey: 'diagram-worker-test' }] as const) {
+          const drawn = await checkAndCompile(fixture.root, { workers: 'never', cache })
+          expect(drawn.compileDiagnostics).toEqual(expected.diagnostics)
+          expect(drawn.compiled).toBeUndefined()
+        }
+        // The eleven diagrams that can be drawn were kept; the broken one was not.
+        expect(readdirSync(cacheDir).filter((f) => f.endsWith('.bin'))).toHaveLength(11)
+        expect(diagramCounters.onWorker).toBeGreaterThan(before)
+      } finally {
+        delete process.env.PORTFOLIO_DIAGRAM_WORKER
+        await stopDiagramWorker()
+        rmSync(cacheDir, { recursive: true, force: true })
       }
     })
   })
