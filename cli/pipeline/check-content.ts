@@ -103,10 +103,11 @@ export async function checkThenCompile(root: string, options: CompileOptions = {
   const checkCache = options.checkCache === false ? undefined : (options.checkCache ?? (options.cache === undefined ? (await import('./check-cache.ts')).defaultCheckCache() : undefined))
   const pack = cache && EntryPack.open(cache.directory, root)
   const packHolds = cache && pack ? (file: SourceFile) => pack.has(compiler.entryKey(cache, 'project', file)) : undefined
-  // A project the pack lacks whose text names a diagram will likely draw one: start the diagram worker
-  // now, so it has loaded the renderer by the time the files are checked.
+  // A first build (no compiled file kept) of content with diagrams will draw them: start the diagram
+  // worker now, so it has loaded the renderer by the time the files are checked. A rebuild usually
+  // finds its diagrams in the cache, and starts the worker only if it does not.
   const onRead = (projects: readonly SourceFile[]) => {
-    if (projects.some((file) => file.text.includes('mermaid') && !packHolds?.(file))) void import('./draw-diagrams.ts').then(({ warmDiagramWorker }) => warmDiagramWorker())
+    if (!pack?.size && projects.some((file) => file.text.includes('mermaid'))) void import('./draw-diagrams.ts').then(({ warmDiagramWorker }) => warmDiagramWorker())
   }
   const { result, loaded, projectResults } = await check(root, options, { cache, onRead, ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache)
   // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).

@@ -46,6 +46,11 @@ export class EntryPack {
     return new EntryPack(file, bytes ? packEntries(bytes) : new Map())
   }
 
+  /** How many entries the pack on disk held when it was opened (whole or not). */
+  get size(): number {
+    return this.stored.size
+  }
+
   /** Whether the pack holds an entry named `key` (not yet checked: get may still miss). */
   has(key: string): boolean {
     return this.stored.has(key)
