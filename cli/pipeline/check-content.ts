@@ -80,8 +80,6 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
 
 /** checkAndCompile in two stages: what is known once the content is checked, and the rest. */
 export interface StagedCompile {
-  /** Every check's result. */
-  checked: CheckResult
   /** The compiled portfolio, when the content is valid: all that the site's app bundle holds. */
   portfolio?: Record<string, unknown>
   /** Compiles the projects that were not compiled while they were checked, and gives the whole result. Call once. */
@@ -95,7 +93,7 @@ export interface StagedCompile {
 export async function checkThenCompile(root: string, options: CompileOptions = {}): Promise<StagedCompile> {
   if (options.compile === false) {
     const checked = await checkContent(root, options)
-    return { checked, finish: async () => ({ ...checked, compileDiagnostics: [] }) }
+    return { finish: async () => ({ ...checked, compileDiagnostics: [] }) }
   }
   // Loaded only here: `validate` never compiles, so it never pays for loading the compilers.
   const compiler = await import('./compile-cache.ts')
@@ -111,10 +109,10 @@ export async function checkThenCompile(root: string, options: CompileOptions = {
   }
   const { result, loaded, projectResults } = await check(root, options, { cache, onRead, ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache)
   // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
-  if (!result.content || !loaded.portfolio) return { checked: result, finish: async () => ({ ...result, compileDiagnostics: [] }) }
+  if (!result.content || !loaded.portfolio) return { finish: async () => ({ ...result, compileDiagnostics: [] }) }
   const content = result.content
   const portfolio = await compiler.compilePortfolioCached(loaded.portfolio, content.portfolio, cache, pack)
-  return { checked: result, portfolio, finish: () => compileProjects() }
+  return { portfolio, finish: () => compileProjects() }
 
   async function compileProjects(): Promise<CheckAndCompileResult> {
     const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults?.[i] }]))

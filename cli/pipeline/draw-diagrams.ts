@@ -66,8 +66,7 @@ export async function drawHere(diagrams: Diagram[], cache: CompileCache | undefi
 export function warmDiagramWorker(): void {
   if (useWorker() && !worker) {
     startDiagramWorker()
-    idleTimer = setTimeout(() => void stopDiagramWorker(), IDLE_MS)
-    idleTimer.unref()
+    endWhenIdle()
   }
 }
 
@@ -88,7 +87,7 @@ function drawOnWorker(diagrams: Diagram[], cache: CompileCache | undefined): Pro
     pending.set(id, { resolve, reject })
     clearTimeout(idleTimer)
     thread.ref()
-    thread.postMessage({ id, diagrams, cache: cache && { directory: cache.directory, compilerKey: cache.compilerKey } } satisfies DiagramRequest)
+    thread.postMessage({ id, diagrams, cache } satisfies DiagramRequest)
   })
 }
 
@@ -96,7 +95,9 @@ function startDiagramWorker(): Worker {
   const thread = startWorker('diagram-worker')
   worker = thread
   const fail = (error: Error) => {
-    if (worker === thread) worker = undefined
+    // A worker ended by stopDiagramWorker may exit after a new one took requests: those are not its.
+    if (worker !== undefined && worker !== thread) return
+    worker = undefined
     for (const { reject } of pending.values()) reject(error)
     pending.clear()
   }
@@ -106,14 +107,20 @@ function startDiagramWorker(): Worker {
     pending.delete(id)
     if (pending.size > 0) return
     thread.unref()
-    idleTimer = setTimeout(() => void stopDiagramWorker(), IDLE_MS)
-    idleTimer.unref()
+    endWhenIdle()
   })
   thread.on('error', fail)
   thread.on('exit', () => fail(new Error('the diagram worker ended')))
   // After the listeners: adding a 'message' listener refs the worker again.
   thread.unref()
   return thread
+}
+
+/** Ends the worker after IDLE_MS without a request (drawOnWorker clears this), without holding the process open. */
+function endWhenIdle(): void {
+  clearTimeout(idleTimer)
+  idleTimer = setTimeout(() => void stopDiagramWorker(), IDLE_MS)
+  idleTimer.unref()
 }
 
 /** Ends the diagram worker now (a build has drawn its diagrams; tests). */
