@@ -163,7 +163,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     compiled = undefined
     collectAllGarbage()
     const { pages, scans } = await prerenderSite(routes, cards, data, site, work.temp, options, step)
-    const problems = await step('check links', async () => checkScans(scans, await listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
+    const problems = await step('check links', async () => checkScans(scans, listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')
     }

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -42,5 +43,7 @@ export async function swapDirectory(temp: string, outDir: string, old: string): 
     if (movedAside) await rename(old, outDir)
     throw error
   }
-  if (movedAside) await rm(old, { recursive: true, force: true })
+  // Synchronous: fs/promises' rm makes a trip through libuv's pool per file, and the old site has
+  // one per page, card and data file (4000 projects, 16,000 files: 0.84 s idle; here 0.57 s).
+  if (movedAside) rmSync(old, { recursive: true, force: true })
 }
