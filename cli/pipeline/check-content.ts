@@ -44,6 +44,14 @@ export interface CheckOptions {
 }
 
 export interface CompileOptions extends CheckOptions {
+  /**
+   * Called with the compiled portfolio as soon as portfolio.yaml passes its own checks, while the
+   * project files are still checked (so before the content is known to be valid: a rule across
+   * files, or a project, may still fail it). A build starts on the app with it, which holds no project.
+   */
+  onPortfolio?: (portfolio: Record<string, unknown>) => void
+  /** See CompileRequest.mainBusy: true while what onPortfolio started is under way. */
+  mainBusy?: () => boolean
   /** False: check only (the result has no `compiled`). @default true */
   compile?: boolean
   /** Where compiled files are cached; false compiles every file. @default node_modules/.cache/portfolio/compiled/ */
@@ -107,11 +115,19 @@ export async function checkThenCompile(root: string, options: CompileOptions = {
   const onRead = (projects: readonly SourceFile[]) => {
     if (!pack?.size && projects.some((file) => file.text.includes('mermaid'))) void import('./draw-diagrams.ts').then(({ warmDiagramWorker }) => warmDiagramWorker())
   }
-  const { result, loaded, projectResults } = await check(root, options, { cache, onRead, ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache)
+  // The portfolio is compiled once its own file is valid; a compile error surfaces below, as before.
+  let compiling: Promise<Record<string, unknown>> | undefined
+  const onPortfolioChecked = (source: SourceFile, data: Record<string, unknown>) => {
+    compiling = compiler.compilePortfolioCached(source, data, cache, pack)
+    compiling.then((portfolio) => options.onPortfolio?.(portfolio), () => undefined)
+  }
+  const { result, loaded, projectResults } = await check(root, options, { cache, onRead, ...(options.mainBusy ? { mainBusy: options.mainBusy } : {}), ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache, onPortfolioChecked)
+  // Settled before returning, so onPortfolio is never called after this returns (whatever the checks found).
+  const early = await compiling?.catch(() => undefined)
   // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
   if (!result.content || !loaded.portfolio) return { finish: async () => ({ ...result, compileDiagnostics: [] }) }
   const content = result.content
-  const portfolio = await compiler.compilePortfolioCached(loaded.portfolio, content.portfolio, cache, pack)
+  const portfolio = early ?? (await compiler.compilePortfolioCached(loaded.portfolio, content.portfolio, cache, pack))
   return { portfolio, finish: () => compileProjects() }
 
   async function compileProjects(): Promise<CheckAndCompileResult> {
@@ -154,7 +170,13 @@ export async function checkThenCompile(root: string, options: CompileOptions = {
   }
 }
 
-async function check(root: string, options: CheckOptions, compile: CompileRequest | undefined, checkCache?: CheckCache): Promise<{ result: CheckResult; loaded: LoadedSources; projectResults?: ProjectFileResult[] }> {
+async function check(
+  root: string,
+  options: CheckOptions,
+  compile: CompileRequest | undefined,
+  checkCache?: CheckCache,
+  onPortfolioChecked?: (source: SourceFile, data: Record<string, unknown>) => void,
+): Promise<{ result: CheckResult; loaded: LoadedSources; projectResults?: ProjectFileResult[] }> {
   let workers = 0
   const workersFor = (files: number) => workerCount(files, options.workers ?? workerModeFromEnv(), compile ? MIN_FILES_PER_WORKER : MIN_CHECKED_FILES_PER_WORKER)
   const loaded = await loadSources(root, {
@@ -181,6 +203,7 @@ async function check(root: string, options: CheckOptions, compile: CompileReques
     return isRecord(checked.parsed.data) ? checked.parsed : undefined
   }
   const portfolio = loaded.portfolio ? checkPortfolio(loaded.portfolio) : undefined
+  if (loaded.portfolio && portfolio && !hasErrors(diagnostics)) onPortfolioChecked?.(loaded.portfolio, portfolio.data as Record<string, unknown>)
 
   for (const source of loaded.projects) sources.set(source.path, source.text)
   // Files whose exact text was checked valid before are taken from the check cache; the others are

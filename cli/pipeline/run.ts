@@ -103,10 +103,12 @@ async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenDat
 /**
  * validate → generate → vite client + server builds → prerender → sitemap → swap into place.
  * Everything is built in a sibling folder; the previous site is replaced only when every step passed.
- * Vite starts as soon as the content is valid, while the projects are compiled: the app bundle holds
- * only the portfolio (projects are runtime data), and drawing diagrams leaves Vite's native threads
- * a core to use. So a build stopped by a diagram that cannot be drawn has already written the site's
- * modules for the (valid) portfolio; `generate` alone still writes nothing on any error.
+ * Vite starts as soon as portfolio.yaml passes its own checks, while the projects are checked and
+ * compiled: the app bundle holds only the portfolio (projects are runtime data). So a build stopped
+ * by a project's error (or a rule across files, or a diagram that cannot be drawn) has already
+ * written the site's modules for the portfolio, and waits for that app build to end; it is kept in
+ * the site cache, so the build after the fix takes it from there. `generate` alone still writes
+ * nothing on any error.
  */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const step: Step = async (name, work, detail) => {
@@ -123,12 +125,20 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     let generated: GenerateResult | undefined = await step(
       'validate + generate',
       async () => {
-        const staged = await checkThenCompile(options.root)
-        if (staged.portfolio) {
-          await writeFiles(generatedDirectory, generateContentModules({ portfolio: staged.portfolio, projects: [] }, await generateTypes(), { data: false }))
-          building = buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache })
-          building.catch(() => undefined) // awaited below, or in `finally` when compiling fails
+        // While the app builds, this thread leaves the project files to the content workers: Vite's
+        // many small steps each wait for whatever this thread is doing (see CompileRequest.mainBusy).
+        let siteBusy = false
+        const startSite = (portfolio: Record<string, unknown>) => {
+          if (building) return
+          siteBusy = true
+          building = (async () => {
+            await writeFiles(generatedDirectory, generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }))
+            return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache })
+          })().finally(() => (siteBusy = false))
+          building.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         }
+        const staged = await checkThenCompile(options.root, { onPortfolio: startSite, mainBusy: () => siteBusy })
+        if (staged.portfolio) startSite(staged.portfolio)
         return generateOutcome(await staged.finish())
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
@@ -150,7 +160,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const drawing = writeSocialCards(work.cards, specs, undefined, { previousSite: options.outDir }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
     drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
     pendingCards = drawing
-    const site = await step('vite build (client + server)', () => siteBuild, (built) => (built.cached ? 'unchanged app: from the cache' : 'started alongside compiling'))
+    const site = await step('vite build (client + server)', () => siteBuild, (built) => (built.cached ? 'unchanged app: from the cache' : 'started alongside checking'))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
     const cards = projectCards(compiled)

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locatePointer } from '../../cli/diagnostics/locate.ts'
-import { checkAndCompile, checkContent, type CheckResult } from '../../cli/pipeline/check-content.ts'
+import { checkAndCompile, checkContent, checkThenCompile, type CheckResult } from '../../cli/pipeline/check-content.ts'
 import { compileContent } from '../../cli/pipeline/compile-content.ts'
 import { diagramCounters, stopDiagramWorker } from '../../cli/pipeline/draw-diagrams.ts'
 import { loadDiagramRenderer } from '../../cli/pipeline/render-diagram.ts'
@@ -112,6 +112,47 @@ describe('the real content, checked and compiled with workers and without', () =
       }
     } finally {
       fixture.cleanup()
+    }
+  })
+
+  it('hands over the compiled portfolio before any project is checked, and leaves the files to the workers while this thread is busy', async () => {
+    const reference = await checkAndCompile(REPO_ROOT, { workers: 'never', cache: false })
+    const handed: { portfolio: Record<string, unknown>; filesChecked: number }[] = []
+    const filesChecked = () => poolCounters.workerFiles + poolCounters.mainFiles
+    const mainBefore = poolCounters.mainFiles
+    const staged = await checkThenCompile(REPO_ROOT, {
+      workers: 'always',
+      cache: false,
+      onPortfolio: (portfolio) => handed.push({ portfolio, filesChecked: filesChecked() }),
+      mainBusy: () => true,
+    })
+    const before = handed[0]?.filesChecked
+    expect(handed).toHaveLength(1)
+    expect(before).toBeDefined()
+    // Handed over before the first project file was checked, and it is the portfolio the build gets.
+    expect(filesChecked() - before!).toBe(6)
+    expect(handed[0]?.portfolio).toBe(staged.portfolio)
+    expect(staged.portfolio).toEqual(reference.compiled?.portfolio)
+    const result = await staged.finish()
+    expect(result.compiled).toEqual(reference.compiled)
+    // A worker was ready (loaded in beforeAll), so this thread, busy throughout, checked none.
+    expect(poolCounters.mainFiles).toBe(mainBefore)
+
+    // A valid portfolio is handed over even when a project then fails the content; an invalid one never.
+    const duplicate = await materializeCase('j1-duplicate-id')
+    const brokenPortfolio = copyRepoContent()
+    try {
+      const calls: string[] = []
+      const invalid = await (await checkThenCompile(duplicate.root, { cache: false, onPortfolio: () => calls.push('duplicate') })).finish()
+      expect(invalid.diagnostics.map((d) => d.code)).toContain('DUPLICATE_ID')
+      const portfolioFile = path.join(brokenPortfolio.root, 'portfolio.yaml')
+      writeFileSync(portfolioFile, readFileSync(portfolioFile, 'utf8').replace(/^footer:/m, 'fotter:'))
+      const rejected = await (await checkThenCompile(brokenPortfolio.root, { cache: false, onPortfolio: () => calls.push('broken portfolio') })).finish()
+      expect(rejected.diagnostics.map((d) => d.code)).toContain('SCHEMA_UNKNOWN_KEY')
+      expect(calls).toEqual(['duplicate'])
+    } finally {
+      duplicate.cleanup()
+      brokenPortfolio.cleanup()
     }
   })
 

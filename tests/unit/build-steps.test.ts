@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { copyRepoContent } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { CliError, InternalError } from '../../cli/errors.ts'
 import { listRoutes } from '../../cli/pipeline/list-routes.ts'
@@ -81,6 +82,37 @@ describe('atomic output', () => {
     expect(result.diagnostics.map((d) => d.code)).toContain('SCHEMA_UNKNOWN_KEY')
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous')
   })
+
+  it('stops on a project with errors after starting the app build, which the build after the fix takes from the site cache', async () => {
+    const fixture = copyRepoContent()
+    try {
+      const dir = tempDir()
+      const project = path.join(fixture.root, 'projects', 'logic-i.yaml')
+      const text = readFileSync(project, 'utf8')
+      writeFileSync(project, text.replace(/^title:/m, 'titel:'))
+      const out = path.join(dir, 'dist')
+      mkdirSync(out)
+      writeFileSync(path.join(out, 'index.html'), 'previous')
+      const siteCache = { directory: path.join(dir, 'site-cache'), key: 'app-of-this-test' }
+      const steps: [string, string | undefined][] = []
+      const options = { root: fixture.root, outDir: out, base: '/', siteCache, pageCache: false as const, onStep: (step: string, _ms: number, detail?: string) => steps.push([step, detail]) }
+      const failed = await runBuild(options)
+      expect(failed.compiled).toBe(false)
+      expect(failed.diagnostics.map((d) => `${d.code}@${d.file}`)).toContain('SCHEMA_UNKNOWN_KEY@projects/logic-i.yaml')
+      expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous')
+      // The app build it started (portfolio.yaml was valid) ran to its end and was kept; no work folder is left.
+      expect(existsSync(path.join(siteCache.directory, siteCache.key))).toBe(true)
+      expect(readdirSync(dir).sort()).toEqual(['dist', 'site-cache'])
+      writeFileSync(project, text)
+      steps.length = 0
+      const fixed = await runBuild(options)
+      expect(fixed.compiled).toBe(true)
+      expect(steps).toContainEqual(['vite build (client + server)', 'unchanged app: from the cache'])
+      expect(readFileSync(path.join(out, 'projects', 'logic-i', 'index.html'), 'utf8')).toContain('logic-i')
+    } finally {
+      fixture.cleanup()
+    }
+  }, 60_000)
 
   it('fails naming the route when rendering throws, and removes leftovers of killed builds', async () => {
     const dir = tempDir()
