@@ -48,6 +48,7 @@ export interface CompileOptions extends CheckOptions {
    * Called with the compiled portfolio as soon as portfolio.yaml passes its own checks, while the
    * project files are still checked (so before the content is known to be valid: a rule across
    * files, or a project, may still fail it). A build starts on the app with it, which holds no project.
+   * Never called after checkThenCompile returns; when it returns a portfolio, this has had it.
    */
   onPortfolio?: (portfolio: Record<string, unknown>) => void
   /** See CompileRequest.mainBusy: true while what onPortfolio started is under way. */
@@ -123,11 +124,13 @@ export async function checkThenCompile(root: string, options: CompileOptions = {
   }
   const { result, loaded, projectResults } = await check(root, options, { cache, onRead, ...(options.mainBusy ? { mainBusy: options.mainBusy } : {}), ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache, onPortfolioChecked)
   // Settled before returning, so onPortfolio is never called after this returns (whatever the checks found).
-  const early = await compiling?.catch(() => undefined)
+  await compiling?.catch(() => undefined)
   // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
   if (!result.content || !loaded.portfolio) return { finish: async () => ({ ...result, compileDiagnostics: [] }) }
   const content = result.content
-  const portfolio = early ?? (await compiler.compilePortfolioCached(loaded.portfolio, content.portfolio, cache, pack))
+  // Valid content passed the portfolio's own checks, so it is compiled already: this gives that
+  // portfolio, or throws what compiling it threw (never compiling it twice).
+  const portfolio = await (compiling ?? compiler.compilePortfolioCached(loaded.portfolio, content.portfolio, cache, pack))
   return { portfolio, finish: () => compileProjects() }
 
   async function compileProjects(): Promise<CheckAndCompileResult> {

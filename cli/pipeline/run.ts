@@ -129,7 +129,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         // many small steps each wait for whatever this thread is doing (see CompileRequest.mainBusy).
         let siteBusy = false
         const startSite = (portfolio: Record<string, unknown>) => {
-          if (building) return
           siteBusy = true
           building = (async () => {
             await writeFiles(generatedDirectory, generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }))
@@ -137,8 +136,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           })().finally(() => (siteBusy = false))
           building.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         }
+        // When the content is valid, onPortfolio has started the app build by the time this returns.
         const staged = await checkThenCompile(options.root, { onPortfolio: startSite, mainBusy: () => siteBusy })
-        if (staged.portfolio) startSite(staged.portfolio)
         return generateOutcome(await staged.finish())
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
