@@ -44,6 +44,11 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
 }
 
 async function viteBuilds(options: SiteBuildOptions): Promise<void> {
+  // Read by rolldown's allocator (mimalloc) when Vite loads it. By default it commits its 1 GiB arena
+  // up front and asks for transparent huge pages there, so the kernel clears 2 MB at each first
+  // touch: ~0.3 s of CPU per build on 2 cores (perf: clear_page_erms on rolldown's threads), a
+  // fifth of what the app build costs. Committed on demand, only the pages used are cleared.
+  process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0'
   // Loaded here: Vite takes a while to load, and a build whose app is cached never needs it.
   const { build } = await import('vite')
   const shared: InlineConfig = {
