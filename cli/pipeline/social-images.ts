@@ -15,9 +15,9 @@ import type { BandOp } from './card-raster.ts'
 import { renderPngs, workerCount as poolWorkerCount } from './social-pool.ts'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
 import { CARD_BATCH_ROLE, type CardBatch, type CardBatchReply } from './card-batch-worker.ts'
-import { makePngFrame, renderPng, type BandSetup } from './social-worker.ts'
+import { isPngFrame, makePngFrame, renderPng, type BandSetup, type PngFrame } from './social-worker.ts'
 import { linkFile, linkReplacing, writeNewFile, writeOrLinkSame } from './link-file.ts'
-import { writeFileAtomically } from './cache-entries.ts'
+import { readEntry, writeEntry, writeFileAtomically } from './cache-entries.ts'
 
 export type { FontMetrics } from './social-font.ts'
 export type { BandOp } from './card-raster.ts'
@@ -542,9 +542,8 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
   for (const card of home) await write(card, renderCard(cardSvg(card.spec, fonts)))
   const projects = missing.filter((card) => card.spec.project)
   if (projects.length > 0) {
-    // Every project card of a site is the same outside CARD_BAND: drawn and compressed once here.
-    const frame = new Resvg(projectFrameSvg((projects[0] as (typeof cards)[number]).spec.card, fonts), RESVG_OPTIONS).render()
-    const band: BandSetup = { frame: makePngFrame(frame.pixels, frame.width, frame.height, CARD_BAND.top, CARD_BAND.bottom), fontFiles: FONT_FILES, pill: PILL, options: RESVG_OPTIONS }
+    const frame = projectFrame((projects[0] as (typeof cards)[number]).spec.card, fonts, cacheDir)
+    const band: BandSetup = { frame, fontFiles: FONT_FILES, pill: PILL, options: RESVG_OPTIONS }
     // Each band is laid out when a worker is ready for it, here, while the workers draw the others.
     const bands = { length: projects.length, at: (index: number) => (projects[index]?.spec.project ? projectBodyOps(projects[index].spec.project, fonts) : undefined) }
     await renderPngs(bands, RESVG_OPTIONS, async (index, png) => {
@@ -553,6 +552,22 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
     }, undefined, band)
   }
   return cards.map((card) => card.spec.file)
+}
+
+/**
+ * Every project card of a site is the same outside CARD_BAND: that frame is drawn and compressed once
+ * per build, or taken from the card cache, where it is kept by what it is drawn from. Drawing it (a
+ * whole card through resvg, then compressing it) is ~35 ms: most of what one edited project's card costs.
+ */
+function projectFrame(card: CardContent, fonts: Fonts, cacheDir: string): PngFrame {
+  const svg = projectFrameSvg(card, fonts)
+  const key = `frame-${createHash('sha256').update(rendererKey()).update(JSON.stringify(CARD_BAND)).update(svg).digest('hex').slice(0, 32)}`
+  const kept = readEntry(cacheDir, key)
+  if (isPngFrame(kept, W, H, CARD_BAND.top, CARD_BAND.bottom)) return kept
+  const image = new Resvg(svg, RESVG_OPTIONS).render()
+  const frame = makePngFrame(image.pixels, image.width, image.height, CARD_BAND.top, CARD_BAND.bottom)
+  writeEntry(cacheDir, key, frame)
+  return frame
 }
 
 /**

@@ -158,6 +158,33 @@ export function makePngFrame(rgba: Buffer, width: number, height: number, top: n
   }
 }
 
+/**
+ * True when `value` is a frame of a width x height card with its band from `top` to `bottom`, whole:
+ * what a frame read back from a cache must be before it is drawn on (its bytes are checked by the cache).
+ */
+export function isPngFrame(value: unknown, width: number, height: number, top: number, bottom: number): value is PngFrame {
+  if (typeof value !== 'object' || value === null) return false
+  const frame = value as Partial<Record<keyof PngFrame, unknown>>
+  const bytes = (v: unknown): v is Uint8Array => v instanceof Uint8Array
+  const stride = width * 3 + 1
+  return (
+    frame.width === width &&
+    frame.height === height &&
+    frame.top === top &&
+    frame.bottom === bottom &&
+    bytes(frame.head) &&
+    bytes(frame.tail) &&
+    bytes(frame.background) &&
+    frame.background.length === (bottom - top) * stride &&
+    frame.tailLength === (height - bottom) * stride &&
+    Number.isInteger(frame.headAdler) &&
+    Number.isInteger(frame.tailAdler) &&
+    Array.isArray(frame.strips) &&
+    frame.strips.length === Math.ceil((bottom - top) / STRIP_ROWS) &&
+    frame.strips.every(bytes)
+  )
+}
+
 /** Each setup's rasteriser, with the glyphs it has drawn so far (one setup per build, or per worker). */
 const rasterizers = new WeakMap<BandSetup, BandRasterizer>()
 

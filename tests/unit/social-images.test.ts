@@ -258,6 +258,47 @@ describe('social image cache', () => {
     }
   }, 60_000)
 
+  it('keeps the project cards’ shared frame in the cache: a kept frame is drawn on, a damaged one drawn again', async () => {
+    const { writeSocialCards } = await import('../../cli/pipeline/social-images.ts')
+    const { readEntry, writeEntry } = await import('../../cli/pipeline/cache-entries.ts')
+    const projectSpecs = (c: CompiledContent) => socialCardSpecs(c).filter((spec) => spec.project)
+    const specs = projectSpecs(content())
+    // Another owner: another frame (its brand and footer), the same bands.
+    const others = projectSpecs({ ...content(), portfolio: { ...content().portfolio, owner: { name: 'Sam Roe', role: 'Designer' } } })
+    const dirs = Array.from({ length: 7 }, () => mkdtempSync(path.join(os.tmpdir(), 'og-frame-')))
+    const [first, fromKept, planted, redrawn, otherSite, cache, otherCache] = dirs as [string, string, string, string, string, string, string]
+    const frameEntry = (dir: string) => readdirSync(dir).find((file) => file.startsWith('frame-'))
+    const dropCards = () => readdirSync(cache).filter((file) => file.endsWith('.png')).forEach((file) => rmSync(path.join(cache, file)))
+    const same = (a: string, b: string, file: string) => readFileSync(path.join(a, file)).equals(readFileSync(path.join(b, file)))
+    try {
+      const files = await writeSocialCards(first, specs, cache, { thread: 'this' })
+      const frameFile = frameEntry(cache)
+      expect(frameFile).toBeDefined()
+      // Drawn again on the kept frame: the very same cards.
+      dropCards()
+      await writeSocialCards(fromKept, specs, cache, { thread: 'this' })
+      for (const file of files) expect(same(fromKept, first, file), file).toBe(true)
+      // The kept frame is what the cards are drawn on: the other owner's frame, planted under this
+      // frame's key, gives the other owner's cards.
+      await writeSocialCards(otherSite, others, otherCache, { thread: 'this' })
+      const key = (file: string) => file.replace(/\.bin$/, '')
+      writeEntry(cache, key(frameFile!), readEntry(otherCache, key(frameEntry(otherCache)!)))
+      dropCards()
+      await writeSocialCards(planted, specs, cache, { thread: 'this' })
+      for (const file of files) expect(same(planted, otherSite, file) && !same(planted, first, file), file).toBe(true)
+      // A frame entry cut short is not trusted: drawn again, and kept whole.
+      const whole = readFileSync(path.join(first, files[0]!))
+      writeFileSync(path.join(cache, frameFile!), readFileSync(path.join(cache, frameFile!)).subarray(0, 1000))
+      dropCards()
+      await writeSocialCards(redrawn, specs, cache, { thread: 'this' })
+      for (const file of files) expect(same(redrawn, first, file), file).toBe(true)
+      expect(readFileSync(path.join(redrawn, files[0]!)).equals(whole)).toBe(true)
+      expect(readFileSync(path.join(cache, frameFile!)).length).toBeGreaterThan(1000)
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   it('reuses a rendered card for the same content and re-renders when the cached file is not a PNG', async () => {
     const { checkContent } = await import('../../cli/pipeline/check-content.ts')
     const { compileContent } = await import('../../cli/pipeline/compile-content.ts')
@@ -270,7 +311,7 @@ describe('social image cache', () => {
     try {
       await writeSocialImages(site, compiled, cacheDir)
       const first = readFileSync(path.join(site, 'og/index.png'))
-      const cached = readdirSync(cacheDir)
+      const cached = readdirSync(cacheDir).filter((file) => file.endsWith('.png'))
       expect(cached).toHaveLength(1 + compiled.projects.length)
       // A hit is copied as it is: swap in another valid PNG and it comes out in the site.
       const stand = readFileSync(path.join(site, `og/${String(compiled.projects[0]!.id)}.png`))
