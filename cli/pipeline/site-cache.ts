@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { toolKey } from './tool-key.ts'
@@ -12,6 +12,10 @@ import { toolKey } from './tool-key.ts'
  * as it was and the build skips Vite entirely; only portfolio.yaml and the site code enter the bundle. Every
  * file of an entry is checked against the SHA-256 its manifest recorded before it is used: a
  * truncated, edited or half-written entry is rebuilt, never trusted.
+ *
+ * Files are read, hashed and copied with synchronous calls: a few dozen small files, a few ms. Through
+ * fs/promises every file took several trips through libuv's pool, each waiting for a main thread busy
+ * compiling and drawing: a rebuild's restore took ~90 ms and held up the prerender.
  */
 
 /** Bump when what is cached changes shape. */
@@ -47,8 +51,8 @@ export async function siteKey(siteDirectory: string, base: string): Promise<stri
     const tool = toolKey()
     if (!tool) return undefined
     const hash = createHash('sha256').update(`portfolio-site-cache ${FORMAT}\0base ${base}\0${tool}\0`)
-    for (const file of await listFiles(siteDirectory, (relative) => !RUNTIME_DATA.test(relative))) {
-      hash.update(`\0${file}\0`).update(await readFile(path.join(siteDirectory, file)))
+    for (const file of listFiles(siteDirectory, (relative) => !RUNTIME_DATA.test(relative))) {
+      hash.update(`\0${file}\0`).update(readFileSync(path.join(siteDirectory, file)))
     }
     return hash.digest('hex')
   } catch {
@@ -67,12 +71,18 @@ export async function defaultSiteCache(siteDirectory: string, base: string): Pro
  */
 export async function restoreSiteBuild(cache: SiteCache, clientDir: string, serverDir: string): Promise<boolean> {
   const entry = path.join(cache.directory, cache.key)
-  if (!(await verify(entry, cache.key))) return false
-  await Promise.all([rm(clientDir, { recursive: true, force: true }), rm(serverDir, { recursive: true, force: true })])
-  await Promise.all([cp(path.join(entry, 'client'), clientDir, { recursive: true }), cp(path.join(entry, 'server'), serverDir, { recursive: true })])
+  if (!verify(entry, cache.key)) return false
+  for (const [from, to] of [[path.join(entry, 'client'), clientDir], [path.join(entry, 'server'), serverDir]] as const) {
+    rmSync(to, { recursive: true, force: true })
+    cpSync(from, to, { recursive: true })
+  }
   // Marks the entry as recently used, so pruning keeps it.
   const now = new Date()
-  await utimes(entry, now, now).catch(() => undefined)
+  try {
+    utimesSync(entry, now, now)
+  } catch {
+    // Not marked: at worst pruned sooner.
+  }
   return true
 }
 
@@ -84,25 +94,26 @@ export async function storeSiteBuild(cache: SiteCache, clientDir: string, server
   const entry = path.join(cache.directory, cache.key)
   const temp = path.join(cache.directory, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`)
   try {
-    await mkdir(temp, { recursive: true })
-    await Promise.all([cp(clientDir, path.join(temp, 'client'), { recursive: true }), cp(serverDir, path.join(temp, 'server'), { recursive: true })])
-    const manifest: Manifest = { format: FORMAT, key: cache.key, files: await hashFiles(temp) }
-    await writeFile(path.join(temp, 'manifest.json'), JSON.stringify(manifest))
-    await rm(entry, { recursive: true, force: true })
-    await rename(temp, entry)
-    await prune(cache.directory)
+    mkdirSync(temp, { recursive: true })
+    cpSync(clientDir, path.join(temp, 'client'), { recursive: true })
+    cpSync(serverDir, path.join(temp, 'server'), { recursive: true })
+    const manifest: Manifest = { format: FORMAT, key: cache.key, files: hashFiles(temp) }
+    writeFileSync(path.join(temp, 'manifest.json'), JSON.stringify(manifest))
+    rmSync(entry, { recursive: true, force: true })
+    renameSync(temp, entry)
+    prune(cache.directory)
   } catch {
     // Another build stored the same key first, or the disk is read-only: fine either way.
   } finally {
-    await rm(temp, { recursive: true, force: true })
+    rmSync(temp, { recursive: true, force: true })
   }
 }
 
-async function verify(entry: string, key: string): Promise<boolean> {
+function verify(entry: string, key: string): boolean {
   try {
-    const manifest = JSON.parse(await readFile(path.join(entry, 'manifest.json'), 'utf8')) as Partial<Manifest>
+    const manifest = JSON.parse(readFileSync(path.join(entry, 'manifest.json'), 'utf8')) as Partial<Manifest>
     if (manifest.format !== FORMAT || manifest.key !== key || typeof manifest.files !== 'object' || manifest.files === null) return false
-    const actual = await hashFiles(entry)
+    const actual = hashFiles(entry)
     const expected = manifest.files
     const names = Object.keys(actual)
     return names.length === Object.keys(expected).length && names.some((name) => name.startsWith('server')) && names.every((name) => expected[name] === actual[name])
@@ -112,19 +123,19 @@ async function verify(entry: string, key: string): Promise<boolean> {
 }
 
 /** SHA-256 of every file under client/ and server/ of a folder, by relative path. */
-async function hashFiles(folder: string): Promise<Record<string, string>> {
+function hashFiles(folder: string): Record<string, string> {
   const files: Record<string, string> = {}
   for (const part of ['client', 'server']) {
-    for (const file of await listFiles(path.join(folder, part))) {
-      files[`${part}/${file.split(path.sep).join('/')}`] = createHash('sha256').update(await readFile(path.join(folder, part, file))).digest('hex')
+    for (const file of listFiles(path.join(folder, part))) {
+      files[`${part}/${file.split(path.sep).join('/')}`] = createHash('sha256').update(readFileSync(path.join(folder, part, file))).digest('hex')
     }
   }
   return files
 }
 
 /** Files under a folder, relative and sorted, skipping what `include` rejects. */
-async function listFiles(folder: string, include: (relative: string) => boolean = () => true): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true })
+function listFiles(folder: string, include: (relative: string) => boolean = () => true): string[] {
+  const entries = readdirSync(folder, { recursive: true, withFileTypes: true })
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
@@ -133,10 +144,10 @@ async function listFiles(folder: string, include: (relative: string) => boolean 
 }
 
 /** Keeps the KEEP most recently used entries. */
-async function prune(directory: string): Promise<void> {
-  const names = (await readdir(directory)).filter((name) => /^[0-9a-f]{64}$/.test(name))
+function prune(directory: string): void {
+  const names = readdirSync(directory).filter((name) => /^[0-9a-f]{64}$/.test(name))
   if (names.length <= KEEP) return
-  const dated = await Promise.all(names.map(async (name) => ({ name, time: (await stat(path.join(directory, name))).mtimeMs })))
+  const dated = names.map((name) => ({ name, time: statSync(path.join(directory, name)).mtimeMs }))
   dated.sort((a, b) => b.time - a.time)
-  await Promise.all(dated.slice(KEEP).map(({ name }) => rm(path.join(directory, name), { recursive: true, force: true })))
+  for (const { name } of dated.slice(KEEP)) rmSync(path.join(directory, name), { recursive: true, force: true })
 }
