@@ -1,8 +1,9 @@
 import { cp } from 'node:fs/promises'
 import path from 'node:path'
-import type { InlineConfig } from 'vite'
+import { existsSync } from 'node:fs'
 import { siteDirectory } from './run.ts'
 import { defaultSiteCache, restoreSiteBuild, storeSiteBuild, type SiteCache } from './site-cache.ts'
+import { runViteBuilds } from './vite-builds.ts'
 
 export interface SiteBuildOptions {
   /** Content root: its public/ folder is copied as-is (resume PDF, images). */
@@ -33,7 +34,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const cache = options.cache === false ? undefined : (options.cache ?? (await defaultSiteCache(siteDirectory, options.base)))
   const cached = cache !== undefined && (await restoreSiteBuild(cache, options.clientDir, options.serverDir))
   if (!cached) {
-    await viteBuilds(options)
+    await runViteBuilds({ siteDirectory, base: options.base, clientDir: options.clientDir, serverDir: options.serverDir })
     if (cache) await storeSiteBuild(cache, options.clientDir, options.serverDir)
   }
   // Like Vite's own copy of a public folder: a file the build wrote wins over a public file of the same name.
@@ -43,28 +44,13 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   return { serverEntry: path.join(options.serverDir, 'entry-server.js'), cached, ...(cache ? { key: cache.key } : {}) }
 }
 
-async function viteBuilds(options: SiteBuildOptions): Promise<void> {
-  // Read by rolldown's allocator (mimalloc) when Vite loads it. By default it commits its 1 GiB arena
-  // up front and asks for transparent huge pages there, so the kernel clears 2 MB at each first
-  // touch: ~0.3 s of CPU per build on 2 cores (perf: clear_page_erms on rolldown's threads), a
-  // fifth of what the app build costs. Committed on demand, only the pages used are cleared.
-  process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0'
-  // Loaded here: Vite takes a while to load, and a build whose app is cached never needs it.
-  const { build } = await import('vite')
-  const shared: InlineConfig = {
-    configFile: path.join(siteDirectory, 'vite.config.ts'),
-    root: siteDirectory,
-    base: options.base,
-    logLevel: 'warn',
-    publicDir: false,
-    // A site build is always a production build, even when the caller runs with NODE_ENV=test (vitest)
-    // or development: otherwise React's development build would ship to visitors.
-    mode: 'production',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  }
-  // Both at once: each leaves much of its time to native code (rolldown's threads) and waits.
-  await Promise.all([
-    build({ ...shared, build: { outDir: options.clientDir, emptyOutDir: true } }),
-    build({ ...shared, build: { ssr: 'src/entry-server.tsx', outDir: options.serverDir, emptyOutDir: true } }),
-  ])
+/**
+ * True when the site cache holds a build of the app as its files are now, with the generated modules
+ * the last build (or generate, or dev) wrote: a build whose portfolio and site code did not change
+ * will take its app from there and not run Vite. A build guesses with it whether to start Vite early.
+ */
+export async function siteLikelyCached(options: Pick<SiteBuildOptions, 'base' | 'cache'>): Promise<boolean> {
+  if (options.cache === false) return false
+  const cache = options.cache ?? (await defaultSiteCache(siteDirectory, options.base))
+  return cache !== undefined && existsSync(path.join(cache.directory, cache.key, 'manifest.json'))
 }

@@ -2,7 +2,8 @@ import { cp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CliError } from '../errors.ts'
-import { buildSite, type SiteBuild } from './build-site.ts'
+import { buildSite, siteLikelyCached, type SiteBuild } from './build-site.ts'
+import { stopViteWorker, warmViteWorker } from './vite-builds.ts'
 import type { SiteCache } from './site-cache.ts'
 import { pageCacheDirectory, type PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
@@ -119,6 +120,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     return value
   }
   const work = workDirectories(options.outDir, siteDirectory)
+  // A build that will likely run Vite starts Vite's worker now: it loads Vite while the content is
+  // checked, instead of after the portfolio is compiled.
+  if (!(await siteLikelyCached({ base: options.base, ...(options.siteCache === undefined ? {} : { cache: options.siteCache }) }))) warmViteWorker()
   await removeStaleWorkDirectories(options.outDir)
   let building: Promise<SiteBuild> | undefined
   let pendingCards: Promise<unknown> | undefined
@@ -186,6 +190,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await step('swap into place', () => swapDirectory(work.temp, options.outDir, work.old), () => options.outDir)
     return { ...report, compiled: true, pages }
   } finally {
+    await stopViteWorker()
     await building?.catch(() => undefined)
     await pendingCards?.catch(() => undefined)
     await rm(work.temp, { recursive: true, force: true })

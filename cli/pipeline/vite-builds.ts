@@ -1,0 +1,110 @@
+import path from 'node:path'
+import type { Worker } from 'node:worker_threads'
+import type { InlineConfig } from 'vite'
+import { startWorker, workersNeedTsx } from './worker-script.ts'
+
+/**
+ * The app's two Vite builds (the browser bundle and the server bundle for prerendering), run on a
+ * worker thread (vite-worker.ts). A build that will likely run Vite starts that worker before the
+ * content is checked (warmViteWorker), so Vite has loaded by the time the portfolio is compiled.
+ */
+
+export interface ViteBuildRequest {
+  siteDirectory: string
+  base: string
+  clientDir: string
+  serverDir: string
+}
+
+export type ViteBuildReply = { ok: true } | { ok: false; message: string }
+
+export function viteBuildConfigs(request: ViteBuildRequest): InlineConfig[] {
+  const shared: InlineConfig = {
+    configFile: path.join(request.siteDirectory, 'vite.config.ts'),
+    root: request.siteDirectory,
+    base: request.base,
+    logLevel: 'warn',
+    publicDir: false,
+    // A site build is always a production build, even when the caller runs with NODE_ENV=test (vitest)
+    // or development: otherwise React's development build would ship to visitors.
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  }
+  // Both at once: each leaves much of its time to native code (rolldown's threads) and waits.
+  return [
+    { ...shared, build: { outDir: request.clientDir, emptyOutDir: true } },
+    { ...shared, build: { ssr: 'src/entry-server.tsx', outDir: request.serverDir, emptyOutDir: true } },
+  ]
+}
+
+interface ViteWorker {
+  worker: Worker
+  /** Settles with why the worker stopped, if it stops before it is terminated. */
+  stopped: Promise<Error>
+}
+
+let warm: ViteWorker | undefined
+
+/** Starts the worker (which loads Vite) ahead of a build that will likely run Vite. */
+export function warmViteWorker(): void {
+  if (!workersNeedTsx()) warm ??= startViteWorker()
+}
+
+/** Ends a warm worker no build took (the app came from the cache, or the content has errors). */
+export async function stopViteWorker(): Promise<void> {
+  const idle = warm
+  warm = undefined
+  await idle?.worker.terminate()
+}
+
+/**
+ * Runs both builds on the warm worker, or a new one; throws what Vite threw. Where workers would run
+ * TypeScript through tsx (the CLI run from its sources, as in tests), here instead: such a worker is
+ * slow to start, and cannot be started from Vite's module runner at all.
+ */
+export async function runViteBuilds(request: ViteBuildRequest): Promise<void> {
+  if (workersNeedTsx()) {
+    allocateOnDemand()
+    const { build } = await import('vite')
+    await Promise.all(viteBuildConfigs(request).map((config) => build(config)))
+    return
+  }
+  const { worker, stopped } = warm ?? startViteWorker()
+  warm = undefined
+  worker.ref()
+  try {
+    const reply = await Promise.race([
+      new Promise<ViteBuildReply>((resolve) => {
+        worker.once('message', resolve)
+        worker.postMessage(request)
+      }),
+      stopped.then((error) => Promise.reject(error)),
+    ])
+    if (!reply.ok) throw new Error(reply.message)
+  } finally {
+    await worker.terminate()
+  }
+}
+
+/**
+ * Read by rolldown's allocator (mimalloc) when Vite loads it, from the process's environment (a
+ * worker's process.env is its own copy: set on the main thread). By default it commits its 1 GiB
+ * arena up front and asks for transparent huge pages there, so the kernel clears 2 MB at each first
+ * touch: ~0.3 s of CPU per build on 2 cores (perf: clear_page_erms on rolldown's threads), a fifth
+ * of what the app build costs. Committed on demand, only the pages used are cleared.
+ */
+function allocateOnDemand(): void {
+  process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0'
+}
+
+function startViteWorker(): ViteWorker {
+  allocateOnDemand()
+  const worker = startWorker('vite-worker')
+  // A warm worker never holds the process open; runViteBuilds holds it while it builds.
+  worker.unref()
+  const stopped = new Promise<Error>((resolve) => {
+    worker.once('error', resolve)
+    worker.once('exit', (code) => resolve(new Error(`the Vite worker stopped before it finished (exit code ${code})`)))
+  })
+  return { worker, stopped }
+}

@@ -1,0 +1,29 @@
+/**
+ * Worker thread of vite-builds.ts: runs the app's Vite builds (client and server) on a thread of its
+ * own. Vite's plugin hooks run in JavaScript, called from rolldown's native threads; on the main
+ * thread each waited for whatever the build was doing there (checking, compiling, drawing), and
+ * loading Vite itself (~0.1 s) sat on the build's critical path. Here Vite loads while the content
+ * is checked, and its hooks answer at once.
+ */
+import { parentPort } from 'node:worker_threads'
+import { viteBuildConfigs, type ViteBuildReply, type ViteBuildRequest } from './vite-builds.ts'
+
+const port = parentPort
+if (!port) throw new Error('vite-worker.ts runs as a worker thread (see vite-builds.ts)')
+
+// Loading Vite takes longer than starting the thread: begin before the request.
+const loading = import('vite')
+loading.catch(() => undefined) // reported with the request
+
+port.on('message', (request: ViteBuildRequest) => {
+  void (async () => {
+    try {
+      const { build } = await loading
+      await Promise.all(viteBuildConfigs(request).map((config) => build(config)))
+      port.postMessage({ ok: true } satisfies ViteBuildReply)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      port.postMessage({ ok: false, message } satisfies ViteBuildReply)
+    }
+  })()
+})
