@@ -1,12 +1,10 @@
-import hljs from 'highlight.js/lib/common'
-import dockerfile from 'highlight.js/lib/languages/dockerfile'
-import nginx from 'highlight.js/lib/languages/nginx'
 import { Marked, type Tokens } from 'marked'
-import sanitizeHtml from 'sanitize-html'
+import type sanitize from 'sanitize-html'
 import { randomBytes } from 'node:crypto'
+import { markdownTools, saveMarkdownToolsCodeCache } from './markdown-tools.ts'
 
 /** Elements and attributes the compiled markdown may contain: the second wall behind check-markdown. */
-const MARKDOWN_POLICY: sanitizeHtml.IOptions = {
+const MARKDOWN_POLICY: sanitize.IOptions = {
   allowedTags: ['p', 'a', 'strong', 'em', 'del', 'code', 'pre', 'span', 'ul', 'ol', 'li', 'blockquote', 'h3', 'h4', 'h5', 'h6', 'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'input'],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -31,9 +29,6 @@ const MARKDOWN_POLICY: sanitizeHtml.IOptions = {
 }
 
 function createMarked(): Marked {
-  // The common bundle lacks the deployment languages case studies show.
-  hljs.registerLanguage('nginx', nginx)
-  hljs.registerLanguage('dockerfile', dockerfile)
   return new Marked({
     gfm: true,
     renderer: {
@@ -71,6 +66,7 @@ const HIGHLIGHTED = /^(?:[^<]|<span class="[\w -]+">|<\/span>)*$/
  * the many spans of highlighted code.
  */
 function highlightedBlock(text: string, lang: string | undefined): string {
+  const { hljs } = markdownTools()
   const language = (lang ?? '').trim().split(/\s+/)[0]?.toLowerCase() ?? ''
   const known = language !== '' && hljs.getLanguage(language) !== undefined
   const highlighted = known ? hljs.highlight(text, { language, ignoreIllegals: true }).value : ''
@@ -92,9 +88,11 @@ function highlightedBlock(text: string, lang: string | undefined): string {
 /** Markdown → sanitised HTML with code highlighted, at build time, so browsers never download a parser. */
 export function compileMarkdown(markdown: string): string {
   marked ??= createMarked()
+  const { sanitizeHtml } = markdownTools()
   codeBlocks = []
   const html = sanitizeHtml(marked.parse(markdown, { async: false }), MARKDOWN_POLICY)
   const blocks = codeBlocks
   codeBlocks = []
+  saveMarkdownToolsCodeCache()
   return html.replace(PLACEHOLDERS, (_, index: string) => blocks[Number(index)] ?? '').trim()
 }

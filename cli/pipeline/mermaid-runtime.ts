@@ -1,10 +1,5 @@
-import { createHash } from 'node:crypto'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import vm from 'node:vm'
-import { readSealedFile, writeSealedFile } from './cache-entries.ts'
-import { packageVersions } from './compile-cache.ts'
+import { loadCodeCachedBundle, type BundleSpec, type CodeCachedBundle } from './code-cached-bundle.ts'
 
 /** beautiful-mermaid's renderer: Mermaid source → SVG text. */
 export type RenderMermaidSvg = (source: string) => string
@@ -14,9 +9,8 @@ export type RenderMermaidSvg = (source: string) => string
  * JavaScript) takes ~0.3 s to load (Node sniffing elkjs's module format, lexing its CommonJS exports,
  * compiling it) and its first diagram another ~0.15 s (compiling the layout code it runs). A build
  * with one diagram paid both, more than the whole rest of compiling the content. So the renderer is
- * bundled once into one CommonJS file, run as a vm.Script, and V8's code cache for it, taken after a
- * build has drawn its diagrams, is kept beside it: later processes load it in ~30 ms with the layout
- * code already compiled. Node 20 has no compile cache of its own (module.enableCompileCache is 22+).
+ * a code-cached bundle (code-cached-bundle.ts) whose code cache is taken after a build has drawn its
+ * diagrams: later processes load it in ~30 ms with the layout code already compiled.
  */
 export const mermaidRuntimeDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/mermaid/', import.meta.url))
 
@@ -55,54 +49,17 @@ export function saveMermaidCodeCache(): void {
 export interface BundledMermaid {
   render: RenderMermaidSvg
   /** Whether V8 took the code cache found beside the bundle. */
-  codeCache: 'used' | 'missing' | 'damaged' | 'refused'
+  codeCache: CodeCachedBundle['codeCache']
   /** Writes this script's code cache (with whatever code has run by now) beside the bundle. */
   saveCodeCache(): void
 }
 
-/** Names the bundle by everything it is made from: the renderer's packages, esbuild, Node and this format. */
-function bundleKey(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url))
-  const versions = packageVersions(['beautiful-mermaid', 'esbuild'], here).map(([name, version]) => `${name}@${version}`)
-  return createHash('sha256').update(`mermaid-runtime ${FORMAT}\0${process.version}\0${process.arch}\0${versions.join('\0')}`).digest('hex').slice(0, 24)
-}
+const BUNDLE: BundleSpec = { name: 'mermaid-runtime', format: FORMAT, entry: "export { renderMermaidSVG } from 'beautiful-mermaid'", packages: ['beautiful-mermaid'] }
 
 /** The renderer from the bundle in `directory` (bundled first when missing or damaged), with its code cache. */
 export async function loadBundledMermaid(directory: string): Promise<BundledMermaid | undefined> {
-  const key = bundleKey()
-  const bundleFile = path.join(directory, `${key}.cjs`)
-  const codeCacheFile = path.join(directory, `${key}.v8-cache`)
-  const sealed = readSealedFile(bundleFile)
-  const code = typeof sealed === 'string' ? await writeBundle(bundleFile) : sealed.toString('utf8')
-  const cachedData = readSealedFile(codeCacheFile)
-  // V8 checks a code cache against this exact source, its own version and flags, and refuses
-  // (cachedDataRejected) anything else; but it does not checksum the bytes, and damaged bytes can crash
-  // the process, so only a cache whose own SHA-256 matches is handed to it.
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename: bundleFile, ...(typeof cachedData === 'string' ? {} : { cachedData }) })
-  const module = { exports: {} as Record<string, unknown> }
-  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void
-  run(module.exports, createRequire(bundleFile), module, bundleFile, directory)
-  const render = module.exports.renderMermaidSVG
+  const bundle = loadCodeCachedBundle(BUNDLE, directory)
+  const render = bundle.exports.renderMermaidSVG
   if (typeof render !== 'function') return undefined
-  return {
-    render: render as RenderMermaidSvg,
-    codeCache: typeof cachedData === 'string' ? cachedData : script.cachedDataRejected ? 'refused' : 'used',
-    saveCodeCache: () => void writeSealedFile(codeCacheFile, script.createCachedData()),
-  }
-}
-
-async function writeBundle(file: string): Promise<string> {
-  const { build } = await import('esbuild')
-  const result = await build({
-    stdin: { contents: "export { renderMermaidSVG } from 'beautiful-mermaid'", resolveDir: path.dirname(fileURLToPath(import.meta.url)), loader: 'js' },
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    write: false,
-    logLevel: 'silent',
-  })
-  const code = result.outputFiles[0]!.text
-  writeSealedFile(file, code)
-  return code
+  return { render: render as RenderMermaidSvg, codeCache: bundle.codeCache, saveCodeCache: bundle.saveCodeCache }
 }
