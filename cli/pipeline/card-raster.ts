@@ -31,6 +31,8 @@ export interface BandCanvas {
   bottom: number
   /** The empty band: PNG rows (a filter byte, then RGB) of the card's background there. */
   background: Uint8Array
+  /** Its Adler-32, when known (else summed here). */
+  backgroundAdler?: number
 }
 
 export interface RasterStyle {
@@ -76,7 +78,7 @@ export class BandRasterizer {
     this.stride = canvas.width * 3 + 1
     if (canvas.background.length !== this.stride * (canvas.bottom - canvas.top)) throw new Error('the band background does not match its size')
     this.rows = Buffer.allocUnsafe(canvas.background.length)
-    this.backgroundAdler = adler32(canvas.background)
+    this.backgroundAdler = canvas.backgroundAdler ?? adler32(canvas.background)
     this.dirty = new Uint8Array(Math.ceil((canvas.bottom - canvas.top) / STRIP_ROWS)).fill(1)
   }
 

@@ -129,6 +129,7 @@ export interface PngFrame {
   tailLength: number
   /** The band's rows of the frame (an empty band: the background every card's body is drawn on). */
   background: Uint8Array
+  backgroundAdler: number
   /** The background's strips of STRIP_ROWS rows, each deflated on its own and ending on a full flush. */
   strips: Uint8Array[]
 }
@@ -154,6 +155,7 @@ export function makePngFrame(rgba: Buffer, width: number, height: number, top: n
     tailAdler: adler32(below),
     tailLength: below.length,
     background,
+    backgroundAdler: adler32(background),
     strips,
   }
 }
@@ -178,6 +180,7 @@ export function isPngFrame(value: unknown, width: number, height: number, top: n
     frame.background.length === (bottom - top) * stride &&
     frame.tailLength === (height - bottom) * stride &&
     Number.isInteger(frame.headAdler) &&
+    Number.isInteger(frame.backgroundAdler) &&
     Number.isInteger(frame.tailAdler) &&
     Array.isArray(frame.strips) &&
     frame.strips.length === Math.ceil((bottom - top) / STRIP_ROWS) &&
@@ -205,7 +208,7 @@ export function drawBandPng(ops: readonly BandOp[], setup: BandSetup): Buffer {
   let rasterizer = rasterizers.get(setup)
   if (!rasterizer) {
     const fonts = { regular: new OutlineFont(readFileSync(setup.fontFiles.regular)), bold: new OutlineFont(readFileSync(setup.fontFiles.bold)) }
-    rasterizer = new BandRasterizer({ width: frame.width, top: frame.top, bottom: frame.bottom, background: frame.background }, { fonts, pill: setup.pill, options: setup.options })
+    rasterizer = new BandRasterizer({ width: frame.width, top: frame.top, bottom: frame.bottom, background: frame.background, backgroundAdler: frame.backgroundAdler }, { fonts, pill: setup.pill, options: setup.options })
     rasterizers.set(setup, rasterizer)
   }
   const { rows, adler, dirty } = rasterizer.draw(ops)
