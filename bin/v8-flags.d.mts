@@ -1,0 +1,2 @@
+/** See v8-flags.mjs. */
+export function applyV8Flags(): void
