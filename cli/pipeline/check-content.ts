@@ -5,7 +5,7 @@ import type { InternalLink } from './check-markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './check-references.ts'
 import type { CompileCache } from './compile-cache.ts'
 import type { CompiledContent } from './compile-content.ts'
-import { readChecked, type CheckCache } from './check-cache.ts'
+import { encodeChecked, readChecked, type CheckCache } from './check-cache.ts'
 import { checkProjectFile, checkProjectFiles, MIN_CHECKED_FILES_PER_WORKER, MIN_FILES_PER_WORKER, startWorkers, workerCount, workerModeFromEnv, type CompileRequest, type ProjectFileResult, type WorkerMode } from './content-pool.ts'
 import { EntryPack } from './entry-pack.ts'
 import { loadSources, type LoadedSources, type SourceFile } from './load-sources.ts'
@@ -197,23 +197,35 @@ async function check(
   const parsedByFile = new ParsedDocuments()
   const links: InternalLink[] = []
 
+  // Files whose exact text was checked valid before are taken from the check cache (portfolio.yaml
+  // too: a rebuild after a project edit does not check it again); the others are checked.
+  const checkedPack = checkCache && EntryPack.open(checkCache.directory, root)
   const checkPortfolio = (source: SourceFile): ParsedDocument | undefined => {
     sources.set(source.path, source.text)
+    const hit = checkCache && checkedPack && readChecked(checkCache, checkedPack, source)
+    if (hit && isRecord(hit.data)) {
+      links.push(...hit.links)
+      // Parsed only if a rule across files has something to locate in it.
+      parsedByFile.setLazy(source.path, () => parseYaml(source).parsed)
+      return checkedDocument(source, hit.data, parsedByFile)
+    }
     const checked = checkFile(source, 'portfolio')
     parsedByFile.set(source.path, checked.parsed)
     diagnostics.push(...checked.diagnostics)
     links.push(...checked.links)
+    if (checkCache && checked.diagnostics.length === 0 && isRecord(checked.parsed.data)) {
+      const entry = encodeChecked(checkCache, source, { data: checked.parsed.data, links: checked.links })
+      if (entry) checkedPack?.add(entry)
+    }
     return isRecord(checked.parsed.data) ? checked.parsed : undefined
   }
   const portfolio = loaded.portfolio ? checkPortfolio(loaded.portfolio) : undefined
   if (loaded.portfolio && portfolio && !hasErrors(diagnostics)) onPortfolioChecked?.(loaded.portfolio, portfolio.data as Record<string, unknown>)
 
   for (const source of loaded.projects) sources.set(source.path, source.text)
-  // Files whose exact text was checked valid before are taken from the check cache; the others are
-  // checked (below the worker threshold here, one after another, as it always was).
+  // Below the worker threshold the project files are checked here, one after another, as they always were.
   const projectResults: ProjectFileResult[] = new Array<ProjectFileResult>(loaded.projects.length)
   const toCheck: number[] = []
-  const checkedPack = checkCache && EntryPack.open(checkCache.directory, root)
   loaded.projects.forEach((source, i) => {
     const hit = checkCache && checkedPack && readChecked(checkCache, checkedPack, source)
     if (hit) projectResults[i] = { path: source.path, diagnostics: [], links: hit.links, data: hit.data }
@@ -252,6 +264,25 @@ async function check(
     result.content = { portfolio: portfolio.data as Record<string, unknown>, projects: order.map((id) => byId.get(id)).filter(isRecord) }
   }
   return { result, loaded, projectResults }
+}
+
+/**
+ * A file taken from the check cache, as the checks give it: its checked data now, its place in the
+ * text (for locating a problem a rule across files finds in it) parsed on first use.
+ */
+function checkedDocument(source: SourceFile, data: Record<string, unknown>, parsedByFile: ParsedDocuments): ParsedDocument {
+  const parsed = () => parsedByFile.get(source.path) as ParsedDocument
+  return {
+    path: source.path,
+    text: source.text,
+    data,
+    get lineCounter() {
+      return parsed().lineCounter
+    },
+    get contents() {
+      return parsed().contents
+    },
+  }
 }
 
 /** `parsed` is looked up on use: for a file checked in a worker, that is when it gets parsed here. */

@@ -1,5 +1,5 @@
 /**
- * The check cache (check-cache.ts): a valid project file checked before is not parsed again, a file
+ * The check cache (check-cache.ts): a valid file (portfolio.yaml or a project) checked before is not checked again, a file
  * with a problem is never kept (its diagnostics are found afresh), and a damaged entry or pack is
  * checked again. Either way the result is exactly what checking every file gives.
  */
@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkerKey, type CheckCache } from '../../cli/pipeline/check-cache.ts'
+import { checkerKey, encodeChecked, type CheckCache } from '../../cli/pipeline/check-cache.ts'
 import { checkAndCompile } from '../../cli/pipeline/check-content.ts'
 import { packEntries } from '../../cli/pipeline/entry-pack.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
@@ -39,13 +39,13 @@ afterAll(() => {
 })
 
 describe('check cache', () => {
-  it('keeps one entry per valid project file in one pack and gives the same result from it', async () => {
+  it('keeps one entry per valid file (portfolio.yaml and each project) in one pack and gives the same result from it', async () => {
     const expected = comparable(await reference())
     expect(comparable(await cached())).toEqual(expected)
-    expect(entries()).toHaveLength(6)
+    expect(entries()).toHaveLength(7)
     const written = statSync(packFile()).ino
     expect(comparable(await cached())).toEqual(expected)
-    expect(entries()).toHaveLength(6)
+    expect(entries()).toHaveLength(7)
     // Nothing changed, so the pack was not written again.
     expect(statSync(packFile()).ino).toBe(written)
   })
@@ -59,13 +59,13 @@ describe('check cache', () => {
       expect(expected.diagnostics.map((d) => d.code)).toContain('ENDPOINT_METHOD')
       expect(comparable(await cached())).toEqual(expected)
       expect(comparable(await cached())).toEqual(expected)
-      // The five valid files; the pack follows the content, so the file's valid version is gone too.
-      expect(entries()).toHaveLength(5)
+      // The six valid files; the pack follows the content, so the file's valid version is gone too.
+      expect(entries()).toHaveLength(6)
     } finally {
       writeFileSync(file, original)
     }
     await cached()
-    expect(entries()).toHaveLength(6)
+    expect(entries()).toHaveLength(7)
   })
 
   it('checks a file again when its entry is damaged, with the same result, and mends the pack', async () => {
@@ -77,10 +77,10 @@ describe('check cache', () => {
       return copy
     })
     writeFileSync(packFile(), Buffer.concat(damaged))
-    expect(entries()).toHaveLength(6) // still well-formed: only the checksums tell
+    expect(entries()).toHaveLength(7) // still well-formed: only the checksums tell
     expect(comparable(await cached())).toEqual(expected)
     expect(entries().map((entry) => entry.toString('latin1'))).not.toContain(damaged[0]?.toString('latin1'))
-    expect(entries()).toHaveLength(6)
+    expect(entries()).toHaveLength(7)
   })
 
   it('keeps the whole entries of a pack cut short, and checks the rest again', async () => {
@@ -91,6 +91,31 @@ describe('check cache', () => {
     writeFileSync(packFile(), bytes.subarray(0, third.byteOffset - bytes.byteOffset + 40))
     expect(entries()).toHaveLength(2)
     expect(comparable(await cached())).toEqual(expected)
-    expect(entries()).toHaveLength(6)
+    expect(entries()).toHaveLength(7)
+  })
+
+  it('takes portfolio.yaml from the cache, and still locates in it what a rule across files finds there', async () => {
+    await cached()
+    // The kept entry is what the build gets: one planted under portfolio.yaml's key shows in the content.
+    const source = { path: 'portfolio.yaml', text: readFileSync(path.join(fixture.root, 'portfolio.yaml'), 'utf8') }
+    const { content } = await reference()
+    const planted = structuredClone(content!.portfolio) as { owner: { name: string } }
+    planted.owner.name = 'Planted Name'
+    const entry = encodeChecked(checkCache, source, { data: planted, links: [] })!
+    writeFileSync(packFile(), Buffer.concat([...entries().filter((bytes) => !bytes.toString('latin1').includes(entry.key)), entry.bytes]))
+    expect(((await cached()).content?.portfolio.owner as { name: string }).name).toBe('Planted Name')
+    rmSync(packFile())
+    await cached()
+    // A project file gone while portfolio.yaml (from the cache) still lists it: located at its line there.
+    const file = path.join(fixture.root, 'projects/authstack.yaml')
+    const original = readFileSync(file, 'utf8')
+    rmSync(file)
+    try {
+      const expected = comparable(await reference())
+      expect(expected.diagnostics.some((d) => d.code === 'UNKNOWN_PROJECT' && d.file === 'portfolio.yaml' && d.line > 1)).toBe(true)
+      expect(comparable(await cached())).toEqual(expected)
+    } finally {
+      writeFileSync(file, original)
+    }
   })
 })
