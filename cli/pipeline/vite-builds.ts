@@ -66,7 +66,9 @@ export async function runViteBuilds(request: ViteBuildRequest): Promise<void> {
   if (workersNeedTsx()) {
     allocateOnDemand()
     const { build } = await import('vite')
-    await Promise.all(viteBuildConfigs(request).map((config) => build(config)))
+    const results = await Promise.allSettled(viteBuildConfigs(request).map((config) => build(config)))
+    const failed = results.find((result) => result.status === 'rejected')
+    if (failed) throw failed.reason
     return
   }
   const { worker, stopped } = warm ?? startViteWorker()

@@ -19,7 +19,11 @@ port.on('message', (request: ViteBuildRequest) => {
   void (async () => {
     try {
       const { build } = await loading
-      await Promise.all(viteBuildConfigs(request).map((config) => build(config)))
+      // Both settled before replying: the thread is ended after the reply, and ending it while the
+      // other build still runs makes rolldown's threads panic (noisily) on their way out.
+      const results = await Promise.allSettled(viteBuildConfigs(request).map((config) => build(config)))
+      const failed = results.find((result) => result.status === 'rejected')
+      if (failed) throw failed.reason
       port.postMessage({ ok: true } satisfies ViteBuildReply)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
