@@ -48,7 +48,7 @@ export interface CompileOptions extends CheckOptions {
    * Called with the compiled portfolio as soon as portfolio.yaml passes its own checks, while the
    * project files are still checked (so before the content is known to be valid: a rule across
    * files, or a project, may still fail it). A build starts on the app with it, which holds no project.
-   * Never called after checkThenCompile returns; when it returns a portfolio, this has had it.
+   * Never called after checkAndCompile returns; when it returns compiled content, this has had its portfolio.
    */
   onPortfolio?: (portfolio: Record<string, unknown>) => void
   /** See CompileRequest.mainBusy: true while what onPortfolio started is under way. */
@@ -81,29 +81,11 @@ export async function checkContent(root: string, options: CheckOptions = {}): Pr
 /**
  * checkContent, then markdown → HTML and Mermaid → SVG for valid content, reusing compiled files from
  * the cache. When the project files are checked in worker threads, each is compiled right there
- * after its own checks, while the other files are still being checked.
+ * after its own checks, while the other files are still being checked. The portfolio is compiled as
+ * soon as its own file passes its checks (see CompileOptions.onPortfolio).
  */
 export async function checkAndCompile(root: string, options: CompileOptions = {}): Promise<CheckAndCompileResult> {
-  return (await checkThenCompile(root, options)).finish()
-}
-
-/** checkAndCompile in two stages: what is known once the content is checked, and the rest. */
-export interface StagedCompile {
-  /** The compiled portfolio, when the content is valid: all that the site's app bundle holds. */
-  portfolio?: Record<string, unknown>
-  /** Compiles the projects that were not compiled while they were checked, and gives the whole result. Call once. */
-  finish(): Promise<CheckAndCompileResult>
-}
-
-/**
- * checkAndCompile, stopping once the content is checked and the portfolio compiled, so a build can
- * start on the app (which holds no project) while the projects' diagrams are drawn.
- */
-export async function checkThenCompile(root: string, options: CompileOptions = {}): Promise<StagedCompile> {
-  if (options.compile === false) {
-    const checked = await checkContent(root, options)
-    return { finish: async () => ({ ...checked, compileDiagnostics: [] }) }
-  }
+  if (options.compile === false) return { ...(await checkContent(root, options)), compileDiagnostics: [] }
   // Loaded only here: `validate` never compiles, so it never pays for loading the compilers.
   const compiler = await import('./compile-cache.ts')
   const cache = options.cache === false ? undefined : (options.cache ?? compiler.defaultCompileCache())
@@ -126,12 +108,12 @@ export async function checkThenCompile(root: string, options: CompileOptions = {
   // Settled before returning, so onPortfolio is never called after this returns (whatever the checks found).
   await compiling?.catch(() => undefined)
   // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
-  if (!result.content || !loaded.portfolio) return { finish: async () => ({ ...result, compileDiagnostics: [] }) }
+  if (!result.content || !loaded.portfolio) return { ...result, compileDiagnostics: [] }
   const content = result.content
   // Valid content passed the portfolio's own checks, so it is compiled already: this gives that
   // portfolio, or throws what compiling it threw (never compiling it twice).
   const portfolio = await (compiling ?? compiler.compilePortfolioCached(loaded.portfolio, content.portfolio, cache, pack))
-  return { portfolio, finish: () => compileProjects() }
+  return compileProjects()
 
   async function compileProjects(): Promise<CheckAndCompileResult> {
     const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults?.[i] }]))

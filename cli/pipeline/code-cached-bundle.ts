@@ -20,7 +20,11 @@ export interface CodeCachedBundle {
   exports: Record<string, unknown>
   /** Whether V8 took the code cache found beside the bundle. */
   codeCache: 'used' | 'missing' | 'damaged' | 'refused'
-  /** Writes this script's code cache (with whatever code has run by now) beside the bundle. */
+  /**
+   * Writes this script's code cache (with whatever code has run by now) beside the bundle, when V8
+   * did not take the one found there; once. Cheap to call after every use: call it once the code the
+   * next run needs has run.
+   */
   saveCodeCache(): void
 }
 
@@ -56,10 +60,16 @@ export function loadCodeCachedBundle(spec: BundleSpec, directory: string): CodeC
   const module = { exports: {} as Record<string, unknown> }
   const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void
   run(module.exports, createRequire(bundleFile), module, bundleFile, directory)
+  const codeCache = typeof cachedData === 'string' ? cachedData : script.cachedDataRejected ? 'refused' : 'used'
+  let saved = codeCache === 'used'
   return {
     exports: module.exports,
-    codeCache: typeof cachedData === 'string' ? cachedData : script.cachedDataRejected ? 'refused' : 'used',
-    saveCodeCache: () => void writeSealedFile(codeCacheFile, script.createCachedData()),
+    codeCache,
+    saveCodeCache: () => {
+      if (saved) return
+      saved = true
+      writeSealedFile(codeCacheFile, script.createCachedData())
+    },
   }
 }
 

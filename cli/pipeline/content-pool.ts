@@ -69,11 +69,11 @@ export interface CompileRequest {
   /** Called with the project files as soon as they are read, before they are checked. */
   onRead?: (projects: readonly SourceFile[]) => void
   /**
-   * True while this thread has other work under way (a build's app, started before the projects are
-   * checked): it then leaves the files to the workers, checking only what none of them can (one file
-   * per turn of the event loop). Why: Vite's thousands of small steps (plugin hooks called from
-   * rolldown's threads) each wait for this thread; between batches (~80 ms each) the app build
-   * took ~3 s instead of ~1 s, and even one file per turn (~3 ms) kept it at ~2.9 s.
+   * True while this thread has other work under way (a build's app, when Vite runs in this thread,
+   * started before the projects are checked): it then leaves the files to the workers, checking only
+   * what none of them can (one file per turn of the event loop). Why: Vite's thousands of small steps
+   * (plugin hooks called from rolldown's threads) each wait for this thread; between batches (~80 ms
+   * each) the app build took ~3 s instead of ~1 s, and even one file per turn (~3 ms) kept it at ~2.9 s.
    */
   mainBusy?: () => boolean
 }

@@ -28,7 +28,7 @@ export const MARKDOWN_TOOLS_BUNDLE: BundleSpec = {
 }
 
 let tools: MarkdownTools | undefined
-/** Writes the code cache of the bundle this thread loaded, when it had none or V8 refused it. */
+/** The loaded bundle's saveCodeCache (see CodeCachedBundle). */
 let saveCodeCache: (() => void) | undefined
 
 /**
@@ -41,7 +41,7 @@ export function markdownTools(): MarkdownTools {
   try {
     const bundle = loadCodeCachedBundle(MARKDOWN_TOOLS_BUNDLE, path.join(codeCacheDirectory, 'markdown-tools'))
     loaded = bundle.exports
-    if (bundle.codeCache !== 'used') saveCodeCache = bundle.saveCodeCache
+    saveCodeCache = bundle.saveCodeCache
   } catch {
     // No bundle (esbuild missing, a read-only cache folder…): the packages themselves, below.
   }
@@ -68,9 +68,7 @@ export function markdownTools(): MarkdownTools {
  * call after a load does anything.
  */
 export function saveMarkdownToolsCodeCache(): void {
-  const save = saveCodeCache
-  saveCodeCache = undefined
-  save?.()
+  saveCodeCache?.()
 }
 
 function isTools(value: Record<string, unknown> | undefined): value is { hljs: HLJSApi; nginx: LanguageFn; dockerfile: LanguageFn; sanitizeHtml: typeof sanitize } {

@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url'
-import { loadCodeCachedBundle, type BundleSpec, type CodeCachedBundle } from './code-cached-bundle.ts'
+import path from 'node:path'
+import { codeCacheDirectory, loadCodeCachedBundle, type BundleSpec, type CodeCachedBundle } from './code-cached-bundle.ts'
 
 /** beautiful-mermaid's renderer: Mermaid source → SVG text. */
 export type RenderMermaidSvg = (source: string) => string
@@ -12,13 +12,13 @@ export type RenderMermaidSvg = (source: string) => string
  * a code-cached bundle (code-cached-bundle.ts) whose code cache is taken after a build has drawn its
  * diagrams: later processes load it in ~30 ms with the layout code already compiled.
  */
-export const mermaidRuntimeDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/mermaid/', import.meta.url))
+export const mermaidRuntimeDirectory = path.join(codeCacheDirectory, 'mermaid')
 
 /** Bumped when the bundling below changes, so an older bundle is never loaded. */
 const FORMAT = 1
 
 let loading: Promise<RenderMermaidSvg> | undefined
-/** Writes the code cache of the renderer this thread loaded, when it had none or V8 refused it. */
+/** The loaded bundle's saveCodeCache (see CodeCachedBundle). */
 let saveCodeCache: (() => void) | undefined
 
 /**
@@ -29,7 +29,7 @@ export function loadMermaid(): Promise<RenderMermaidSvg> {
   loading ??= loadBundledMermaid(mermaidRuntimeDirectory)
     .catch(() => undefined)
     .then(async (bundled) => {
-      if (bundled && bundled.codeCache !== 'used') saveCodeCache = bundled.saveCodeCache
+      saveCodeCache = bundled?.saveCodeCache
       return bundled?.render ?? (await import('beautiful-mermaid')).renderMermaidSVG
     })
   return loading
@@ -41,17 +41,14 @@ export function loadMermaid(): Promise<RenderMermaidSvg> {
  * the first call after a load does anything.
  */
 export function saveMermaidCodeCache(): void {
-  const save = saveCodeCache
-  saveCodeCache = undefined
-  save?.()
+  saveCodeCache?.()
 }
 
 export interface BundledMermaid {
   render: RenderMermaidSvg
   /** Whether V8 took the code cache found beside the bundle. */
   codeCache: CodeCachedBundle['codeCache']
-  /** Writes this script's code cache (with whatever code has run by now) beside the bundle. */
-  saveCodeCache(): void
+  saveCodeCache: CodeCachedBundle['saveCodeCache']
 }
 
 const BUNDLE: BundleSpec = { name: 'mermaid-runtime', format: FORMAT, entry: "export { renderMermaidSVG } from 'beautiful-mermaid'", packages: ['beautiful-mermaid'] }

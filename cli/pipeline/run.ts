@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CliError } from '../errors.ts'
 import { buildSite, siteLikelyCached, type SiteBuild } from './build-site.ts'
-import { stopViteWorker, warmViteWorker } from './vite-builds.ts'
+import { stopViteWorker, viteRunsInThisThread, warmViteWorker } from './vite-builds.ts'
 import type { SiteCache } from './site-cache.ts'
 import { pageCacheDirectory, type PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
@@ -17,7 +17,7 @@ import { collectAllGarbage } from './gc.ts'
 import { stopWorkers } from './content-pool.ts'
 import { stopDiagramWorker } from './draw-diagrams.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
-import { checkAndCompile, checkThenCompile, type CheckAndCompileResult, type CheckResult } from './check-content.ts'
+import { checkAndCompile, type CheckAndCompileResult, type CheckResult } from './check-content.ts'
 import type { CompiledContent } from './compile-content.ts'
 import { generateContentModules } from './generate-content.ts'
 import { generateTypes } from './generate-types.ts'
@@ -130,8 +130,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     let generated: GenerateResult | undefined = await step(
       'validate + generate',
       async () => {
-        // While the app builds, this thread leaves the project files to the content workers: Vite's
-        // many small steps each wait for whatever this thread is doing (see CompileRequest.mainBusy).
+        // While the app builds in this thread (the CLI run from its sources), this thread leaves the
+        // project files to the content workers: Vite's many small steps each wait for whatever this
+        // thread is doing (see CompileRequest.mainBusy). On Vite's own worker they do not.
         let siteBusy = false
         const startSite = (portfolio: Record<string, unknown>) => {
           siteBusy = true
@@ -142,8 +143,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           building.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         }
         // When the content is valid, onPortfolio has started the app build by the time this returns.
-        const staged = await checkThenCompile(options.root, { onPortfolio: startSite, mainBusy: () => siteBusy })
-        return generateOutcome(await staged.finish())
+        const viteHere = viteRunsInThisThread()
+        return generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, mainBusy: () => siteBusy && viteHere }))
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
     )

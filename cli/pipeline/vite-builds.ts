@@ -18,7 +18,7 @@ export interface ViteBuildRequest {
 
 export type ViteBuildReply = { ok: true } | { ok: false; message: string }
 
-export function viteBuildConfigs(request: ViteBuildRequest): InlineConfig[] {
+function viteBuildConfigs(request: ViteBuildRequest): InlineConfig[] {
   const shared: InlineConfig = {
     configFile: path.join(request.siteDirectory, 'vite.config.ts'),
     root: request.siteDirectory,
@@ -30,11 +30,21 @@ export function viteBuildConfigs(request: ViteBuildRequest): InlineConfig[] {
     mode: 'production',
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }
-  // Both at once: each leaves much of its time to native code (rolldown's threads) and waits.
   return [
     { ...shared, build: { outDir: request.clientDir, emptyOutDir: true } },
     { ...shared, build: { ssr: 'src/entry-server.tsx', outDir: request.serverDir, emptyOutDir: true } },
   ]
+}
+
+/**
+ * Both builds at once (each leaves much of its time to native code, rolldown's threads, and waits),
+ * both settled before this settles: a worker is ended once it replies, and ending it while the other
+ * build still runs makes rolldown's threads panic (noisily) on their way out.
+ */
+export async function buildBoth(build: (config: InlineConfig) => Promise<unknown>, request: ViteBuildRequest): Promise<void> {
+  const results = await Promise.allSettled(viteBuildConfigs(request).map((config) => build(config)))
+  const failed = results.find((result) => result.status === 'rejected')
+  if (failed) throw failed.reason
 }
 
 interface ViteWorker {
@@ -45,9 +55,18 @@ interface ViteWorker {
 
 let warm: ViteWorker | undefined
 
+/**
+ * Where workers would run TypeScript through tsx (the CLI run from its sources, as in tests), Vite
+ * runs in the calling thread instead: such a worker is slow to start, and cannot be started from
+ * Vite's module runner at all.
+ */
+export function viteRunsInThisThread(): boolean {
+  return workersNeedTsx()
+}
+
 /** Starts the worker (which loads Vite) ahead of a build that will likely run Vite. */
 export function warmViteWorker(): void {
-  if (!workersNeedTsx()) warm ??= startViteWorker()
+  if (!viteRunsInThisThread()) warm ??= startViteWorker()
 }
 
 /** Ends a warm worker no build took (the app came from the cache, or the content has errors). */
@@ -57,18 +76,11 @@ export async function stopViteWorker(): Promise<void> {
   await idle?.worker.terminate()
 }
 
-/**
- * Runs both builds on the warm worker, or a new one; throws what Vite threw. Where workers would run
- * TypeScript through tsx (the CLI run from its sources, as in tests), here instead: such a worker is
- * slow to start, and cannot be started from Vite's module runner at all.
- */
+/** Runs both builds on the warm worker, or a new one (or here: see viteRunsInThisThread); throws what Vite threw. */
 export async function runViteBuilds(request: ViteBuildRequest): Promise<void> {
-  if (workersNeedTsx()) {
+  if (viteRunsInThisThread()) {
     allocateOnDemand()
-    const { build } = await import('vite')
-    const results = await Promise.allSettled(viteBuildConfigs(request).map((config) => build(config)))
-    const failed = results.find((result) => result.status === 'rejected')
-    if (failed) throw failed.reason
+    await buildBoth((await import('vite')).build, request)
     return
   }
   const { worker, stopped } = warm ?? startViteWorker()

@@ -6,7 +6,7 @@
  * is checked, and its hooks answer at once.
  */
 import { parentPort } from 'node:worker_threads'
-import { viteBuildConfigs, type ViteBuildReply, type ViteBuildRequest } from './vite-builds.ts'
+import { buildBoth, type ViteBuildReply, type ViteBuildRequest } from './vite-builds.ts'
 
 const port = parentPort
 if (!port) throw new Error('vite-worker.ts runs as a worker thread (see vite-builds.ts)')
@@ -18,12 +18,7 @@ loading.catch(() => undefined) // reported with the request
 port.on('message', (request: ViteBuildRequest) => {
   void (async () => {
     try {
-      const { build } = await loading
-      // Both settled before replying: the thread is ended after the reply, and ending it while the
-      // other build still runs makes rolldown's threads panic (noisily) on their way out.
-      const results = await Promise.allSettled(viteBuildConfigs(request).map((config) => build(config)))
-      const failed = results.find((result) => result.status === 'rejected')
-      if (failed) throw failed.reason
+      await buildBoth((await loading).build, request)
       port.postMessage({ ok: true } satisfies ViteBuildReply)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locatePointer } from '../../cli/diagnostics/locate.ts'
-import { checkAndCompile, checkContent, checkThenCompile, type CheckResult } from '../../cli/pipeline/check-content.ts'
+import { checkAndCompile, checkContent, type CheckResult } from '../../cli/pipeline/check-content.ts'
 import { compileContent } from '../../cli/pipeline/compile-content.ts'
 import { diagramCounters, stopDiagramWorker } from '../../cli/pipeline/draw-diagrams.ts'
 import { loadDiagramRenderer } from '../../cli/pipeline/render-diagram.ts'
@@ -120,7 +120,7 @@ describe('the real content, checked and compiled with workers and without', () =
     const handed: { portfolio: Record<string, unknown>; filesChecked: number }[] = []
     const filesChecked = () => poolCounters.workerFiles + poolCounters.mainFiles
     const mainBefore = poolCounters.mainFiles
-    const staged = await checkThenCompile(REPO_ROOT, {
+    const result = await checkAndCompile(REPO_ROOT, {
       workers: 'always',
       cache: false,
       onPortfolio: (portfolio) => handed.push({ portfolio, filesChecked: filesChecked() }),
@@ -131,9 +131,7 @@ describe('the real content, checked and compiled with workers and without', () =
     expect(before).toBeDefined()
     // Handed over before the first project file was checked, and it is the portfolio the build gets.
     expect(filesChecked() - before!).toBe(6)
-    expect(handed[0]?.portfolio).toBe(staged.portfolio)
-    expect(staged.portfolio).toEqual(reference.compiled?.portfolio)
-    const result = await staged.finish()
+    expect(handed[0]?.portfolio).toBe(result.compiled?.portfolio)
     expect(result.compiled).toEqual(reference.compiled)
     // A worker was ready (loaded in beforeAll), so this thread, busy throughout, checked none.
     expect(poolCounters.mainFiles).toBe(mainBefore)
@@ -143,11 +141,11 @@ describe('the real content, checked and compiled with workers and without', () =
     const brokenPortfolio = copyRepoContent()
     try {
       const calls: string[] = []
-      const invalid = await (await checkThenCompile(duplicate.root, { cache: false, onPortfolio: () => calls.push('duplicate') })).finish()
+      const invalid = await checkAndCompile(duplicate.root, { cache: false, onPortfolio: () => calls.push('duplicate') })
       expect(invalid.diagnostics.map((d) => d.code)).toContain('DUPLICATE_ID')
       const portfolioFile = path.join(brokenPortfolio.root, 'portfolio.yaml')
       writeFileSync(portfolioFile, readFileSync(portfolioFile, 'utf8').replace(/^footer:/m, 'fotter:'))
-      const rejected = await (await checkThenCompile(brokenPortfolio.root, { cache: false, onPortfolio: () => calls.push('broken portfolio') })).finish()
+      const rejected = await checkAndCompile(brokenPortfolio.root, { cache: false, onPortfolio: () => calls.push('broken portfolio') })
       expect(rejected.diagnostics.map((d) => d.code)).toContain('SCHEMA_UNKNOWN_KEY')
       expect(calls).toEqual(['duplicate'])
     } finally {
