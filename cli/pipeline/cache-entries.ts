@@ -143,13 +143,19 @@ function sha256(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex')
 }
 
-/** Keeps a folder of entries (files named `*<extension>`) bounded: past `maxEntries`, the older half (by write time) goes. */
-export function pruneEntries(directory: string, maxEntries: number, extension = '.bin'): void {
+/**
+ * Keeps a folder of entries (files named `*<extension>`) bounded: past `maxEntries`, the older half (by
+ * write time) goes, except the names in `keep` (what the running build uses), which always stay.
+ */
+export function pruneEntries(directory: string, maxEntries: number, extension = '.bin', keep: ReadonlySet<string> = new Set()): void {
   try {
     const names = readdirSync(directory).filter((n) => n.endsWith(extension))
     if (names.length <= maxEntries) return
-    const dated = names.map((name) => ({ name, at: statSync(path.join(directory, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => a.at - b.at)
-    for (const { name } of dated.slice(0, dated.length - Math.floor(maxEntries / 2))) {
+    const dated = names
+      .filter((name) => !keep.has(name))
+      .map((name) => ({ name, at: statSync(path.join(directory, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+      .sort((a, b) => a.at - b.at)
+    for (const { name } of dated.slice(0, names.length - Math.floor(maxEntries / 2))) {
       try {
         unlinkSync(path.join(directory, name))
       } catch {

@@ -23,7 +23,7 @@ export type CardBatchReply = { done: true } | { error: string }
 if (!isMainThread && parentPort && (workerData as Partial<CardBatch> | undefined)?.role === CARD_BATCH_ROLE) {
   const port = parentPort
   const batch = workerData as CardBatch
-  writeSocialCards(batch.siteDir, batch.specs, batch.cacheDir, { thread: 'this', ...(batch.previousSite === undefined ? {} : { previousSite: batch.previousSite }) }).then(
+  writeSocialCards(batch.siteDir, batch.specs, batch.cacheDir, { thread: 'this', prune: false, ...(batch.previousSite === undefined ? {} : { previousSite: batch.previousSite }) }).then(
     () => port.postMessage({ done: true } satisfies CardBatchReply),
     (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies CardBatchReply),
   )

@@ -17,7 +17,7 @@ import { startWorker, workersNeedTsx } from './worker-script.ts'
 import { CARD_BATCH_ROLE, type CardBatch, type CardBatchReply } from './card-batch-worker.ts'
 import { isPngFrame, makePngFrame, renderPng, type BandSetup, type PngFrame } from './social-worker.ts'
 import { linkFile, linkReplacing, writeNewFile, writeOrLinkSame } from './link-file.ts'
-import { readEntry, writeEntry, writeFileAtomically } from './cache-entries.ts'
+import { pruneEntries, readEntry, writeEntry, writeFileAtomically } from './cache-entries.ts'
 
 export type { FontMetrics } from './social-font.ts'
 export type { BandOp } from './card-raster.ts'
@@ -505,7 +505,19 @@ export interface CardWriteOptions {
   thread?: 'this' | 'auto' | 'worker'
   /** The site this build replaces: a drawn card it holds byte for byte is linked from it, not written again. */
   previousSite?: string
+  /**
+   * Bound the cache afterwards (see MAX_CACHED_CARDS). @default true; false where `specs` are only
+   * part of a build's cards (the card batch worker), whose other cards must not look unused.
+   */
+  prune?: boolean
 }
+
+/**
+ * Cards the cache keeps: past this many (or twice the build's cards, if more), the oldest cards the
+ * build did not use are removed. Each edit of a card's content leaves its old card behind (~0.1 MB),
+ * so without a bound the cache only grows.
+ */
+export const MAX_CACHED_CARDS = 2000
 
 /**
  * writeSocialImages for cards already taken from the content (socialCardSpecs). By default a few new
@@ -513,6 +525,13 @@ export interface CardWriteOptions {
  * with its own steps (see CardWriteOptions).
  */
 export async function writeSocialCards(siteDir: string, specs: readonly CardSpec[], cacheDir = CARD_CACHE, options: CardWriteOptions = {}): Promise<string[]> {
+  const cachedNames = await drawMissingCards(siteDir, specs, cacheDir, options)
+  if (options.prune !== false) pruneEntries(cacheDir, Math.max(MAX_CACHED_CARDS, 2 * specs.length), '.png', new Set(cachedNames))
+  return specs.map((spec) => spec.file)
+}
+
+/** writeSocialCards but the pruning; returns the cache file names of the build's cards. */
+async function drawMissingCards(siteDir: string, specs: readonly CardSpec[], cacheDir: string, options: CardWriteOptions): Promise<string[]> {
   await mkdir(path.join(siteDir, 'og'), { recursive: true })
   await mkdir(cacheDir, { recursive: true }).catch(() => undefined)
   const cards = specs.map((spec) => ({ spec, cached: path.join(cacheDir, `${cardKey(spec)}.png`) }))
@@ -529,7 +548,7 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
   const thread = options.thread ?? 'auto'
   const onWorker = thread === 'worker' || (thread === 'auto' && missing.length >= MIN_CARDS_FOR_WORKER && os.availableParallelism() > 1 && !workersNeedTsx() && poolWorkerCount(missing.length) === 0)
   if (missing.length > 0 && onWorker) {
-    if (await drewOnWorker(siteDir, missing.map((card) => card.spec), cacheDir, options.previousSite)) return cards.map((card) => card.spec.file)
+    if (await drewOnWorker(siteDir, missing.map((card) => card.spec), cacheDir, options.previousSite)) return cards.map((card) => path.basename(card.cached))
     if (thread === 'worker') throw new Error('social cards: the card worker failed')
   }
   const write = async (card: (typeof cards)[number], png: Buffer) => {
@@ -551,7 +570,7 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
       if (card) await write(card, png)
     }, undefined, band)
   }
-  return cards.map((card) => card.spec.file)
+  return cards.map((card) => path.basename(card.cached))
 }
 
 /**

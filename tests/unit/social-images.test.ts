@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
@@ -297,6 +297,41 @@ describe('social image cache', () => {
     } finally {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
     }
+  }, 60_000)
+
+  it('keeps the cache bounded: past its limit the oldest cards the build did not use go, the build’s own stay however old', async () => {
+    const { MAX_CACHED_CARDS, writeSocialCards } = await import('../../cli/pipeline/social-images.ts')
+    const specs = socialCardSpecs(content())
+    const [site, cache] = [mkdtempSync(path.join(os.tmpdir(), 'og-prune-')), mkdtempSync(path.join(os.tmpdir(), 'og-prune-store-'))]
+    temps.push(site, cache)
+    await writeSocialCards(site, specs, cache, { thread: 'this' })
+    const used = readdirSync(cache).filter((file) => file.endsWith('.png'))
+    expect(used).toHaveLength(specs.length)
+    // The build's cards are the oldest files in the cache; then one more old card than the limit allows.
+    for (const file of used) utimesSync(path.join(cache, file), 1000, 1000)
+    const planted = Array.from({ length: MAX_CACHED_CARDS + 1 }, (_, i) => `old-${String(i).padStart(5, '0')}.png`)
+    planted.forEach((file, i) => {
+      writeFileSync(path.join(cache, file), 'x')
+      utimesSync(path.join(cache, file), 2000 + i, 2000 + i)
+    })
+    const frames = readdirSync(cache).filter((file) => !file.endsWith('.png'))
+    await writeSocialCards(site, specs, cache, { thread: 'this' })
+    const kept = readdirSync(cache)
+    // Down to half the limit: the build's cards, the newest planted ones; entries other than cards untouched.
+    expect(kept.filter((file) => file.endsWith('.png'))).toHaveLength(MAX_CACHED_CARDS / 2)
+    for (const file of [...used, ...frames]) expect(kept, file).toContain(file)
+    expect(kept.filter((file) => file.startsWith('old-')).sort()).toEqual(planted.slice(planted.length - (MAX_CACHED_CARDS / 2 - used.length)))
+    // Under the limit, nothing goes.
+    writeFileSync(path.join(cache, 'old-new.png'), 'x')
+    await writeSocialCards(site, specs, cache, { thread: 'this' })
+    expect(readdirSync(cache)).toHaveLength(kept.length + 1)
+    // A card drawn on the card worker, which is handed only the missing cards: the build's other cards
+    // (old, and over the limit again) are still the build's, not unused ones.
+    rmSync(path.join(cache, used[0]!))
+    for (const file of used.slice(1)) utimesSync(path.join(cache, file), 1000, 1000)
+    planted.forEach((file) => writeFileSync(path.join(cache, file), 'x'))
+    await writeSocialCards(site, specs, cache, { thread: 'worker' })
+    for (const file of used) expect(readdirSync(cache), file).toContain(file)
   }, 60_000)
 
   it('reuses a rendered card for the same content and re-renders when the cached file is not a PNG', async () => {
