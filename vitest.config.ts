@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config'
+import { INTERRUPT_BUDGET } from './bin/v8-flags.mjs'
+
+// As the CLI runs (bin/v8-flags.mjs), so code caches made by a test run are the ones a build takes.
+const execArgv = [INTERRUPT_BUDGET]
 
 export default defineConfig({
   test: {
@@ -8,6 +12,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
+          execArgv,
           testTimeout: 30_000,
         },
       },
@@ -16,6 +21,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          execArgv,
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,

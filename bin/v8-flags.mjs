@@ -13,5 +13,12 @@ import { setFlagsFromString } from 'node:v8'
  * flags (the bench timing diagrams in-process, tests) has the renderer's code cache refused.
  */
 export function applyV8Flags() {
-  if (!process.execArgv.some((flag) => flag.startsWith('--interrupt-budget'))) setFlagsFromString('--interrupt-budget=1081344')
+  if (!process.execArgv.some((flag) => flag.startsWith('--interrupt-budget'))) setFlagsFromString(INTERRUPT_BUDGET)
 }
+
+/**
+ * The flag itself, for processes that take it on their command line: the test runner's workers,
+ * which draw diagrams and compile markdown in-process; under V8's default flags they had the code
+ * caches refused and saved their own, which the next build refused in turn (~50 ms, once).
+ */
+export const INTERRUPT_BUDGET = '--interrupt-budget=1081344'
