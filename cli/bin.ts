@@ -32,4 +32,8 @@ function handleFatal(error: unknown): void {
   process.exitCode = 2
 }
 
+// Before anything else loads (see early-workers.ts); never in the way of the command itself.
+if (process.argv[2] === 'build') {
+  void import('./pipeline/early-workers.ts').then(({ startWorkersEarly }) => startWorkersEarly(process.argv.slice(3))).catch(() => undefined)
+}
 main(process.argv).catch(handleFatal)

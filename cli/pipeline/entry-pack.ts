@@ -22,6 +22,11 @@ export interface EncodedEntry {
   bytes: Uint8Array
 }
 
+/** Where `root`'s pack lives in `directory` (one pack per content root). */
+export function packFile(directory: string, root: string): string {
+  return path.join(directory, `${createHash('sha256').update(`portfolio-pack 1\0${path.resolve(root)}`).digest('hex')}.pack`)
+}
+
 /** Packs kept per cache folder: one per content root built, most recent first. */
 const MAX_PACKS = 20
 
@@ -36,7 +41,7 @@ export class EntryPack {
 
   /** The pack of `root`'s entries in `directory`; empty when there is none or it cannot be read. */
   static open(directory: string, root: string): EntryPack {
-    const file = path.join(directory, `${createHash('sha256').update(`portfolio-pack 1\0${path.resolve(root)}`).digest('hex')}.pack`)
+    const file = packFile(directory, root)
     let bytes: Buffer | undefined
     try {
       bytes = readFileSync(file)

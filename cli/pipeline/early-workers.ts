@@ -1,0 +1,46 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { compiledCacheDirectory } from './compile-cache.ts'
+import { warmDiagramWorker } from './draw-diagrams.ts'
+import { packFile } from './entry-pack.ts'
+
+/**
+ * A build's first ~0.15 s is the main thread alone, loading the CLI and reading the content, while
+ * the other core idles. A first build of content with diagrams then waits for them (the renderer loads
+ * on its worker, then draws each diagram), so that worker is started here, before the command is even
+ * parsed: it loads in the idle time. Only a guess, from the arguments as given; the build makes its own
+ * later (check-content.ts) and the worker is started at most once.
+ */
+
+/** Project files read for the guess, at most: a large portfolio's build is long, and gains little here. */
+const FILES_LOOKED_AT = 50
+
+/** Called with the arguments after the command name, when the command is `build`. */
+export function startWorkersEarly(args: readonly string[]): void {
+  if (diagramsLikelyDrawn(rootArgument(args))) warmDiagramWorker()
+}
+
+/** The --root a command line names (as `--root DIR` or `--root=DIR`), else the current folder. */
+export function rootArgument(args: readonly string[]): string {
+  for (const [index, arg] of args.entries()) {
+    if (arg === '--root') return args[index + 1] ?? '.'
+    if (arg.startsWith('--root=')) return arg.slice('--root='.length)
+  }
+  return '.'
+}
+
+/**
+ * True when a build of `root` will likely draw diagrams: no compiled files are kept for it (a first
+ * build; a rebuild finds its diagrams in the cache) and one of its first project files has a Mermaid
+ * diagram in it.
+ */
+export function diagramsLikelyDrawn(root: string, compiledDirectory = compiledCacheDirectory): boolean {
+  if (existsSync(packFile(compiledDirectory, root))) return false
+  const projects = path.join(root, 'projects')
+  try {
+    const names = readdirSync(projects).filter((name) => /\.ya?ml$/i.test(name)).sort().slice(0, FILES_LOOKED_AT)
+    return names.some((name) => readFileSync(path.join(projects, name), 'utf8').includes('mermaid'))
+  } catch {
+    return false
+  }
+}
