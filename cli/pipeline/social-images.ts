@@ -259,10 +259,10 @@ function glowCircle(id: string, glow: Glow): string {
 }
 
 /**
- * The rows where project cards differ: the body (label, title, description, tags) is laid out
- * inside them, and nothing else is drawn there but the background. Above and below, every
- * project card of a site is the same, so a build draws and compresses those rows once and each
- * card's band alone (see drawBandPng).
+ * The rows where project cards differ: the body (title, description, tags) is laid out inside
+ * them, and nothing else is drawn there but the background and the "CASE STUDY" label every
+ * project card shows. Above and below, every project card of a site is the same, so a build draws
+ * and compresses those rows once, the label with them, and each card's band alone (see drawBandPng).
  */
 export const CARD_BAND = { top: 140, bottom: 536 } as const
 
@@ -380,7 +380,14 @@ function homeCard(card: CardContent, fonts: Fonts): string {
   return frame(card.owner.name, [hostOf(card.siteUrl), card.availability].filter(Boolean).join('  ·  '), body, fonts)
 }
 
-/** The body of a project card (label, title, description, tags): drawn inside CARD_BAND. */
+/**
+ * The label above a project card's title: the same on every card, so it is drawn with the shared
+ * frame, and the strips it covers are the frame's, compressed once (a twelfth of a card's drawing
+ * and compressing when it was drawn per card).
+ */
+const CASE_STUDY_LABEL = lineOps(['CASE STUDY'], PAD, 178, 0, { size: 22, font: 'bold', fill: colors.accent, letterSpacing: 3 })
+
+/** The body of a project card (title, description, tags): drawn inside CARD_BAND. */
 export function projectBodyOps(project: ProjectContent, fonts: Fonts): BandOp[] {
   const width = W - PAD * 2
   const titleSize = fonts.bold.measure(project.title, 72) <= width ? 72 : 60
@@ -392,7 +399,6 @@ export function projectBodyOps(project: ProjectContent, fonts: Fonts): BandOp[] 
   const tagsTop = descriptionTop + (description.length - 1) * 42 + 36
   const tagRows = Math.max(1, Math.min(2, Math.floor((H - 84 - 24 - tagsTop) / 58)))
   return [
-    ...lineOps(['CASE STUDY'], PAD, 178, 0, { size: 22, font: 'bold', fill: colors.accent, letterSpacing: 3 }),
     ...lineOps(title, PAD, 262, titleSize + 8, { size: titleSize, font: 'bold', fill: colors.text }),
     ...lineOps(description, PAD, descriptionTop, 42, { size: 30, font: 'regular', fill: colors.muted }),
     ...tagOps(project.tech, fonts.regular, PAD, tagsTop, width, tagRows),
@@ -408,12 +414,12 @@ function projectFooter(card: CardContent): string {
 }
 
 function projectCard(card: CardContent, project: ProjectContent, fonts: Fonts): string {
-  return frame(card.owner.name, projectFooter(card), projectBody(project, fonts), fonts)
+  return frame(card.owner.name, projectFooter(card), `${opsSvg(CASE_STUDY_LABEL, fonts)}\n  ${projectBody(project, fonts)}`, fonts)
 }
 
-/** A project card with an empty body: what every project card of this site has outside CARD_BAND. */
+/** A project card with an empty body: what every project card of this site has, its band's background and label included. */
 export function projectFrameSvg(card: CardContent, fonts: Fonts = loadFonts()): string {
-  return frame(card.owner.name, projectFooter(card), '', fonts)
+  return frame(card.owner.name, projectFooter(card), opsSvg(CASE_STUDY_LABEL, fonts), fonts)
 }
 
 /** What one card shows: everything its SVG is made from, besides the fonts and this code. */
