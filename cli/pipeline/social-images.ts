@@ -382,7 +382,7 @@ function homeCard(card: CardContent, fonts: Fonts): string {
 
 /**
  * The label above a project card's title: the same on every card, so it is drawn with the shared
- * frame, and the strips it covers are the frame's, compressed once (a twelfth of a card's drawing
+ * frame, and the strips it covers are the frame's, compressed once (~10% of a card's drawing
  * and compressing when it was drawn per card).
  */
 const CASE_STUDY_LABEL = lineOps(['CASE STUDY'], PAD, 178, 0, { size: 22, font: 'bold', fill: colors.accent, letterSpacing: 3 })
