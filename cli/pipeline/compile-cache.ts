@@ -32,9 +32,16 @@ export interface CompileCache {
 const COMPILER_PACKAGES = ['marked', 'highlight.js', 'sanitize-html', 'beautiful-mermaid', 'yaml']
 /**
  * Beside compile-*.ts: parse-yaml.ts decides the data a text gives, render-diagram.ts draws diagrams,
- * and the diagnostics modules shape and place the DIAGRAM_SYNTAX errors an entry keeps.
+ * markdown-tools.ts decides which languages are highlighted, and the diagnostics modules shape and
+ * place the DIAGRAM_SYNTAX errors an entry keeps.
  */
-const COMPILER_SOURCES = ['render-diagram.ts', 'parse-yaml.ts', '../diagnostics/diagnostic.ts', '../diagnostics/codes.ts', '../diagnostics/locate.ts', '../diagnostics/json-pointer.ts']
+const COMPILER_SOURCES = ['render-diagram.ts', 'parse-yaml.ts', 'markdown-tools.ts', '../diagnostics/diagnostic.ts', '../diagnostics/codes.ts', '../diagnostics/locate.ts', '../diagnostics/json-pointer.ts']
+
+/** The source files compilerKey hashes, relative to this folder: compile-*.ts and COMPILER_SOURCES. */
+export function compilerSources(): string[] {
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  return [...readdirSync(here).filter((f) => /^compile-.*\.ts$/.test(f)).sort(), ...COMPILER_SOURCES]
+}
 /** Past this many diagram entries the oldest are removed: edits leave one entry per version of a diagram. */
 const MAX_ENTRIES = 20_000
 
@@ -51,8 +58,7 @@ export function compilerKey(): string | undefined {
   try {
     const hash = createHash('sha256').update(`portfolio-compile-cache ${COMPILE_CACHE_VERSION}\0v8 ${process.versions.v8}\0`)
     const here = path.dirname(fileURLToPath(import.meta.url))
-    const sources = [...readdirSync(here).filter((f) => /^compile-.*\.ts$/.test(f)).sort(), ...COMPILER_SOURCES]
-    for (const file of sources) hash.update(`${file}\0`).update(readFileSync(path.join(here, file))).update('\0')
+    for (const file of compilerSources()) hash.update(`${file}\0`).update(readFileSync(path.join(here, file))).update('\0')
     for (const [name, version] of packageVersions(COMPILER_PACKAGES, here)) hash.update(`${name}@${version}\0`)
     memoKey = hash.digest('hex')
   } catch {

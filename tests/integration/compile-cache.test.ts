@@ -10,7 +10,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAndCompile } from '../../cli/pipeline/check-content.ts'
 import { encodeEntry } from '../../cli/pipeline/cache-entries.ts'
-import { compilerKey, entryKey, type CompileCache } from '../../cli/pipeline/compile-cache.ts'
+import { compilerKey, compilerSources, entryKey, type CompileCache } from '../../cli/pipeline/compile-cache.ts'
 import { poolCounters, startWorkers, stopWorkers } from '../../cli/pipeline/content-pool.ts'
 import { packEntries } from '../../cli/pipeline/entry-pack.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
@@ -60,6 +60,18 @@ afterAll(async () => {
 })
 
 describe('compile cache', () => {
+  it('keys compiled files by every module the compilers run: each one a compiler imports is hashed', () => {
+    const pipeline = path.resolve(import.meta.dirname, '../../cli/pipeline')
+    const hashed = new Set(compilerSources().map((file) => path.resolve(pipeline, file)))
+    const compilers = ['compile-content.ts', 'compile-project.ts', 'compile-markdown.ts']
+    const imported = compilers.flatMap((file) =>
+      [...readFileSync(path.join(pipeline, file), 'utf8').matchAll(/^import (?!type )[^;]*? from '(\.\.?\/[^']+)'/gm)].map((m) => path.resolve(pipeline, m[1]!)),
+    )
+    // markdown-tools.ts (the highlighted languages) was once left out.
+    expect(imported).toContain(path.join(pipeline, 'markdown-tools.ts'))
+    for (const file of imported) expect(hashed, path.relative(pipeline, file)).toContain(file)
+  })
+
   it('stores the compiled files in one pack and each diagram apart, and a second build compiles nothing', async () => {
     const first = await checkAndCompile(fixture.root, { workers: 'never', cache })
     expect(first.compileStats).toEqual({ compiled: 6, cached: 0 })
