@@ -77,7 +77,7 @@ export async function stopViteWorker(): Promise<void> {
 }
 
 /** Runs both builds on the warm worker, or a new one (or here: see viteRunsInThisThread); throws what Vite threw. */
-export async function runViteBuilds(request: ViteBuildRequest): Promise<void> {
+export async function runViteBuilds(request: ViteBuildRequest, onStarted?: () => void): Promise<void> {
   if (viteRunsInThisThread()) {
     allocateOnDemand()
     await buildBoth((await import('vite')).build, request)
@@ -91,6 +91,7 @@ export async function runViteBuilds(request: ViteBuildRequest): Promise<void> {
       new Promise<ViteBuildReply>((resolve) => {
         worker.once('message', resolve)
         worker.postMessage(request)
+        onStarted?.()
       }),
       stopped.then((error) => Promise.reject(error)),
     ])
