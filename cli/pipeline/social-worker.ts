@@ -108,7 +108,7 @@ function opaqueRows(rgba: Buffer, width: number, height: number): Buffer | undef
  */
 export function encodeOpaquePng(rgba: Buffer, width: number, height: number): Buffer | undefined {
   const rows = opaqueRows(rgba, width, height)
-  return rows && png(width, height, deflateSync(rows, { level: 1 }))
+  return rows && png(width, height, [deflateSync(rows, { level: 1 })])
 }
 
 /**
@@ -228,25 +228,39 @@ export function drawBandPng(ops: readonly BandOp[], setup: BandSetup): Buffer {
     pieces.push(deflateStrip(rows.subarray(first * stripBytes, strip * stripBytes)))
   }
   pieces.push(frame.tail, trailer)
-  return png(frame.width, frame.height, Buffer.concat(pieces))
+  return png(frame.width, frame.height, pieces)
 }
 
-function png(width: number, height: number, idat: Buffer): Buffer {
+/**
+ * A PNG of 8-bit RGB rows whose zlib stream is `idat` (in pieces, joined here): the pieces are copied
+ * once, into the file's own buffer, not joined first and then copied into a chunk and a file.
+ */
+function png(width: number, height: number, idat: readonly Uint8Array[]): Buffer {
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
   header[8] = 8 // bit depth
   header[9] = 2 // colour type: RGB
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))])
+  const idatLength = idat.reduce((sum, piece) => sum + piece.byteLength, 0)
+  const out = Buffer.allocUnsafe(SIGNATURE.length + (12 + header.length) + (12 + idatLength) + 12)
+  let at = SIGNATURE.copy(out, 0)
+  at = chunk(out, at, 'IHDR', [header], header.length)
+  at = chunk(out, at, 'IDAT', idat, idatLength)
+  chunk(out, at, 'IEND', [], 0)
+  return out
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.allocUnsafe(12 + data.length)
-  out.writeUInt32BE(data.length, 0)
-  out.write(type, 4, 'latin1')
-  data.copy(out, 8)
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length)
-  return out
+/** Writes a chunk (length, type, data from `pieces`, CRC) into `out` at `at`; returns where it ends. */
+function chunk(out: Buffer, at: number, type: string, pieces: readonly Uint8Array[], length: number): number {
+  out.writeUInt32BE(length, at)
+  out.write(type, at + 4, 'latin1')
+  let end = at + 8
+  for (const piece of pieces) {
+    out.set(piece, end)
+    end += piece.byteLength
+  }
+  out.writeUInt32BE(crc32(out.subarray(at + 4, end)), end)
+  return end + 4
 }
 
 // Started as a card worker: render one job per turn of the event loop (a port hands over all its
