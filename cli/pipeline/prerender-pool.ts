@@ -54,13 +54,13 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
   const count = options.workers ?? prerenderWorkerCount(routes.length)
   if (count > 0) {
     const cards = await options.cards()
-    for (let w = 0; w < count; w += 1) startOne(cards)
+    for (let w = 0; w < count; w += 1) startOne(cards, { index: w, of: count })
   }
 
-  function startOne(cards: unknown[]): void {
+  function startOne(cards: unknown[], spareShare: PrerenderWorkerData['spareShare']): void {
     let worker: Worker
     try {
-      worker = startWorker('prerender-worker', { workerData: { role: PRERENDER_WORKER_ROLE, serverEntry: options.serverEntry, template, siteDir: options.siteDir, base: options.base, cards, ...(options.previousSite === undefined ? {} : { previousSite: options.previousSite }) } satisfies PrerenderWorkerData })
+      worker = startWorker('prerender-worker', { workerData: { role: PRERENDER_WORKER_ROLE, serverEntry: options.serverEntry, template, siteDir: options.siteDir, base: options.base, cards, spareShare, ...(options.previousSite === undefined ? {} : { previousSite: options.previousSite }) } satisfies PrerenderWorkerData })
     } catch {
       return // this thread renders everything
     }

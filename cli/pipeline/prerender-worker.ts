@@ -9,6 +9,7 @@ import { CliError } from '../errors.ts'
 import type { Route } from './list-routes.ts'
 import { loadPageRenderer, type RenderedRoute } from './prerender.ts'
 import { readProjectData } from './project-data.ts'
+import { SpareDirectories, spareDirectory } from './spare-directories.ts'
 
 /** Marks the prerender workers' workerData, so this module never answers messages of another worker. */
 export const PRERENDER_WORKER_ROLE = 'portfolio-prerender'
@@ -22,6 +23,8 @@ export interface PrerenderWorkerData {
   base: string
   cards: unknown[]
   previousSite?: string
+  /** Which share of the spare folders this worker starts from (see SpareDirectories). */
+  spareShare: { index: number; of: number }
 }
 
 /** Routes to render, by their index in the pool's list. */
@@ -35,7 +38,7 @@ export type PrerenderReply = { ready: true } | { id: number; result: RenderedRou
 if (!isMainThread && parentPort && (workerData as Partial<PrerenderWorkerData> | undefined)?.role === PRERENDER_WORKER_ROLE) {
   const port = parentPort
   const data = workerData as PrerenderWorkerData
-  loadPageRenderer(data.serverEntry, data.template, data.siteDir, data.base, data.previousSite).then(
+  loadPageRenderer(data.serverEntry, data.template, data.siteDir, data.base, data.previousSite, new SpareDirectories(spareDirectory, data.spareShare)).then(
     (render) => {
       const cards = async () => data.cards
       const projects = (id: string) => readProjectData(data.siteDir, id)

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
 import { linkFile, writeNewFile, writeOrLinkSame } from './link-file.ts'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -9,6 +8,7 @@ import type { Route } from './list-routes.ts'
 import { scanPage, type PageScan } from './check-output.ts'
 import { hashText, pageKey, readPageIndex, reusablePage, writePageIndex, type PageCache, type PageRecord } from './page-cache.ts'
 import { renderOnAllCores } from './prerender-pool.ts'
+import { SpareDirectories } from './spare-directories.ts'
 import { pageDataScript } from './project-data.ts'
 
 export interface RenderedPage {
@@ -42,13 +42,14 @@ export type PageRenderer = (route: Route, projects: ProjectLookup, cards: CardsL
  * before any page is written: the home page is written over the client build's index.html) and
  * writes it (or links the page of `previousSite`, the site this build replaces, when it is the
  * same). Fails on a render error, a status other than the route's, or an empty <main>. Used in this
- * thread and in each prerender worker.
+ * thread and in each prerender worker, each with its own `spares` (page folders are made from them).
  */
-export async function loadPageRenderer(serverEntry: string, template: string, siteDir: string, base: string, previousSite?: string): Promise<PageRenderer> {
+export async function loadPageRenderer(serverEntry: string, template: string, siteDir: string, base: string, previousSite?: string, spares = new SpareDirectories()): Promise<PageRenderer> {
   const module = await importProduction<{ render?: RenderFunction }>(serverEntry)
   const render = module.render
   if (typeof render !== 'function') throw new CliError(`${serverEntry} does not export render(url, base)`)
-  const directories = new Set<string>()
+  // The site folder itself is there (the shell was read from it): only a page's own folder is made.
+  const directories = new Set<string>([path.dirname(path.join(siteDir, 'index.html'))])
   return async (route, projects, cards) => {
     let page: RenderedPage
     let usedCards = false
@@ -75,7 +76,7 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
     // Synchronous: a page is written by the thread that rendered it, which waits for it either way, and
     // a write through libuv's pool costs several times more on a machine whose cores are all busy.
     if (!directories.has(directory)) {
-      mkdirSync(directory, { recursive: true })
+      spares.make(directory)
       directories.add(directory)
     }
     writeOrLinkSame(siteDir, route.file, html, previousSite)
@@ -114,6 +115,8 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
   const cache = options.cache
   const index = cache ? readPageIndex(cache) : new Map<string, PageRecord>()
   const records = new Map<string, PageRecord>()
+  // This thread's page folders, the reused pages' and those it renders (the workers have their own).
+  const spares = new SpareDirectories()
   // Pages unchanged since the build in place are taken from it, each checked just before.
   routes.forEach((route, at) => {
     const key = cache && pageKey(cache, route)
@@ -122,12 +125,12 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
     scans[at] = reused.record.scan
     records.set(route.file, reused.record)
     const target = path.join(options.siteDir, route.file)
-    mkdirSync(path.dirname(target), { recursive: true })
+    spares.make(path.dirname(target))
     // The same bytes: the old site's file, linked rather than written again (see link-file.ts).
     if (!linkFile(reused.file, target)) writeNewFile(target, reused.html)
   })
   if (toRender.length > 0) {
-    const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base, options.previousSite)
+    const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base, options.previousSite, spares)
     const rendered = await renderOnAllCores(toRender.map((job) => job.route), renderer, template, options)
     rendered.forEach((page, i) => {
       const { route, index: at, key } = toRender[i]!

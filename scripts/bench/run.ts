@@ -42,7 +42,9 @@ try {
     process.stderr.write(`build… `)
     // Cold: the build caches (checked and compiled projects, social cards, Vite builds, pages) are emptied before
     // every run; the tool's own caches (the compiled CLI and schema validators) are kept, as after
-    // `npm ci` and one run.
+    // `npm ci` and one run, and so is the pool of empty folders a build keeps from the site it replaced
+    // (spare-directories.ts: it holds nothing made from the content). Each run replaces the previous
+    // run's output, as a rebuild does.
     const build = measure([bin, 'build', '--root', root, '--out', out], runs, { cwd: repo, before: clearBuildCaches })
     process.stderr.write(`vite floor… `)
     // The same app with the same generated content, built by Vite alone: what a build cannot beat.
