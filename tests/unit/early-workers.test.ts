@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { diagramsLikelyDrawn, rootArgument } from '../../cli/pipeline/early-workers.ts'
+import { diagramsLikelyDrawn, filesLikelyChecked, rootArgument } from '../../cli/pipeline/early-workers.ts'
 import { EntryPack, packFile } from '../../cli/pipeline/entry-pack.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
@@ -45,5 +45,21 @@ describe('starting the diagram worker before the build command is parsed', () =>
     expect(rootArgument(['--base=/x/', '--root=content'])).toBe('content')
     expect(rootArgument(['--format', 'json'])).toBe('.')
     expect(rootArgument(['--root'])).toBe('.')
+  })
+})
+
+describe('starting the content workers before the build command is parsed', () => {
+  it('counts the project files a first build of the root will check', () => {
+    const { root, compiled: checked } = contentRoot({ 'a.yaml': 'id: a\n', 'b.yml': 'id: b\n', 'notes.txt': '' })
+    expect(filesLikelyChecked(root, checked)).toBe(2)
+    expect(filesLikelyChecked(tempDir(), checked)).toBe(0)
+  })
+
+  it('counts none once a build kept this root’s checked files (a rebuild checks only what changed)', () => {
+    const { root, compiled: checked } = contentRoot({ 'a.yaml': 'id: a\n' })
+    writeFileSync(packFile(checked, contentRoot({}).root), '')
+    expect(filesLikelyChecked(root, checked)).toBe(1)
+    writeFileSync(packFile(checked, root), '')
+    expect(filesLikelyChecked(root, checked)).toBe(0)
   })
 })
