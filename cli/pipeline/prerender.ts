@@ -49,7 +49,7 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
   const render = module.render
   if (typeof render !== 'function') throw new CliError(`${serverEntry} does not export render(url, base)`)
   // The site folder itself is there (the shell was read from it): only a page's own folder is made.
-  const directories = new Set<string>([path.dirname(path.join(siteDir, 'index.html'))])
+  spares.have(siteDir)
   return async (route, projects, cards) => {
     let page: RenderedPage
     let usedCards = false
@@ -75,10 +75,7 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
     const directory = path.dirname(path.join(siteDir, route.file))
     // Synchronous: a page is written by the thread that rendered it, which waits for it either way, and
     // a write through libuv's pool costs several times more on a machine whose cores are all busy.
-    if (!directories.has(directory)) {
-      spares.make(directory)
-      directories.add(directory)
-    }
+    spares.make(directory)
     writeOrLinkSame(siteDir, route.file, html, previousSite)
     return { scan: scanPage(route.file, html), sha256: hashText(html), usedCards }
   }
@@ -117,6 +114,7 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
   const records = new Map<string, PageRecord>()
   // This thread's page folders, the reused pages' and those it renders (the workers have their own).
   const spares = new SpareDirectories()
+  spares.have(options.siteDir)
   // Pages unchanged since the build in place are taken from it, each checked just before.
   routes.forEach((route, at) => {
     const key = cache && pageKey(cache, route)

@@ -77,14 +77,28 @@ export class SpareDirectories {
   #next = 0
   #taken = 0
   readonly #parents = new Set<string>()
+  /** Folders made here or known to be there: make() leaves them as they are. */
+  readonly #made = new Set<string>()
 
   constructor(
     private readonly pool = spareDirectory,
     private readonly share = { index: 0, of: 1 },
   ) {}
 
+  /** A folder that is there already (the site folder itself): make() leaves it as it is. */
+  have(directory: string): void {
+    this.#made.add(path.resolve(directory))
+  }
+
   /** Like mkdirSync(directory, { recursive: true }), for a folder that will hold a new page. */
   make(directory: string): void {
+    const folder = path.resolve(directory)
+    if (this.#made.has(folder)) return
+    this.#made.add(folder)
+    this.#makeNew(folder)
+  }
+
+  #makeNew(directory: string): void {
     const parent = path.dirname(directory)
     if (!this.#parents.has(parent)) {
       mkdirSync(parent, { recursive: true })

@@ -123,6 +123,22 @@ describe('page folders made from spares', () => {
     expect(readdirSync(pool)).toEqual([])
   })
 
+  it('takes no spare for a folder it made already or was told is there', () => {
+    const dir = tempDir()
+    const pool = path.join(dir, 'pool')
+    for (const name of ['s1', 's2']) mkdirSync(path.join(pool, name), { recursive: true })
+    const site = path.join(dir, 'site')
+    mkdirSync(site)
+    writeFileSync(path.join(site, 'index.html'), 'home')
+    const spares = new SpareDirectories(pool)
+    spares.have(site)
+    spares.make(site)
+    spares.make(path.join(site, 'projects', 'a'))
+    spares.make(path.join(site, 'projects', 'a', '.'))
+    expect(readFileSync(path.join(site, 'index.html'), 'utf8')).toBe('home')
+    expect(readdirSync(pool)).toHaveLength(1)
+  })
+
   it('makes folders the usual way without a pool', () => {
     const dir = tempDir()
     const folder = path.join(dir, 'site', 'projects', 'a')
