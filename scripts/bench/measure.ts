@@ -31,53 +31,25 @@ export function parseSteps(output: string): Record<string, number> {
 
 const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs')
 
-/** A Node command to time as a whole process, with what to do before each run. */
-export interface Timed {
-  args: string[]
-  cwd: string
-  before?: () => void
-}
-
 /** Runs a Node command `runs` times as a whole process; wall time includes Node's start. */
 export function measure(args: string[], runs: number, options: { cwd: string; before?: () => void }): Measurement {
-  return measureInTurn([{ args, ...options }], runs)[0] as Measurement
-}
-
-/**
- * Runs each command `runs` times, taking turns (a, b, a, b…), so that a slower spell of the machine
- * (these VMs drift by 10-20% over minutes) weighs on all of them alike, and a ratio of their
- * medians (a build over its Vite floor) is not decided by which ran in the slow minute.
- */
-export function measureInTurn(commands: readonly Timed[], runs: number): Measurement[] {
-  const results = commands.map(() => ({ times: [] as number[], steps: [] as Record<string, number>[], peak: 0 }))
+  const times: number[] = []
+  const steps: Record<string, number>[] = []
+  let peak = 0
   for (let i = 0; i < runs; i++) {
-    commands.forEach((command, c) => {
-      const result = results[c]!
-      const run = runOnce(command)
-      result.times.push(run.ms)
-      result.steps.push(run.steps)
-      result.peak = Math.max(result.peak, run.peakRss)
-    })
-  }
-  return results.map(({ times, steps, peak }) => {
-    const order = times.map((_, i) => i).sort((a, b) => times[a]! - times[b]!)
-    const median = order[Math.floor(order.length / 2)]!
-    return { medianMs: times[median]!, peakRssMiB: peak / 1024, runs: times, steps: steps[median] ?? {} }
-  })
-}
-
-function runOnce(command: Timed): { ms: number; peakRss: number; steps: Record<string, number> } {
-  command.before?.()
-  const rssDir = mkdtempSync(path.join(os.tmpdir(), 'bench-rss-'))
-  const rssFile = path.join(rssDir, 'rss')
-  try {
+    options.before?.()
+    const rssDir = mkdtempSync(path.join(os.tmpdir(), 'bench-rss-'))
+    const rssFile = path.join(rssDir, 'rss')
     const started = performance.now()
-    const result = spawnSync(process.execPath, ['--import', reporter, ...command.args], { cwd: command.cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', BENCH_RSS_FILE: rssFile } })
-    const ms = performance.now() - started
-    if (result.status !== 0) throw new Error(`${command.args.join(' ')} exited ${result.status}:\n${result.stderr.slice(-2000)}`)
+    const result = spawnSync(process.execPath, ['--import', reporter, ...args], { cwd: options.cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', BENCH_RSS_FILE: rssFile } })
+    times.push(performance.now() - started)
+    if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}:\n${result.stderr.slice(-2000)}`)
+    steps.push(parseSteps(`${result.stdout}\n${result.stderr}`))
     const rss = readFileSync(rssFile, 'utf8').trim().split('\n').map(Number)
-    return { ms, peakRss: Math.max(...rss), steps: parseSteps(`${result.stdout}\n${result.stderr}`) }
-  } finally {
+    peak = Math.max(peak, ...rss)
     rmSync(rssDir, { recursive: true, force: true })
   }
+  const order = times.map((_, i) => i).sort((a, b) => times[a]! - times[b]!)
+  const median = order[Math.floor(order.length / 2)]!
+  return { medianMs: times[median]!, peakRssMiB: peak / 1024, runs: times, steps: steps[median] ?? {} }
 }

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { applyV8Flags } from '../../bin/v8-flags.mjs'
-import { measure, measureInTurn, type Measurement } from './measure.ts'
+import { measure, type Measurement } from './measure.ts'
 import { writeSyntheticContent } from './synthetic-content.ts'
 
 /**
@@ -39,21 +39,16 @@ try {
     const out = path.join(work, `dist-${n}`)
     process.stderr.write(`N=${n}: validate… `)
     const validate = measure([bin, 'validate', '--root', root], runs, { cwd: repo })
-    process.stderr.write(`build and vite floor… `)
+    process.stderr.write(`build… `)
     // Cold: the build caches (checked and compiled projects, social cards, Vite builds, pages) are emptied before
     // every run; the tool's own caches (the compiled CLI and schema validators) are kept, as after
     // `npm ci` and one run, and so is the pool of empty folders a build keeps from the site it replaced
     // (spare-directories.ts: it holds nothing made from the content). Each run replaces the previous
     // run's output, as a rebuild does.
-    // Timed in turn with the Vite floor: the same app with the same generated content, built by Vite
-    // alone, what a build cannot beat.
-    const [build, viteFloor] = measureInTurn(
-      [
-        { args: [bin, 'build', '--root', root, '--out', out], cwd: repo, before: clearBuildCaches },
-        { args: [viteBin, 'build', path.join(repo, 'site'), '--outDir', path.join(work, `floor-${n}`), '--emptyOutDir', '--logLevel', 'silent'], cwd: repo },
-      ],
-      runs,
-    ) as [Measurement, Measurement]
+    const build = measure([bin, 'build', '--root', root, '--out', out], runs, { cwd: repo, before: clearBuildCaches })
+    process.stderr.write(`vite floor… `)
+    // The same app with the same generated content, built by Vite alone: what a build cannot beat.
+    const viteFloor = measure([viteBin, 'build', path.join(repo, 'site'), '--outDir', path.join(work, `floor-${n}`), '--emptyOutDir', '--logLevel', 'silent'], runs, { cwd: repo })
     process.stderr.write(`rebuild… `)
     const projectFile = n === 6 ? path.join(root, 'projects/authstack.yaml') : path.join(root, 'projects/p-0002.yaml')
     const original = readFileSync(projectFile, 'utf8')
