@@ -1,4 +1,4 @@
-import { Marked, type Tokens } from 'marked'
+import { Lexer, Marked, type TokenizerObject, type Tokens } from 'marked'
 import type sanitize from 'sanitize-html'
 import { randomBytes } from 'node:crypto'
 import { markdownTools, saveMarkdownToolsCodeCache } from './markdown-tools.ts'
@@ -28,9 +28,34 @@ export const MARKDOWN_POLICY: sanitize.IOptions = {
   },
 }
 
-function createMarked(): Marked {
+/**
+ * marked's GFM inline-text rule without its two e-mail lookaheads. At every character of a run of
+ * text they read ahead through a possible address up to an "@" (a fifth of marked's time on prose).
+ * In markdown with no "@" they never match, so the rule without them matches the same text; and with
+ * no "&" there is no character reference for marked to decode in it. Made from marked's own rule;
+ * undefined if that changed shape (marked's rule is then used for all markdown).
+ */
+export const TEXT_WITHOUT_EMAIL: RegExp | undefined = (() => {
+  const rule = Lexer.rules.inline.gfm.text
+  const emailChar = "[a-zA-Z0-9.!#$%&'*+\\/=?_`{\\|}~-]"
+  const lookaheads = [`|(?=${emailChar}+@)`, `|[^${emailChar.slice(1, -1)}](?=${emailChar}+@)`]
+  if (!lookaheads.every((lookahead) => rule.source.split(lookahead).length === 2)) return undefined
+  return new RegExp(lookaheads.reduce((source, lookahead) => source.replace(lookahead, ''), rule.source), rule.flags)
+})()
+
+/** marked's inline-text tokenizer with TEXT_WITHOUT_EMAIL, for markdown without "@" or "&" (see there). */
+export const textWithoutEmail: TokenizerObject = {
+  inlineText(src) {
+    const match = TEXT_WITHOUT_EMAIL?.exec(src)
+    if (!match) return false
+    return { type: 'text', raw: match[0], text: match[0], escaped: this.lexer.state.inRawBlock }
+  },
+}
+
+function createMarked(tokenizer?: TokenizerObject): Marked {
   return new Marked({
     gfm: true,
+    ...(tokenizer ? { tokenizer } : {}),
     renderer: {
       // Section titles are h2, so markdown headings start at h3.
       heading({ tokens, depth }: Tokens.Heading) {
@@ -51,6 +76,8 @@ function createMarked(): Marked {
 }
 
 let marked: Marked | undefined
+/** The same, for markdown with no "@" or "&" (see TEXT_WITHOUT_EMAIL). */
+let markedWithoutEmail: Marked | undefined
 /** The code blocks of the markdown being compiled, in order. */
 let codeBlocks: string[] = []
 /** Marks where a code block goes back: unguessable, so no text of the content can pass for one. */
@@ -113,9 +140,9 @@ export function applyMarkdownPolicy(html: string, markdown: string): string {
  * `policy` is for tests, which hold the default to sanitize-html's own output.
  */
 export function compileMarkdown(markdown: string, policy: (html: string, markdown: string) => string = applyMarkdownPolicy): string {
-  marked ??= createMarked()
+  const parser = TEXT_WITHOUT_EMAIL && !/[@&]/.test(markdown) ? (markedWithoutEmail ??= createMarked(textWithoutEmail)) : (marked ??= createMarked())
   codeBlocks = []
-  const html = policy(marked.parse(markdown, { async: false }), markdown)
+  const html = policy(parser.parse(markdown, { async: false }), markdown)
   const blocks = codeBlocks
   codeBlocks = []
   saveMarkdownToolsCodeCache()

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
-import { applyMarkdownPolicy, compileMarkdown, MARKDOWN_POLICY } from '../../cli/pipeline/compile-markdown.ts'
+import { Marked } from 'marked'
+import { applyMarkdownPolicy, compileMarkdown, MARKDOWN_POLICY, TEXT_WITHOUT_EMAIL, textWithoutEmail } from '../../cli/pipeline/compile-markdown.ts'
 import { markdownTools } from '../../cli/pipeline/markdown-tools.ts'
 import { syntheticProject } from '../../scripts/bench/synthetic-content.ts'
 
@@ -34,21 +35,26 @@ function generatedMarkdown(count: number, pieces: readonly string[], seed: numbe
   return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * 30) }, () => pieces[Math.floor(next() * pieces.length)]).join(''))
 }
 
+/** Every markdown text of the shipped content, the templates, the fixtures and 20 bench projects, and 3000 generated ones. */
+function markdownCorpus(): string[] {
+  return [
+    ...[path.join(repo, 'projects'), path.join(repo, 'templates'), path.join(repo, 'tests/fixtures')].flatMap(yamlFiles).flatMap((file) => {
+      try {
+        return markdownOf(readFileSync(file, 'utf8'))
+      } catch {
+        return [] // fixtures that are not YAML on purpose
+      }
+    }),
+    ...markdownOf(readFileSync(path.join(repo, 'portfolio.yaml'), 'utf8')),
+    ...Array.from({ length: 20 }, (_, i) => markdownOf(syntheticProject(`p-${i}`, i, i === 0))).flat(),
+    ...generatedMarkdown(2000, PLAIN_PIECES, 42),
+    ...generatedMarkdown(1000, [...PLAIN_PIECES, ...LINK_OR_HTML_PIECES], 7),
+  ]
+}
+
 describe('the markdown policy without sanitize-html where it cannot change anything', () => {
   it('gives exactly what sanitize-html gives, on every shipped, template, fixture and bench text and 3000 generated ones', () => {
-    const corpus = [
-      ...[path.join(repo, 'projects'), path.join(repo, 'templates'), path.join(repo, 'tests/fixtures')].flatMap(yamlFiles).flatMap((file) => {
-        try {
-          return markdownOf(readFileSync(file, 'utf8'))
-        } catch {
-          return [] // fixtures that are not YAML on purpose
-        }
-      }),
-      ...markdownOf(readFileSync(path.join(repo, 'portfolio.yaml'), 'utf8')),
-      ...Array.from({ length: 20 }, (_, i) => markdownOf(syntheticProject(`p-${i}`, i, i === 0))).flat(),
-      ...generatedMarkdown(2000, PLAIN_PIECES, 42),
-      ...generatedMarkdown(1000, [...PLAIN_PIECES, ...LINK_OR_HTML_PIECES], 7),
-    ]
+    const corpus = markdownCorpus()
     let skipped = 0
     for (const markdown of corpus) {
       const expected = compileMarkdown(markdown, sanitizeOnly)
@@ -68,5 +74,24 @@ describe('the markdown policy without sanitize-html where it cannot change anyth
     expect(applied).not.toMatch(/script|onclick|onerror|javascript/)
     // A tag of the plain set with an attribute it never has is "anything else" too.
     expect(applyMarkdownPolicy('<p class="x" style="color:red">t</p>', 'plain')).toBe('<p>t</p>')
+  })
+})
+
+describe("marked's text rule without its e-mail lookaheads, for markdown with no '@' or '&'", () => {
+  it('is made from the rule of the marked installed', () => {
+    expect(TEXT_WITHOUT_EMAIL).toBeInstanceOf(RegExp)
+  })
+
+  it('tokenises exactly as marked does, on every text of the corpus without "@" or "&"', () => {
+    const plain = new Marked({ gfm: true })
+    const fast = new Marked({ gfm: true, tokenizer: textWithoutEmail })
+    const texts = markdownCorpus().filter((markdown) => !/[@&]/.test(markdown))
+    expect(texts.length).toBeGreaterThan(2500)
+    for (const markdown of texts) expect(fast.parse(markdown, { async: false }), JSON.stringify(markdown)).toBe(plain.parse(markdown, { async: false }))
+  }, 60_000)
+
+  it('is not used where an "@" or "&" is: addresses are still linked, references decoded', () => {
+    expect(compileMarkdown('Write to jane@example.com today.')).toBe('<p>Write to <a href="mailto:jane@example.com">jane@example.com</a> today.</p>')
+    expect(compileMarkdown('Caf&eacute; &#65;')).toBe('<p>Café A</p>')
   })
 })
