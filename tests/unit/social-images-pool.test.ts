@@ -119,6 +119,8 @@ describe('project cards drawn as bands into a shared frame', () => {
       const drawn = drawBandPng(ops(card), band)
       const whole = renderCard(cardSvg(card))
       expect(drawn.subarray(16, 24).equals(whole.subarray(16, 24))).toBe(true) // 1200x630
+      // The frame's share of it is compressed harder than the band's text (once, not per card).
+      expect(drawn.length, card.file).toBeLessThan(0.85 * whole.length)
       const [got, want] = [pixels(drawn), pixels(whole)]
       expect(got.length).toBe(want.length)
       // Outside the band, the very bytes. Inside, glyphs are placed to a quarter pixel and composited
