@@ -23,19 +23,26 @@ const FILES_LOOKED_AT = 50
 /** Called with the arguments after the command name, when the command is `build`. */
 export function startWorkersEarly(args: readonly string[]): void {
   const root = rootArgument(args)
-  if (diagramsLikelyDrawn(root)) warmDiagramWorker()
-  const files = filesLikelyChecked(root)
+  const names = projectFileNames(root) // listed once for both guesses
+  if (diagramsLikelyDrawn(root, compiledCacheDirectory, names)) warmDiagramWorker()
+  const files = filesLikelyChecked(root, checkCacheDirectory, names)
   if (files >= MIN_FILES_PER_WORKER) void startWorkers(workerCount(files))
 }
 
-/** How many project files a build of `root` will likely check: all of them when none was checked before, else none (a guess). */
-export function filesLikelyChecked(root: string, checkedDirectory = checkCacheDirectory): number {
-  if (existsSync(packFile(checkedDirectory, root))) return 0
+/** The project files of `root` (names, sorted); none when it has no projects folder. */
+function projectFileNames(root: string): string[] {
   try {
-    return readdirSync(path.join(root, 'projects')).filter((name) => /\.ya?ml$/i.test(name)).length
+    return readdirSync(path.join(root, 'projects'))
+      .filter((name) => /\.ya?ml$/i.test(name))
+      .sort()
   } catch {
-    return 0
+    return []
   }
+}
+
+/** How many project files a build of `root` will likely check: all of them when none was checked before, else none (a guess). */
+export function filesLikelyChecked(root: string, checkedDirectory = checkCacheDirectory, names = projectFileNames(root)): number {
+  return existsSync(packFile(checkedDirectory, root)) ? 0 : names.length
 }
 
 /** The --root a command line names (as `--root DIR` or `--root=DIR`), else the current folder. */
@@ -52,12 +59,10 @@ export function rootArgument(args: readonly string[]): string {
  * build; a rebuild finds its diagrams in the cache) and one of its first project files has a Mermaid
  * diagram in it.
  */
-export function diagramsLikelyDrawn(root: string, compiledDirectory = compiledCacheDirectory): boolean {
+export function diagramsLikelyDrawn(root: string, compiledDirectory = compiledCacheDirectory, names = projectFileNames(root)): boolean {
   if (existsSync(packFile(compiledDirectory, root))) return false
-  const projects = path.join(root, 'projects')
   try {
-    const names = readdirSync(projects).filter((name) => /\.ya?ml$/i.test(name)).sort().slice(0, FILES_LOOKED_AT)
-    return names.some((name) => readFileSync(path.join(projects, name), 'utf8').includes('mermaid'))
+    return names.slice(0, FILES_LOOKED_AT).some((name) => readFileSync(path.join(root, 'projects', name), 'utf8').includes('mermaid'))
   } catch {
     return false
   }
