@@ -5,6 +5,7 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { writeSocialCards, type CardSpec } from './social-images.ts'
+import { lowerThisThreadPriority } from './thread-priority.ts'
 
 /** Marks this worker's workerData, so this module never acts in another worker. */
 export const CARD_BATCH_ROLE = 'portfolio-card-batch'
@@ -23,6 +24,7 @@ export type CardBatchReply = { done: true } | { error: string }
 if (!isMainThread && parentPort && (workerData as Partial<CardBatch> | undefined)?.role === CARD_BATCH_ROLE) {
   const port = parentPort
   const batch = workerData as CardBatch
+  lowerThisThreadPriority()
   writeSocialCards(batch.siteDir, batch.specs, batch.cacheDir, { thread: 'this', prune: false, ...(batch.previousSite === undefined ? {} : { previousSite: batch.previousSite }) }).then(
     () => port.postMessage({ done: true } satisfies CardBatchReply),
     (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies CardBatchReply),

@@ -14,6 +14,7 @@ import { adler32, adler32Combine } from './adler32.ts'
 import { BandRasterizer, STRIP_ROWS, type BandOp } from './card-raster.ts'
 import { collectYoungGarbage } from './gc.ts'
 import { OutlineFont } from './social-font.ts'
+import { lowerThisThreadPriority } from './thread-priority.ts'
 
 /** Marks the card workers' workerData, so this module never answers messages of another worker. */
 export const SOCIAL_WORKER_ROLE = 'portfolio-social-card'
@@ -277,6 +278,7 @@ function chunk(out: Buffer, at: number, type: string, pieces: readonly Uint8Arra
 if (!isMainThread && parentPort && (workerData as Partial<SocialWorkerData> | undefined)?.role === SOCIAL_WORKER_ROLE) {
   const port = parentPort
   const { options, band } = workerData as SocialWorkerData
+  lowerThisThreadPriority()
   const jobs: SocialJob[] = []
   const next = () => {
     const job = jobs.shift()
