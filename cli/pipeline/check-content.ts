@@ -51,6 +51,13 @@ export interface CompileOptions extends CheckOptions {
    * Never called after checkAndCompile returns; when it returns compiled content, this has had its portfolio.
    */
   onPortfolio?: (portfolio: Record<string, unknown>) => void
+  /**
+   * Called once with the checked content when every file passed every check, before the projects
+   * not compiled alongside their checks are compiled and their diagrams drawn. What needs only the
+   * checked data (a build's social cards) starts here. Compiling may still fail (a diagram that
+   * cannot be drawn); then checkAndCompile returns no `compiled`.
+   */
+  onChecked?: (content: CheckedContent) => void
   /** See CompileRequest.mainBusy: true while what onPortfolio started is under way. */
   mainBusy?: () => boolean
   /** False: check only (the result has no `compiled`). @default true */
@@ -110,6 +117,7 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
   if (!result.content || !loaded.portfolio) return { ...result, compileDiagnostics: [] }
   const content = result.content
+  options.onChecked?.(content)
   // Valid content passed the portfolio's own checks, so it is compiled already: this gives that
   // portfolio, or throws what compiling it threw (never compiling it twice).
   const portfolio = await (compiling ?? compiler.compilePortfolioCached(loaded.portfolio, content.portfolio, cache, pack))

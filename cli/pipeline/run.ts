@@ -17,7 +17,7 @@ import { collectAllGarbage } from './gc.ts'
 import { stopWorkers } from './content-pool.ts'
 import { stopDiagramWorker } from './draw-diagrams.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
-import { checkAndCompile, type CheckAndCompileResult, type CheckResult } from './check-content.ts'
+import { checkAndCompile, type CheckAndCompileResult, type CheckedContent, type CheckResult } from './check-content.ts'
 import type { CompiledContent } from './compile-content.ts'
 import { generateContentModules } from './generate-content.ts'
 import { generateTypes } from './generate-types.ts'
@@ -125,7 +125,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (!(await siteLikelyCached({ base: options.base, ...(options.siteCache === undefined ? {} : { cache: options.siteCache }) }))) warmViteWorker()
   await removeStaleWorkDirectories(options.outDir)
   let building: Promise<SiteBuild> | undefined
-  let pendingCards: Promise<unknown> | undefined
+  let pendingCards: Promise<{ files: string[]; ms: number }> | undefined
+  // Cards start before the content is known to compile: a build that fails stops them.
+  const stopCards = new AbortController()
+  let built = false
   try {
     let generated: GenerateResult | undefined = await step(
       'validate + generate',
@@ -147,9 +150,20 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           })().finally(() => (siteBusy = siteStarting = false))
           building.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         }
+        // The social cards need only the checked content (titles, descriptions, tags, the owner):
+        // they are drawn from then on, through the projects' compiling and diagrams, the Vite build
+        // and the prerender. Many go to the card workers, which yield to all that (thread-priority.ts)
+        // and fill whatever CPU it leaves; a few are drawn in this thread, which by then mostly waits
+        // for the app build and the diagrams (a worker of their own cost more CPU to start than they do).
+        const startCards = (content: CheckedContent) => {
+          const cardsStarted = performance.now()
+          const drawing = writeSocialCards(work.cards, socialCardSpecs(content), undefined, { previousSite: options.outDir, thread: 'this', signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
+          drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
+          pendingCards = drawing
+        }
         // When the content is valid, onPortfolio has started the app build by the time this returns.
         const viteHere = viteRunsInThisThread()
-        return generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, mainBusy: () => siteStarting || (siteBusy && viteHere) }))
+        return generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked: startCards, mainBusy: () => siteStarting || (siteBusy && viteHere) }))
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
     )
@@ -163,13 +177,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     generated = undefined
     const siteBuild = building
 
-    // The social cards need only their specs: they are drawn from now on, through the Vite build
-    // (which leaves much of a core idle) and the prerender, on worker threads or one worker for a few.
-    const specs = socialCardSpecs(compiled)
-    const cardsStarted = performance.now()
-    const drawing = writeSocialCards(work.cards, specs, undefined, { previousSite: options.outDir }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
-    drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
-    pendingCards = drawing
+    const drawing = pendingCards
+    if (!drawing) throw new Error('the social cards were not started with the checked content')
     const site = await step('vite build (client + server)', () => siteBuild, (built) => (built.cached ? 'unchanged app: from the cache' : 'started alongside checking'))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
@@ -194,8 +203,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await writeFile(path.join(work.temp, 'sitemap.xml'), sitemapXml(routes, siteUrl, options.base))
     await writeFile(path.join(work.temp, 'robots.txt'), robotsTxt(siteUrl, options.base))
     await step('swap into place', () => swapDirectory(work.temp, options.outDir, work.old), () => options.outDir)
+    built = true
     return { ...report, compiled: true, pages }
   } finally {
+    if (!built) stopCards.abort(new Error('the build stopped'))
     await stopViteWorker()
     await building?.catch(() => undefined)
     await pendingCards?.catch(() => undefined)

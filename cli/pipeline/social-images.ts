@@ -516,6 +516,8 @@ export interface CardWriteOptions {
    * part of a build's cards (the card batch worker), whose other cards must not look unused.
    */
   prune?: boolean
+  /** Stops the drawing (the build failed meanwhile): cards not yet drawn are not, and the call rejects with the signal's reason. */
+  signal?: AbortSignal
 }
 
 /**
@@ -553,8 +555,10 @@ async function drawMissingCards(siteDir: string, specs: readonly CardSpec[], cac
   }
   const thread = options.thread ?? 'auto'
   const onWorker = thread === 'worker' || (thread === 'auto' && missing.length >= MIN_CARDS_FOR_WORKER && os.availableParallelism() > 1 && !workersNeedTsx() && poolWorkerCount(missing.length) === 0)
+  const { signal } = options
   if (missing.length > 0 && onWorker) {
-    if (await drewOnWorker(siteDir, missing.map((card) => card.spec), cacheDir, options.previousSite)) return cards.map((card) => path.basename(card.cached))
+    if (await drewOnWorker(siteDir, missing.map((card) => card.spec), cacheDir, options.previousSite, signal)) return cards.map((card) => path.basename(card.cached))
+    signal?.throwIfAborted()
     if (thread === 'worker') throw new Error('social cards: the card worker failed')
   }
   const write = async (card: (typeof cards)[number], png: Buffer) => {
@@ -564,9 +568,13 @@ async function drawMissingCards(siteDir: string, specs: readonly CardSpec[], cac
   }
   const fonts = loadFonts()
   const home = missing.filter((card) => !card.spec.project)
-  for (const card of home) await write(card, renderCard(cardSvg(card.spec, fonts)))
+  for (const card of home) {
+    signal?.throwIfAborted()
+    await write(card, renderCard(cardSvg(card.spec, fonts)))
+  }
   const projects = missing.filter((card) => card.spec.project)
   if (projects.length > 0) {
+    signal?.throwIfAborted()
     const frame = projectFrame((projects[0] as (typeof cards)[number]).spec.card, fonts, cacheDir)
     const band: BandSetup = { frame, fontFiles: FONT_FILES, pill: PILL, options: RESVG_OPTIONS }
     // Each band is laid out when a worker is ready for it, here, while the workers draw the others.
@@ -574,7 +582,7 @@ async function drawMissingCards(siteDir: string, specs: readonly CardSpec[], cac
     await renderPngs(bands, RESVG_OPTIONS, async (index, png) => {
       const card = projects[index]
       if (card) await write(card, png)
-    }, undefined, band)
+    }, undefined, band, signal)
   }
   return cards.map((card) => path.basename(card.cached))
 }
@@ -607,7 +615,8 @@ const MIN_CARDS_FOR_WORKER = 4
  * under tsx, where starting one takes longer than a few cards). False when the worker failed: the
  * caller then draws the cards itself (and an error in a card surfaces from there).
  */
-async function drewOnWorker(siteDir: string, specs: CardSpec[], cacheDir: string, previousSite: string | undefined): Promise<boolean> {
+async function drewOnWorker(siteDir: string, specs: CardSpec[], cacheDir: string, previousSite: string | undefined, signal?: AbortSignal): Promise<boolean> {
+  if (signal?.aborted) return false
   return new Promise<boolean>((resolve) => {
     let worker: Worker
     try {
@@ -616,9 +625,12 @@ async function drewOnWorker(siteDir: string, specs: CardSpec[], cacheDir: string
       return resolve(false)
     }
     const finish = (drawn: boolean) => {
+      signal?.removeEventListener('abort', stop)
       resolve(drawn)
       void worker.terminate()
     }
+    const stop = () => finish(false)
+    signal?.addEventListener('abort', stop, { once: true })
     worker.once('message', (reply: CardBatchReply) => finish('done' in reply))
     worker.once('error', () => finish(false))
     worker.once('exit', () => finish(false))

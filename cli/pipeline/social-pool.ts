@@ -11,7 +11,9 @@ import { drawBandPng, renderPng, SOCIAL_WORKER_ROLE, type BandSetup, type Social
  * Rendering many social cards on every core: a few worker threads, each running social-worker.ts
  * and fed one card at a time (two in flight each, so none waits on the main thread). Until the
  * first worker is ready, the main thread renders cards itself, so starting the workers costs only
- * the CPU it takes; a handful of cards is not worth even that and is rendered in-process.
+ * the CPU it takes; a handful of cards is not worth even that and is rendered in-process. The
+ * workers run at a lower priority (thread-priority.ts): a build's cards are not on its critical
+ * path, and on busy cores they take what the steps that are leave.
  */
 
 /**
@@ -59,9 +61,10 @@ export interface CardList {
  * Renders every card to a PNG (an SVG with resvg; a band's operations with `band`, see drawBandPng)
  * and calls `onPng` with each (in any order; the returned promise also waits for those calls). Uses
  * `workers` worker threads, by default as many as pay off for this many cards; renders in-process
- * while none is ready, or if none can start (then it warns once).
+ * while none is ready, or if none can start (then it warns once). An abort of `signal` stops it: no
+ * card is handed out after (those in flight may still come in), and it rejects with the signal's reason.
  */
-export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, onPng: (index: number, png: Buffer) => Promise<void>, workers = workerCount(svgs.length), band?: BandSetup): Promise<RenderStats> {
+export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, onPng: (index: number, png: Buffer) => Promise<void>, workers = workerCount(svgs.length), band?: BandSetup, signal?: AbortSignal): Promise<RenderStats> {
   const jobOf = (id: number): SocialJob => {
     const card = svgs.at(id) ?? ''
     return typeof card === 'string' ? { id, svg: card } : { id, band: [...card] }
@@ -78,16 +81,16 @@ export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, on
   let failure: { error: unknown } | undefined
   /** Wakes the main loop when it waits for workers. */
   const wakeup = new Wakeup()
-  const signal = wakeup.signal
+  const wake = wakeup.signal
   const deliver = (index: number, png: Buffer) => {
     remaining -= 1
     writes.push(
       onPng(index, png).catch((error: unknown) => {
         failure ??= { error }
-        signal()
+        wake()
       }),
     )
-    signal()
+    wake()
   }
 
   /** Workers started, with the cards each has in flight once it is ready (undefined before). */
@@ -113,7 +116,7 @@ export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, on
     }
     lost ??= error
     void worker.terminate()
-    signal()
+    wake()
   }
 
   // The workers get gc() (see collectYoungGarbage) if V8's flag is on while each one starts.
@@ -147,14 +150,14 @@ export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, on
         pool.set(worker, jobs)
         ready += 1
         feed(worker, jobs)
-        signal()
+        wake()
         return
       }
       const jobs = pool.get(worker)
       jobs?.delete(message.id)
       if ('error' in message) {
         failure ??= { error: new Error(`social card ${message.id}: ${message.error}`) }
-        signal()
+        wake()
         return
       }
       if (jobs) feed(worker, jobs)
@@ -171,6 +174,14 @@ export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, on
     })
   }
   if (starting === 0) hideGc()
+  // Stopped from outside (the build failed meanwhile): no more cards are handed out or drawn here.
+  const abort = () => {
+    failure ??= { error: signal?.reason }
+    queue.length = 0
+    wake()
+  }
+  if (signal?.aborted) abort()
+  else signal?.addEventListener('abort', abort, { once: true })
 
   try {
     // This thread renders while no worker is ready (yet, or any more), between their messages and the file writes.
@@ -183,6 +194,7 @@ export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, on
   } catch (error) {
     failure ??= { error }
   } finally {
+    signal?.removeEventListener('abort', abort)
     hideGc()
     const stopping = [...pool.keys()].map((worker) => worker.terminate())
     pool.clear()

@@ -120,12 +120,16 @@ describe('the real content, checked and compiled with workers and without', () =
     const handed: { portfolio: Record<string, unknown>; filesChecked: number }[] = []
     const filesChecked = () => poolCounters.workerFiles + poolCounters.mainFiles
     const mainBefore = poolCounters.mainFiles
+    const checked: unknown[] = []
     const result = await checkAndCompile(REPO_ROOT, {
       workers: 'always',
       cache: false,
       onPortfolio: (portfolio) => handed.push({ portfolio, filesChecked: filesChecked() }),
+      onChecked: (content) => checked.push(content),
       mainBusy: () => true,
     })
+    // The checked content, once, as the result gives it.
+    expect(checked).toEqual([result.content])
     const before = handed[0]?.filesChecked
     expect(handed).toHaveLength(1)
     expect(before).toBeDefined()
@@ -141,7 +145,7 @@ describe('the real content, checked and compiled with workers and without', () =
     const brokenPortfolio = copyRepoContent()
     try {
       const calls: string[] = []
-      const invalid = await checkAndCompile(duplicate.root, { cache: false, onPortfolio: () => calls.push('duplicate') })
+      const invalid = await checkAndCompile(duplicate.root, { cache: false, onPortfolio: () => calls.push('duplicate'), onChecked: () => calls.push('duplicate checked') })
       expect(invalid.diagnostics.map((d) => d.code)).toContain('DUPLICATE_ID')
       const portfolioFile = path.join(brokenPortfolio.root, 'portfolio.yaml')
       writeFileSync(portfolioFile, readFileSync(portfolioFile, 'utf8').replace(/^footer:/m, 'fotter:'))
@@ -174,7 +178,10 @@ describe('the real content, checked and compiled with workers and without', () =
       expect(expected.diagnostics.map((d) => `${d.code}@${d.file}`)).toEqual(['DIAGRAM_SYNTAX@projects/logic-i.yaml'])
       expect(expected.diagnostics[0]?.line).toBeGreaterThan(1)
       for (const workers of ['never', 'always'] as const) {
-        const both = await checkAndCompile(fixture.root, { workers, cache: false })
+        // The checks pass, so what needs only checked content is told (and learns of the failure from the result).
+        let checked = 0
+        const both = await checkAndCompile(fixture.root, { workers, cache: false, onChecked: () => (checked += 1) })
+        expect(checked).toBe(1)
         expect(both.compileDiagnostics).toEqual(expected.diagnostics)
         expect(both.compiled).toBeUndefined()
         expect(compileContent(both.content!, both.parsed, await loadDiagramRenderer())).toEqual(expected)

@@ -114,6 +114,28 @@ describe('atomic output', () => {
     }
   }, 60_000)
 
+  it('stops, leaving the previous site and no work folder, when a diagram passes the checks but cannot be drawn (the cards had started)', async () => {
+    const fixture = copyRepoContent()
+    try {
+      const dir = tempDir()
+      const project = path.join(fixture.root, 'projects', 'logic-i.yaml')
+      // "flowchart XX" passes check-diagrams (the type is known) and fails in the renderer.
+      writeFileSync(project, readFileSync(project, 'utf8').replace('mermaid: |\n          flowchart LR\n', 'mermaid: |\n          flowchart XX\n'))
+      const out = path.join(dir, 'dist')
+      mkdirSync(out)
+      writeFileSync(path.join(out, 'index.html'), 'previous')
+      const steps: string[] = []
+      const failed = await runBuild({ root: fixture.root, outDir: out, base: '/', siteCache: false, pageCache: false, onStep: (step) => steps.push(step) })
+      expect(failed.compiled).toBe(false)
+      expect(failed.diagnostics.map((d) => `${d.code}@${d.file}`)).toEqual(['DIAGRAM_SYNTAX@projects/logic-i.yaml'])
+      expect(steps).toEqual(['validate + generate'])
+      expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous')
+      expect(readdirSync(dir)).toEqual(['dist'])
+    } finally {
+      fixture.cleanup()
+    }
+  }, 60_000)
+
   it('fails naming the route when rendering throws, and removes leftovers of killed builds', async () => {
     const dir = tempDir()
     const entry = path.join(dir, 'entry-server.mjs')

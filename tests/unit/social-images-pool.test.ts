@@ -80,6 +80,28 @@ describe('renderPngs', () => {
     await expect(renderPngs([...(workers ? many : few), '<svg'], RESVG_OPTIONS, async () => {}, workers)).rejects.toThrow()
   }, 60_000)
 
+  it.each([0, 2])('with %i workers stops when told to: no card is handed out after, and it rejects with the reason', async (workers) => {
+    const stop = new AbortController()
+    const delivered: number[] = []
+    const rendering = renderPngs(many, RESVG_OPTIONS, async (index) => {
+      delivered.push(index)
+      if (delivered.length === 3) stop.abort(new Error('the build stopped'))
+    }, workers, undefined, stop.signal)
+    await expect(rendering).rejects.toThrow('the build stopped')
+    const atStop = delivered.length
+    // Only the cards already in flight (two per worker) may still come in.
+    expect(atStop).toBeLessThanOrEqual(3 + 2 * workers)
+    expect(atStop).toBeLessThan(many.length)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(delivered.length).toBe(atStop)
+  }, 60_000)
+
+  it('draws nothing when told to stop before it starts', async () => {
+    const delivered: number[] = []
+    await expect(renderPngs(few, RESVG_OPTIONS, async (index) => void delivered.push(index), 0, undefined, AbortSignal.abort(new Error('stopped')))).rejects.toThrow('stopped')
+    expect(delivered).toEqual([])
+  })
+
   it('fails when writing a card fails, and stops the workers', async () => {
     await expect(
       renderPngs(many, RESVG_OPTIONS, async (index) => {

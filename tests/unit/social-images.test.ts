@@ -258,6 +258,27 @@ describe('social image cache', () => {
     }
   }, 60_000)
 
+  it('stops drawing when the build stops: the call rejects with the reason, and no card is written after', async () => {
+    const { writeSocialCards } = await import('../../cli/pipeline/social-images.ts')
+    const many: CompiledContent = { ...content(), projects: Array.from({ length: 40 }, (_, i) => ({ id: `p-${i}`, title: `Project ${i}`, description: 'A project.', tech: ['Go'] })) }
+    const specs = socialCardSpecs(many)
+    const [site, cache] = [mkdtempSync(path.join(os.tmpdir(), 'og-stop-')), mkdtempSync(path.join(os.tmpdir(), 'og-stop-cache-'))]
+    try {
+      await expect(writeSocialCards(site, specs, cache, { thread: 'this', signal: AbortSignal.abort(new Error('the build stopped')) })).rejects.toThrow('the build stopped')
+      expect(readdirSync(path.join(site, 'og'))).toEqual([])
+      const stop = new AbortController()
+      const drawing = writeSocialCards(site, specs, cache, { thread: 'this', signal: stop.signal })
+      setTimeout(() => stop.abort(new Error('the build stopped')), 0)
+      await expect(drawing).rejects.toThrow('the build stopped')
+      const written = readdirSync(path.join(site, 'og')).length
+      expect(written).toBeLessThan(specs.length)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(readdirSync(path.join(site, 'og')).length).toBe(written)
+    } finally {
+      for (const dir of [site, cache]) rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   it('keeps the project cards’ shared frame in the cache: a kept frame is drawn on, a damaged one drawn again', async () => {
     const { writeSocialCards } = await import('../../cli/pipeline/social-images.ts')
     const { readEntry, writeEntry } = await import('../../cli/pipeline/cache-entries.ts')
