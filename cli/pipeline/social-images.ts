@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import os from 'node:os'
@@ -540,8 +539,15 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
 
 /** writeSocialCards but the pruning; returns the cache file names of the build's cards. */
 async function drawMissingCards(siteDir: string, specs: readonly CardSpec[], cacheDir: string, options: CardWriteOptions): Promise<string[]> {
-  await mkdir(path.join(siteDir, 'og'), { recursive: true })
-  await mkdir(cacheDir, { recursive: true }).catch(() => undefined)
+  // Synchronous up to the card workers' start (their folders made, the cache looked up, the frame
+  // drawn): a build starts its cards between other steps of its main thread, and each turn of the
+  // loop given away here is one the workers would start later.
+  mkdirSync(path.join(siteDir, 'og'), { recursive: true })
+  try {
+    mkdirSync(cacheDir, { recursive: true })
+  } catch {
+    // An unwritable cache: every card is drawn, and written into the site only.
+  }
   const cards = specs.map((spec) => ({ spec, cached: path.join(cacheDir, `${cardKey(spec)}.png`) }))
   // Synchronous file calls: a card's read or write costs ~0.1 ms so, several times that through
   // fs/promises (a file handle, a thread-pool trip and promises per call), thousands of times a build.
@@ -566,21 +572,18 @@ async function drawMissingCards(siteDir: string, specs: readonly CardSpec[], cac
     // An unwritable cache: the card is drawn again next time.
     if (!linkReplacing(path.join(siteDir, card.spec.file), card.cached)) writeFileAtomically(card.cached, png)
   }
-  const fonts = loadFonts()
-  const home = missing.filter((card) => !card.spec.project)
-  for (const card of home) {
+  if (missing.length > 0) {
     signal?.throwIfAborted()
-    await write(card, renderCard(cardSvg(card.spec, fonts)))
-  }
-  const projects = missing.filter((card) => card.spec.project)
-  if (projects.length > 0) {
-    signal?.throwIfAborted()
-    const frame = projectFrame((projects[0] as (typeof cards)[number]).spec.card, fonts, cacheDir)
-    const band: BandSetup = { frame, fontFiles: FONT_FILES, pill: PILL, options: RESVG_OPTIONS }
-    // Each band is laid out when a worker is ready for it, here, while the workers draw the others.
-    const bands = { length: projects.length, at: (index: number) => (projects[index]?.spec.project ? projectBodyOps(projects[index].spec.project, fonts) : undefined) }
-    await renderPngs(bands, RESVG_OPTIONS, async (index, png) => {
-      const card = projects[index]
+    const fonts = loadFonts()
+    // The home card as a whole SVG, the project cards as their bands' drawing operations on the
+    // frame they share (drawn once, before the workers start: they are handed it).
+    const firstProject = missing.find((card) => card.spec.project)
+    const band: BandSetup | undefined = firstProject && { frame: projectFrame(firstProject.spec.card, fonts, cacheDir), fontFiles: FONT_FILES, pill: PILL, options: RESVG_OPTIONS }
+    // Each card is laid out when a thread is ready for it, here, while the workers draw the others.
+    const layout = (spec: CardSpec) => (spec.project ? projectBodyOps(spec.project, fonts) : cardSvg(spec, fonts))
+    const list = { length: missing.length, at: (index: number) => missing[index] && layout(missing[index].spec) }
+    await renderPngs(list, RESVG_OPTIONS, async (index, png) => {
+      const card = missing[index]
       if (card) await write(card, png)
     }, undefined, band, signal)
   }
