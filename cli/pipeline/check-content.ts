@@ -107,11 +107,16 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   }
   // The portfolio is compiled once its own file is valid; a compile error surfaces below, as before.
   let compiling: Promise<Record<string, unknown>> | undefined
+  // From then until onPortfolio has it, this thread is busy handing it over: what onPortfolio starts
+  // (a build's app) waits for it, so the project files do not come first (see CompileRequest.mainBusy).
+  let handingOver = false
   const onPortfolioChecked = (source: SourceFile, data: Record<string, unknown>) => {
+    handingOver = options.onPortfolio !== undefined
     compiling = compiler.compilePortfolioCached(source, data, cache, pack)
-    compiling.then((portfolio) => options.onPortfolio?.(portfolio), () => undefined)
+    compiling.then((portfolio) => options.onPortfolio?.(portfolio), () => undefined).finally(() => (handingOver = false))
   }
-  const { result, loaded, projectResults } = await check(root, options, { cache, onRead, ...(options.mainBusy ? { mainBusy: options.mainBusy } : {}), ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache, onPortfolioChecked)
+  const mainBusy = options.onPortfolio || options.mainBusy ? () => handingOver || options.mainBusy?.() === true : undefined
+  const { result, loaded, projectResults } = await check(root, options, { cache, onRead, ...(mainBusy ? { mainBusy } : {}), ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache, onPortfolioChecked)
   // Settled before returning, so onPortfolio is never called after this returns (whatever the checks found).
   await compiling?.catch(() => undefined)
   // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
@@ -224,7 +229,7 @@ async function check(
   const sourcesToCheck = toCheck.map((i) => loaded.projects[i] as SourceFile)
   if (checkCache) workers = workersFor(sourcesToCheck.length)
   // Valid files' entries are encoded by the thread that checked them, and kept here.
-  const checkedNow = workers > 0 ? await checkProjectFiles(sourcesToCheck, workers, compile, checkCache) : sourcesToCheck.map((source) => checkProjectFile(source, checkCache))
+  const checkedNow = workers > 0 ? await checkProjectFiles(sourcesToCheck, workers, compile, checkCache) : await checkHere(sourcesToCheck, checkCache, compile?.mainBusy)
   checkedNow.forEach((result, j) => {
     projectResults[toCheck[j] as number] = result
   })
@@ -254,6 +259,20 @@ async function check(
     result.content = { portfolio: portfolio.data as Record<string, unknown>, projects: order.map((id) => byId.get(id)).filter(isRecord) }
   }
   return { result, loaded, projectResults }
+}
+
+/**
+ * The project files checked one after another in this thread; while `busy()` says this thread has
+ * other work under way (see CompileRequest.mainBusy), one file per turn of the event loop, so that
+ * work goes on between files instead of after all of them.
+ */
+async function checkHere(sources: readonly SourceFile[], checkCache: CheckCache | undefined, busy?: () => boolean): Promise<ProjectFileResult[]> {
+  const results: ProjectFileResult[] = []
+  for (const source of sources) {
+    if (busy?.()) await new Promise((resolve) => setImmediate(resolve))
+    results.push(checkProjectFile(source, checkCache))
+  }
+  return results
 }
 
 /**

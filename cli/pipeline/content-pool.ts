@@ -69,11 +69,14 @@ export interface CompileRequest {
   /** Called with the project files as soon as they are read, before they are checked. */
   onRead?: (projects: readonly SourceFile[]) => void
   /**
-   * True while this thread has other work under way (a build's app, when Vite runs in this thread,
-   * started before the projects are checked): it then leaves the files to the workers, checking only
-   * what none of them can (one file per turn of the event loop). Why: Vite's thousands of small steps
-   * (plugin hooks called from rolldown's threads) each wait for this thread; between batches (~80 ms
-   * each) the app build took ~3 s instead of ~1 s, and even one file per turn (~3 ms) kept it at ~2.9 s.
+   * True while this thread has other work under way (the portfolio compiled for a build's app, the
+   * app build's request being prepared, or the app build itself when Vite runs in this thread): it
+   * then leaves the files to the workers, checking only what none of them can (one file per turn of
+   * the event loop), or, without workers, checks one file per turn. Why: Vite's thousands of small
+   * steps (plugin hooks called from rolldown's threads) each wait for this thread; between batches
+   * (~80 ms each) the app build took ~3 s instead of ~1 s, and even one file per turn (~3 ms) kept it
+   * at ~2.9 s. And before Vite has its request, every file checked first delays the app build, the
+   * longest step of a small site's build.
    */
   mainBusy?: () => boolean
 }

@@ -141,29 +141,50 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         // batch of files each, the request went out ~0.7 s after the portfolio was compiled.
         let siteBusy = false
         let siteStarting = false
+        const siteStarted = () => {
+          siteStarting = false
+          cards.go()
+        }
         const startSite = (portfolio: Record<string, unknown>) => {
           siteBusy = true
           siteStarting = true
           building = (async () => {
             await writeFiles(generatedDirectory, generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }))
-            return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache, onStarted: () => (siteStarting = false) })
-          })().finally(() => (siteBusy = siteStarting = false))
+            return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache, onStarted: siteStarted })
+          })().finally(() => {
+            siteBusy = false
+            siteStarted()
+          })
           building.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         }
         // The social cards need only the checked content (titles, descriptions, tags, the owner):
         // they are drawn from then on, through the projects' compiling and diagrams, the Vite build
         // and the prerender. Many go to the card workers, which yield to all that (thread-priority.ts)
         // and fill whatever CPU it leaves; a few are drawn in this thread, which by then mostly waits
-        // for the app build and the diagrams (a worker of their own cost more CPU to start than they do).
-        const startCards = (content: CheckedContent) => {
-          const cardsStarted = performance.now()
-          const drawing = writeSocialCards(work.cards, socialCardSpecs(content), undefined, { previousSite: options.outDir, thread: 'this', signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
-          drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
-          pendingCards = drawing
+        // for the app build and the diagrams (a worker of their own cost more CPU to start than they
+        // do). Not before the app build has its request, though: it is the longest step of a small
+        // site's build, and its worker would wait for this thread's cards.
+        const cards = {
+          content: undefined as CheckedContent | undefined,
+          ready(content: CheckedContent) {
+            this.content = content
+            if (!siteStarting) this.go()
+          },
+          go() {
+            const content = this.content
+            if (!content || pendingCards) return
+            const cardsStarted = performance.now()
+            const drawing = writeSocialCards(work.cards, socialCardSpecs(content), undefined, { previousSite: options.outDir, thread: 'this', signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
+            drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
+            pendingCards = drawing
+          },
         }
         // When the content is valid, onPortfolio has started the app build by the time this returns.
         const viteHere = viteRunsInThisThread()
-        return generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked: startCards, mainBusy: () => siteStarting || (siteBusy && viteHere) }))
+        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked: (content) => cards.ready(content), mainBusy: () => siteStarting || (siteBusy && viteHere) }))
+        // Valid content whose app build has not sent its request yet (a quick check, a slow lookup): the cards go now.
+        if (outcome.compiled) cards.go()
+        return outcome
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
     )

@@ -140,6 +140,13 @@ describe('the real content, checked and compiled with workers and without', () =
     // A worker was ready (loaded in beforeAll), so this thread, busy throughout, checked none.
     expect(poolCounters.mainFiles).toBe(mainBefore)
 
+    // Without workers too, this thread hands the portfolio over before it has checked every project
+    // file: while it is handing over (and while busy after), it checks one file per turn.
+    const order: string[] = []
+    await checkAndCompile(REPO_ROOT, { workers: 'never', cache: false, onPortfolio: () => order.push('portfolio'), mainBusy: () => (order.push('file'), false) })
+    expect(order.filter((event) => event === 'portfolio')).toHaveLength(1)
+    expect(order.slice(order.indexOf('portfolio') + 1)).toContain('file')
+
     // A valid portfolio is handed over even when a project then fails the content; an invalid one never.
     const duplicate = await materializeCase('j1-duplicate-id')
     const brokenPortfolio = copyRepoContent()
