@@ -3,8 +3,8 @@ import { isRecord, valueAt } from '../diagnostics/json-pointer.ts'
 import { checkFile } from './check-file.ts'
 import type { InternalLink } from './check-markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './check-references.ts'
-import type { CompileCache } from './compile-cache.ts'
-import type { CompiledContent } from './compile-content.ts'
+import type { CachedCompile, CompileCache } from './compile-cache.ts'
+import type { CompiledContent, CompiledProject } from './compile-content.ts'
 import { encodeChecked, readChecked, type CheckCache } from './check-cache.ts'
 import { checkProjectFile, checkProjectFiles, MIN_CHECKED_FILES_PER_WORKER, MIN_FILES_PER_WORKER, startWorkers, workerCount, workerModeFromEnv, type CompileRequest, type ProjectFileResult, type WorkerMode } from './content-pool.ts'
 import { EntryPack } from './entry-pack.ts'
@@ -135,27 +135,39 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
     const projects: Record<string, unknown>[] = []
     // A project in the content passed every rule, so its id is its file name.
     const idPath = (data: Record<string, unknown>) => `projects/${String(data.id)}.yaml`
-    // The diagrams of the files still to compile, drawn in one go first (see drawMissingDiagrams).
+    // The diagrams of the files still to compile, drawn in one go (see drawMissingDiagrams) while
+    // their prose is compiled here: each compile below takes its diagrams once they are drawn.
+    let drawing: Promise<void> | undefined
     if (cache) {
       const toCompile = content.projects.filter((data) => {
         const file = byPath.get(idPath(data))
         return !file?.done?.compiled && !(file && packHolds?.(file.source))
       })
-      await compiler.drawMissingDiagrams(toCompile, cache)
+      drawing = compiler.drawMissingDiagrams(toCompile, cache)
+      drawing.catch(() => undefined) // awaited by the compiles that need it
     }
-    // In content order, as compileContent does: the first file that fails to compile is the one that throws.
+    const fresh: (Promise<CachedCompile> | undefined)[] = []
     for (const data of content.projects) {
       const path = idPath(data)
       const file = byPath.get(path)
-      let compiled = file?.done?.compiled
-      let cached = file?.done?.cached === true
-      let entry = file?.done?.compiledEntry
-      if (!compiled) {
-        const fresh = await compiler.compileProjectCached(file?.source ?? { path, text: '' }, data, result.parsed, file ? cache : undefined, pack)
-        compiled = { project: fresh.project, diagnostics: fresh.diagnostics }
-        cached = fresh.cached
-        entry = fresh.entry
+      if (file?.done?.compiled) {
+        fresh.push(undefined)
+        continue
       }
+      // One file per turn while this thread has other work under way (see CompileRequest.mainBusy).
+      if (mainBusy?.()) await new Promise((resolve) => setImmediate(resolve))
+      const compiling = compiler.compileProjectCached(file?.source ?? { path, text: '' }, data, result.parsed, file ? cache : undefined, pack, drawing)
+      compiling.catch(() => undefined) // awaited below, in order
+      fresh.push(compiling)
+    }
+    // In content order, as compileContent does: the first file that fails to compile is the one that throws.
+    for (const [i, data] of content.projects.entries()) {
+      const done = byPath.get(idPath(data))?.done
+      // No compile of its own: a worker compiled it alongside its checks.
+      const now = fresh[i] && (await fresh[i])
+      const compiled = now ? { project: now.project, diagnostics: now.diagnostics } : (done?.compiled as CompiledProject)
+      const cached = now ? now.cached : done?.cached === true
+      const entry = now ? now.entry : done?.compiledEntry
       if (entry) pack?.add(entry)
       stats[cached ? 'cached' : 'compiled']++
       diagnostics.push(...compiled.diagnostics)

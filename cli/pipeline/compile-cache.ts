@@ -111,37 +111,44 @@ export type CachedCompile = CompiledProject & { cached: boolean; entry?: Encoded
  * has no pack: it compiles, and the main thread adds the returned entry to its pack. The compilers
  * are loaded on the first miss only, and the diagram renderer (the slowest to load) only for a
  * diagram not rendered before: each diagram is cached on its own, by its source and title, so an edit
- * to a project's prose or title does not draw its diagrams again. Throws what compiling throws.
+ * to a project's prose or title does not draw its diagrams again. The prose is compiled first; the
+ * diagrams missing from the cache are then drawn (see draw-diagrams.ts), or, when `drawing` is given
+ * (drawMissingDiagrams under way for this file among others), awaited from it and read from the cache.
+ * Throws what compiling throws.
  */
-export async function compileProjectCached(source: SourceFile, data: Record<string, unknown>, parsed: ParsedLookup, cache: CompileCache | undefined, pack?: EntryPack): Promise<CachedCompile> {
+export async function compileProjectCached(source: SourceFile, data: Record<string, unknown>, parsed: ParsedLookup, cache: CompileCache | undefined, pack?: EntryPack, drawing?: Promise<void>): Promise<CachedCompile> {
   const key = cache && entryKey(cache, 'project', source)
   if (key && pack) {
     const hit = pack.get(key)
     if (isCompiledProject(hit)) return { ...hit, cached: true }
   }
-  const { compileProject } = await import('./compile-project.ts')
-  // Diagrams from the cache; those missing are drawn (see draw-diagrams.ts) and the file compiled
-  // again with them, rather than trusting a result with a diagram left out.
+  const { compileProjectText, drawProjectDiagrams, projectDiagrams } = await import('./compile-project.ts')
+  const project = compileProjectText(data)
   const known = new Map<string, DrawnDiagram>()
-  const wanted: Diagram[] = []
   const diagramId = (mermaid: string, title: string) => `${title}\0${mermaid}`
-  const attempt = compileProject(data, parsed, (mermaid, title) => {
+  const missing = () => projectDiagrams(project).filter(({ mermaid, title }) => {
+    if (known.has(diagramId(mermaid, title))) return false
     const svg = cache ? readDiagram(cache, mermaid, title) : undefined
     if (svg !== undefined) known.set(diagramId(mermaid, title), { svg })
-    else wanted.push({ mermaid, title })
-    return svg ?? ''
+    return svg === undefined
   })
-  let result = attempt
+  let wanted = missing()
+  if (wanted.length > 0 && drawing) {
+    await drawing
+    wanted = missing()
+  }
+  // What is still missing (not drawn, or not drawable: a diagram's error is not cached) is drawn now.
   if (wanted.length > 0) {
     const { drawDiagrams } = await import('./draw-diagrams.ts')
     const drawn = await drawDiagrams(wanted, cache)
     wanted.forEach(({ mermaid, title }, i) => known.set(diagramId(mermaid, title), drawn[i] ?? { error: 'the diagram was not drawn' }))
-    result = compileProject(data, parsed, (mermaid, title) => {
-      const diagram = known.get(diagramId(mermaid, title))
-      if (diagram && 'svg' in diagram) return diagram.svg
-      throw new Error(diagram?.error ?? 'the diagram was not drawn')
-    })
   }
+  const diagnostics = drawProjectDiagrams(project, parsed, (mermaid, title) => {
+    const diagram = known.get(diagramId(mermaid, title))
+    if (diagram && 'svg' in diagram) return diagram.svg
+    throw new Error(diagram?.error ?? 'the diagram was not drawn')
+  })
+  const result: CompiledProject = { project, diagnostics }
   const bytes = key && encodeEntry(key, result)
   return { ...result, cached: false, ...(key && bytes ? { entry: { key, bytes } } : {}) }
 }

@@ -33,37 +33,60 @@ export function compilePortfolio(original: Record<string, unknown>): Record<stri
   return portfolio
 }
 
+/** Each diagram of a project's diagram sections, with its section's and its own index, in order. */
+function eachDiagram(project: Record<string, unknown>, visit: (diagram: Record<string, unknown> & { mermaid: string }, s: number, d: number) => void): void {
+  const sections = Array.isArray(project.sections) ? project.sections : []
+  sections.forEach((section: unknown, s) => {
+    if (!isRecord(section) || section.kind !== 'diagrams' || !Array.isArray(section.diagrams)) return
+    section.diagrams.forEach((diagram: unknown, d) => {
+      if (isRecord(diagram) && typeof diagram.mermaid === 'string') visit(diagram as Record<string, unknown> & { mermaid: string }, s, d)
+    })
+  })
+}
+
 /** The diagrams compileProject draws for `project` (as it passes them to its renderer), in order. */
 export function projectDiagrams(project: Record<string, unknown>): { mermaid: string; title: string }[] {
-  const sections = Array.isArray(project.sections) ? project.sections : []
-  return sections.flatMap((section: unknown) =>
-    isRecord(section) && section.kind === 'diagrams' && Array.isArray(section.diagrams)
-      ? section.diagrams.flatMap((diagram: unknown) => (isRecord(diagram) && typeof diagram.mermaid === 'string' ? [{ mermaid: diagram.mermaid, title: String(diagram.title) }] : []))
-      : [],
-  )
+  const diagrams: { mermaid: string; title: string }[] = []
+  eachDiagram(project, (diagram) => diagrams.push({ mermaid: diagram.mermaid, title: String(diagram.title) }))
+  return diagrams
 }
 
 /** Depends on the project's own data only, which is what lets it run in a worker and be cached by file. */
 export function compileProject(original: Record<string, unknown>, parsed: ParsedLookup, renderDiagram: RenderDiagram): CompiledProject {
-  const diagnostics: Diagnostic[] = []
+  const project = compileProjectText(original)
+  return { project, diagnostics: drawProjectDiagrams(project, parsed, renderDiagram) }
+}
+
+/**
+ * compileProject's first half: a copy of the project with its markdown compiled, its diagrams not
+ * drawn yet. Apart so that a build compiles the prose while its diagrams are drawn elsewhere.
+ */
+export function compileProjectText(original: Record<string, unknown>): Record<string, unknown> {
   const project = structuredClone(original)
-  const file = `projects/${String(project.id)}.yaml`
   const sections = Array.isArray(project.sections) ? project.sections : []
-  sections.forEach((section: unknown, s) => {
-    if (!isRecord(section)) return
+  for (const section of sections) {
+    if (!isRecord(section)) continue
     for (const field of ['body', 'intro']) if (typeof section[field] === 'string') section[field] = compileMarkdown(section[field])
-    if (section.kind !== 'diagrams' || !Array.isArray(section.diagrams)) return
-    section.diagrams.forEach((diagram: unknown, d) => {
-      if (!isRecord(diagram) || typeof diagram.mermaid !== 'string') return
-      try {
-        diagram.svg = renderDiagram(diagram.mermaid, String(diagram.title))
-      } catch (error) {
-        const doc = parsed.get(file)
-        const pointer = encodePointer(['sections', s, 'diagrams', d, 'mermaid'])
-        const at = doc ? locatePointer(doc, pointer) : { file, pointer, start: { line: 1, column: 1 } }
-        diagnostics.push(createDiagnostic('DIAGRAM_SYNTAX', at, `sections[${s}].diagrams[${d}] cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, 'Check the diagram against the Mermaid syntax for its type.'))
-      }
-    })
+  }
+  return project
+}
+
+/**
+ * compileProject's second half: each diagram of `project` (from compileProjectText) drawn into it
+ * (its `svg`); those that cannot be drawn are returned as DIAGRAM_SYNTAX diagnostics, in order.
+ */
+export function drawProjectDiagrams(project: Record<string, unknown>, parsed: ParsedLookup, renderDiagram: RenderDiagram): Diagnostic[] {
+  const diagnostics: Diagnostic[] = []
+  const file = `projects/${String(project.id)}.yaml`
+  eachDiagram(project, (diagram, s, d) => {
+    try {
+      diagram.svg = renderDiagram(diagram.mermaid, String(diagram.title))
+    } catch (error) {
+      const doc = parsed.get(file)
+      const pointer = encodePointer(['sections', s, 'diagrams', d, 'mermaid'])
+      const at = doc ? locatePointer(doc, pointer) : { file, pointer, start: { line: 1, column: 1 } }
+      diagnostics.push(createDiagnostic('DIAGRAM_SYNTAX', at, `sections[${s}].diagrams[${d}] cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, 'Check the diagram against the Mermaid syntax for its type.'))
+    }
   })
-  return { project, diagnostics }
+  return diagnostics
 }
