@@ -122,7 +122,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const work = workDirectories(options.outDir, siteDirectory)
   // A build that will likely run Vite starts Vite's worker now: it loads Vite while the content is
   // checked, instead of after the portfolio is compiled.
-  if (!(await siteLikelyCached({ base: options.base, ...(options.siteCache === undefined ? {} : { cache: options.siteCache }) }))) warmViteWorker()
+  if (!(await siteLikelyCached({ base: options.base, ...(options.siteCache === undefined ? {} : { cache: options.siteCache }) }))) warmViteWorker(siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   let building: Promise<SiteBuild> | undefined
   let pendingCards: Promise<{ files: string[]; ms: number }> | undefined

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Worker } from 'node:worker_threads'
-import type { InlineConfig } from 'vite'
+import type { InlineConfig, UserConfig } from 'vite'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
 
 /**
@@ -18,9 +18,33 @@ export interface ViteBuildRequest {
 
 export type ViteBuildReply = { ok: true } | { ok: false; message: string }
 
-function viteBuildConfigs(request: ViteBuildRequest): InlineConfig[] {
+/**
+ * The site's config file as Vite loads it for each build (what its exported function returns for
+ * the client build and the server build), with Vite's mergeConfig: loaded by the Vite worker while
+ * it waits for its request, so the builds do not bundle and import the config file first (~20-50 ms,
+ * on a small site's critical path). Vite does the same with them: mergeConfig(file's, inline).
+ */
+export interface SiteConfigs {
+  siteDirectory: string
+  client: UserConfig
+  server: UserConfig
+  merge: (defaults: UserConfig, overrides: UserConfig) => UserConfig
+}
+
+export function siteConfigFile(siteDirectory: string): string {
+  return path.join(siteDirectory, 'vite.config.ts')
+}
+
+/** The site's config for both builds, as Vite's resolveConfig would load it; undefined if there is none. */
+export async function loadSiteConfigs(vite: Pick<typeof import('vite'), 'loadConfigFromFile' | 'mergeConfig'>, siteDirectory: string): Promise<SiteConfigs | undefined> {
+  const load = (isSsrBuild: boolean) => vite.loadConfigFromFile({ command: 'build', mode: 'production', isSsrBuild, isPreview: false }, siteConfigFile(siteDirectory), siteDirectory, 'warn')
+  const [client, server] = await Promise.all([load(false), load(true)])
+  return client && server ? { siteDirectory, client: client.config, server: server.config, merge: (defaults, overrides) => vite.mergeConfig(defaults, overrides) } : undefined
+}
+
+function viteBuildConfigs(request: ViteBuildRequest, loaded?: SiteConfigs): InlineConfig[] {
   const shared: InlineConfig = {
-    configFile: path.join(request.siteDirectory, 'vite.config.ts'),
+    configFile: siteConfigFile(request.siteDirectory),
     root: request.siteDirectory,
     base: request.base,
     logLevel: 'warn',
@@ -30,9 +54,12 @@ function viteBuildConfigs(request: ViteBuildRequest): InlineConfig[] {
     mode: 'production',
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }
+  const client: InlineConfig = { ...shared, build: { outDir: request.clientDir, emptyOutDir: true } }
+  const server: InlineConfig = { ...shared, build: { ssr: 'src/entry-server.tsx', outDir: request.serverDir, emptyOutDir: true } }
+  if (!loaded || loaded.siteDirectory !== request.siteDirectory) return [client, server]
   return [
-    { ...shared, build: { outDir: request.clientDir, emptyOutDir: true } },
-    { ...shared, build: { ssr: 'src/entry-server.tsx', outDir: request.serverDir, emptyOutDir: true } },
+    { ...loaded.merge(loaded.client, client), configFile: false },
+    { ...loaded.merge(loaded.server, server), configFile: false },
   ]
 }
 
@@ -41,8 +68,8 @@ function viteBuildConfigs(request: ViteBuildRequest): InlineConfig[] {
  * both settled before this settles: a worker is ended once it replies, and ending it while the other
  * build still runs makes rolldown's threads panic (noisily) on their way out.
  */
-export async function buildBoth(build: (config: InlineConfig) => Promise<unknown>, request: ViteBuildRequest): Promise<void> {
-  const results = await Promise.allSettled(viteBuildConfigs(request).map((config) => build(config)))
+export async function buildBoth(build: (config: InlineConfig) => Promise<unknown>, request: ViteBuildRequest, loaded?: SiteConfigs): Promise<void> {
+  const results = await Promise.allSettled(viteBuildConfigs(request, loaded).map((config) => build(config)))
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) throw failed.reason
 }
@@ -64,9 +91,9 @@ export function viteRunsInThisThread(): boolean {
   return workersNeedTsx()
 }
 
-/** Starts the worker (which loads Vite) ahead of a build that will likely run Vite. */
-export function warmViteWorker(): void {
-  if (!viteRunsInThisThread()) warm ??= startViteWorker()
+/** Starts the worker (which loads Vite, and the site's config from `siteDirectory`) ahead of a build that will likely run Vite. */
+export function warmViteWorker(siteDirectory?: string): void {
+  if (!viteRunsInThisThread()) warm ??= startViteWorker(siteDirectory)
 }
 
 /** Ends a warm worker no build took (the app came from the cache, or the content has errors). */
@@ -112,9 +139,14 @@ function allocateOnDemand(): void {
   process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0'
 }
 
-function startViteWorker(): ViteWorker {
+/** What the Vite worker starts with: the site whose config it loads ahead of its request, if known. */
+export interface ViteWorkerData {
+  siteDirectory?: string
+}
+
+function startViteWorker(siteDirectory?: string): ViteWorker {
   allocateOnDemand()
-  const worker = startWorker('vite-worker')
+  const worker = startWorker('vite-worker', { workerData: { ...(siteDirectory ? { siteDirectory } : {}) } satisfies ViteWorkerData })
   // A warm worker never holds the process open; runViteBuilds holds it while it builds.
   worker.unref()
   const stopped = new Promise<Error>((resolve) => {

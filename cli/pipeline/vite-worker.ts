@@ -5,20 +5,24 @@
  * loading Vite itself (~0.1 s) sat on the build's critical path. Here Vite loads while the content
  * is checked, and its hooks answer at once.
  */
-import { parentPort } from 'node:worker_threads'
-import { buildBoth, type ViteBuildReply, type ViteBuildRequest } from './vite-builds.ts'
+import { parentPort, workerData } from 'node:worker_threads'
+import { buildBoth, loadSiteConfigs, type ViteBuildReply, type ViteBuildRequest, type ViteWorkerData } from './vite-builds.ts'
 
 const port = parentPort
 if (!port) throw new Error('vite-worker.ts runs as a worker thread (see vite-builds.ts)')
 
-// Loading Vite takes longer than starting the thread: begin before the request.
+// Loading Vite takes longer than starting the thread: begin before the request, and load the
+// site's config file too (it does not depend on the content). If that fails, the builds load it
+// themselves and report what is wrong with it.
 const loading = import('vite')
 loading.catch(() => undefined) // reported with the request
+const { siteDirectory } = (workerData ?? {}) as ViteWorkerData
+const configs = siteDirectory ? loading.then((vite) => loadSiteConfigs(vite, siteDirectory)).catch(() => undefined) : Promise.resolve(undefined)
 
 port.on('message', (request: ViteBuildRequest) => {
   void (async () => {
     try {
-      await buildBoth((await loading).build, request)
+      await buildBoth((await loading).build, request, await configs)
       port.postMessage({ ok: true } satisfies ViteBuildReply)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
