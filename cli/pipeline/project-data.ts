@@ -62,9 +62,12 @@ export async function writeProjectData(siteDir: string, content: CompiledContent
     writeOrLinkSame(siteDir, file, json, previousSite)
     return createHash('sha256').update(json).digest('hex')
   }
-  for (const project of content.projects) {
+  for (const [i, project] of content.projects.entries()) {
     const id = String(project.id)
     projectHashes.set(id, write(projectData.file(id), safeJson(browserProject(project))))
+    // A turn of the event loop now and then (~10 ms of writing): the card workers drawing meanwhile
+    // are handed their next cards between turns, and would wait through thousands of files.
+    if (i % 64 === 63) await new Promise((resolve) => setImmediate(resolve))
   }
   const cardsHash = write(projectCardsData.file, safeJson(projectCards(content)))
   return { files, projectHashes, cardsHash }

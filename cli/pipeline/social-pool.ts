@@ -37,8 +37,13 @@ export function workerCount(cards: number, cores = os.availableParallelism(), pe
   return workers >= 2 ? workers : 0
 }
 
-/** Cards handed to a worker ahead of its answers. */
-const IN_FLIGHT_PER_WORKER = 2
+/**
+ * Cards handed to a worker ahead of its answers, at most: enough (~0.1 s of drawing) that a worker
+ * goes on while the main thread is held by a step of its own (in a build, the cards are drawn through
+ * the case-study data being written, the collection before the prerender and the pages being
+ * rendered), where with two in hand it waited. Fewer as the queue runs out, so the workers end together.
+ */
+const MAX_IN_FLIGHT_PER_WORKER = 48
 
 /** How a batch of cards was rendered. */
 export interface RenderStats {
@@ -98,7 +103,8 @@ export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, on
   let ready = 0
   let lost: unknown
   const feed = (worker: Worker, jobs: Set<number>) => {
-    while (jobs.size < IN_FLIGHT_PER_WORKER && queue.length > 0) {
+    const limit = Math.max(2, Math.min(MAX_IN_FLIGHT_PER_WORKER, Math.ceil(queue.length / (2 * Math.max(1, ready)))))
+    while (jobs.size < limit && queue.length > 0) {
       const id = queue.shift() as number
       jobs.add(id)
       worker.postMessage(jobOf(id))
