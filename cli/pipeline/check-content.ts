@@ -60,6 +60,8 @@ export interface CompileOptions extends CheckOptions {
   onChecked?: (content: CheckedContent) => void
   /** See CompileRequest.mainBusy: true while what onPortfolio started is under way. */
   mainBusy?: () => boolean
+  /** See CompileRequest.keep: what the result's compiled projects hold of each (all of it by default). */
+  keep?: (project: Record<string, unknown>) => Record<string, unknown>
   /** False: check only (the result has no `compiled`). @default true */
   compile?: boolean
   /** Where compiled files are cached; false compiles every file. @default node_modules/.cache/portfolio/compiled/ */
@@ -116,7 +118,7 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
     compiling.then((portfolio) => options.onPortfolio?.(portfolio), () => undefined).finally(() => (handingOver = false))
   }
   const mainBusy = options.onPortfolio || options.mainBusy ? () => handingOver || options.mainBusy?.() === true : undefined
-  const { result, loaded, projectResults } = await check(root, options, { cache, onRead, ...(mainBusy ? { mainBusy } : {}), ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache, onPortfolioChecked)
+  const { result, loaded, projectResults } = await check(root, options, { cache, onRead, ...(mainBusy ? { mainBusy } : {}), ...(options.keep ? { keep: options.keep } : {}), ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache, onPortfolioChecked)
   // Settled before returning, so onPortfolio is never called after this returns (whatever the checks found).
   await compiling?.catch(() => undefined)
   // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
@@ -165,7 +167,7 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
       const done = byPath.get(idPath(data))?.done
       // No compile of its own: a worker compiled it alongside its checks.
       const now = fresh[i] && (await fresh[i])
-      const compiled = now ? { project: now.project, diagnostics: now.diagnostics } : (done?.compiled as CompiledProject)
+      const compiled = now ? { project: options.keep ? options.keep(now.project) : now.project, diagnostics: now.diagnostics } : (done?.compiled as CompiledProject)
       const cached = now ? now.cached : done?.cached === true
       const entry = now ? now.entry : done?.compiledEntry
       if (entry) pack?.add(entry)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { cp, mkdir, rename } from 'node:fs/promises'
 import { writeOrLinkSame } from './link-file.ts'
 import path from 'node:path'
 import { PAGE_DATA_ID, projectCardsData, projectData } from '../../site/src/paths.ts'
@@ -29,7 +29,12 @@ const CARD_FIELDS = ['id', 'title', 'description', 'icon', 'featured', 'tech', '
 
 /** The project cards (the home page's list and what the chat knows of each project), in content order. */
 export function projectCards(content: CompiledContent): Record<string, unknown>[] {
-  return content.projects.map((project) => Object.fromEntries(CARD_FIELDS.filter((f) => project[f] !== undefined).map((f) => [f, project[f]])))
+  return content.projects.map(projectCard)
+}
+
+/** One project's card: the fields of it the home page and the chat use. */
+export function projectCard(project: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(CARD_FIELDS.filter((f) => project[f] !== undefined).map((f) => [f, project[f]]))
 }
 
 /** JSON text that is safe inside HTML and JavaScript: no `<` (so no `</script>` or `<!--`), no U+2028/9. */
@@ -42,35 +47,59 @@ export function pageDataScript(data: unknown): string {
   return data === undefined ? '' : `\n    <script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`
 }
 
-/** What writeProjectData wrote, with a hash of each file's text (what a prerendered page is made from). */
+/** The data files a build wrote, with a hash of each file's text (what a prerendered page is made from). */
 export interface WrittenData {
   files: string[]
   projectHashes: Map<string, string>
   cardsHash: string
 }
 
-/** Writes every case study's data (data/projects/<id>.json) and the project cards (data/cards.json)
- * into the built site, for client-side navigation: no JavaScript bundle grows with the number of projects. */
-export async function writeProjectData(siteDir: string, content: CompiledContent, previousSite?: string): Promise<WrittenData> {
-  const projectHashes = new Map<string, string>()
-  const files: string[] = []
-  await mkdir(path.join(siteDir, 'data', 'projects'), { recursive: true })
-  // Synchronous, each made when written (all the JSON at once would be as large as the content); a
-  // file the site in place already holds byte for byte is linked from it (see link-file.ts).
-  const write = (file: string, json: string) => {
-    files.push(file)
-    writeOrLinkSame(siteDir, file, json, previousSite)
-    return createHash('sha256').update(json).digest('hex')
-  }
-  for (const [i, project] of content.projects.entries()) {
+/**
+ * A build's case-study data (data/projects/<id>.json) and project cards (data/cards.json), what the
+ * browser loads on client-side navigation (so no JavaScript bundle grows with the number of
+ * projects) and the prerender renders from. Each data file is written as soon as its project is
+ * compiled (keep(), called by the checks for each: see CompileRequest.keep), into a folder of its own
+ * (the site folder is Vite's until the app is built, and Vite empties it first), and the build keeps
+ * only the project's card; finish() moves the files into the site and writes the cards. So the build
+ * never holds every project's compiled prose, nor writes thousands of files in one stretch after the
+ * checks. Synchronous writes, each made when written; a file the site in place already holds byte for
+ * byte is linked from it (see link-file.ts).
+ */
+export class ProjectDataWriter {
+  readonly projectHashes = new Map<string, string>()
+  #made = false
+
+  /** `directory` takes the files (under data/, as in the site) until finish(); `previousSite` is the site this build replaces. */
+  constructor(
+    private readonly directory: string,
+    private readonly previousSite?: string,
+  ) {}
+
+  /** Writes `project`'s data file; returns its card, what the rest of the build needs of it. */
+  keep(project: Record<string, unknown>): Record<string, unknown> {
+    if (!this.#made) {
+      mkdirSync(path.join(this.directory, path.dirname(projectData.file('x'))), { recursive: true })
+      this.#made = true
+    }
     const id = String(project.id)
-    projectHashes.set(id, write(projectData.file(id), safeJson(browserProject(project))))
-    // A turn of the event loop now and then (~10 ms of writing): the card workers drawing meanwhile
-    // are handed their next cards between turns, and would wait through thousands of files.
-    if (i % 64 === 63) await new Promise((resolve) => setImmediate(resolve))
+    const json = safeJson(browserProject(project))
+    writeOrLinkSame(this.directory, projectData.file(id), json, this.previousSite)
+    this.projectHashes.set(id, createHash('sha256').update(json).digest('hex'))
+    return projectCard(project)
   }
-  const cardsHash = write(projectCardsData.file, safeJson(projectCards(content)))
-  return { files, projectHashes, cardsHash }
+
+  /** Moves the data files into `siteDir` and writes the project cards (in content order) beside them. */
+  async finish(siteDir: string, cards: readonly Record<string, unknown>[]): Promise<WrittenData> {
+    const staged = path.join(this.directory, 'data')
+    const target = path.join(siteDir, 'data')
+    // One rename; a copy only when the content's public/ folder brought a data/ folder of its own.
+    if (this.#made) await rename(staged, target).catch(() => cp(staged, target, { recursive: true }))
+    else await mkdir(target, { recursive: true })
+    const json = safeJson(cards)
+    writeOrLinkSame(siteDir, projectCardsData.file, json, this.previousSite)
+    const files = [...[...this.projectHashes.keys()].map((id) => projectData.file(id)), projectCardsData.file]
+    return { files, projectHashes: this.projectHashes, cardsHash: createHash('sha256').update(json).digest('hex') }
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered } from './prerender.ts'
 import { prerenderWorkerCount } from './prerender-pool.ts'
-import { projectCards, readProjectData, writeProjectData, type WrittenData } from './project-data.ts'
+import { ProjectDataWriter, projectCards, readProjectData, type WrittenData } from './project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { socialCardSpecs, writeSocialCards } from './social-images.ts'
 import { collectAllGarbage } from './gc.ts'
@@ -128,6 +128,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   let pendingCards: Promise<{ files: string[]; ms: number }> | undefined
   // Cards start before the content is known to compile: a build that fails stops them.
   const stopCards = new AbortController()
+  // Each case study's data is written as its project is compiled; the build keeps its card.
+  const projectData = new ProjectDataWriter(work.data, options.outDir)
   let built = false
   try {
     let generated: GenerateResult | undefined = await step(
@@ -181,7 +183,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         }
         // When the content is valid, onPortfolio has started the app build by the time this returns.
         const viteHere = viteRunsInThisThread()
-        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked: (content) => cards.ready(content), mainBusy: () => siteStarting || (siteBusy && viteHere) }))
+        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked: (content) => cards.ready(content), keep: (project) => projectData.keep(project), mainBusy: () => siteStarting || (siteBusy && viteHere) }))
         // Valid content whose app build has not sent its request yet (a quick check, a slow lookup): the cards go now.
         if (outcome.compiled) cards.go()
         return outcome
@@ -204,13 +206,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
     const cards = projectCards(compiled)
-    // Before prerendering: pages render from these files. (Started outside the step's closure, which
-    // would keep `compiled` alive.)
-    const writing = writeProjectData(work.temp, compiled, options.outDir)
-    const data = await step('case-study data', () => writing, (written) => `${written.files.length} files`)
-    // The rest of the build needs none of the compiled content: let it go (at 4000 projects, hundreds
-    // of MB) before the prerender workers start. Without workers to start (a few hundred projects at
-    // most) the full collection is not worth its time (~20 ms even on the shipped content).
+    // Before prerendering: pages render from these files, written as the projects were compiled.
+    const data = await step('case-study data', () => projectData.finish(work.temp, cards), (written) => `${written.files.length} files`)
+    // The rest of the build needs none of the compiled content: let it go before the prerender
+    // workers start. Without workers to start (a few hundred projects at most) the full collection
+    // is not worth its time (~20 ms even on the shipped content).
     compiled = undefined
     if (prerenderWorkerCount(routes.length) > 0) collectAllGarbage()
     const { pages, scans } = await prerenderSite(routes, cards, data, site, work.temp, options, step)
@@ -233,6 +233,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await pendingCards?.catch(() => undefined)
     await rm(work.temp, { recursive: true, force: true })
     await rm(work.cards, { recursive: true, force: true })
+    await rm(work.data, { recursive: true, force: true })
     await rm(work.server, { recursive: true, force: true })
   }
 }

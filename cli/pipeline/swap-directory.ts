@@ -5,11 +5,13 @@ import { recycleTree, spareDirectory } from './spare-directories.ts'
 let buildCount = 0
 
 /** Sibling folders a build works in; same file system as the target, so the swap is a rename. */
-export function workDirectories(outDir: string, siteDirectory: string): { temp: string; cards: string; server: string; old: string } {
+export function workDirectories(outDir: string, siteDirectory: string): { temp: string; cards: string; data: string; server: string; old: string } {
   return {
     temp: `${outDir}.tmp-${process.pid}`,
-    // The social cards are drawn while Vite builds into `temp` (and empties it first): beside it, then moved in.
+    // The social cards are drawn, and the case-study data written, while Vite builds into `temp`
+    // (and empties it first): beside it, then moved in.
     cards: `${outDir}.tmp-${process.pid}-cards`,
+    data: `${outDir}.tmp-${process.pid}-data`,
     // The server bundle imports react & co. by name, so it must sit where node_modules resolves.
     // A fresh path per build: Node caches imported modules by URL, and one process may build twice.
     server: path.join(siteDirectory, '.server-build', `${process.pid}-${++buildCount}`),

@@ -93,6 +93,12 @@ describe('the real content, checked and compiled with workers and without', () =
       expect(both.compileDiagnostics).toEqual([])
       expect(both.compiled).toEqual(expected.compiled)
       expect(both.compileStats).toEqual({ compiled: 6, cached: 0 })
+      // With `keep`, each compiled project is handed over once, whole, and the result holds what keep gave back.
+      const handed: Record<string, unknown>[] = []
+      const kept = await checkAndCompile(REPO_ROOT, { workers, cache: false, keep: (project) => (handed.push(project), { id: project.id, kept: true }) })
+      expect(handed.sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual([...expected.compiled.projects].sort((a, b) => String(a.id).localeCompare(String(b.id))))
+      expect(kept.compiled?.projects).toEqual(expected.compiled.projects.map((project) => ({ id: project.id, kept: true })))
+      expect(kept.compiled?.portfolio).toEqual(expected.compiled.portfolio)
     }
     expect(poolCounters.workerFiles).toBeGreaterThan(before)
   })

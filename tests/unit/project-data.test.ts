@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
+import { browserProject, ProjectDataWriter, projectCard, safeJson } from '../../cli/pipeline/project-data.ts'
+
+const tempDir = tempDirsPerTest('portfolio-data-')
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+const project = (id: string) => ({
+  id,
+  title: `Project ${id}`,
+  description: 'A project </script> with markup in its text.',
+  tech: ['Go'],
+  featured: true,
+  sections: [{ kind: 'diagrams', title: 'Flow', diagrams: [{ title: 'Flow', mermaid: 'flowchart LR\n  a --> b', svg: '<svg/>' }] }],
+})
+
+describe('ProjectDataWriter', () => {
+  it('writes each case study as it is kept, keeps its card only, and moves the files into the site with the cards', async () => {
+    const dir = tempDir()
+    const staged = path.join(dir, 'staged')
+    const site = path.join(dir, 'site')
+    mkdirSync(site)
+    const writer = new ProjectDataWriter(staged)
+    const a = project('a')
+    const kept = writer.keep(a)
+    expect(kept).toEqual(projectCard(a))
+    expect(kept).not.toHaveProperty('sections')
+    // Written now, before the site exists for it: the browser's data (no Mermaid source), safe in HTML.
+    const stagedText = readFileSync(path.join(staged, 'data/projects/a.json'), 'utf8')
+    expect(stagedText).toBe(safeJson(browserProject(a)))
+    expect(stagedText).not.toContain('</script>')
+    expect(stagedText).not.toContain('flowchart')
+    writer.keep(project('b'))
+
+    const written = await writer.finish(site, [kept, projectCard(project('b'))])
+    expect(existsSync(staged + '/data')).toBe(false)
+    expect(readFileSync(path.join(site, 'data/projects/a.json'), 'utf8')).toBe(stagedText)
+    const cardsText = readFileSync(path.join(site, 'data/cards.json'), 'utf8')
+    expect(JSON.parse(cardsText)).toEqual([projectCard(a), projectCard(project('b'))])
+    expect(written.files.sort()).toEqual(['data/cards.json', 'data/projects/a.json', 'data/projects/b.json'])
+    expect(written.projectHashes.get('a')).toBe(sha256(stagedText))
+    expect(written.cardsHash).toBe(sha256(cardsText))
+  })
+
+  it('adds its files to a data folder the site already has (from the content’s public/ folder), and links what the site in place holds', async () => {
+    const dir = tempDir()
+    const site = path.join(dir, 'site')
+    const previous = path.join(dir, 'previous')
+    mkdirSync(path.join(site, 'data'), { recursive: true })
+    writeFileSync(path.join(site, 'data/own.txt'), 'mine')
+    mkdirSync(path.join(previous, 'data/projects'), { recursive: true })
+    const a = project('a')
+    writeFileSync(path.join(previous, 'data/projects/a.json'), safeJson(browserProject(a)))
+    const writer = new ProjectDataWriter(path.join(dir, 'staged'), previous)
+    await writer.finish(site, [writer.keep(a)])
+    expect(readFileSync(path.join(site, 'data/own.txt'), 'utf8')).toBe('mine')
+    expect(readFileSync(path.join(site, 'data/projects/a.json'), 'utf8')).toBe(safeJson(browserProject(a)))
+    expect(existsSync(path.join(site, 'data/cards.json'))).toBe(true)
+    // The staged file was the previous site's, linked (the same inode), and the copy into the site kept its bytes.
+    expect(statSync(path.join(previous, 'data/projects/a.json')).nlink).toBe(2)
+  })
+
+  it('writes the cards even with no project', async () => {
+    const dir = tempDir()
+    const site = path.join(dir, 'site')
+    mkdirSync(site)
+    const written = await new ProjectDataWriter(path.join(dir, 'staged')).finish(site, [])
+    expect(readFileSync(path.join(site, 'data/cards.json'), 'utf8')).toBe('[]')
+    expect(written.files).toEqual(['data/cards.json'])
+  })
+})
