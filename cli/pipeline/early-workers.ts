@@ -5,6 +5,9 @@ import { compiledCacheDirectory } from './compile-cache.ts'
 import { MIN_FILES_PER_WORKER, startWorkers, workerCount } from './content-pool.ts'
 import { warmDiagramWorker } from './draw-diagrams.ts'
 import { packFile } from './entry-pack.ts'
+import { siteCacheDirectory } from './site-cache.ts'
+import { siteDirectory } from './site-paths.ts'
+import { warmViteWorker } from './vite-builds.ts'
 
 /**
  * A build's first ~0.15 s is the main thread alone, loading the CLI and reading the content, while
@@ -22,11 +25,22 @@ const FILES_LOOKED_AT = 50
 
 /** Called with the arguments after the command name, when the command is `build`. */
 export function startWorkersEarly(args: readonly string[]): void {
+  // No app build kept at all (a first build, or its caches emptied): this one runs Vite, whose worker
+  // takes ~0.1 s to load it. (With builds kept, the build looks for its own before starting one.)
+  if (!hasEntries(siteCacheDirectory)) warmViteWorker(siteDirectory)
   const root = rootArgument(args)
   const names = projectFileNames(root) // listed once for both guesses
   if (diagramsLikelyDrawn(root, compiledCacheDirectory, names)) warmDiagramWorker()
   const files = filesLikelyChecked(root, checkCacheDirectory, names)
   if (files >= MIN_FILES_PER_WORKER) void startWorkers(workerCount(files))
+}
+
+function hasEntries(directory: string): boolean {
+  try {
+    return readdirSync(directory).length > 0
+  } catch {
+    return false
+  }
 }
 
 /** The project files of `root` (names, sorted); none when it has no projects folder. */

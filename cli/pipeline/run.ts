@@ -1,6 +1,5 @@
 import { cp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { CliError } from '../errors.ts'
 import { buildSite, siteLikelyCached, type SiteBuild } from './build-site.ts'
 import { stopViteWorker, viteRunsInThisThread, warmViteWorker } from './vite-builds.ts'
@@ -22,10 +21,9 @@ import type { CompiledContent } from './compile-content.ts'
 import { generateContentModules } from './generate-content.ts'
 import { generateTypes } from './generate-types.ts'
 import { writeFiles } from './write-files.ts'
+import { generatedDirectory, siteDirectory } from './site-paths.ts'
 
-/** The site app the CLI builds; generated modules go into its src/generated/. */
-export const siteDirectory = fileURLToPath(new URL('../../site/', import.meta.url))
-export const generatedDirectory = fileURLToPath(new URL('../../site/src/generated/', import.meta.url))
+export { generatedDirectory, siteDirectory }
 
 export interface GenerateResult extends CheckResult {
   compiled?: CompiledContent
