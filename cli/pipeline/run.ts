@@ -174,7 +174,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
             const content = this.content
             if (!content || pendingCards) return
             const cardsStarted = performance.now()
-            const drawing = writeSocialCards(work.cards, socialCardSpecs(content), undefined, { previousSite: options.outDir, thread: 'this', signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
+            const drawing = writeSocialCards(work.cards, socialCardSpecs(content), undefined, { previousSite: options.outDir, signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
             drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
             pendingCards = drawing
           },

@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
-import os from 'node:os'
-import type { Worker } from 'node:worker_threads'
 import { fileURLToPath } from 'node:url'
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
 import { socialImage } from '../../site/src/paths.ts'
@@ -11,9 +9,7 @@ import type { CompiledContent } from './compile-content.ts'
 import { initials } from '../../site/src/initials.ts'
 import { OutlineFont } from './social-font.ts'
 import type { BandOp } from './card-raster.ts'
-import { renderPngs, workerCount as poolWorkerCount } from './social-pool.ts'
-import { startWorker, workersNeedTsx } from './worker-script.ts'
-import { CARD_BATCH_ROLE, type CardBatch, type CardBatchReply } from './card-batch-worker.ts'
+import { renderPngs } from './social-pool.ts'
 import { isPngFrame, makePngFrame, renderPng, type BandSetup, type PngFrame } from './social-worker.ts'
 import { linkFile, linkReplacing, writeNewFile, writeOrLinkSame } from './link-file.ts'
 import { pruneEntries, readEntry, writeEntry, writeFileAtomically } from './cache-entries.ts'
@@ -506,15 +502,8 @@ export async function writeSocialImages(siteDir: string, content: CompiledConten
 }
 
 export interface CardWriteOptions {
-  /** 'auto' (the default): a few new cards go to one worker thread; 'this': drawn here (or on the card pool); 'worker': always on one worker. */
-  thread?: 'this' | 'auto' | 'worker'
   /** The site this build replaces: a drawn card it holds byte for byte is linked from it, not written again. */
   previousSite?: string
-  /**
-   * Bound the cache afterwards (see MAX_CACHED_CARDS). @default true; false where `specs` are only
-   * part of a build's cards (the card batch worker), whose other cards must not look unused.
-   */
-  prune?: boolean
   /** Stops the drawing (the build failed meanwhile): cards not yet drawn are not, and the call rejects with the signal's reason. */
   signal?: AbortSignal
 }
@@ -527,13 +516,12 @@ export interface CardWriteOptions {
 export const MAX_CACHED_CARDS = 2000
 
 /**
- * writeSocialImages for cards already taken from the content (socialCardSpecs). By default a few new
- * cards (too few for the card pool) are drawn on one worker thread, so a build's main thread goes on
- * with its own steps (see CardWriteOptions).
+ * writeSocialImages for cards already taken from the content (socialCardSpecs): many new cards on the
+ * card pool's workers (social-pool.ts), a few in this thread.
  */
 export async function writeSocialCards(siteDir: string, specs: readonly CardSpec[], cacheDir = CARD_CACHE, options: CardWriteOptions = {}): Promise<string[]> {
   const cachedNames = await drawMissingCards(siteDir, specs, cacheDir, options)
-  if (options.prune !== false) pruneEntries(cacheDir, Math.max(MAX_CACHED_CARDS, 2 * specs.length), '.png', new Set(cachedNames))
+  pruneEntries(cacheDir, Math.max(MAX_CACHED_CARDS, 2 * specs.length), '.png', new Set(cachedNames))
   return specs.map((spec) => spec.file)
 }
 
@@ -559,14 +547,7 @@ async function drawMissingCards(siteDir: string, specs: readonly CardSpec[], cac
     if (!png || !isWholePng(png)) missing.push(card)
     else if (!linkFile(card.cached, target)) writeNewFile(target, png)
   }
-  const thread = options.thread ?? 'auto'
-  const onWorker = thread === 'worker' || (thread === 'auto' && missing.length >= MIN_CARDS_FOR_WORKER && os.availableParallelism() > 1 && !workersNeedTsx() && poolWorkerCount(missing.length) === 0)
   const { signal } = options
-  if (missing.length > 0 && onWorker) {
-    if (await drewOnWorker(siteDir, missing.map((card) => card.spec), cacheDir, options.previousSite, signal)) return cards.map((card) => path.basename(card.cached))
-    signal?.throwIfAborted()
-    if (thread === 'worker') throw new Error('social cards: the card worker failed')
-  }
   const write = async (card: (typeof cards)[number], png: Buffer) => {
     writeOrLinkSame(siteDir, card.spec.file, png, options.previousSite)
     // An unwritable cache: the card is drawn again next time.
@@ -604,40 +585,6 @@ function projectFrame(card: CardContent, fonts: Fonts, cacheDir: string): PngFra
   const frame = makePngFrame(image.pixels, image.width, image.height, CARD_BAND.top, CARD_BAND.bottom)
   writeEntry(cacheDir, key, frame)
   return frame
-}
-
-/**
- * Fewer new cards than this are drawn in this thread: a worker takes ~0.15 s to start and load the
- * fonts and the frame, more than one or two cards (a rebuild after an edit) take here.
- */
-const MIN_CARDS_FOR_WORKER = 4
-
-/**
- * Draws `specs` (all missing from the cache) on one worker thread running writeSocialCards. By default
- * only when they are too few for the card pool, there is a core to spare and workers start fast (not
- * under tsx, where starting one takes longer than a few cards). False when the worker failed: the
- * caller then draws the cards itself (and an error in a card surfaces from there).
- */
-async function drewOnWorker(siteDir: string, specs: CardSpec[], cacheDir: string, previousSite: string | undefined, signal?: AbortSignal): Promise<boolean> {
-  if (signal?.aborted) return false
-  return new Promise<boolean>((resolve) => {
-    let worker: Worker
-    try {
-      worker = startWorker('card-batch-worker', { workerData: { role: CARD_BATCH_ROLE, siteDir, specs, cacheDir, ...(previousSite === undefined ? {} : { previousSite }) } satisfies CardBatch })
-    } catch {
-      return resolve(false)
-    }
-    const finish = (drawn: boolean) => {
-      signal?.removeEventListener('abort', stop)
-      resolve(drawn)
-      void worker.terminate()
-    }
-    const stop = () => finish(false)
-    signal?.addEventListener('abort', stop, { once: true })
-    worker.once('message', (reply: CardBatchReply) => finish('done' in reply))
-    worker.once('error', () => finish(false))
-    worker.once('exit', () => finish(false))
-  })
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])

@@ -243,31 +243,16 @@ describe('social image cache', () => {
     expect(cardKey({ ...project, card: { ...project.card, owner: { ...project.card.owner, role: 'Designer' } } })).not.toBe(cardKey(project))
   })
 
-  it('draws the same cards on one worker thread as in this one (a build hands a few new cards to a worker)', async () => {
-    const { writeSocialCards } = await import('../../cli/pipeline/social-images.ts')
-    const specs = socialCardSpecs(content({ title: 'Ledger of partner webhooks', tech: ['Node.js', 'PostgreSQL', 'Redis'] }))
-    const dirs = Array.from({ length: 4 }, () => mkdtempSync(path.join(os.tmpdir(), 'og-thread-')))
-    const [hereSite, hereCache, workerSite, workerCache] = dirs as [string, string, string, string]
-    try {
-      const files = await writeSocialCards(hereSite, specs, hereCache, { thread: 'this' })
-      expect(await writeSocialCards(workerSite, specs, workerCache, { thread: 'worker' })).toEqual(files)
-      for (const file of files) expect(readFileSync(path.join(workerSite, file)).equals(readFileSync(path.join(hereSite, file))), file).toBe(true)
-      expect(readdirSync(workerCache).sort()).toEqual(readdirSync(hereCache).sort())
-    } finally {
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-    }
-  }, 60_000)
-
   it('stops drawing when the build stops: the call rejects with the reason, and no card is written after', async () => {
     const { writeSocialCards } = await import('../../cli/pipeline/social-images.ts')
     const many: CompiledContent = { ...content(), projects: Array.from({ length: 40 }, (_, i) => ({ id: `p-${i}`, title: `Project ${i}`, description: 'A project.', tech: ['Go'] })) }
     const specs = socialCardSpecs(many)
     const [site, cache] = [mkdtempSync(path.join(os.tmpdir(), 'og-stop-')), mkdtempSync(path.join(os.tmpdir(), 'og-stop-cache-'))]
     try {
-      await expect(writeSocialCards(site, specs, cache, { thread: 'this', signal: AbortSignal.abort(new Error('the build stopped')) })).rejects.toThrow('the build stopped')
+      await expect(writeSocialCards(site, specs, cache, { signal: AbortSignal.abort(new Error('the build stopped')) })).rejects.toThrow('the build stopped')
       expect(readdirSync(path.join(site, 'og'))).toEqual([])
       const stop = new AbortController()
-      const drawing = writeSocialCards(site, specs, cache, { thread: 'this', signal: stop.signal })
+      const drawing = writeSocialCards(site, specs, cache, { signal: stop.signal })
       setTimeout(() => stop.abort(new Error('the build stopped')), 0)
       await expect(drawing).rejects.toThrow('the build stopped')
       const written = readdirSync(path.join(site, 'og')).length
@@ -292,26 +277,26 @@ describe('social image cache', () => {
     const dropCards = () => readdirSync(cache).filter((file) => file.endsWith('.png')).forEach((file) => rmSync(path.join(cache, file)))
     const same = (a: string, b: string, file: string) => readFileSync(path.join(a, file)).equals(readFileSync(path.join(b, file)))
     try {
-      const files = await writeSocialCards(first, specs, cache, { thread: 'this' })
+      const files = await writeSocialCards(first, specs, cache)
       const frameFile = frameEntry(cache)
       expect(frameFile).toBeDefined()
       // Drawn again on the kept frame: the very same cards.
       dropCards()
-      await writeSocialCards(fromKept, specs, cache, { thread: 'this' })
+      await writeSocialCards(fromKept, specs, cache)
       for (const file of files) expect(same(fromKept, first, file), file).toBe(true)
       // The kept frame is what the cards are drawn on: the other owner's frame, planted under this
       // frame's key, gives the other owner's cards.
-      await writeSocialCards(otherSite, others, otherCache, { thread: 'this' })
+      await writeSocialCards(otherSite, others, otherCache)
       const key = (file: string) => file.replace(/\.bin$/, '')
       writeEntry(cache, key(frameFile!), readEntry(otherCache, key(frameEntry(otherCache)!)))
       dropCards()
-      await writeSocialCards(planted, specs, cache, { thread: 'this' })
+      await writeSocialCards(planted, specs, cache)
       for (const file of files) expect(same(planted, otherSite, file) && !same(planted, first, file), file).toBe(true)
       // A frame entry cut short is not trusted: drawn again, and kept whole.
       const whole = readFileSync(path.join(first, files[0]!))
       writeFileSync(path.join(cache, frameFile!), readFileSync(path.join(cache, frameFile!)).subarray(0, 1000))
       dropCards()
-      await writeSocialCards(redrawn, specs, cache, { thread: 'this' })
+      await writeSocialCards(redrawn, specs, cache)
       for (const file of files) expect(same(redrawn, first, file), file).toBe(true)
       expect(readFileSync(path.join(redrawn, files[0]!)).equals(whole)).toBe(true)
       expect(readFileSync(path.join(cache, frameFile!)).length).toBeGreaterThan(1000)
@@ -325,7 +310,7 @@ describe('social image cache', () => {
     const specs = socialCardSpecs(content())
     const [site, cache] = [mkdtempSync(path.join(os.tmpdir(), 'og-prune-')), mkdtempSync(path.join(os.tmpdir(), 'og-prune-store-'))]
     temps.push(site, cache)
-    await writeSocialCards(site, specs, cache, { thread: 'this' })
+    await writeSocialCards(site, specs, cache)
     const used = readdirSync(cache).filter((file) => file.endsWith('.png'))
     expect(used).toHaveLength(specs.length)
     // The build's cards are the oldest files in the cache; then one more old card than the limit allows.
@@ -336,7 +321,7 @@ describe('social image cache', () => {
       utimesSync(path.join(cache, file), 2000 + i, 2000 + i)
     })
     const frames = readdirSync(cache).filter((file) => !file.endsWith('.png'))
-    await writeSocialCards(site, specs, cache, { thread: 'this' })
+    await writeSocialCards(site, specs, cache)
     const kept = readdirSync(cache)
     // Down to half the limit: the build's cards, the newest planted ones; entries other than cards untouched.
     expect(kept.filter((file) => file.endsWith('.png'))).toHaveLength(MAX_CACHED_CARDS / 2)
@@ -344,14 +329,14 @@ describe('social image cache', () => {
     expect(kept.filter((file) => file.startsWith('old-')).sort()).toEqual(planted.slice(planted.length - (MAX_CACHED_CARDS / 2 - used.length)))
     // Under the limit, nothing goes.
     writeFileSync(path.join(cache, 'old-new.png'), 'x')
-    await writeSocialCards(site, specs, cache, { thread: 'this' })
+    await writeSocialCards(site, specs, cache)
     expect(readdirSync(cache)).toHaveLength(kept.length + 1)
-    // A card drawn on the card worker, which is handed only the missing cards: the build's other cards
-    // (old, and over the limit again) are still the build's, not unused ones.
+    // One card drawn again: the build's other cards (old, and over the limit again) are still the
+    // build's, not unused ones.
     rmSync(path.join(cache, used[0]!))
     for (const file of used.slice(1)) utimesSync(path.join(cache, file), 1000, 1000)
     planted.forEach((file) => writeFileSync(path.join(cache, file), 'x'))
-    await writeSocialCards(site, specs, cache, { thread: 'worker' })
+    await writeSocialCards(site, specs, cache)
     for (const file of used) expect(readdirSync(cache), file).toContain(file)
   }, 60_000)
 
