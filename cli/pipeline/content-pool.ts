@@ -118,7 +118,7 @@ export function checkProjectFile(source: SourceFile, checkCache?: CheckCache): P
  * are valid, and compiling where the file already is costs no second parse or transfer. Results for
  * files that turn out not to be part of valid content are dropped by the caller.
  */
-export async function compileBatch(batch: readonly { source: SourceFile; result: ProjectFileResult }[], cache: CompileCache | undefined, pack?: EntryPack, skip: readonly string[] = [], keep?: CompileRequest['keep']): Promise<void> {
+export async function compileBatch(batch: readonly { source: SourceFile; result: ProjectFileResult }[], cache: CompileCache | undefined, pack?: EntryPack, skip: readonly string[] = []): Promise<void> {
   const items: (CompileItem & { result: ProjectFileResult })[] = []
   for (const { source, result } of batch) {
     const parsed = result.parsed
@@ -130,7 +130,7 @@ export async function compileBatch(batch: readonly { source: SourceFile; result:
   await compileItems(items, cache, pack)
   for (const item of items) {
     if (!item.compiled) continue
-    item.result.compiled = keep ? { ...item.compiled, project: keep(item.compiled.project) } : item.compiled
+    item.result.compiled = item.compiled
     item.result.cached = item.cached === true
     if (item.entry) item.result.compiledEntry = item.entry
   }
@@ -305,8 +305,10 @@ class Job {
     return Array.from({ length: this.next - start }, (_, k) => start + k)
   }
 
+  /** A file's result, from a worker or this thread; a compiled project is handed to CompileRequest.keep as it comes. */
   store(index: number, result: ProjectFileResult): void {
-    this.results[index] = result
+    const keep = this.compile?.keep
+    this.results[index] = keep && result.compiled ? { ...result, compiled: { ...result.compiled, project: keep(result.compiled.project) } } : result
     this.missing--
   }
 
@@ -315,8 +317,7 @@ class Job {
       const result = results[k]
       if (!result || 'failed' in result) this.mainOnly.push(index)
       else {
-        const keep = this.compile?.keep
-        this.store(index, keep && result.compiled ? { ...result, compiled: { ...result.compiled, project: keep(result.compiled.project) } } : result)
+        this.store(index, result)
         poolCounters.workerFiles++
       }
     })
@@ -363,7 +364,7 @@ export async function checkProjectFiles(sources: readonly SourceFile[], workers:
         continue
       }
       const batch = indices.map((index) => ({ index, source: sources[index] as SourceFile, result: checkProjectFile(sources[index] as SourceFile, checkCache) }))
-      if (compile) await compileBatch(batch, compile.cache, compile.pack, [], compile.keep)
+      if (compile) await compileBatch(batch, compile.cache, compile.pack)
       for (const { index, result } of batch) job.store(index, result)
       poolCounters.mainFiles += indices.length
       // Let worker replies in, and hand those workers their next batch, before taking another.

@@ -15,9 +15,10 @@ import { warmViteWorker } from './vite-builds.ts'
  * on its worker, then draws each diagram), so that worker is started here, before the command is even
  * parsed: it loads in the idle time. So is the content worker of a build that will check enough files
  * to use one (it loaded ~0.3 s into a 1000-project build; now ~0.15 s, and 6 of 8 interleaved pairs
- * were faster: 4.56 -> 4.37 s median). Only guesses, from the arguments as given; the build makes its
- * own later (check-content.ts), each worker is started at most once, and an unused content worker
- * stops when idle.
+ * were faster: 4.56 -> 4.37 s median), and Vite's worker when no app build is kept at all. Only
+ * guesses, from the arguments and the caches as they are; the build makes its own later
+ * (check-content.ts, run.ts), each worker is started at most once, an unused content worker stops
+ * when idle and an unused Vite worker is ended with the build.
  */
 
 /** Project files read for the guess, at most: a large portfolio's build is long, and gains little here. */

@@ -54,6 +54,9 @@ export interface WrittenData {
   cardsHash: string
 }
 
+/** The site folder every data file lives under (data/cards.json, data/projects/<id>.json). */
+const DATA_FOLDER = path.posix.dirname(projectCardsData.file)
+
 /**
  * A build's case-study data (data/projects/<id>.json) and project cards (data/cards.json), what the
  * browser loads on client-side navigation (so no JavaScript bundle grows with the number of
@@ -69,7 +72,7 @@ export class ProjectDataWriter {
   readonly projectHashes = new Map<string, string>()
   #made = false
 
-  /** `directory` takes the files (under data/, as in the site) until finish(); `previousSite` is the site this build replaces. */
+  /** `directory` takes the files (under DATA_FOLDER, as in the site) until finish(); `previousSite` is the site this build replaces. */
   constructor(
     private readonly directory: string,
     private readonly previousSite?: string,
@@ -77,11 +80,11 @@ export class ProjectDataWriter {
 
   /** Writes `project`'s data file; returns its card, what the rest of the build needs of it. */
   keep(project: Record<string, unknown>): Record<string, unknown> {
+    const id = String(project.id)
     if (!this.#made) {
-      mkdirSync(path.join(this.directory, path.dirname(projectData.file('x'))), { recursive: true })
+      mkdirSync(path.dirname(path.join(this.directory, projectData.file(id))), { recursive: true })
       this.#made = true
     }
-    const id = String(project.id)
     const json = safeJson(browserProject(project))
     writeOrLinkSame(this.directory, projectData.file(id), json, this.previousSite)
     this.projectHashes.set(id, createHash('sha256').update(json).digest('hex'))
@@ -90,8 +93,8 @@ export class ProjectDataWriter {
 
   /** Moves the data files into `siteDir` and writes the project cards (in content order) beside them. */
   async finish(siteDir: string, cards: readonly Record<string, unknown>[]): Promise<WrittenData> {
-    const staged = path.join(this.directory, 'data')
-    const target = path.join(siteDir, 'data')
+    const staged = path.join(this.directory, DATA_FOLDER)
+    const target = path.join(siteDir, DATA_FOLDER)
     // One rename; a copy only when the content's public/ folder brought a data/ folder of its own.
     if (this.#made) await rename(staged, target).catch(() => cp(staged, target, { recursive: true }))
     else await mkdir(target, { recursive: true })

@@ -1,6 +1,6 @@
 import { cp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { CliError } from '../errors.ts'
+import { assert, CliError } from '../errors.ts'
 import { buildSite, siteLikelyCached, type SiteBuild } from './build-site.ts'
 import { stopViteWorker, viteRunsInThisThread, warmViteWorker } from './vite-builds.ts'
 import type { SiteCache } from './site-cache.ts'
@@ -143,7 +143,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         let siteStarting = false
         const siteStarted = () => {
           siteStarting = false
-          cards.go()
+          startCards()
         }
         const startSite = (portfolio: Record<string, unknown>) => {
           siteBusy = true
@@ -164,26 +164,23 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         // for the app build and the diagrams (a worker of their own cost more CPU to start than they
         // do). Not before the app build has its request, though: it is the longest step of a small
         // site's build, and its worker would wait for this thread's cards.
-        const cards = {
-          content: undefined as CheckedContent | undefined,
-          ready(content: CheckedContent) {
-            this.content = content
-            if (!siteStarting) this.go()
-          },
-          go() {
-            const content = this.content
-            if (!content || pendingCards) return
-            const cardsStarted = performance.now()
-            const drawing = writeSocialCards(work.cards, socialCardSpecs(content), undefined, { previousSite: options.outDir, signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
-            drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
-            pendingCards = drawing
-          },
+        let checked: CheckedContent | undefined
+        function startCards() {
+          if (!checked || pendingCards) return
+          const cardsStarted = performance.now()
+          const drawing = writeSocialCards(work.cards, socialCardSpecs(checked), undefined, { previousSite: options.outDir, signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
+          drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
+          pendingCards = drawing
+        }
+        const onChecked = (content: CheckedContent) => {
+          checked = content
+          if (!siteStarting) startCards()
         }
         // When the content is valid, onPortfolio has started the app build by the time this returns.
         const viteHere = viteRunsInThisThread()
-        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked: (content) => cards.ready(content), keep: (project) => projectData.keep(project), mainBusy: () => siteStarting || (siteBusy && viteHere) }))
+        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), mainBusy: () => siteStarting || (siteBusy && viteHere) }))
         // Valid content whose app build has not sent its request yet (a quick check, a slow lookup): the cards go now.
-        if (outcome.compiled) cards.go()
+        if (outcome.compiled) startCards()
         return outcome
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
@@ -199,7 +196,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const siteBuild = building
 
     const drawing = pendingCards
-    if (!drawing) throw new Error('the social cards were not started with the checked content')
+    assert(drawing, 'the social cards were not started with the checked content')
     const site = await step('vite build (client + server)', () => siteBuild, (built) => (built.cached ? 'unchanged app: from the cache' : 'started alongside checking'))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)

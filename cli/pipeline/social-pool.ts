@@ -9,7 +9,7 @@ import { drawBandPng, renderPng, SOCIAL_WORKER_ROLE, type BandSetup, type Social
 
 /**
  * Rendering many social cards on every core: a few worker threads, each running social-worker.ts
- * and fed one card at a time (two in flight each, so none waits on the main thread). Until the
+ * and handed cards ahead of its answers (see MAX_IN_FLIGHT_PER_WORKER). Until the
  * first worker is ready, the main thread renders cards itself, so starting the workers costs only
  * the CPU it takes; a handful of cards is not worth even that and is rendered in-process. The
  * workers run at a lower priority (thread-priority.ts): a build's cards are not on its critical
