@@ -3,7 +3,7 @@ import path from 'node:path'
 import { existsSync } from 'node:fs'
 import { siteDirectory } from './run.ts'
 import { defaultSiteCache, restoreSiteBuild, storeSiteBuild, type SiteCache } from './site-cache.ts'
-import { runViteBuilds } from './vite-builds.ts'
+import { runViteBuilds, SERVER_ENTRY } from './vite-builds.ts'
 
 export interface SiteBuildOptions {
   /** Content root: its public/ folder is copied as-is (resume PDF, images). */
@@ -44,7 +44,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   await cp(path.join(options.root, 'public'), options.clientDir, { recursive: true, force: false, errorOnExist: false }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error
   })
-  return { serverEntry: path.join(options.serverDir, 'entry-server.js'), cached, ...(cache ? { key: cache.key } : {}) }
+  return { serverEntry: path.join(options.serverDir, SERVER_ENTRY), cached, ...(cache ? { key: cache.key } : {}) }
 }
 
 /**

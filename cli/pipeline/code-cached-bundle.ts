@@ -36,13 +36,16 @@ export interface BundleSpec {
   entry: string
   /** The packages it bundles: their versions (and their dependencies') name the bundle. */
   packages: readonly string[]
+  /** Replaced in the bundled code, as esbuild's `define` (e.g. NODE_ENV, to bundle one build of a package). */
+  define?: Record<string, string>
 }
 
 /** Names the bundle by everything it is made from: its packages, esbuild, Node and its format. */
 function bundleKey(spec: BundleSpec): string {
   const here = path.dirname(fileURLToPath(import.meta.url))
   const versions = packageVersions([...spec.packages, 'esbuild'], here).map(([name, version]) => `${name}@${version}`)
-  return createHash('sha256').update(`${spec.name} ${spec.format}\0${process.version}\0${process.arch}\0${versions.join('\0')}`).digest('hex').slice(0, 24)
+  const defined = Object.entries(spec.define ?? {}).map(([name, value]) => `\0${name}=${value}`)
+  return createHash('sha256').update(`${spec.name} ${spec.format}\0${process.version}\0${process.arch}\0${versions.join('\0')}${defined.join('')}`).digest('hex').slice(0, 24)
 }
 
 /** The bundle's exports from `directory` (bundled first when missing or damaged), with its code cache. Synchronous. */
@@ -82,6 +85,7 @@ function writeBundle(spec: BundleSpec, file: string): string {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
+    ...(spec.define ? { define: spec.define } : {}),
     write: false,
     logLevel: 'silent',
   })

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import { linkFile, writeNewFile, writeOrLinkSame } from './link-file.ts'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { CliError } from '../errors.ts'
 import type { Route } from './list-routes.ts'
 import { scanPage, type PageScan } from './check-output.ts'
@@ -10,6 +9,7 @@ import { hashText, pageKey, readPageIndex, reusablePage, writePageIndex, type Pa
 import { renderOnAllCores } from './prerender-pool.ts'
 import { SpareDirectories } from './spare-directories.ts'
 import { pageDataScript } from './project-data.ts'
+import { loadServerBundle, saveServerRuntimeCodeCache } from './server-bundle.ts'
 
 export interface RenderedPage {
   html: string
@@ -45,7 +45,7 @@ export type PageRenderer = (route: Route, projects: ProjectLookup, cards: CardsL
  * thread and in each prerender worker, each with its own `spares` (page folders are made from them).
  */
 export async function loadPageRenderer(serverEntry: string, template: string, siteDir: string, base: string, previousSite?: string, spares = new SpareDirectories()): Promise<PageRenderer> {
-  const module = await importProduction<{ render?: RenderFunction }>(serverEntry)
+  const module = await loadServerBundle<{ render?: RenderFunction }>(serverEntry)
   const render = module.render
   if (typeof render !== 'function') throw new CliError(`${serverEntry} does not export render(url, base)`)
   // The site folder itself is there (the shell was read from it): only a page's own folder is made.
@@ -77,6 +77,7 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
     // a write through libuv's pool costs several times more on a machine whose cores are all busy.
     spares.make(directory)
     writeOrLinkSame(siteDir, route.file, html, previousSite)
+    saveServerRuntimeCodeCache() // once, with the code a render ran, when there was none to use
     return { scan: scanPage(route.file, html), sha256: hashText(html), usedCards }
   }
 }
@@ -138,23 +139,6 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
   }
   if (cache) writePageIndex(cache, records)
   return { pages: routes.map((route) => route.file), scans, rendered: toRender.length }
-}
-
-/**
- * Imports the server bundle with NODE_ENV=production while its packages load: the bundle leaves
- * react and react-dom to Node, whose entry files pick React's production or development build by
- * NODE_ENV when first loaded. The development build renders several times slower (prop checks,
- * warnings) and, run with NODE_ENV unset, the CLI would otherwise get it.
- */
-async function importProduction<T>(file: string): Promise<T> {
-  const previous = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    return (await import(pathToFileURL(file).href)) as T
-  } finally {
-    if (previous === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = previous
-  }
 }
 
 /**

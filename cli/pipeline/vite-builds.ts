@@ -9,6 +9,12 @@ import { startWorker, workersNeedTsx } from './worker-script.ts'
  * content is checked (warmViteWorker), so Vite has loaded by the time the portfolio is compiled.
  */
 
+/**
+ * The server bundle's entry, in serverDir: CommonJS, so the prerender can answer its requires of
+ * React and react-router from a code-cached bundle (server-bundle.ts).
+ */
+export const SERVER_ENTRY = 'entry-server.cjs'
+
 export interface ViteBuildRequest {
   siteDirectory: string
   base: string
@@ -55,7 +61,10 @@ function viteBuildConfigs(request: ViteBuildRequest, loaded?: SiteConfigs): Inli
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }
   const client: InlineConfig = { ...shared, build: { outDir: request.clientDir, emptyOutDir: true } }
-  const server: InlineConfig = { ...shared, build: { ssr: 'src/entry-server.tsx', outDir: request.serverDir, emptyOutDir: true } }
+  const server: InlineConfig = {
+    ...shared,
+    build: { ssr: 'src/entry-server.tsx', outDir: request.serverDir, emptyOutDir: true, rolldownOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'assets/[name]-[hash].cjs' } } },
+  }
   if (!loaded || loaded.siteDirectory !== request.siteDirectory) return [client, server]
   return [
     { ...loaded.merge(loaded.client, client), configFile: false },

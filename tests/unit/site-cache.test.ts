@@ -30,7 +30,7 @@ function fakeBuild(): { client: string; server: string } {
   const server = path.join(dir, 'server')
   write(path.join(client, 'index.html'), '<html><!--app-html--></html>')
   write(path.join(client, 'assets/index-abc.js'), 'console.log(1)')
-  write(path.join(server, 'entry-server.js'), 'export function render() {}')
+  write(path.join(server, 'entry-server.cjs'), 'exports.render = () => {}')
   return { client, server }
 }
 
@@ -91,7 +91,7 @@ describe('site cache entries', () => {
 
   const corruptions: [string, (entry: string) => void][] = [
     ['an edited file', (entry) => appendFileSync(path.join(entry, 'client/assets/index-abc.js'), ';alert(1)')],
-    ['a missing file', (entry) => rmSync(path.join(entry, 'server/entry-server.js'))],
+    ['a missing file', (entry) => rmSync(path.join(entry, 'server/entry-server.cjs'))],
     ['an extra file', (entry) => write(path.join(entry, 'client/assets/extra.js'), 'x')],
     ['a missing manifest', (entry) => rmSync(path.join(entry, 'manifest.json'))],
     ['a manifest that is not JSON', (entry) => writeFileSync(path.join(entry, 'manifest.json'), '{"format":1,')],
@@ -133,7 +133,7 @@ describe('buildSite from the cache', () => {
     write(path.join(root, 'public/index.html'), 'a public file must not replace the app shell')
     const out = tempDir()
     const result = await buildSite({ root, base: '/', clientDir: path.join(out, 'client'), serverDir: path.join(out, 'server'), cache })
-    expect(result).toEqual({ cached: true, key: cache.key, serverEntry: path.join(out, 'server', 'entry-server.js') })
+    expect(result).toEqual({ cached: true, key: cache.key, serverEntry: path.join(out, 'server', 'entry-server.cjs') })
     expect(files(path.join(out, 'client'))).toEqual({ ...files(built.client), 'resume.pdf': '%PDF-1.4' })
   })
 })
