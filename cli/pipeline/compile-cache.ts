@@ -13,7 +13,7 @@ import type { Diagram, DrawnDiagram } from './draw-diagrams.ts'
  * Bump when compiled output changes for a reason the compiler key cannot see (it covers the compile
  * sources, parse-yaml.ts, the diagnostics modules and the versions of every package the compilers use).
  */
-export const COMPILE_CACHE_VERSION = 1
+export const COMPILE_CACHE_VERSION = 2
 
 /**
  * Where compiled files live: the compiled files of each content root in one pack (entry-pack.ts), and
@@ -94,13 +94,45 @@ export function defaultCompileCache(): CompileCache | undefined {
   return key ? { directory: compiledCacheDirectory, compilerKey: key } : undefined
 }
 
-/** The name of the entry for `source` compiled as `kind`. */
+/**
+ * The name of the entry for `source` compiled as `kind`: a hash of the file's path (and the compiler),
+ * then a hash of its text, so that the entry of another version of the same file can be found (see
+ * previousMarkdown).
+ */
 export function entryKey(cache: CompileCache, kind: 'project' | 'portfolio', source: SourceFile): string {
-  return createHash('sha256').update(`${cache.compilerKey}\0${kind}\0${source.path}\0`).update(source.text).digest('hex')
+  const text = createHash('sha256').update(`${cache.compilerKey}\0${kind}\0${source.path}\0`).update(source.text).digest('hex')
+  return `${pathPrefix(cache, kind, source.path)}${text.slice(PATH_PREFIX_LENGTH)}`
 }
 
-function isCompiledProject(value: unknown): value is CompiledProject {
-  return isRecord(value) && isRecord(value.project) && Array.isArray(value.diagnostics)
+const PATH_PREFIX_LENGTH = 16
+
+function pathPrefix(cache: CompileCache, kind: 'project' | 'portfolio', file: string): string {
+  return createHash('sha256').update(`${cache.compilerKey}\0${kind} path\0${file}`).digest('hex').slice(0, PATH_PREFIX_LENGTH)
+}
+
+/** A compiled project as the pack keeps it: with the markdown its HTML was made from, field for field (see markdownFields). */
+type ProjectEntry = CompiledProject & { markdown?: string[] }
+
+function isCompiledProject(value: unknown): value is ProjectEntry {
+  return isRecord(value) && isRecord(value.project) && Array.isArray(value.diagnostics) && (value.markdown === undefined || (Array.isArray(value.markdown) && value.markdown.every((text) => typeof text === 'string')))
+}
+
+/**
+ * The markdown of another version of this file that `pack` holds (the one the last build compiled),
+ * by text, with the HTML it was compiled to: an edit to a project's title, tags or one section
+ * compiles only the markdown that changed. The same compiler made it (the path prefix hashes the
+ * compiler key) and the HTML was made from exactly that text, in the same entry, checked whole.
+ */
+function previousMarkdown(pack: EntryPack, key: string, markdownFields: (project: Record<string, unknown>) => string[]): Map<string, string> | undefined {
+  for (const other of pack.keysStartingWith(key.slice(0, PATH_PREFIX_LENGTH))) {
+    if (other === key) continue
+    const entry = pack.peek(other)
+    if (!isCompiledProject(entry) || !entry.markdown) continue
+    const html = markdownFields(entry.project)
+    if (html.length !== entry.markdown.length) continue
+    return new Map(entry.markdown.map((markdown, i) => [markdown, html[i]!]))
+  }
+  return undefined
 }
 
 /** A compile's result, whether it came from the pack, and (compiled now, with a cache) the entry to add to the pack. */
@@ -120,10 +152,10 @@ export async function compileProjectCached(source: SourceFile, data: Record<stri
   const key = cache && entryKey(cache, 'project', source)
   if (key && pack) {
     const hit = pack.get(key)
-    if (isCompiledProject(hit)) return { ...hit, cached: true }
+    if (isCompiledProject(hit)) return { project: hit.project, diagnostics: hit.diagnostics, cached: true }
   }
-  const { compileProjectText, drawProjectDiagrams, projectDiagrams } = await import('./compile-project.ts')
-  const project = compileProjectText(data)
+  const { compileProjectText, drawProjectDiagrams, markdownFields, projectDiagrams } = await import('./compile-project.ts')
+  const project = compileProjectText(data, key && pack ? previousMarkdown(pack, key, markdownFields) : undefined)
   const known = new Map<string, DrawnDiagram>()
   const diagramId = (mermaid: string, title: string) => `${title}\0${mermaid}`
   const missing = () => projectDiagrams(project).filter(({ mermaid, title }) => {
@@ -149,7 +181,7 @@ export async function compileProjectCached(source: SourceFile, data: Record<stri
     throw new Error(diagram?.error ?? 'the diagram was not drawn')
   })
   const result: CompiledProject = { project, diagnostics }
-  const bytes = key && encodeEntry(key, result)
+  const bytes = key && encodeEntry(key, { ...result, markdown: markdownFields(data) } satisfies ProjectEntry)
   return { ...result, cached: false, ...(key && bytes ? { entry: { key, bytes } } : {}) }
 }
 

@@ -60,15 +60,36 @@ export function compileProject(original: Record<string, unknown>, parsed: Parsed
 /**
  * compileProject's first half: a copy of the project with its markdown compiled, its diagrams not
  * drawn yet. Apart so that a build compiles the prose while its diagrams are drawn elsewhere.
+ * `known` gives markdown compiled before by the same compiler (see compileProjectCached): a text found
+ * there is not compiled again.
  */
-export function compileProjectText(original: Record<string, unknown>): Record<string, unknown> {
+export function compileProjectText(original: Record<string, unknown>, known?: ReadonlyMap<string, string>): Record<string, unknown> {
   const project = structuredClone(original)
+  eachMarkdownField(project, (holder, field, markdown) => {
+    holder[field] = known?.get(markdown) ?? compileMarkdown(markdown)
+  })
+  return project
+}
+
+/**
+ * The markdown fields compileProjectText compiles (each section's body and intro), in order: of a
+ * project as written its markdown, of a compiled one the HTML made from it, one for one.
+ */
+export function markdownFields(project: Record<string, unknown>): string[] {
+  const values: string[] = []
+  eachMarkdownField(project, (_holder, _field, value) => values.push(value))
+  return values
+}
+
+function eachMarkdownField(project: Record<string, unknown>, visit: (holder: Record<string, unknown>, field: string, value: string) => void): void {
   const sections = Array.isArray(project.sections) ? project.sections : []
   for (const section of sections) {
     if (!isRecord(section)) continue
-    for (const field of ['body', 'intro']) if (typeof section[field] === 'string') section[field] = compileMarkdown(section[field])
+    for (const field of ['body', 'intro']) {
+      const value = section[field]
+      if (typeof value === 'string') visit(section, field, value)
+    }
   }
-  return project
 }
 
 /**

@@ -70,6 +70,17 @@ export class EntryPack {
     return value
   }
 
+  /** The value of `key`'s entry when it is whole and its own, without keeping it in the next pack. */
+  peek(key: string): unknown {
+    const bytes = this.stored.get(key)
+    return bytes ? decodeEntry(bytes, key) : undefined
+  }
+
+  /** The keys of the entries the pack on disk held that start with `prefix`. */
+  keysStartingWith(prefix: string): string[] {
+    return [...this.stored.keys()].filter((key) => key.startsWith(prefix))
+  }
+
   add(entry: EncodedEntry): void {
     this.kept.set(entry.key, entry.bytes)
     this.added = true

@@ -147,6 +147,59 @@ describe('compile cache', () => {
     }
   })
 
+  it("reuses the markdown of the file's previous version that is unchanged, and compiles what changed", async () => {
+    await checkAndCompile(fixture.root, { workers: 'never', cache })
+    const source = projectSource('authstack')
+    const key = entryKey(cache, 'project', source)
+    // The previous version's entry, whole and its own, with one section's HTML made recognisable:
+    // reused, that HTML shows up in the next compile; compiled again, it does not.
+    const entry = v8.deserialize(payload(packed().get(key) as Buffer)) as { project: { sections: Record<string, unknown>[] }; markdown: string[] }
+    const [reused, edited] = entry.project.sections.filter((section) => typeof section.body === 'string')
+    if (!reused || !edited) throw new Error('the project has fewer than two sections with a body')
+    reused.body = '<p>from the previous version</p>'
+    damageEntry(key, () => encodeEntry(key, entry) as Buffer)
+    const editedId = String(edited.id)
+    const file = path.join(fixture.root, source.path)
+    // The title changes, and the second section with a body gets a sentence more.
+    const lines = source.text.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited)`).split('\n')
+    const bodies = lines.flatMap((line, i) => (/^\s+body: \|$/.test(line) ? [i] : []))
+    lines[bodies[1]! + 1] += ' One more sentence.'
+    writeFileSync(file, lines.join('\n'))
+    try {
+      const reference = await checkAndCompile(fixture.root, { workers: 'never', cache: false })
+      const result = await checkAndCompile(fixture.root, { workers: 'never', cache })
+      expect(result.compileStats).toEqual({ compiled: 1, cached: 5 })
+      const compiled = result.compiled?.projects.find((p) => p.id === 'authstack') as { sections: Record<string, unknown>[] }
+      const fresh = reference.compiled?.projects.find((p) => p.id === 'authstack') as { sections: Record<string, unknown>[] }
+      const at = (project: typeof compiled, id: string) => project.sections.find((section) => section.id === id)
+      expect(at(compiled, String(reused.id))?.body).toBe('<p>from the previous version</p>')
+      expect(at(compiled, editedId)?.body).toContain('One more sentence.')
+      expect(at(compiled, editedId)).toEqual(at(fresh, editedId))
+      expect(compiled.sections.filter((section) => section.id !== reused.id)).toEqual(fresh.sections.filter((section) => section.id !== reused.id))
+    } finally {
+      writeFileSync(file, source.text)
+    }
+  })
+
+  it("compiles a file whole when its previous version's entry is damaged", async () => {
+    await checkAndCompile(fixture.root, { workers: 'never', cache })
+    const source = projectSource('authstack')
+    damageEntry(entryKey(cache, 'project', source), (entry) => {
+      const copy = Buffer.from(entry)
+      copy[copy.length - 20] = (copy[copy.length - 20] ?? 0) ^ 0xff
+      return copy
+    })
+    const file = path.join(fixture.root, source.path)
+    writeFileSync(file, source.text.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited)`))
+    try {
+      const reference = await checkAndCompile(fixture.root, { workers: 'never', cache: false })
+      const result = await checkAndCompile(fixture.root, { workers: 'never', cache })
+      expect(result.compiled).toEqual(reference.compiled)
+    } finally {
+      writeFileSync(file, source.text)
+    }
+  })
+
   const todoKey = () => entryKey(cache, 'project', projectSource('todoapppro'))
   const payload = (entry: Buffer) => entry.subarray(entry.indexOf(0x0a) + 1)
   const corruptions: [string, (entry: Buffer) => Buffer][] = [
