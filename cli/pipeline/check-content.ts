@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { isRecord, valueAt } from '../diagnostics/json-pointer.ts'
 import { checkFile } from './check-file.ts'
@@ -157,7 +158,7 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
         continue
       }
       // One file per turn while this thread has other work under way (see CompileRequest.mainBusy).
-      if (mainBusy?.()) await new Promise((resolve) => setImmediate(resolve))
+      if (mainBusy?.()) await nextTurn()
       const compiling = compiler.compileProjectCached(file?.source ?? { path, text: '' }, data, result.parsed, file ? cache : undefined, pack, drawing)
       compiling.catch(() => undefined) // awaited below, in order
       fresh.push(compiling)
@@ -283,7 +284,7 @@ async function check(
 async function checkHere(sources: readonly SourceFile[], checkCache: CheckCache | undefined, busy?: () => boolean): Promise<ProjectFileResult[]> {
   const results: ProjectFileResult[] = []
   for (const source of sources) {
-    if (busy?.()) await new Promise((resolve) => setImmediate(resolve))
+    if (busy?.()) await nextTurn()
     results.push(checkProjectFile(source, checkCache))
   }
   return results

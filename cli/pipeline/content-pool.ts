@@ -1,4 +1,5 @@
 import os from 'node:os'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Worker } from 'node:worker_threads'
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { isRecord } from '../diagnostics/json-pointer.ts'
@@ -368,7 +369,7 @@ export async function checkProjectFiles(sources: readonly SourceFile[], workers:
       for (const { index, result } of batch) job.store(index, result)
       poolCounters.mainFiles += indices.length
       // Let worker replies in, and hand those workers their next batch, before taking another.
-      await new Promise((resolve) => setImmediate(resolve))
+      await nextTurn()
     }
   } finally {
     jobs.splice(jobs.indexOf(job), 1)

@@ -33,6 +33,8 @@ const MAX_PACKS = 20
 export class EntryPack {
   private readonly kept = new Map<string, Uint8Array>()
   private added = false
+  /** The stored keys by their first `length` characters, made on first use (see keysStartingWith). */
+  private byPrefix: { length: number; keys: Map<string, string[]> } | undefined
 
   private constructor(
     readonly file: string,
@@ -76,9 +78,22 @@ export class EntryPack {
     return bytes ? decodeEntry(bytes, key) : undefined
   }
 
-  /** The keys of the entries the pack on disk held that start with `prefix`. */
+  /**
+   * The keys of the entries the pack on disk held that start with `prefix`. Indexed once by the
+   * prefix's length: a build that misses many files looks each one up (not one scan of the pack each).
+   */
   keysStartingWith(prefix: string): string[] {
-    return [...this.stored.keys()].filter((key) => key.startsWith(prefix))
+    if (this.byPrefix?.length !== prefix.length) {
+      const keys = new Map<string, string[]>()
+      for (const key of this.stored.keys()) {
+        const start = key.slice(0, prefix.length)
+        const same = keys.get(start)
+        if (same) same.push(key)
+        else keys.set(start, [key])
+      }
+      this.byPrefix = { length: prefix.length, keys }
+    }
+    return this.byPrefix.keys.get(prefix) ?? []
   }
 
   add(entry: EncodedEntry): void {

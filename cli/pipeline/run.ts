@@ -9,7 +9,7 @@ import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered } from './prerender.ts'
 import { prerenderWorkerCount } from './prerender-pool.ts'
-import { ProjectDataWriter, projectCards, readProjectData, type WrittenData } from './project-data.ts'
+import { ProjectDataWriter, readProjectData, type WrittenData } from './project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { socialCardSpecs, writeSocialCards } from './social-images.ts'
 import { collectAllGarbage } from './gc.ts'
@@ -200,7 +200,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const site = await step('vite build (client + server)', () => siteBuild, (built) => (built.cached ? 'unchanged app: from the cache' : 'started alongside checking'))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
-    const cards = projectCards(compiled)
+    // What the data writer kept of each compiled project: its card (see ProjectDataWriter.keep).
+    const cards = compiled.projects
     // Before prerendering: pages render from these files, written as the projects were compiled.
     const data = await step('case-study data', () => projectData.finish(work.temp, cards), (written) => `${written.files.length} files`)
     // The rest of the build needs none of the compiled content: let it go before the prerender

@@ -10,7 +10,7 @@ import { initials } from '../../site/src/initials.ts'
 import { OutlineFont } from './social-font.ts'
 import type { BandOp } from './card-raster.ts'
 import { renderPngs } from './social-pool.ts'
-import { isPngFrame, makePngFrame, renderPng, type BandSetup, type PngFrame } from './social-worker.ts'
+import { isPngFrame, makePngFrame, type BandSetup, type PngFrame } from './social-worker.ts'
 import { linkFile, linkReplacing, writeNewFile, writeOrLinkSame } from './link-file.ts'
 import { pruneEntries, readEntry, writeEntry, writeFileAtomically } from './cache-entries.ts'
 
@@ -458,11 +458,6 @@ export const RESVG_OPTIONS = {
   font: { loadSystemFonts: false },
   shapeRendering: 2, // geometricPrecision: anti-aliased edges
 } as const satisfies ResvgRenderOptions
-
-/** Rasterises a card at exactly 1200x630. */
-export function renderCard(svg: string): Buffer {
-  return renderPng(svg, RESVG_OPTIONS)
-}
 
 /**
  * Rendered cards by a hash of what they are made from: the card's content, and everything that

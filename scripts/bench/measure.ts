@@ -40,14 +40,17 @@ export function measure(args: string[], runs: number, options: { cwd: string; be
     options.before?.()
     const rssDir = mkdtempSync(path.join(os.tmpdir(), 'bench-rss-'))
     const rssFile = path.join(rssDir, 'rss')
-    const started = performance.now()
-    const result = spawnSync(process.execPath, ['--import', reporter, ...args], { cwd: options.cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', BENCH_RSS_FILE: rssFile } })
-    times.push(performance.now() - started)
-    if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}:\n${result.stderr.slice(-2000)}`)
-    steps.push(parseSteps(`${result.stdout}\n${result.stderr}`))
-    const rss = readFileSync(rssFile, 'utf8').trim().split('\n').map(Number)
-    peak = Math.max(peak, ...rss)
-    rmSync(rssDir, { recursive: true, force: true })
+    try {
+      const started = performance.now()
+      const result = spawnSync(process.execPath, ['--import', reporter, ...args], { cwd: options.cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', BENCH_RSS_FILE: rssFile } })
+      times.push(performance.now() - started)
+      if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}:\n${result.stderr.slice(-2000)}`)
+      steps.push(parseSteps(`${result.stdout}\n${result.stderr}`))
+      const rss = readFileSync(rssFile, 'utf8').trim().split('\n').map(Number)
+      peak = Math.max(peak, ...rss)
+    } finally {
+      rmSync(rssDir, { recursive: true, force: true })
+    }
   }
   const order = times.map((_, i) => i).sort((a, b) => times[a]! - times[b]!)
   const median = order[Math.floor(order.length / 2)]!

@@ -6,9 +6,12 @@ import { deflateSync, inflateSync } from 'node:zlib'
 import { Resvg } from '@resvg/resvg-js'
 import { describe, expect, it } from 'vitest'
 import type { CompiledContent } from '../../cli/pipeline/compile-content.ts'
-import { CARD_BAND, cardSvg, FONT_FILES, loadFonts, PILL, projectBodyOps, projectFrameSvg, RESVG_OPTIONS, renderCard, socialCardSpecs, socialCardSvgs } from '../../cli/pipeline/social-images.ts'
+import { CARD_BAND, cardSvg, FONT_FILES, loadFonts, PILL, projectBodyOps, projectFrameSvg, RESVG_OPTIONS, socialCardSpecs, socialCardSvgs } from '../../cli/pipeline/social-images.ts'
 import { adler32, adler32Combine } from '../../cli/pipeline/adler32.ts'
-import { drawBandPng, makePngFrame, type BandSetup } from '../../cli/pipeline/social-worker.ts'
+import { drawBandPng, makePngFrame, renderPng, type BandSetup } from '../../cli/pipeline/social-worker.ts'
+
+/** A whole card rendered as the build renders one from its SVG. */
+const renderCard = (svg: string) => renderPng(svg, RESVG_OPTIONS)
 import { cardsPerWorker, renderPngs, workerCount } from '../../cli/pipeline/social-pool.ts'
 import { workerFile } from '../../cli/pipeline/worker-script.ts'
 

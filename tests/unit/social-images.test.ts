@@ -4,7 +4,11 @@ import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CompiledContent } from '../../cli/pipeline/compile-content.ts'
-import { cardKey, escapeXml, FONT_FILES, socialCardSpecs, loadFonts, readFontMetrics, RESVG_OPTIONS, renderCard, socialCardSvgs, wrapText, writeSocialImages } from '../../cli/pipeline/social-images.ts'
+import { cardKey, escapeXml, FONT_FILES, socialCardSpecs, loadFonts, readFontMetrics, RESVG_OPTIONS, socialCardSvgs, wrapText, writeSocialImages } from '../../cli/pipeline/social-images.ts'
+import { renderPng } from '../../cli/pipeline/social-worker.ts'
+
+/** A whole card rendered as the build renders one from its SVG. */
+const renderCard = (svg: string) => renderPng(svg, RESVG_OPTIONS)
 
 const temps: string[] = []
 afterEach(() => temps.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
