@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import type sanitizeHtml from 'sanitize-html'
-import { markdownTools } from './markdown-tools.ts'
-import { loadMermaid, type RenderMermaidSvg } from './mermaid-runtime.ts'
+import { loadMermaid, type MermaidRuntime } from './mermaid-runtime.ts'
 
 const SVG_TAGS = ['svg', 'style', 'defs', 'marker', 'polygon', 'g', 'rect', 'text', 'tspan', 'polyline', 'line', 'ellipse', 'circle', 'path', 'title']
 const SVG_ATTRIBUTES = ['xmlns', 'viewBox', 'width', 'height', 'style', 'id', 'markerWidth', 'markerHeight', 'refX', 'refY', 'orient', 'points', 'fill', 'stroke', 'stroke-width', 'stroke-linejoin', 'stroke-linecap', 'class', 'x', 'y', 'rx', 'ry', 'font-size', 'font-weight', 'font-style', 'dy', 'dx', 'marker-end', 'marker-start', 'text-anchor', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'd', 'stroke-dasharray', 'transform', 'role', 'aria-label', 'aria-hidden', 'focusable', 'dominant-baseline', 'opacity']
@@ -23,18 +22,18 @@ export type DiagramRenderer = (source: string, title: string) => string
 
 /** The diagram renderer, once its (large) Mermaid renderer is loaded; see mermaid-runtime.ts. */
 export async function loadDiagramRenderer(): Promise<DiagramRenderer> {
-  const renderMermaidSVG = await loadMermaid()
-  return (source, title) => renderDiagram(renderMermaidSVG, source, title)
+  const runtime = await loadMermaid()
+  return (source, title) => renderDiagram(runtime, source, title)
 }
 
 /**
  * Mermaid source → a self-contained inline SVG. Ids are made unique per diagram so several diagrams
  * can share a page; the web-font @import is dropped (no third-party requests, CSP stays strict).
  */
-function renderDiagram(renderMermaidSVG: RenderMermaidSvg, source: string, title: string): string {
+function renderDiagram({ render, sanitizeHtml }: MermaidRuntime, source: string, title: string): string {
   let svg: string
   try {
-    svg = renderMermaidSVG(source)
+    svg = render(source)
   } catch (error) {
     throw new DiagramRenderError(error instanceof Error ? error.message : String(error), { cause: error })
   }
@@ -48,10 +47,9 @@ function renderDiagram(renderMermaidSVG: RenderMermaidSvg, source: string, title
     .replace(/^(\s*)svg \{/m, '$1.diagram-svg {')
     .replace(/^(\s*)text \{/m, '$1.diagram-svg text {')
     .replace(/^<svg /, `<svg class="diagram-svg" role="img" aria-label="${title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}" `)
-  // sanitize-html from the markdown tools' code-cached bundle: imported the usual way it cost the
-  // diagram worker ~70 ms (it loads postcss), while the diagrams are on a cold build's critical path.
-  return markdownTools()
-    .sanitizeHtml(svg, SVG_POLICY)
+  // sanitize-html from the renderer's code-cached bundle: imported the usual way it cost the diagram
+  // worker ~70 ms (it loads postcss), while the diagrams are on a cold build's critical path.
+  return sanitizeHtml(svg, SVG_POLICY)
     // Paint may only reference the diagram's own definitions: url(#id). Any other url() goes.
     .replace(/\s[\w-]+="[^"]*url\((?!\s*['"]?#)[^"]*"/gi, '')
     .replace(/url\((?!\s*['"]?#)[^)]*\)/gi, 'none')

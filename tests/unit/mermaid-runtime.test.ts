@@ -4,12 +4,17 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import vm from 'node:vm'
 import { renderMermaidSVG } from 'beautiful-mermaid'
+import sanitizeHtml from 'sanitize-html'
 import { describe, expect, it } from 'vitest'
 import { writeSealedFile } from '../../cli/pipeline/cache-entries.ts'
 import { loadBundledMermaid } from '../../cli/pipeline/mermaid-runtime.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('mermaid-runtime-')
+
+/** A drawing with a script in it, and a policy that keeps the drawing: what a diagram's sanitising does. */
+const UNSAFE_SVG = '<svg viewBox="0 0 4 4"><script>alert(1)</script><rect x="1" onclick="alert(2)"/></svg>'
+const SVG_POLICY = { allowedTags: ['svg', 'rect'], allowedAttributes: { '*': ['viewBox', 'x'] }, parser: { lowerCaseTags: false, lowerCaseAttributeNames: false } }
 
 const DIAGRAMS = [
   'flowchart LR\n  Client --> API\n  API --> DB[(Postgres)]\n  API -.-> Cache',
@@ -21,27 +26,30 @@ const DIAGRAMS = [
  * Loads the renderer from `directory` in a fresh process (V8 consults a code cache only for a script
  * its isolate has not compiled yet), draws the diagrams, saves the code cache, and reports.
  */
-function loadInFreshProcess(directory: string): { codeCache: string; svgs: string[] } {
+function loadInFreshProcess(directory: string): { codeCache: string; svgs: string[]; sanitized: string } {
   const runtime = pathToFileURL(path.resolve(import.meta.dirname, '../../cli/pipeline/mermaid-runtime.ts')).href
   const script = `const { loadBundledMermaid } = await import(${JSON.stringify(runtime)})
 const loaded = await loadBundledMermaid(${JSON.stringify(directory)})
 const svgs = ${JSON.stringify(DIAGRAMS)}.map((source) => loaded.render(source))
+const sanitized = loaded.sanitizeHtml(${JSON.stringify(UNSAFE_SVG)}, ${JSON.stringify(SVG_POLICY)})
 loaded.saveCodeCache()
-console.log(JSON.stringify({ codeCache: loaded.codeCache, svgs }))`
+console.log(JSON.stringify({ codeCache: loaded.codeCache, svgs, sanitized }))`
   const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' })
   if (run.status !== 0) throw new Error(run.stderr)
-  return JSON.parse(run.stdout) as { codeCache: string; svgs: string[] }
+  return JSON.parse(run.stdout) as { codeCache: string; svgs: string[]; sanitized: string }
 }
 
 const fileEnding = (directory: string, ending: string) => path.join(directory, readdirSync(directory).find((f) => f.endsWith(ending))!)
 
 describe('the bundled diagram renderer (loaded with V8 code cache)', () => {
   const expected = DIAGRAMS.map((source) => renderMermaidSVG(source))
+  const sanitized = sanitizeHtml(UNSAFE_SVG, SVG_POLICY)
 
-  it('draws exactly what the package draws, and the next process loads it with the code cache', () => {
+  it('draws and sanitises exactly what the packages do, and the next process loads it with the code cache', () => {
     const directory = tempDir()
-    expect(loadInFreshProcess(directory)).toEqual({ codeCache: 'missing', svgs: expected })
-    expect(loadInFreshProcess(directory)).toEqual({ codeCache: 'used', svgs: expected })
+    expect(sanitized).toBe('<svg viewBox="0 0 4 4"><rect x="1"></rect></svg>')
+    expect(loadInFreshProcess(directory)).toEqual({ codeCache: 'missing', svgs: expected, sanitized })
+    expect(loadInFreshProcess(directory)).toEqual({ codeCache: 'used', svgs: expected, sanitized })
   }, 60_000)
 
   it('never hands V8 a damaged code cache (it can crash on one), and writes it again', () => {
@@ -51,7 +59,7 @@ describe('the bundled diagram renderer (loaded with V8 code cache)', () => {
     const bytes = readFileSync(cache)
     bytes.fill(7, 200, 4096)
     writeFileSync(cache, bytes)
-    expect(loadInFreshProcess(directory)).toEqual({ codeCache: 'damaged', svgs: expected })
+    expect(loadInFreshProcess(directory)).toEqual({ codeCache: 'damaged', svgs: expected, sanitized })
     expect(loadInFreshProcess(directory).codeCache).toBe('used')
   }, 60_000)
 
@@ -60,7 +68,7 @@ describe('the bundled diagram renderer (loaded with V8 code cache)', () => {
     loadInFreshProcess(directory)
     const foreign = new vm.Script('globalThis.answer = 42').createCachedData()
     writeSealedFile(fileEnding(directory, '.v8-cache'), foreign)
-    expect(loadInFreshProcess(directory)).toEqual({ codeCache: 'refused', svgs: expected })
+    expect(loadInFreshProcess(directory)).toEqual({ codeCache: 'refused', svgs: expected, sanitized })
     expect(loadInFreshProcess(directory).codeCache).toBe('used')
   }, 60_000)
 
