@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -54,7 +55,13 @@ export function loadCodeCachedBundle(spec: BundleSpec, directory: string): CodeC
   const bundleFile = path.join(directory, `${key}.cjs`)
   const codeCacheFile = path.join(directory, `${key}.v8-cache`)
   const sealed = readSealedFile(bundleFile)
-  const code = typeof sealed === 'string' ? writeBundle(spec, bundleFile) : sealed.toString('utf8')
+  let code: string
+  if (typeof sealed === 'string') {
+    code = writeBundle(spec, bundleFile)
+    removeOtherBundles(directory, key)
+  } else {
+    code = sealed.toString('utf8')
+  }
   const cachedData = readSealedFile(codeCacheFile)
   // V8 checks a code cache against this exact source, its own version and flags, and refuses
   // (cachedDataRejected) anything else; but it does not checksum the bytes, and damaged bytes can crash
@@ -73,6 +80,25 @@ export function loadCodeCachedBundle(spec: BundleSpec, directory: string): CodeC
       saved = true
       writeSealedFile(codeCacheFile, script.createCachedData())
     },
+  }
+}
+
+/**
+ * A bundle is made again when a package, esbuild, Node or the bundling changes, under a new key: the
+ * one it replaces (a few MB, with its code cache) goes then. Each bundle has a folder of its own, so
+ * whatever else is in it is an older version of the same bundle. A process still running an older
+ * version has it in memory already; one of its new threads would only bundle it again.
+ */
+function removeOtherBundles(directory: string, key: string): void {
+  let names: string[]
+  try {
+    names = readdirSync(directory)
+  } catch {
+    return
+  }
+  for (const name of names) {
+    if (name.startsWith(key) || !/^[0-9a-f]{24}\.(?:cjs|v8-cache)$/.test(name)) continue
+    rmSync(path.join(directory, name), { force: true })
   }
 }
 
