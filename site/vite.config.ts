@@ -41,12 +41,12 @@ function treeShakeableReactRouter(): Plugin {
     // JavaScript) for the hundreds of modules it does not touch.
     transform: {
       filter: { id: routerFile },
-      handler(code, id, options) {
-      if (options?.ssr || !routerFile.test(id)) return null
-      const next = code
-        .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
-        .replace(/^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:memo|forwardRef|createContext)\()/gm, '$1/* @__PURE__ */ $2')
-      return next === code ? null : { code: next, map: null }
+      handler(code, _id, options) {
+        if (options?.ssr) return null
+        const next = code
+          .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
+          .replace(/^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:memo|forwardRef|createContext)\()/gm, '$1/* @__PURE__ */ $2')
+        return next === code ? null : { code: next, map: null }
       },
     },
   }
