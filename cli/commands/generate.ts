@@ -1,7 +1,8 @@
 import path from 'node:path'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { generatedDirectory, runGenerate } from '../pipeline/run.ts'
+import { runGenerate } from '../pipeline/run.ts'
+import { generatedDirectory } from '../pipeline/site-paths.ts'
 import { reportDiagnostics } from './validate.ts'
 
 /** `portfolio generate`: exit 0 after writing the content modules, 1 (and nothing written) on content errors. */

@@ -1,7 +1,7 @@
 import { cp } from 'node:fs/promises'
 import path from 'node:path'
 import { existsSync } from 'node:fs'
-import { siteDirectory } from './run.ts'
+import { siteDirectory } from './site-paths.ts'
 import { defaultSiteCache, restoreSiteBuild, storeSiteBuild, type SiteCache } from './site-cache.ts'
 import { runViteBuilds, SERVER_ENTRY } from './vite-builds.ts'
 

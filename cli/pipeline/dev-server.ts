@@ -6,7 +6,8 @@ import { createServer, searchForWorkspaceRoot, type ErrorPayload, type Logger as
 import { formatDiagnostics } from '../diagnostics/format.ts'
 import { CliError } from '../errors.ts'
 import { contentPlugin, type ContentState } from './dev-plugin.ts'
-import { runGenerate, siteDirectory, type GenerateResult } from './run.ts'
+import { runGenerate, type GenerateResult } from './run.ts'
+import { siteDirectory } from './site-paths.ts'
 
 export interface DevServerOptions {
   /** Content root holding portfolio.yaml, projects/ and public/. */

@@ -23,8 +23,6 @@ import { generateTypes } from './generate-types.ts'
 import { writeFiles } from './write-files.ts'
 import { generatedDirectory, siteDirectory } from './site-paths.ts'
 
-export { generatedDirectory, siteDirectory }
-
 export interface GenerateResult extends CheckResult {
   compiled?: CompiledContent
   /** Generated files that changed on disk. */
