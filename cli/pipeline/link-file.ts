@@ -1,4 +1,4 @@
-import { linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { temporaryPath } from './cache-entries.ts'
 
@@ -35,6 +35,21 @@ export function linkFile(existing: string, target: string): boolean {
     return true
   } catch {
     return false
+  }
+}
+
+/**
+ * Makes `to` a tree of the files under `from`, each linked (copied where it cannot be: another file
+ * system). `to` must not exist yet. Why: storing the app build in the site cache copied it on the
+ * build's critical path, ~8 ms for a dozen files, nearly all of it making new inodes (see above).
+ */
+export function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true })
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name)
+    const target = path.join(to, entry.name)
+    if (entry.isDirectory()) linkTree(source, target)
+    else if (!linkFile(source, target)) copyFileSync(source, target)
   }
 }
 

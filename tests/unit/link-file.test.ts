@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { linkFile, linkReplacing, writeNewFile, writeOrLinkSame } from '../../cli/pipeline/link-file.ts'
+import { linkFile, linkReplacing, linkTree, writeNewFile, writeOrLinkSame } from '../../cli/pipeline/link-file.ts'
 
 let dir: string
 beforeEach(() => {
@@ -55,5 +55,29 @@ describe('files shared between a build, its caches and the site it replaces', ()
     expect(readFileSync(at('other-site.png'), 'utf8')).toBe('stale')
     expect(linkReplacing(at('missing.png'), at('entry.png'))).toBe(false)
     expect(linkFile(at('missing.png'), at('x.png'))).toBe(false)
+  })
+
+  it('links a whole tree of files, folders made anew', () => {
+    mkdirSync(at('build/assets'), { recursive: true })
+    writeFileSync(at('build/index.html'), '<html></html>')
+    writeFileSync(at('build/assets/app.js'), 'console.log(1)')
+    linkTree(at('build'), at('entry'))
+    expect(inode('entry/index.html')).toBe(inode('build/index.html'))
+    expect(inode('entry/assets/app.js')).toBe(inode('build/assets/app.js'))
+    expect(statSync(at('entry/assets')).ino).not.toBe(statSync(at('build/assets')).ino)
+  })
+
+  // /dev/shm is a tmpfs where there is one: no link can cross into it.
+  const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(os.tmpdir()).dev
+  it.runIf(otherDevice)('copies the files of a tree it cannot link (another file system)', () => {
+    mkdirSync(at('build/assets'), { recursive: true })
+    writeFileSync(at('build/assets/app.js'), 'console.log(1)')
+    const elsewhere = mkdtempSync('/dev/shm/link-tree-')
+    try {
+      linkTree(at('build'), path.join(elsewhere, 'entry'))
+      expect(readFileSync(path.join(elsewhere, 'entry/assets/app.js'), 'utf8')).toBe('console.log(1)')
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true })
+    }
   })
 })

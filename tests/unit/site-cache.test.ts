@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { buildSite } from '../../cli/pipeline/build-site.ts'
 import { restoreSiteBuild, siteKey, storeSiteBuild, type SiteCache } from '../../cli/pipeline/site-cache.ts'
+import { writeNewFile } from '../../cli/pipeline/link-file.ts'
 
 const tempDir = tempDirsPerTest('portfolio-site-cache-')
 
@@ -79,6 +80,22 @@ describe('site cache entries', () => {
     expect(await restoreSiteBuild(cache, path.join(target, 'client'), path.join(target, 'server'))).toBe(true)
     expect(files(path.join(target, 'client'))).toEqual(files(built.client))
     expect(files(path.join(target, 'server'))).toEqual(files(built.server))
+  })
+
+  it('keeps its build when the site it was stored from or restored into gets its pages written', async () => {
+    // The entry shares its files with the site (links): a page is written over the shell as a new file.
+    const cache = cacheFor()
+    const built = fakeBuild()
+    const shell = readFileSync(path.join(built.client, 'index.html'), 'utf8')
+    await storeSiteBuild(cache, built.client, built.server)
+    writeNewFile(path.join(built.client, 'index.html'), '<html>home page</html>')
+    const target = tempDir()
+    expect(await restoreSiteBuild(cache, path.join(target, 'client'), path.join(target, 'server'))).toBe(true)
+    expect(readFileSync(path.join(target, 'client/index.html'), 'utf8')).toBe(shell)
+    writeNewFile(path.join(target, 'client/index.html'), '<html>home page</html>')
+    const again = tempDir()
+    expect(await restoreSiteBuild(cache, path.join(again, 'client'), path.join(again, 'server'))).toBe(true)
+    expect(readFileSync(path.join(again, 'client/index.html'), 'utf8')).toBe(shell)
   })
 
   it('is a miss for another key', async () => {
