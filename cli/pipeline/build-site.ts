@@ -17,6 +17,8 @@ export interface SiteBuildOptions {
   cache?: SiteCache | false
   /** Called once Vite's worker has the request (the app building from there on without this thread), or the app came from the cache. */
   onStarted?: () => void
+  /** Called when Vite has written the server bundle while the browser bundle is still building. */
+  onServerBuilt?: () => void
 }
 
 export interface SiteBuild {
@@ -37,7 +39,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const cached = cache !== undefined && (await restoreSiteBuild(cache, options.clientDir, options.serverDir))
   if (cached) options.onStarted?.()
   else {
-    await runViteBuilds({ siteDirectory, base: options.base, clientDir: options.clientDir, serverDir: options.serverDir }, options.onStarted)
+    await runViteBuilds({ siteDirectory, base: options.base, clientDir: options.clientDir, serverDir: options.serverDir }, options.onStarted, options.onServerBuilt)
     if (cache) await storeSiteBuild(cache, options.clientDir, options.serverDir)
   }
   // Like Vite's own copy of a public folder: a file the build wrote wins over a public file of the same name.

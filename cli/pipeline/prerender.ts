@@ -37,40 +37,74 @@ export interface RenderedRoute {
 /** Renders one route, writes its page into the site folder, and says what it wrote. */
 export type PageRenderer = (route: Route, projects: ProjectLookup, cards: CardsLookup) => Promise<RenderedRoute>
 
-/**
- * Loads the server bundle once; each call renders one route into the HTML shell (`template`, read
- * before any page is written: the home page is written over the client build's index.html) and
- * writes it (or links the page of `previousSite`, the site this build replaces, when it is the
- * same). Fails on a render error, a status other than the route's, or an empty <main>. Used in this
- * thread and in each prerender worker, each with its own `spares` (page folders are made from them).
- */
-export async function loadPageRenderer(serverEntry: string, template: string, siteDir: string, base: string, previousSite?: string, spares = new SpareDirectories()): Promise<PageRenderer> {
+/** A route rendered and checked, not yet in the HTML shell: what a page is made of. */
+export interface RenderedRouteBody {
+  page: RenderedPage
+  /** Whether the render asked for the project cards (the page then depends on them). */
+  usedCards: boolean
+}
+
+/** Loads the server bundle's render function (once per call). */
+async function loadRenderFunction(serverEntry: string): Promise<RenderFunction> {
   const module = await loadServerBundle<{ render?: RenderFunction }>(serverEntry)
   const render = module.render
   if (typeof render !== 'function') throw new CliError(`${serverEntry} does not export render(url, base)`)
+  return render
+}
+
+/** Renders one route; fails on a render error, a status other than the route's, or an empty <main>. */
+async function renderRoute(render: RenderFunction, route: Route, base: string, projects: ProjectLookup, cards: CardsLookup): Promise<RenderedRouteBody> {
+  let page: RenderedPage
+  let usedCards = false
+  const seenCards: CardsLookup = () => {
+    usedCards = true
+    return cards()
+  }
+  // The app asks for a case study while preparing the page and again while rendering it: read once.
+  const read = new Map<string, Promise<unknown>>()
+  const onceEach: ProjectLookup = (id) => {
+    let value = read.get(id)
+    if (!value) read.set(id, (value = projects(id)))
+    return value
+  }
+  try {
+    page = await render(route.url, base, onceEach, seenCards)
+  } catch (error) {
+    throw new CliError(`rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a problem in the site code (site/src), not in the content.', { cause: error })
+  }
+  if (page.status !== route.status) throw new CliError(`rendering ${route.url} gave status ${page.status}, expected ${route.status}`)
+  if (!hasContentInMain(page.html)) throw new CliError(`rendering ${route.url} produced an empty <main>`)
+  return { page, usedCards }
+}
+
+/**
+ * Every route rendered ahead of its page: what a build does with the server bundle while the browser
+ * bundle is still being built (the HTML shell comes from that one), in a thread that would otherwise
+ * wait. By the route's file; fails as the prerender would.
+ */
+export async function renderAhead(routes: readonly Route[], options: Pick<PrerenderOptions, 'serverEntry' | 'base' | 'projects' | 'cards'>): Promise<Map<string, RenderedRouteBody>> {
+  const render = await loadRenderFunction(options.serverEntry)
+  const bodies = new Map<string, RenderedRouteBody>()
+  for (const route of routes) bodies.set(route.file, await renderRoute(render, route, options.base, options.projects, options.cards))
+  return bodies
+}
+
+/**
+ * Loads the server bundle once (when a route is not among those rendered `ahead`); each call renders
+ * one route into the HTML shell (`template`, read before any page is written: the home page is
+ * written over the client build's index.html) and writes it (or links the page of `previousSite`,
+ * the site this build replaces, when it is the same). Fails on a render error, a status other than
+ * the route's, or an empty <main>. Used in this thread and in each prerender worker, each with its
+ * own `spares` (page folders are made from them).
+ */
+export async function loadPageRenderer(serverEntry: string, template: string, siteDir: string, base: string, previousSite?: string, spares = new SpareDirectories(), ahead?: ReadonlyMap<string, RenderedRouteBody>): Promise<PageRenderer> {
+  let loading: Promise<RenderFunction> | undefined
+  const render = () => (loading ??= loadRenderFunction(serverEntry))
+  if (!ahead) await render()
   // The site folder itself is there (the shell was read from it): only a page's own folder is made.
   spares.have(siteDir)
   return async (route, projects, cards) => {
-    let page: RenderedPage
-    let usedCards = false
-    const seenCards: CardsLookup = () => {
-      usedCards = true
-      return cards()
-    }
-    // The app asks for a case study while preparing the page and again while rendering it: read once.
-    const read = new Map<string, Promise<unknown>>()
-    const onceEach: ProjectLookup = (id) => {
-      let value = read.get(id)
-      if (!value) read.set(id, (value = projects(id)))
-      return value
-    }
-    try {
-      page = await render(route.url, base, onceEach, seenCards)
-    } catch (error) {
-      throw new CliError(`rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a problem in the site code (site/src), not in the content.', { cause: error })
-    }
-    if (page.status !== route.status) throw new CliError(`rendering ${route.url} gave status ${page.status}, expected ${route.status}`)
-    if (!hasContentInMain(page.html)) throw new CliError(`rendering ${route.url} produced an empty <main>`)
+    const { page, usedCards } = ahead?.get(route.file) ?? (await renderRoute(await render(), route, base, projects, cards))
     const html = template.replace('<!--app-head-->', () => page.head + pageDataScript(page.data)).replace('<!--app-html-->', () => page.html)
     const directory = path.dirname(path.join(siteDir, route.file))
     // Synchronous: a page is written by the thread that rendered it, which waits for it either way, and
@@ -94,6 +128,8 @@ export interface PrerenderOptions {
   cache?: PageCache
   /** The site this build replaces: a rendered page it already holds byte for byte is linked from it. */
   previousSite?: string
+  /** Routes already rendered (see renderAhead), by file: only written here. */
+  ahead?: ReadonlyMap<string, RenderedRouteBody>
 }
 
 export interface Prerendered {
@@ -129,7 +165,7 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
     if (!linkFile(reused.file, target)) writeNewFile(target, reused.html)
   })
   if (toRender.length > 0) {
-    const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base, options.previousSite, spares)
+    const renderer = await loadPageRenderer(options.serverEntry, template, options.siteDir, options.base, options.previousSite, spares, options.ahead)
     const rendered = await renderOnAllCores(toRender.map((job) => job.route), renderer, template, options)
     rendered.forEach((page, i) => {
       const { route, index: at, key } = toRender[i]!

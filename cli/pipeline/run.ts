@@ -2,12 +2,12 @@ import { cp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { assert, CliError } from '../errors.ts'
 import { buildSite, siteLikelyCached, type SiteBuild } from './build-site.ts'
-import { stopViteWorker, viteRunsInThisThread, warmViteWorker } from './vite-builds.ts'
+import { SERVER_ENTRY, stopViteWorker, viteRunsInThisThread, warmViteWorker } from './vite-builds.ts'
 import type { SiteCache } from './site-cache.ts'
 import { pageCacheDirectory, type PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
-import { prerenderRoutes, type Prerendered } from './prerender.ts'
+import { prerenderRoutes, renderAhead, type Prerendered, type RenderedRouteBody } from './prerender.ts'
 import { prerenderWorkerCount } from './prerender-pool.ts'
 import { ProjectDataWriter, readProjectData, type WrittenData } from './project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
@@ -86,14 +86,14 @@ type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => str
  * browser loads), in this thread as in the prerender workers, so the compiled content need not be in
  * memory while pages render.
  */
-async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step): Promise<Prerendered> {
+async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step, ahead?: ReadonlyMap<string, RenderedRouteBody>): Promise<Prerendered> {
   const lookup = (id: string) => readProjectData(siteDir, id)
   const pageCache: PageCache | undefined =
     options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
   const prerendered = await step(
     'prerender',
-    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, previousSite: options.outDir, ...(pageCache ? { cache: pageCache } : {}) }),
-    (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`),
+    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, previousSite: options.outDir, ...(pageCache ? { cache: pageCache } : {}), ...(ahead ? { ahead } : {}) }),
+    (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`) + (ahead ? ' (rendered while the browser bundle built)' : ''),
   )
   return prerendered
 }
@@ -127,6 +127,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Each case study's data is written as its project is compiled; the build keeps its card.
   const projectData = new ProjectDataWriter(work.data, options.outDir)
   let built = false
+  // True from the app build's start (or its lookup in the cache) until it is in.
+  let siteBusy = false
+  // Settles when Vite has written the server bundle, the browser bundle still building.
+  let serverBuilt = () => {}
+  const serverReady = new Promise<void>((resolve) => (serverBuilt = resolve))
   try {
     let generated: GenerateResult | undefined = await step(
       'validate + generate',
@@ -137,7 +142,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         // steps before Vite has the request do (the generated modules written, the site cache looked
         // up: a dozen awaits, each a turn of this thread's loop): at 1000 projects, a turn checking a
         // batch of files each, the request went out ~0.7 s after the portfolio was compiled.
-        let siteBusy = false
         let siteStarting = false
         const siteStarted = () => {
           siteStarting = false
@@ -148,10 +152,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           siteStarting = true
           building = (async () => {
             await writeFiles(generatedDirectory, generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }))
-            return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache, onStarted: siteStarted })
+            return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache, onStarted: siteStarted, onServerBuilt: serverBuilt })
           })().finally(() => {
             siteBusy = false
             siteStarted()
+            serverBuilt() // if Vite did not say so (the app came from the cache, or a build failed)
           })
           building.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         }
@@ -195,11 +200,22 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 
     const drawing = pendingCards
     assert(drawing, 'the social cards were not started with the checked content')
-    const site = await step('vite build (client + server)', () => siteBuild, (built) => (built.cached ? 'unchanged app: from the cache' : 'started alongside checking'))
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
     // What the data writer kept of each compiled project: its card (see ProjectDataWriter.keep).
     const cards = compiled.projects
+    // Vite still building: once it has written the server bundle (the browser bundle, which gives
+    // the pages their HTML shell, takes ~0.1 s longer), this thread, which would only wait, renders
+    // the pages; the prerender then only writes them. Not for a site the prerender workers render.
+    let ahead: Promise<ReadonlyMap<string, RenderedRouteBody>> | undefined
+    if (siteBusy && prerenderWorkerCount(routes.length) === 0) {
+      const projects = (id: string) => readProjectData(work.data, id)
+      ahead = serverReady.then(() => renderAhead(routes, { serverEntry: path.join(work.server, SERVER_ENTRY), base: options.base, projects, cards: async () => cards }))
+      ahead.catch(() => undefined) // awaited below once the app is built
+    }
+    const site = await step('vite build (client + server)', () => siteBuild, (built) => (built.cached ? 'unchanged app: from the cache' : 'started alongside checking'))
+    // Before the case-study data moves into the site, where the pages rendered ahead read it from.
+    const renderedAhead = await ahead
     // Before prerendering: pages render from these files, written as the projects were compiled.
     const data = await step('case-study data', () => projectData.finish(work.temp, cards), (written) => `${written.files.length} files`)
     // The rest of the build needs none of the compiled content: let it go before the prerender
@@ -207,7 +223,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // is not worth its time (~20 ms even on the shipped content).
     compiled = undefined
     if (prerenderWorkerCount(routes.length) > 0) collectAllGarbage()
-    const { pages, scans } = await prerenderSite(routes, cards, data, site, work.temp, options, step)
+    const { pages, scans } = await prerenderSite(routes, cards, data, site, work.temp, options, step, renderedAhead)
     const problems = await step('check links', async () => checkScans(scans, listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')

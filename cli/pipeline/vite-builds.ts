@@ -22,7 +22,8 @@ export interface ViteBuildRequest {
   serverDir: string
 }
 
-export type ViteBuildReply = { ok: true } | { ok: false; message: string }
+/** The worker's messages: the server bundle written (the browser bundle may still be building), then how both went. */
+export type ViteBuildReply = { serverBuilt: true } | { ok: true } | { ok: false; message: string }
 
 /**
  * The site's config file as Vite loads it for each build (what its exported function returns for
@@ -77,8 +78,10 @@ function viteBuildConfigs(request: ViteBuildRequest, loaded?: SiteConfigs): Inli
  * both settled before this settles: a worker is ended once it replies, and ending it while the other
  * build still runs makes rolldown's threads panic (noisily) on their way out.
  */
-export async function buildBoth(build: (config: InlineConfig) => Promise<unknown>, request: ViteBuildRequest, loaded?: SiteConfigs): Promise<void> {
-  const results = await Promise.allSettled(viteBuildConfigs(request, loaded).map((config) => build(config)))
+export async function buildBoth(build: (config: InlineConfig) => Promise<unknown>, request: ViteBuildRequest, loaded?: SiteConfigs, onServerBuilt?: () => void): Promise<void> {
+  const [client, server] = viteBuildConfigs(request, loaded).map((config) => build(config)) as [Promise<unknown>, Promise<unknown>]
+  server.then(onServerBuilt, () => undefined)
+  const results = await Promise.allSettled([client, server])
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) throw failed.reason
 }
@@ -112,11 +115,14 @@ export async function stopViteWorker(): Promise<void> {
   await idle?.worker.terminate()
 }
 
-/** Runs both builds on the warm worker, or a new one (or here: see viteRunsInThisThread); throws what Vite threw. */
-export async function runViteBuilds(request: ViteBuildRequest, onStarted?: () => void): Promise<void> {
+/**
+ * Runs both builds on the warm worker, or a new one (or here: see viteRunsInThisThread); throws what
+ * Vite threw. `onServerBuilt` is called once the server bundle is written, if before both are done.
+ */
+export async function runViteBuilds(request: ViteBuildRequest, onStarted?: () => void, onServerBuilt?: () => void): Promise<void> {
   if (viteRunsInThisThread()) {
     allocateOnDemand()
-    await buildBoth((await import('vite')).build, request)
+    await buildBoth((await import('vite')).build, request, undefined, onServerBuilt)
     return
   }
   const { worker, stopped } = warm ?? startViteWorker()
@@ -124,8 +130,11 @@ export async function runViteBuilds(request: ViteBuildRequest, onStarted?: () =>
   worker.ref()
   try {
     const reply = await Promise.race([
-      new Promise<ViteBuildReply>((resolve) => {
-        worker.once('message', resolve)
+      new Promise<Exclude<ViteBuildReply, { serverBuilt: true }>>((resolve) => {
+        worker.on('message', (message: ViteBuildReply) => {
+          if ('serverBuilt' in message) onServerBuilt?.()
+          else resolve(message)
+        })
         worker.postMessage(request)
         onStarted?.()
       }),

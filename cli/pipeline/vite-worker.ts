@@ -22,7 +22,7 @@ const configs = siteDirectory ? loading.then((vite) => loadSiteConfigs(vite, sit
 port.on('message', (request: ViteBuildRequest) => {
   void (async () => {
     try {
-      await buildBoth((await loading).build, request, await configs)
+      await buildBoth((await loading).build, request, await configs, () => port.postMessage({ serverBuilt: true } satisfies ViteBuildReply))
       port.postMessage({ ok: true } satisfies ViteBuildReply)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)

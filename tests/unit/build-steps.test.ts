@@ -5,7 +5,8 @@ import { copyRepoContent } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { CliError, InternalError } from '../../cli/errors.ts'
 import { listRoutes } from '../../cli/pipeline/list-routes.ts'
-import { prerenderRoutes, withSecurityHeaders } from '../../cli/pipeline/prerender.ts'
+import { prerenderRoutes, renderAhead, withSecurityHeaders } from '../../cli/pipeline/prerender.ts'
+import { buildBoth } from '../../cli/pipeline/vite-builds.ts'
 import { runBuild } from '../../cli/pipeline/run.ts'
 import { robotsTxt, sitemapXml } from '../../cli/pipeline/seo-files.ts'
 import { removeStaleWorkDirectories, swapDirectory } from '../../cli/pipeline/swap-directory.ts'
@@ -159,5 +160,53 @@ describe('atomic output', () => {
     const empty = path.join(dir, 'empty.mjs')
     writeFileSync(empty, "export async function render() { return { html: '<main> </main>', head: '', status: 200 } }\n")
     await expect(prerenderRoutes(listRoutes([]), { serverEntry: empty, siteDir: dir, base: '/', projects: async () => null, cards: async () => [] })).rejects.toThrow('rendering / produced an empty <main>')
+  })
+
+  it('writes pages rendered ahead (while the browser bundle builds) exactly as it renders them, without loading the server bundle again', async () => {
+    const dir = tempDir()
+    const entry = path.join(dir, 'entry-server.mjs')
+    writeFileSync(entry, "export async function render(url, base, projects) { const p = url === '/' ? null : await projects(url.slice(10)); return { html: '<main>' + (p ? p.title : 'home') + '</main>', head: '<title>' + url + '</title>', status: url === '/404' ? 404 : 200, data: p ?? undefined } }\n")
+    const shell = '<html><head><!--app-head--></head><body><!--app-html--></body></html>'
+    const routes = listRoutes(['a', 'b'])
+    const projects = async (id: string) => ({ id, title: `Project ${id}` })
+    const site = (name: string) => {
+      mkdirSync(path.join(dir, name))
+      writeFileSync(path.join(dir, name, 'index.html'), shell)
+      return path.join(dir, name)
+    }
+    const rendered = site('rendered')
+    await prerenderRoutes(routes, { serverEntry: entry, siteDir: rendered, base: '/', projects, cards: async () => [] })
+    const ahead = await renderAhead(routes, { serverEntry: entry, base: '/', projects, cards: async () => [] })
+    expect([...ahead.keys()]).toEqual(routes.map((r) => r.file))
+    const written = site('written')
+    // The server bundle is gone by now: nothing is rendered again.
+    const result = await prerenderRoutes(routes, { serverEntry: path.join(dir, 'missing.mjs'), siteDir: written, base: '/', projects: async () => null, cards: async () => [], ahead })
+    expect(result.rendered).toBe(routes.length)
+    for (const route of routes) expect(readFileSync(path.join(written, route.file), 'utf8')).toBe(readFileSync(path.join(rendered, route.file), 'utf8'))
+    expect(readFileSync(path.join(written, 'projects/b/index.html'), 'utf8')).toContain('<main>Project b</main>')
+  })
+
+  it('fails rendering ahead as the prerender would', async () => {
+    const dir = tempDir()
+    const entry = path.join(dir, 'entry-server.mjs')
+    writeFileSync(entry, 'export async function render(url) { throw new Error(`boom at ${url}`) }\n')
+    await expect(renderAhead(listRoutes([]), { serverEntry: entry, base: '/', projects: async () => null, cards: async () => [] })).rejects.toThrow('rendering / failed: boom at /')
+  })
+})
+
+describe('the app builds', () => {
+  it('says when the server bundle is written, before both builds are done', async () => {
+    const events: string[] = []
+    let finishClient = () => {}
+    const build = (config: { build?: { ssr?: unknown } }) =>
+      config.build?.ssr
+        ? Promise.resolve().then(() => events.push('server written'))
+        : new Promise<void>((resolve) => (finishClient = () => (events.push('client written'), resolve())))
+    const both = buildBoth(build, { siteDirectory: tempDir(), base: '/', clientDir: tempDir(), serverDir: tempDir() }, undefined, () => {
+      events.push('told')
+      finishClient()
+    })
+    await both
+    expect(events).toEqual(['server written', 'told', 'client written'])
   })
 })
