@@ -16,7 +16,7 @@ export interface SiteBuildOptions {
   /** Where builds are kept by a hash of their inputs; false always builds. @default node_modules/.cache/portfolio/site/ */
   cache?: SiteCache | false
   /** Called once Vite's worker has the request (the app building from there on without this thread), or the app came from the cache. */
-  onStarted?: () => void
+  onStarted?: (app: 'building' | 'from the cache') => void
   /** Called when Vite has written the server bundle while the browser bundle is still building. */
   onServerBuilt?: () => void
 }
@@ -37,9 +37,9 @@ export interface SiteBuild {
 export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const cache = options.cache === false ? undefined : (options.cache ?? (await defaultSiteCache(siteDirectory, options.base)))
   const cached = cache !== undefined && (await restoreSiteBuild(cache, options.clientDir, options.serverDir))
-  if (cached) options.onStarted?.()
+  if (cached) options.onStarted?.('from the cache')
   else {
-    await runViteBuilds({ siteDirectory, base: options.base, clientDir: options.clientDir, serverDir: options.serverDir }, options.onStarted, options.onServerBuilt)
+    await runViteBuilds({ siteDirectory, base: options.base, clientDir: options.clientDir, serverDir: options.serverDir }, () => options.onStarted?.('building'), options.onServerBuilt)
     if (cache) await storeSiteBuild(cache, options.clientDir, options.serverDir)
   }
   // Like Vite's own copy of a public folder: a file the build wrote wins over a public file of the same name.

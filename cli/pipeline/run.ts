@@ -129,6 +129,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   let built = false
   // True from the app build's start (or its lookup in the cache) until it is in.
   let siteBusy = false
+  // True from Vite's start until the app is in (false when the app came from the cache).
+  let viteBuilding = false
   // Settles when Vite has written the server bundle, the browser bundle still building.
   let serverBuilt = () => {}
   const serverReady = new Promise<void>((resolve) => (serverBuilt = resolve))
@@ -143,8 +145,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         // up: a dozen awaits, each a turn of this thread's loop): at 1000 projects, a turn checking a
         // batch of files each, the request went out ~0.7 s after the portfolio was compiled.
         let siteStarting = false
-        const siteStarted = () => {
+        const siteStarted = (app?: 'building' | 'from the cache') => {
           siteStarting = false
+          viteBuilding = app === 'building'
           startCards()
         }
         const startSite = (portfolio: Record<string, unknown>) => {
@@ -208,7 +211,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // the pages their HTML shell, takes ~0.1 s longer), this thread, which would only wait, renders
     // the pages; the prerender then only writes them. Not for a site the prerender workers render.
     let ahead: Promise<ReadonlyMap<string, RenderedRouteBody>> | undefined
-    if (siteBusy && prerenderWorkerCount(routes.length) === 0) {
+    if (viteBuilding && prerenderWorkerCount(routes.length) === 0) {
       const projects = (id: string) => readProjectData(work.data, id)
       ahead = serverReady.then(() => renderAhead(routes, { serverEntry: path.join(work.server, SERVER_ENTRY), base: options.base, projects, cards: async () => cards }))
       ahead.catch(() => undefined) // awaited below once the app is built

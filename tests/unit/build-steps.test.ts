@@ -109,6 +109,8 @@ describe('atomic output', () => {
       const fixed = await runBuild(options)
       expect(fixed.compiled).toBe(true)
       expect(steps).toContainEqual(['vite build (client + server)', 'unchanged app: from the cache'])
+      // Pages are rendered ahead only while Vite builds, never for an app from the cache.
+      expect(steps).toContainEqual(['prerender', '8 pages'])
       expect(readFileSync(path.join(out, 'projects', 'logic-i', 'index.html'), 'utf8')).toContain('logic-i')
     } finally {
       fixture.cleanup()
