@@ -144,6 +144,23 @@ function sha256(contents: string | Uint8Array): string {
 }
 
 /**
+ * Removes the files of `directory` whose names `versions` matches, but those `keep` accepts: the
+ * older versions of a file the tool keeps under a key of what it is made from (compiled validators,
+ * generated types, a code-cached bundle), once a new key has replaced them. Each is written again
+ * whenever what it is made from changes (a schema edited, a package upgraded), and none would ever
+ * be read again. A process still using one has loaded it already; one about to load it makes it again.
+ */
+export function removeOtherVersions(directory: string, versions: RegExp, keep: (name: string) => boolean): void {
+  let names: string[]
+  try {
+    names = readdirSync(directory)
+  } catch {
+    return
+  }
+  for (const name of names) if (versions.test(name) && !keep(name)) rmSync(path.join(directory, name), { force: true })
+}
+
+/**
  * Keeps a folder of entries (files named `*<extension>`) bounded: past `maxEntries`, the older half (by
  * write time) goes, except the names in `keep` (what the running build uses), which always stay.
  */

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import vm from 'node:vm'
-import { readSealedFile, writeSealedFile } from './cache-entries.ts'
+import { readSealedFile, removeOtherVersions, writeSealedFile } from './cache-entries.ts'
 import { packageVersions } from './compile-cache.ts'
 
 /**
@@ -58,7 +57,8 @@ export function loadCodeCachedBundle(spec: BundleSpec, directory: string): CodeC
   let code: string
   if (typeof sealed === 'string') {
     code = writeBundle(spec, bundleFile)
-    removeOtherBundles(directory, key)
+    // Each bundle has a folder of its own: whatever else is in it is an older version of it.
+    removeOtherVersions(directory, /^[0-9a-f]{24}\.(?:cjs|v8-cache)$/, (name) => name.startsWith(key))
   } else {
     code = sealed.toString('utf8')
   }
@@ -80,25 +80,6 @@ export function loadCodeCachedBundle(spec: BundleSpec, directory: string): CodeC
       saved = true
       writeSealedFile(codeCacheFile, script.createCachedData())
     },
-  }
-}
-
-/**
- * A bundle is made again when a package, esbuild, Node or the bundling changes, under a new key: the
- * one it replaces (a few MB, with its code cache) goes then. Each bundle has a folder of its own, so
- * whatever else is in it is an older version of the same bundle. A process still running an older
- * version has it in memory already; one of its new threads would only bundle it again.
- */
-function removeOtherBundles(directory: string, key: string): void {
-  let names: string[]
-  try {
-    names = readdirSync(directory)
-  } catch {
-    return
-  }
-  for (const name of names) {
-    if (name.startsWith(key) || !/^[0-9a-f]{24}\.(?:cjs|v8-cache)$/.test(name)) continue
-    rmSync(path.join(directory, name), { force: true })
   }
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { readSealedFile, writeSealedFile } from './cache-entries.ts'
+import { readSealedFile, removeOtherVersions, writeSealedFile } from './cache-entries.ts'
 import { readSchema, readSchemaText } from './validate-schema.ts'
 
 const cacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/', import.meta.url))
@@ -23,7 +23,10 @@ export async function generateTypes(): Promise<string> {
   }
   const types = await compileTypes()
   // A read-only install generates the types every run.
-  if (file) writeSealedFile(file, types)
+  if (file) {
+    writeSealedFile(file, types)
+    removeOtherVersions(cacheDirectory, /^types-[0-9a-f]{32}\.ts$/, (name) => name === `types-${key}.ts`)
+  }
   return types
 }
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { ValidateFunction } from 'ajv'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { fromAjvErrors } from '../diagnostics/from-ajv.ts'
-import { writeFileAtomically } from './cache-entries.ts'
+import { removeOtherVersions, writeFileAtomically } from './cache-entries.ts'
 import type { ParsedDocument } from './parse-yaml.ts'
 
 export type SchemaName = 'portfolio' | 'project'
@@ -52,6 +52,7 @@ function getValidators(): Record<SchemaName, ValidateFunction> {
   const compiled = { portfolio: ajv.compile(schemas.portfolio), project: ajv.compile(schemas.project) }
   // Kept for the next run; a read-only install still validates, it just compiles every run.
   writeFileAtomically(cached, standaloneCode(ajv, { portfolio: schemas.portfolio.$id, project: schemas.project.$id }))
+  removeOtherVersions(cacheDirectory, /^validators-[0-9a-f]{16}\.cjs$/, (name) => name === `validators-${hash}.cjs`)
   return (validators = compiled)
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -25,7 +25,11 @@ describe('generate', () => {
     const cached = readdirSync(cacheDir).filter((f) => /^types-[0-9a-f]{32}\.ts$/.test(f))
     expect(cached.length).toBeGreaterThan(0)
     for (const file of cached) writeFileSync(path.join(cacheDir, file), readFileSync(path.join(cacheDir, file), 'utf8').replace('export interface Portfolio', 'export interface Portfolio2'))
+    // Types of schemas as they were before an edit: never read again once types are generated anew.
+    const replaced = path.join(cacheDir, `types-${'0'.repeat(32)}.ts`)
+    writeFileSync(replaced, 'export interface Old {}')
     expect(await generateTypes()).toBe(types)
+    expect(existsSync(replaced)).toBe(false)
     expect(await generateTypes()).toBe(types)
   })
 

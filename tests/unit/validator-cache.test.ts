@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 
@@ -29,5 +29,18 @@ describe('compiled validator cache', () => {
     expect(run.stderr).toContain('no problems')
     expect(run.status).toBe(0)
     expect(readFileSync(target, 'utf8')).toContain('validate')
+  })
+
+  it('keeps one version: validators of other schemas go when the current ones are written', async () => {
+    await validateShippedContent()
+    const current = readdirSync(cacheDir).filter((f) => /^validators-[0-9a-f]{16}\.cjs$/.test(f))
+    // Compiled from the schemas as they were before an edit (or with other ajv options).
+    const replaced = path.join(cacheDir, 'validators-0123456789abcdef.cjs')
+    writeFileSync(replaced, 'module.exports = {}')
+    for (const file of current) rmSync(path.join(cacheDir, file), { force: true })
+    const run = spawnSync(process.execPath, [path.join(repo, 'bin/portfolio.mjs'), 'validate'], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+    expect(run.status).toBe(0)
+    expect(existsSync(replaced)).toBe(false)
+    expect(readdirSync(cacheDir).filter((f) => /^validators-[0-9a-f]{16}\.cjs$/.test(f))).toHaveLength(1)
   })
 })
