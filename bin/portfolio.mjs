@@ -2,7 +2,7 @@
 // The CLI is written in TypeScript. It runs from a bundle that is rebuilt whenever a source file
 // changes (bin/compiled-cli.mjs), so there is no build step to forget; where no bundle can be
 // written, tsx compiles it on the fly instead.
-import { compiledCli } from './compiled-cli.mjs'
+import { compiledCli, runCompiledCli } from './compiled-cli.mjs'
 import { applyV8Flags } from './v8-flags.mjs'
 
 // Before any code runs hot (see v8-flags.mjs).
@@ -10,7 +10,7 @@ applyV8Flags()
 
 const compiled = process.env.PORTFOLIO_NO_BUNDLE ? undefined : await compiledCli()
 if (compiled) {
-  await import(compiled)
+  runCompiledCli(compiled)
 } else {
   const { register } = await import('tsx/esm/api')
   register()

@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { createServer, searchForWorkspaceRoot, type ErrorPayload, type Logger as ViteLogger, type ViteDevServer } from 'vite'
+import type { ErrorPayload, Logger as ViteLogger, ViteDevServer } from 'vite'
 import { formatDiagnostics } from '../diagnostics/format.ts'
 import { CliError } from '../errors.ts'
 import { contentPlugin, type ContentState } from './dev-plugin.ts'
 import { runGenerate, type GenerateResult } from './run.ts'
 import { siteDirectory } from './site-paths.ts'
+import { importModule } from '../import-module.ts'
 
 export interface DevServerOptions {
   /** Content root holding portfolio.yaml, projects/ and public/. */
@@ -82,6 +83,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const viteExitHooks = listenersOf()
   try {
     await regenerate() // throws CliError when there is no portfolio.yaml: nothing to serve
+    // Imported here: Vite is an ES module only, and the compiled CLI is CommonJS (bin/compiled-cli.mjs).
+    const { createServer, searchForWorkspaceRoot } = await importModule<typeof import('vite')>('vite')
     server = await createServer({
       configFile: path.join(siteDirectory, 'vite.config.ts'),
       root: siteDirectory,

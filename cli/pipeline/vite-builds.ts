@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Worker } from 'node:worker_threads'
 import type { InlineConfig, UserConfig } from 'vite'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
+import { importModule } from '../import-module.ts'
 
 /**
  * The app's two Vite builds (the browser bundle and the server bundle for prerendering), run on a
@@ -122,7 +123,7 @@ export async function stopViteWorker(): Promise<void> {
 export async function runViteBuilds(request: ViteBuildRequest, onStarted?: () => void, onServerBuilt?: () => void): Promise<void> {
   if (viteRunsInThisThread()) {
     allocateOnDemand()
-    await buildBoth((await import('vite')).build, request, undefined, onServerBuilt)
+    await buildBoth((await importModule<typeof import('vite')>('vite')).build, request, undefined, onServerBuilt)
     return
   }
   const { worker, stopped } = warm ?? startViteWorker()
