@@ -15,7 +15,7 @@ const repo = fileURLToPath(new URL('../', import.meta.url))
 const cacheRoot = path.join(repo, 'node_modules/.cache/portfolio/cli')
 const MANIFEST = 'manifest.json'
 /** Bumped when the bundling below changes, so an old bundle is never reused. */
-const FORMAT = 2
+const FORMAT = 3
 
 /**
  * Packages bundled into the CLI: the pure-JavaScript ones its commands load (marked is an ES module
@@ -92,6 +92,9 @@ async function bundle(directory) {
       },
     }],
   })
+  // ASCII only, read back as a one-byte string (see asciiOnly in cli/pipeline/code-cached-bundle.ts).
+  const cli = path.join(directory, 'bin.cjs')
+  await writeFile(cli, (await readFile(cli, 'utf8')).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
   const packageFiles = BUNDLED_PACKAGES.map((name) => path.join('node_modules', name, 'package.json'))
   const sources = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules'))
   const inputs = await Promise.all([...sources, ...packageFiles].map(async (file) => {
@@ -148,7 +151,7 @@ async function removeOldBundles(keep) {
  */
 export function runCompiledCli(file) {
   const cacheFile = `${file}.v8-cache`
-  const code = readFileSync(file, 'utf8')
+  const code = readFileSync(file, 'latin1') // ASCII (see bundle)
   const cached = readCodeCache(cacheFile)
   // __portfolioImport: this module's import(), which code from a code cache cannot use itself (cli/import-module.ts).
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __portfolioImport) {${code}\n})`, { filename: file, ...(cached ? { cachedData: cached.bytes } : {}) })

@@ -40,12 +40,15 @@ export interface BundleSpec {
   define?: Record<string, string>
 }
 
+/** How every bundle is written (see writeBundle): part of each bundle's key. */
+const BUNDLING = 2
+
 /** Names the bundle by everything it is made from: its packages, esbuild, Node and its format. */
 function bundleKey(spec: BundleSpec): string {
   const here = path.dirname(fileURLToPath(import.meta.url))
   const versions = packageVersions([...spec.packages, 'esbuild'], here).map(([name, version]) => `${name}@${version}`)
   const defined = Object.entries(spec.define ?? {}).map(([name, value]) => `\0${name}=${value}`)
-  return createHash('sha256').update(`${spec.name} ${spec.format}\0${process.version}\0${process.arch}\0${versions.join('\0')}${defined.join('')}`).digest('hex').slice(0, 24)
+  return createHash('sha256').update(`${spec.name} ${spec.format} ${BUNDLING}\0${process.version}\0${process.arch}\0${versions.join('\0')}${defined.join('')}`).digest('hex').slice(0, 24)
 }
 
 /** The bundle's exports from `directory` (bundled first when missing or damaged), with its code cache. Synchronous. */
@@ -60,13 +63,13 @@ export function loadCodeCachedBundle(spec: BundleSpec, directory: string): CodeC
     // Each bundle has a folder of its own: whatever else is in it is an older version of it.
     removeOtherVersions(directory, /^[0-9a-f]{24}\.(?:cjs|v8-cache)$/, (name) => name.startsWith(key))
   } else {
-    code = sealed.toString('utf8')
+    code = sealed.toString('latin1') // ASCII (see writeBundle)
   }
   const cachedData = readSealedFile(codeCacheFile)
   // V8 checks a code cache against this exact source, its own version and flags, and refuses
   // (cachedDataRejected) anything else; but it does not checksum the bytes, and damaged bytes can crash
   // the process, so only a cache whose own SHA-256 matches is handed to it.
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename: bundleFile, ...(typeof cachedData === 'string' ? {} : { cachedData }) })
+  const script = new vm.Script(code, { filename: bundleFile, ...(typeof cachedData === 'string' ? {} : { cachedData }) })
   const module = { exports: {} as Record<string, unknown> }
   const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void
   run(module.exports, createRequire(bundleFile), module, bundleFile, directory)
@@ -96,7 +99,19 @@ function writeBundle(spec: BundleSpec, file: string): string {
     write: false,
     logLevel: 'silent',
   })
-  const code = result.outputFiles[0]!.text
+  const code = asciiOnly(`(function (exports, require, module, __filename, __dirname) {${result.outputFiles[0]!.text}\n})`)
   writeSealedFile(file, code)
   return code
+}
+
+/**
+ * The bundle's code with every character past ASCII written as a \u escape (esbuild already escapes
+ * those in strings and templates, not in comments or regular expressions): the same program, read
+ * back as a one-byte string. One such character (an em dash in a comment) made V8 hold the whole
+ * source as two bytes a character, converted and copied again when joined to the module wrapper:
+ * loading the diagram renderer's 4 MB took 13 ms and ~4000 page faults more than it does now (5 ms),
+ * on a cold build's critical path. The wrapper is written into the file for the same reason.
+ */
+export function asciiOnly(code: string): string {
+  return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

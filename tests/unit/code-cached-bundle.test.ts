@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadCodeCachedBundle, type BundleSpec } from '../../cli/pipeline/code-cached-bundle.ts'
@@ -28,5 +28,23 @@ describe('a code-cached bundle made again (a package, esbuild, Node or the bundl
     writeFileSync(path.join(directory, `${OLD}.cjs`), 'old')
     expect(loadCodeCachedBundle(SPEC, directory).exports.answer).toBe(42)
     expect(existsSync(path.join(directory, `${OLD}.cjs`))).toBe(true)
+  })
+})
+
+describe('a code-cached bundle is written in ASCII', () => {
+  it('escapes what esbuild leaves past ASCII (comments, regular expressions) into the same program', () => {
+    const directory = tempDir()
+    const spec: BundleSpec = {
+      name: 'unicode',
+      format: 1,
+      entry: "// an em dash — in a comment\nexport const dash = /[–—]/.test('a – b')\nexport const astral = /^\\u{1D422}$/u.test('𝐢')\nexport const text = `“quoted” é ${'𝐢'}`",
+      packages: [],
+    }
+    const { exports } = loadCodeCachedBundle(spec, directory)
+    expect(exports).toEqual({ dash: true, astral: true, text: '“quoted” é 𝐢' })
+    const [bundle] = readdirSync(directory).filter((name) => name.endsWith('.cjs'))
+    expect(/[^\x00-\x7f]/.test(readFileSync(path.join(directory, bundle!), 'latin1'))).toBe(false)
+    // Read back (not made) the second time: the same exports.
+    expect(loadCodeCachedBundle(spec, directory).exports).toEqual({ dash: true, astral: true, text: '“quoted” é 𝐢' })
   })
 })
