@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { writeSyntheticContent } from '../../scripts/bench/synthetic-content.ts'
 
 const repo = path.resolve(import.meta.dirname, '../..')
 const bin = path.join(repo, 'bin/portfolio.mjs')
@@ -51,6 +52,25 @@ describe('portfolio validate', () => {
     const diagnostics = JSON.parse(stdout) as { code: string; file: string }[]
     expect(diagnostics).toHaveLength(1)
     expect(diagnostics[0]).toMatchObject({ code: 'ENDPOINT_METHOD', file: 'projects/authstack.yaml', severity: 'error' })
+    expect(code).toBe(1)
+  })
+
+  it('prints the whole of a report longer than a pipe holds before it exits', () => {
+    // 100 projects with 5 bad methods each (which also make 6 duplicate endpoints each): ~430 KB of
+    // JSON on stdout, where a pipe holds 64 KB.
+    const root = mkdtempSync(path.join(os.tmpdir(), 'portfolio-cli-'))
+    temps.push(root)
+    writeSyntheticContent(root, 100)
+    for (const file of readdirSync(path.join(root, 'projects'))) {
+      const project = path.join(root, 'projects', file)
+      writeFileSync(project, readFileSync(project, 'utf8').replace(/method: [A-Z]+/g, 'method: FETCH'))
+    }
+    const { code, stdout } = run(['validate', '--root', root, '--format', 'json'])
+    expect(stdout.length).toBeGreaterThan(128 * 1024)
+    const diagnostics = JSON.parse(stdout) as { code: string }[]
+    expect(diagnostics.filter((d) => d.code === 'ENDPOINT_METHOD')).toHaveLength(500)
+    expect(diagnostics.filter((d) => d.code === 'ENDPOINT_DUPLICATE')).toHaveLength(600)
+    expect(diagnostics).toHaveLength(1100)
     expect(code).toBe(1)
   })
 
