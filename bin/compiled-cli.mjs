@@ -153,7 +153,7 @@ async function removeOldBundles(keep) {
 /**
  * Runs the compiled CLI (bin.cjs) as Node runs a CommonJS module, with a V8 code cache beside it:
  * the bytecode of every function a run compiled, so later runs parse and compile none of it again
- * (~50 ms of a build's main thread, ~30 ms of `validate`; shipped cold build 0.75 -> 0.71 s, validate
+ * (~50 ms of a build's main thread, ~30 ms of `validate`; shipped cold build 0.775 -> 0.715 s, validate
  * 0.17 -> 0.14 s, 12 interleaved runs each). The cache is written when a run ends and there was none
  * to use (or V8 refused it: another Node, other flags), and once more after the first build, which
  * runs most of the code. V8 checks it against the source and its flags, but not its bytes, so it is
