@@ -2,7 +2,7 @@ import { cp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { assert, CliError } from '../errors.ts'
 import { buildSite, siteLikelyCached, type SiteBuild } from './build-site.ts'
-import { SERVER_ENTRY, stopViteWorker, viteRunsInThisThread, warmViteWorker } from './vite-builds.ts'
+import { SERVER_ENTRY, stopViteWorker, viteRunsInThisThread, viteWorkerWarm, warmViteWorker } from './vite-builds.ts'
 import type { SiteCache } from './site-cache.ts'
 import { pageCacheDirectory, type PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
@@ -117,8 +117,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   }
   const work = workDirectories(options.outDir, siteDirectory)
   // A build that will likely run Vite starts Vite's worker now: it loads Vite while the content is
-  // checked, instead of after the portfolio is compiled.
-  if (!(await siteLikelyCached({ base: options.base, ...(options.siteCache === undefined ? {} : { cache: options.siteCache }) }))) warmViteWorker(siteDirectory)
+  // checked, instead of after the portfolio is compiled. (Started already before the command was
+  // parsed when no app build is kept at all: then the guess, a hash of the site, ~5 ms, is not made.)
+  if (!viteWorkerWarm() && !(await siteLikelyCached({ base: options.base, ...(options.siteCache === undefined ? {} : { cache: options.siteCache }) }))) warmViteWorker(siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   let building: Promise<SiteBuild> | undefined
   let pendingCards: Promise<{ files: string[]; ms: number }> | undefined

@@ -109,6 +109,11 @@ export function warmViteWorker(siteDirectory?: string): void {
   if (!viteRunsInThisThread()) warm ??= startViteWorker(siteDirectory)
 }
 
+/** True when a worker is warm, waiting for its request. */
+export function viteWorkerWarm(): boolean {
+  return warm !== undefined
+}
+
 /** Ends a warm worker no build took (the app came from the cache, or the content has errors). */
 export async function stopViteWorker(): Promise<void> {
   const idle = warm
