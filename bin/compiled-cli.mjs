@@ -173,6 +173,11 @@ export function runCompiledCli(file) {
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file), (specifier) => import(specifier))
 }
 
+/**
+ * The seal (a header line with the SHA-256 of what follows) is cache-entries.ts's sealed files', plus
+ * the command that wrote the cache: this module runs before the CLI's TypeScript is compiled, so it
+ * cannot import it.
+ */
 const SEAL = 'portfolio-code-cache 1'
 
 function readCodeCache(file) {

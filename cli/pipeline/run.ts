@@ -128,8 +128,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Each case study's data is written as its project is compiled; the build keeps its card.
   const projectData = new ProjectDataWriter(work.data, options.outDir)
   let built = false
-  // True from the app build's start (or its lookup in the cache) until it is in.
-  let siteBusy = false
   // True from Vite's start until the app is in (false when the app came from the cache).
   let viteBuilding = false
   // Settles when Vite has written the server bundle, the browser bundle still building.
@@ -145,6 +143,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         // steps before Vite has the request do (the generated modules written, the site cache looked
         // up: a dozen awaits, each a turn of this thread's loop): at 1000 projects, a turn checking a
         // batch of files each, the request went out ~0.7 s after the portfolio was compiled.
+        let siteBusy = false
         let siteStarting = false
         const siteStarted = (app?: 'building' | 'from the cache') => {
           siteStarting = false
@@ -160,7 +159,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           })().finally(() => {
             siteBusy = false
             siteStarted()
-            serverBuilt() // if Vite did not say so (the app came from the cache, or a build failed)
+            // Vite says so before it is done: this only makes sure pages rendered ahead never wait in vain.
+            serverBuilt()
           })
           building.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         }
