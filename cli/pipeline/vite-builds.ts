@@ -1,8 +1,9 @@
 import path from 'node:path'
 import type { Worker } from 'node:worker_threads'
-import type { InlineConfig, UserConfig } from 'vite'
+import type { ConfigEnv, InlineConfig, UserConfig } from 'vite'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
 import { importModule } from '../import-module.ts'
+import { importSiteConfig, resolveSiteConfig } from './site-config.ts'
 
 /**
  * The app's two Vite builds (the browser bundle and the server bundle for prerendering), run on a
@@ -43,11 +44,22 @@ export function siteConfigFile(siteDirectory: string): string {
   return path.join(siteDirectory, 'vite.config.ts')
 }
 
-/** The site's config for both builds, as Vite's resolveConfig would load it; undefined if there is none. */
+/**
+ * The site's config for both builds, as Vite's resolveConfig would load it; undefined if there is none.
+ * Imported once, transpiled (site-config.ts); by Vite, bundling it for each build, where that cannot be.
+ */
 export async function loadSiteConfigs(vite: Pick<typeof import('vite'), 'loadConfigFromFile' | 'mergeConfig'>, siteDirectory: string): Promise<SiteConfigs | undefined> {
-  const load = (isSsrBuild: boolean) => vite.loadConfigFromFile({ command: 'build', mode: 'production', isSsrBuild, isPreview: false }, siteConfigFile(siteDirectory), siteDirectory, 'warn')
+  const file = siteConfigFile(siteDirectory)
+  const env = (isSsrBuild: boolean): ConfigEnv => ({ command: 'build', mode: 'production', isSsrBuild, isPreview: false })
+  const merge = (defaults: UserConfig, overrides: UserConfig) => vite.mergeConfig(defaults, overrides)
+  const exported = await importSiteConfig(file).catch(() => undefined)
+  if (exported !== undefined) {
+    const [client, server] = await Promise.all([resolveSiteConfig(exported, env(false)), resolveSiteConfig(exported, env(true))])
+    return { siteDirectory, client, server, merge }
+  }
+  const load = (isSsrBuild: boolean) => vite.loadConfigFromFile(env(isSsrBuild), file, siteDirectory, 'warn')
   const [client, server] = await Promise.all([load(false), load(true)])
-  return client && server ? { siteDirectory, client: client.config, server: server.config, merge: (defaults, overrides) => vite.mergeConfig(defaults, overrides) } : undefined
+  return client && server ? { siteDirectory, client: client.config, server: server.config, merge } : undefined
 }
 
 function viteBuildConfigs(request: ViteBuildRequest, loaded?: SiteConfigs): InlineConfig[] {
