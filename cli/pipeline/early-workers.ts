@@ -28,6 +28,7 @@ const FILES_LOOKED_AT = 50
 export function startWorkersEarly(args: readonly string[]): void {
   // No app build kept at all (a first build, or its caches emptied): this one runs Vite, whose worker
   // takes ~0.1 s to load it. (With builds kept, the build looks for its own before starting one.)
+  // The compiled CLI's was started sooner still, before the CLI loaded (bin/early-vite-worker.mjs).
   if (!hasEntries(siteCacheDirectory)) warmViteWorker(siteDirectory)
   const root = rootArgument(args)
   const names = projectFileNames(root) // listed once for both guesses

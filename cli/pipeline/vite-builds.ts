@@ -4,6 +4,7 @@ import type { ConfigEnv, InlineConfig, UserConfig } from 'vite'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
 import { importModule } from '../import-module.ts'
 import { importSiteConfig, resolveSiteConfig } from './site-config.ts'
+import { allocateOnDemand, takeEarlyViteWorker, watchWorker, type WorkerEnd } from '../../bin/early-vite-worker.mjs'
 
 /**
  * The app's two Vite builds (the browser bundle and the server bundle for prerendering), run on a
@@ -118,17 +119,17 @@ export function viteRunsInThisThread(): boolean {
 
 /** Starts the worker (which loads Vite, and the site's config from `siteDirectory`) ahead of a build that will likely run Vite. */
 export function warmViteWorker(siteDirectory?: string): void {
-  if (!viteRunsInThisThread()) warm ??= startViteWorker(siteDirectory)
+  if (!viteRunsInThisThread()) warm = warmWorker() ?? startViteWorker(siteDirectory)
 }
 
 /** True when a worker is warm, waiting for its request. */
 export function viteWorkerWarm(): boolean {
-  return warm !== undefined
+  return warmWorker() !== undefined
 }
 
 /** Ends a warm worker no build took (the app came from the cache, or the content has errors). */
 export async function stopViteWorker(): Promise<void> {
-  const idle = warm
+  const idle = warmWorker()
   warm = undefined
   await idle?.worker.terminate()
 }
@@ -143,7 +144,7 @@ export async function runViteBuilds(request: ViteBuildRequest, onStarted?: () =>
     await buildBoth((await importModule<typeof import('vite')>('vite')).build, request, undefined, onServerBuilt)
     return
   }
-  const { worker, stopped } = warm ?? startViteWorker()
+  const { worker, stopped } = warmWorker() ?? startViteWorker()
   warm = undefined
   worker.ref()
   try {
@@ -164,17 +165,6 @@ export async function runViteBuilds(request: ViteBuildRequest, onStarted?: () =>
   }
 }
 
-/**
- * Read by rolldown's allocator (mimalloc) when Vite loads it, from the process's environment (a
- * worker's process.env is its own copy: set on the main thread). By default it commits its 1 GiB
- * arena up front and asks for transparent huge pages there, so the kernel clears 2 MB at each first
- * touch: ~0.3 s of CPU per build on 2 cores (perf: clear_page_erms on rolldown's threads), a fifth
- * of what the app build costs. Committed on demand, only the pages used are cleared.
- */
-function allocateOnDemand(): void {
-  process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0'
-}
-
 /** What the Vite worker starts with: the site whose config it loads ahead of its request, if known. */
 export interface ViteWorkerData {
   siteDirectory?: string
@@ -185,9 +175,16 @@ function startViteWorker(siteDirectory?: string): ViteWorker {
   const worker = startWorker('vite-worker', { workerData: { ...(siteDirectory ? { siteDirectory } : {}) } satisfies ViteWorkerData })
   // A warm worker never holds the process open; runViteBuilds holds it while it builds.
   worker.unref()
-  const stopped = new Promise<Error>((resolve) => {
-    worker.once('error', resolve)
-    worker.once('exit', (code) => resolve(new Error(`the Vite worker stopped before it finished (exit code ${code})`)))
-  })
-  return { worker, stopped }
+  return viteWorker(worker, watchWorker(worker))
+}
+
+function viteWorker(worker: Worker, ended: Promise<WorkerEnd>): ViteWorker {
+  return { worker, stopped: ended.then((end) => ('error' in end ? end.error : new Error(`the Vite worker stopped before it finished (exit code ${end.code})`))) }
+}
+
+/** The warm worker: the one bin/early-vite-worker.mjs started before the CLI loaded, if it did and none is warm yet. */
+function warmWorker(): ViteWorker | undefined {
+  const early = warm ? undefined : takeEarlyViteWorker()
+  if (early) warm = viteWorker(early.worker, early.ended)
+  return warm
 }
