@@ -36,13 +36,18 @@ export function watchWorker(worker) {
 
 /**
  * Starts the compiled CLI's Vite worker (vite-worker.cjs beside `cliFile`) for a `build` when
- * `siteCache` holds no app build; true when it did. It holds the process open only once the CLI
- * takes it over.
+ * `siteCache` holds no app build; true when it did (false too if it could not start). It holds the
+ * process open only once the CLI takes it over.
  */
 export function startViteWorkerEarly({ command, cliFile, siteDirectory, siteCache }) {
   if (command !== 'build' || hasEntries(siteCache)) return false
   allocateOnDemand()
-  const worker = new Worker(path.join(path.dirname(cliFile), 'vite-worker.cjs'), { workerData: { siteDirectory } })
+  let worker
+  try {
+    worker = new Worker(path.join(path.dirname(cliFile), 'vite-worker.cjs'), { workerData: { siteDirectory } })
+  } catch {
+    return false // only a head start: the build starts its worker itself
+  }
   worker.unref()
   globalThis[KEY] = { worker, ended: watchWorker(worker) }
   return true
