@@ -13,11 +13,14 @@ import { importModule } from '../import-module.ts'
  * bundles the file with rolldown, writes the result beside it and imports that, on every call: ~16 ms
  * each, twice a build (once per bundle), and the app build waited for them after Vite had loaded
  * (its request came first). Here the file is transpiled once by esbuild (types stripped, its package
- * imports left as imports) and kept by a hash of its source; later builds import it in ~2 ms.
+ * imports left as imports) and kept by a hash of its source: both builds' configs then take ~8 ms, the
+ * packages the config imports (the React plugin) included, where Vite's two loads took ~20–30 ms.
  *
  * As Vite's bundling does, `import.meta.url`, `dirname` and `filename` are the config file's own, so
- * paths it resolves from itself still point into the site. A config that imports files of its own
- * (which Vite bundles in) is left to Vite: undefined.
+ * paths it resolves from itself still point into the site. Its package imports resolve from the cache
+ * folder, inside the repository's node_modules, as they do from the site folder beside it. A config
+ * that imports files of its own (which Vite bundles in) is left to Vite: undefined. One that fails to
+ * import rejects, and the caller has Vite load it instead, which reports why.
  */
 export const siteConfigDirectory = path.join(codeCacheDirectory, 'site-config')
 
