@@ -8,6 +8,7 @@ import { CliError } from '../errors.ts'
 import { contentPlugin, type ContentState } from './dev-plugin.ts'
 import { runGenerate, type GenerateResult } from './run.ts'
 import { siteDirectory } from './site-paths.ts'
+import { siteConfigFile } from './vite-builds.ts'
 import { importModule } from '../import-module.ts'
 
 export interface DevServerOptions {
@@ -86,7 +87,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // Imported here: Vite is an ES module only, and the compiled CLI is CommonJS (bin/compiled-cli.mjs).
     const { createServer, searchForWorkspaceRoot } = await importModule<typeof import('vite')>('vite')
     server = await createServer({
-      configFile: path.join(siteDirectory, 'vite.config.ts'),
+      configFile: siteConfigFile(siteDirectory),
       root: siteDirectory,
       base: '/',
       mode: 'development',
