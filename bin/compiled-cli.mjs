@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { builtinModules, createRequire } from 'node:module'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import vm from 'node:vm'
@@ -81,7 +81,7 @@ async function bundle(directory) {
       setup(builder) {
         builder.onResolve({ filter: /^[^./]/ }, (args) => {
           const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0]
-          return BUNDLED_PACKAGES.includes(name) && !builtinModules.includes(name) ? undefined : { path: args.path, external: true }
+          return BUNDLED_PACKAGES.includes(name) ? undefined : { path: args.path, external: true }
         })
       },
     }, {

@@ -10,4 +10,6 @@ export function watchWorker(worker: Worker): Promise<WorkerEnd>
 /** See early-vite-worker.mjs. */
 export function startViteWorkerEarly(options: { command: string | undefined; cliFile: string; siteDirectory: string; siteCache: string }): boolean
 /** See early-vite-worker.mjs. */
+export function hasEntries(directory: string): boolean
+/** See early-vite-worker.mjs. */
 export function takeEarlyViteWorker(): { worker: Worker; ended: Promise<WorkerEnd> } | undefined

@@ -60,7 +60,8 @@ export function takeEarlyViteWorker() {
   return early
 }
 
-function hasEntries(directory) {
+/** True when `directory` exists and holds anything: a site cache with an app build kept (early-workers.ts asks it too). */
+export function hasEntries(directory) {
   try {
     return readdirSync(directory).length > 0
   } catch {

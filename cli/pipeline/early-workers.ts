@@ -8,6 +8,7 @@ import { packFile } from './entry-pack.ts'
 import { siteCacheDirectory } from './site-cache.ts'
 import { siteDirectory } from './site-paths.ts'
 import { warmViteWorker } from './vite-builds.ts'
+import { hasEntries } from '../../bin/early-vite-worker.mjs'
 
 /**
  * A build's first ~0.15 s is the main thread alone, loading the CLI and reading the content, while
@@ -35,14 +36,6 @@ export function startWorkersEarly(args: readonly string[]): void {
   if (diagramsLikelyDrawn(root, compiledCacheDirectory, names)) warmDiagramWorker()
   const files = filesLikelyChecked(root, checkCacheDirectory, names)
   if (files >= MIN_FILES_PER_WORKER) void startWorkers(workerCount(files))
-}
-
-function hasEntries(directory: string): boolean {
-  try {
-    return readdirSync(directory).length > 0
-  } catch {
-    return false
-  }
 }
 
 /** The project files of `root` (names, sorted); none when it has no projects folder. */

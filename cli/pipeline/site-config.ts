@@ -59,7 +59,7 @@ function transpile(file: string): string | undefined {
     })
     // More than the file itself: it imports modules of its own, which would be bundled in here with
     // the config file's import.meta.
-      if (Object.keys(result.metafile.inputs).length !== 1) return undefined
+    if (Object.keys(result.metafile.inputs).length !== 1) return undefined
     return result.outputFiles[0]?.text
   } catch {
     return undefined
