@@ -3,11 +3,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { applyV8Flags } from '../../bin/v8-flags.mjs'
-import { measure, type Measurement } from './measure.ts'
+import { measure, measurePaired, type Measurement } from './measure.ts'
 import { writeSyntheticContent } from './synthetic-content.ts'
 
 /**
- * `npm run bench [-- --full] [--json FILE] [--runs N]`: times `portfolio validate` and `portfolio build`
+ * `npm run bench [-- --full] [--json FILE] [--runs N] [--rounds N]`: times `portfolio validate` and `portfolio build`
  * as whole processes on the shipped content and on synthetic portfolios of 100 and 1000 projects
  * (4000 with --full), next to a bare `vite build` of the same app, and checks the targets.
  */
@@ -17,6 +17,8 @@ const viteBin = path.join(repo, 'node_modules/vite/bin/vite.js')
 const args = process.argv.slice(2)
 const full = args.includes('--full')
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3
+/** Rounds of the shipped build timed in turn with its floor: their ratio is a target, and a close one. */
+const rounds = Number(args[args.indexOf('--rounds') + 1]) || 7
 const jsonPath = args.includes('--json') ? path.resolve(args[args.indexOf('--json') + 1]!) : undefined
 const sizes = full ? [6, 100, 1000, 4000] : [6, 100, 1000]
 
@@ -25,6 +27,10 @@ interface Row {
   validate: Measurement
   build: Measurement
   viteFloor: Measurement
+  /** build / floor: on the shipped content the median of the rounds' ratios, else of the medians. */
+  floorRatio: number
+  /** The shipped content's ratio per round (build and floor timed in turn). */
+  floorRatios?: number[]
   rebuildOneFile: Measurement
   msPerPage: number
   projectPageJsKiB: number
@@ -39,16 +45,21 @@ try {
     const out = path.join(work, `dist-${n}`)
     process.stderr.write(`N=${n}: validate… `)
     const validate = measure([bin, 'validate', '--root', root], runs, { cwd: repo })
-    process.stderr.write(`build… `)
+    process.stderr.write(n === 6 ? `build and vite floor, in turn… ` : `build… `)
     // Cold: the build caches (checked and compiled projects, social cards, Vite builds, pages) are emptied before
     // every run; the tool's own caches (the compiled CLI and schema validators) are kept, as after
     // `npm ci` and one run, and so is the pool of empty folders a build keeps from the site it replaced
     // (spare-directories.ts: it holds nothing made from the content). Each run replaces the previous
     // run's output, as a rebuild does.
-    const build = measure([bin, 'build', '--root', root, '--out', out], runs, { cwd: repo, before: clearBuildCaches })
-    process.stderr.write(`vite floor… `)
+    const buildCommand = { args: [bin, 'build', '--root', root, '--out', out], cwd: repo, before: clearBuildCaches }
     // The same app with the same generated content, built by Vite alone: what a build cannot beat.
-    const viteFloor = measure([viteBin, 'build', path.join(repo, 'site'), '--outDir', path.join(work, `floor-${n}`), '--emptyOutDir', '--logLevel', 'silent'], runs, { cwd: repo })
+    const floorCommand = { args: [viteBin, 'build', path.join(repo, 'site'), '--outDir', path.join(work, `floor-${n}`), '--emptyOutDir', '--logLevel', 'silent'], cwd: repo }
+    // Where the ratio is a target, the two are timed in turn (see measurePaired); elsewhere it is only shown.
+    const paired = n === 6 ? measurePaired(buildCommand, floorCommand, rounds) : undefined
+    const build = paired?.first ?? measure(buildCommand.args, runs, buildCommand)
+    if (!paired) process.stderr.write(`vite floor… `)
+    const viteFloor = paired?.second ?? measure(floorCommand.args, runs, floorCommand)
+    const floorRatio = paired?.medianRatio ?? build.medianMs / viteFloor.medianMs
     process.stderr.write(`rebuild… `)
     const projectFile = n === 6 ? path.join(root, 'projects/authstack.yaml') : path.join(root, 'projects/p-0002.yaml')
     const original = readFileSync(projectFile, 'utf8')
@@ -59,7 +70,7 @@ try {
     })
     writeFileSync(projectFile, original)
     const pages = n + 2
-    rows.push({ projects: n, validate, build, viteFloor, rebuildOneFile, msPerPage: build.medianMs / pages, projectPageJsKiB: projectPageJs(out, n === 6 ? 'authstack' : 'p-0002') })
+    rows.push({ projects: n, validate, build, viteFloor, floorRatio, ...(paired ? { floorRatios: paired.ratios } : {}), rebuildOneFile, msPerPage: build.medianMs / pages, projectPageJsKiB: projectPageJs(out, n === 6 ? 'authstack' : 'p-0002') })
     process.stderr.write('done\n')
   }
   const diagrams = await diagramTimes()
@@ -127,14 +138,17 @@ async function diagramTimes(): Promise<DiagramTimes> {
 
 function printTable(table: Row[], diagrams: DiagramTimes): void {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-  console.log(`\nMedian of ${runs} runs, ${os.cpus().length} cores, Node ${process.version}\n`)
+  console.log(`\nMedian of ${runs} runs (the shipped build and its floor: of ${rounds} rounds in turn), ${os.cpus().length} cores, Node ${process.version}\n`)
   console.log('| projects | validate | build | social cards (drawn alongside) | peak RSS (build) | ms/page | vite build floor | build / floor | rebuild after 1 edit | case-study JS (gzip) |')
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
   for (const r of table) {
     const cards = r.build.steps['social images (own time)'] ?? r.build.steps['social images']
-    console.log(`| ${r.projects} | ${s(r.validate.medianMs)} | ${s(r.build.medianMs)} | ${cards === undefined ? '?' : s(cards)} | ${Math.round(r.build.peakRssMiB)} MiB | ${r.msPerPage.toFixed(1)} | ${s(r.viteFloor.medianMs)} | ${(r.build.medianMs / r.viteFloor.medianMs).toFixed(2)}x | ${s(r.rebuildOneFile.medianMs)} (${Math.round((100 * r.rebuildOneFile.medianMs) / r.build.medianMs)}%) | ${r.projectPageJsKiB.toFixed(1)} KiB |`)
+    console.log(`| ${r.projects} | ${s(r.validate.medianMs)} | ${s(r.build.medianMs)} | ${cards === undefined ? '?' : s(cards)} | ${Math.round(r.build.peakRssMiB)} MiB | ${r.msPerPage.toFixed(1)} | ${s(r.viteFloor.medianMs)} | ${r.floorRatio.toFixed(2)}x | ${s(r.rebuildOneFile.medianMs)} (${Math.round((100 * r.rebuildOneFile.medianMs) / r.build.medianMs)}%) | ${r.projectPageJsKiB.toFixed(1)} KiB |`)
   }
   console.log(`\nDiagrams (${diagrams.count} shipped): ${diagrams.uncachedMs.toFixed(1)} ms each uncached, ${diagrams.cachedMs.toFixed(2)} ms each cached; loading the renderer ${diagrams.loadMs.toFixed(0)} ms (once per build that draws any diagram)`)
+  for (const r of table) {
+    if (r.floorRatios) console.log(`Build / floor, ${r.projects} projects: the median of ${r.floorRatios.length} rounds' ratios (${r.floorRatios.map((x) => x.toFixed(2)).join(', ')})`)
+  }
   for (const r of table) {
     const steps = Object.entries(r.build.steps).map(([name, ms]) => `${name} ${s(ms)}`).join(', ')
     if (steps) console.log(`Build steps, ${r.projects} projects (median run): ${steps}`)
@@ -148,7 +162,7 @@ function checkTargets(table: Row[], diagrams: DiagramTimes): string[] {
   const shipped = at(6)
   if (shipped) {
     check(shipped.validate.medianMs <= 400, `validate on the shipped content: ${shipped.validate.medianMs.toFixed(0)} ms > 400 ms (by ${(shipped.validate.medianMs - 400).toFixed(0)} ms)`)
-    check(shipped.build.medianMs <= 2 * shipped.viteFloor.medianMs, `build on the shipped content: ${(shipped.build.medianMs / shipped.viteFloor.medianMs).toFixed(2)}x the vite floor > 2x`)
+    check(shipped.floorRatio <= 2, `build on the shipped content: ${shipped.floorRatio.toFixed(2)}x the vite floor > 2x (by ${Math.round(100 * (shipped.floorRatio / 2 - 1))}%)`)
   }
   const k1 = at(1000)
   if (k1) {
