@@ -39,7 +39,7 @@ export interface Timed {
 }
 
 /** Runs a Node command `runs` times as a whole process; wall time includes Node's start. */
-export function measure(args: string[], runs: number, options: { cwd: string; before?: () => void }): Measurement {
+export function measure(args: string[], runs: number, options: Omit<Timed, 'args'>): Measurement {
   const command: Timed = { args, ...options }
   return summarise(Array.from({ length: runs }, () => runOnce(command)))
 }
@@ -63,10 +63,10 @@ export interface Paired {
 export function measurePaired(first: Timed, second: Timed, rounds: number): Paired {
   const runs: [Run[], Run[]] = [[], []]
   for (let round = 0; round < rounds; round++) {
-    ;[first, second].forEach((command, c) => {
+    for (const [c, command] of [first, second].entries()) {
       runOnce(command)
       runs[c]!.push(runOnce(command))
-    })
+    }
   }
   const ratios = runs[0].map((run, i) => run.ms / runs[1][i]!.ms)
   return { first: summarise(runs[0]), second: summarise(runs[1]), ratios, medianRatio: median(ratios) }
@@ -96,8 +96,9 @@ function runOnce(command: Timed): Run {
 
 function summarise(runs: readonly Run[]): Measurement {
   const times = runs.map((run) => run.ms)
-  const middle = runs.find((run) => run.ms === median(times))
-  return { medianMs: median(times), peakRssMiB: Math.max(0, ...runs.map((run) => run.peakRss)) / 1024, runs: times, steps: middle?.steps ?? {} }
+  const medianMs = median(times)
+  const middle = runs.find((run) => run.ms === medianMs)
+  return { medianMs, peakRssMiB: Math.max(0, ...runs.map((run) => run.peakRss)) / 1024, runs: times, steps: middle?.steps ?? {} }
 }
 
 /** The middle value (of an even count, the upper one: always a value that was measured). */
