@@ -47,7 +47,10 @@ interface Sprite {
   top: number
   width: number
   height: number
-  rgba: Uint8Array
+  /** One little-endian word a pixel: 0xAABBGGRR. */
+  pixels: Uint32Array
+  /** Per row, the first column with any coverage and the column after the last (equal when none): the rest is never read. */
+  spans: Uint16Array
 }
 
 /** Sub-pixel positions a glyph is rasterised at: quarters. */
@@ -150,8 +153,8 @@ export class BandRasterizer {
   private rasterise(left: number, top: number, width: number, height: number, element: string): Sprite | null {
     if (width <= 0 || height <= 0) return null
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${left} ${top} ${width} ${height}">${element}</svg>`
-    const image = new Resvg(svg, this.style.options).render()
-    return { left, top, width, height, rgba: image.pixels }
+    const rgba = new Resvg(svg, this.style.options).render().pixels
+    return { left, top, width, height, pixels: new Uint32Array(Uint8Array.from(rgba).buffer), spans: coveredSpans(rgba, width, height) }
   }
 
   /** Source-over of a premultiplied sprite onto the opaque band, as resvg composites. */
@@ -161,7 +164,7 @@ export class BandRasterizer {
     let addA = 0
     let addB = 0
     const bandHeight = this.canvas.bottom - this.canvas.top
-    const { rgba, width } = sprite
+    const { pixels, width } = sprite
     const x0 = x + sprite.left
     const y0 = y + sprite.top - this.canvas.top
     const fromX = Math.max(0, -x0)
@@ -170,24 +173,34 @@ export class BandRasterizer {
     const toY = Math.min(sprite.height, bandHeight - y0)
     if (fromX >= toX || fromY >= toY) return
     this.dirty.fill(1, Math.floor((y0 + fromY) / STRIP_ROWS), Math.floor((y0 + toY - 1) / STRIP_ROWS) + 1)
+    const { spans } = sprite
     for (let sy = fromY; sy < toY; sy += 1) {
-      let s = (sy * width + fromX) * 4
-      let d = (y0 + sy) * stride + 1 + (x0 + fromX) * 3
-      for (let sx = fromX; sx < toX; sx += 1, s += 4, d += 3) {
-        const alpha = rgba[s + 3] as number
+      const rowFrom = Math.max(fromX, spans[sy * 2] as number)
+      const rowTo = Math.min(toX, spans[sy * 2 + 1] as number)
+      let s = sy * width + rowFrom
+      let d = (y0 + sy) * stride + 1 + (x0 + rowFrom) * 3
+      for (let sx = rowFrom; sx < rowTo; sx += 1, s += 1, d += 3) {
+        const pixel = pixels[s] as number
+        const alpha = pixel >>> 24
         if (alpha === 0) continue
-        const keep = 255 - alpha
         const r0 = rows[d] as number
         const g0 = rows[d + 1] as number
         const b0 = rows[d + 2] as number
-        const r = (rgba[s] as number) + div255(r0 * keep) - r0
-        const g = (rgba[s + 1] as number) + div255(g0 * keep) - g0
-        const b = (rgba[s + 2] as number) + div255(b0 * keep) - b0
+        let r = (pixel & 0xff) - r0
+        let g = ((pixel >>> 8) & 0xff) - g0
+        let b = ((pixel >>> 16) & 0xff) - b0
+        if (alpha !== 255) {
+          const keep = 255 - alpha
+          r += div255(r0 * keep)
+          g += div255(g0 * keep)
+          b += div255(b0 * keep)
+        }
         rows[d] = r0 + r
         rows[d + 1] = g0 + g
         rows[d + 2] = b0 + b
-        addA += r + g + b
-        addB += (n - d) * r + (n - d - 1) * g + (n - d - 2) * b
+        const sum = r + g + b
+        addA += sum
+        addB += (n - d) * sum - g - 2 * b
       }
       // Reduced once a row: the sums stay exact doubles.
       addA %= ADLER_BASE
@@ -196,6 +209,20 @@ export class BandRasterizer {
     this.addA = (this.addA + addA) % ADLER_BASE
     this.addB = (this.addB + addB) % ADLER_BASE
   }
+}
+
+/** Per row of a sprite, [first, after last) of the columns whose alpha is not 0. */
+function coveredSpans(rgba: Uint8Array, width: number, height: number): Uint16Array {
+  const spans = new Uint16Array(height * 2)
+  for (let y = 0; y < height; y += 1) {
+    let first = 0
+    while (first < width && rgba[(y * width + first) * 4 + 3] === 0) first += 1
+    let end = width
+    while (end > first && rgba[(y * width + end - 1) * 4 + 3] === 0) end -= 1
+    spans[y * 2] = first
+    spans[y * 2 + 1] = end
+  }
+  return spans
 }
 
 /** x / 255 rounded, for x in 0..65025. */
