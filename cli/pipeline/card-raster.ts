@@ -1,4 +1,4 @@
-import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
+import { Resvg, type ResvgRenderOptions } from './resvg.ts'
 import { ADLER_BASE, adler32, adler32Update } from './adler32.ts'
 import type { OutlineFont } from './social-font.ts'
 

@@ -1,6 +1,6 @@
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
-import type { ResvgRenderOptions } from '@resvg/resvg-js'
+import type { ResvgRenderOptions } from './resvg.ts'
 import { shareWork, Wakeup } from './pool-loop.ts'
 import { startWorker, workersNeedTsx } from './worker-script.ts'
 import { exposeGcToNewWorkers } from './gc.ts'

@@ -9,7 +9,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib'
 import { readFileSync } from 'node:fs'
-import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
+import { Resvg, type ResvgRenderOptions } from './resvg.ts'
 import { adler32, adler32Combine } from './adler32.ts'
 import { BandRasterizer, STRIP_ROWS, type BandOp } from './card-raster.ts'
 import { collectYoungGarbage } from './gc.ts'
