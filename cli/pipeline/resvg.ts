@@ -31,9 +31,9 @@ function nativeBinding(): NativeBinding | undefined {
   const name = `linux-${process.arch}-${ldd.includes('musl') ? 'musl' : 'gnu'}`
   try {
     // Where the package's loader looks: a binding beside it, else its platform package, resolved from it.
-    const packageDir = path.dirname(require.resolve('@resvg/resvg-js'))
-    const local = path.join(packageDir, `resvgjs.${name}.node`)
-    return (existsSync(local) ? require(local) : createRequire(path.join(packageDir, 'index.js'))(`@resvg/resvg-js-${name}`)) as NativeBinding
+    const entry = require.resolve('@resvg/resvg-js')
+    const local = path.join(path.dirname(entry), `resvgjs.${name}.node`)
+    return (existsSync(local) ? require(local) : createRequire(entry)(`@resvg/resvg-js-${name}`)) as NativeBinding
   } catch {
     return undefined
   }

@@ -27,6 +27,20 @@ const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequir
 let validators: Record<SchemaName, ValidateFunction> | undefined
 
 /**
+ * A string's length in code points, as ajv's ucs2length counts it (a high surrogate followed by a low
+ * one is one), with the pairs found by a regular expression: ajv's helper walks every character in
+ * JavaScript, and every section of a project is measured against its minLength and maxLength (at 1000
+ * projects ~75 ms of CPU, against ~5 ms). The standalone code gets it in place of its require.
+ */
+const CODE_POINT_COUNT = 'function ucs2length(text) { const pairs = text.match(/[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]/g); return text.length - (pairs ? pairs.length : 0) }'
+const AJV_CODE_POINT_COUNT = 'require("ajv/dist/runtime/ucs2length").default'
+
+/** The validators' standalone code counting lengths with CODE_POINT_COUNT (unchanged if ajv's code no longer requires its helper so). */
+export function withQuickLengths(code: string): string {
+  return code.replace(AJV_CODE_POINT_COUNT, () => `(${CODE_POINT_COUNT})`)
+}
+
+/**
  * The validators, compiled once per schema version: loaded from ajv's standalone code in the cache
  * when the schemas are unchanged, otherwise compiled (and the code cached for the next run).
  * A missing, stale or corrupt cache is never trusted, only rebuilt.
@@ -54,20 +68,6 @@ function getValidators(): Record<SchemaName, ValidateFunction> {
   writeFileAtomically(cached, withQuickLengths(standaloneCode(ajv, { portfolio: schemas.portfolio.$id, project: schemas.project.$id })))
   removeOtherVersions(cacheDirectory, /^validators-[0-9a-f]{16}\.cjs$/, (name) => name === `validators-${hash}.cjs`)
   return (validators = compiled)
-}
-
-/**
- * A string's length in code points, as ajv's ucs2length counts it (a high surrogate followed by a low
- * one is one), with the pairs found by a regular expression: ajv's helper walks every character in
- * JavaScript, and every section of a project is measured against its minLength and maxLength (at 1000
- * projects ~75 ms of CPU, against ~5 ms). The standalone code gets it in place of its require.
- */
-const CODE_POINT_COUNT = 'function ucs2length(text) { const pairs = text.match(/[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]/g); return text.length - (pairs ? pairs.length : 0) }'
-const AJV_CODE_POINT_COUNT = 'require("ajv/dist/runtime/ucs2length").default'
-
-/** The validators' standalone code counting lengths with CODE_POINT_COUNT (unchanged if ajv's code no longer requires its helper so). */
-export function withQuickLengths(code: string): string {
-  return code.replace(AJV_CODE_POINT_COUNT, () => `(${CODE_POINT_COUNT})`)
 }
 
 export function validateSchema(parsed: ParsedDocument, name: SchemaName): Diagnostic[] {
