@@ -28,7 +28,7 @@ const BUNDLED_PACKAGES = ['commander', 'marked', 'js-yaml', 'yaml']
 
 /** Entry points: the CLI and every worker script (each worker runs a file of its own). */
 function entryPoints() {
-  const workers = readdirSync(path.join(repo, 'cli/pipeline')).filter((f) => f.endsWith('-worker.ts')).map((f) => path.join(repo, 'cli/pipeline', f))
+  const workers = readdirSync(path.join(repo, 'cli/workers')).filter((f) => f.endsWith('-worker.ts')).map((f) => path.join(repo, 'cli/workers', f))
   return [path.join(repo, 'cli/bin.ts'), ...workers]
 }
 
@@ -102,7 +102,7 @@ async function bundle(directory) {
       },
     }],
   })
-  // ASCII only, read back as a one-byte string (see asciiOnly in cli/pipeline/code-cached-bundle.ts).
+  // ASCII only, read back as a one-byte string (see asciiOnly in cli/compile/code-cached-bundle.ts).
   const cli = path.join(directory, 'bin.cjs')
   await writeFile(cli, (await readFile(cli, 'utf8')).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
   const packageFiles = BUNDLED_PACKAGES.map((name) => path.join('node_modules', name, 'package.json'))

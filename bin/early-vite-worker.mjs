@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads'
  * and before it loads, the worker boots on that idle core: shipped cold build 0.64 -> 0.615 s
  * (10 interleaved pairs, 8 faster). Only for `build`, and only when no app build is kept at all
  * (early-workers.ts's own test): a build that may take its app from the cache looks there first.
- * The CLI takes the worker over (cli/pipeline/vite-builds.ts), and ends it with the build if unused.
+ * The CLI takes the worker over (cli/build/vite-builds.ts), and ends it with the build if unused.
  */
 
 const KEY = Symbol.for('portfolio.earlyViteWorker')

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander'
 import { CliError } from './errors.ts'
 import { createLogger } from './logger.ts'
-import { startWorkersEarly } from './pipeline/early-workers.ts'
+import { startWorkersEarly } from './build/early-workers.ts'
 import { createProgram } from './program.ts'
 
 /** The one place that decides the exit code: 0 ok, 1 content errors, 2 usage, environment or a bug. */

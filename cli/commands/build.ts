@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { runBuild } from '../pipeline/run.ts'
+import { runBuild } from '../build/run.ts'
 import { reportDiagnostics } from './validate.ts'
 
 /** `portfolio build`: exit 0 with the site in --out; 1 on content errors; 2 when a build step fails. The old site stays on any failure. */

@@ -3,7 +3,7 @@ import { stripVTControlCharacters } from 'node:util'
 import { CliError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { startDevServer, type DevEvent } from '../pipeline/dev-server.ts'
+import { startDevServer, type DevEvent } from '../dev/dev-server.ts'
 import { reportDiagnostics } from './validate.ts'
 
 /** `portfolio dev`: serves the site with live updates until interrupted; exit 0 on Ctrl+C, 2 when it cannot start. */

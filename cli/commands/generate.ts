@@ -1,8 +1,8 @@
 import path from 'node:path'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { runGenerate } from '../pipeline/run.ts'
-import { generatedDirectory } from '../pipeline/site-paths.ts'
+import { runGenerate } from '../build/run.ts'
+import { generatedDirectory } from '../paths.ts'
 import { reportDiagnostics } from './validate.ts'
 
 /** `portfolio generate`: exit 0 after writing the content modules, 1 (and nothing written) on content errors. */

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { CliError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
-import { existingFiles, packageDirectory, planScaffold, unlistedProjects, writeScaffold } from '../pipeline/scaffold.ts'
+import { existingFiles, packageDirectory, planScaffold, unlistedProjects, writeScaffold } from '../init/scaffold.ts'
 
 export interface InitOptions {
   /** Absolute folder to create the portfolio in (created if missing). */

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises'
 import { CliError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { serveStatic } from '../pipeline/serve-static.ts'
+import { serveStatic } from '../dev/serve-static.ts'
 
 /** `portfolio preview`: serves the built site on 127.0.0.1 until interrupted. */
 export async function previewCommand(options: ResolvedOptions, logger: Logger): Promise<number> {

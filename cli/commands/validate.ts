@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { formatDiagnostics, githubAnnotation } from '../diagnostics/format.ts'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { checkContent, type CheckResult } from '../pipeline/check-content.ts'
+import { checkContent, type CheckResult } from '../content/check-content.ts'
 
 /** `portfolio validate`: exit 0 when clean, 1 when any error. */
 export async function validateCommand(options: ResolvedOptions, logger: Logger): Promise<number> {

@@ -1,6 +1,6 @@
 import { request as httpRequest, createServer, type Server } from 'node:http'
 import { createGzip } from 'node:zlib'
-import { serveStatic } from '../../cli/pipeline/serve-static.ts'
+import { serveStatic } from '../../cli/dev/serve-static.ts'
 
 export type Compression = 'gzip' | 'none'
 

@@ -119,11 +119,11 @@ async function diagramTimes(): Promise<DiagramTimes> {
     for (const section of project.sections) for (const diagram of section.diagrams ?? []) sources.push(diagram)
   }
   const loading = performance.now()
-  const renderDiagram = await (await import('../../cli/pipeline/render-diagram.ts')).loadDiagramRenderer()
+  const renderDiagram = await (await import('../../cli/compile/render-diagram.ts')).loadDiagramRenderer()
   const loadMs = performance.now() - loading
   const cache = { directory: mkdtempSync(path.join(os.tmpdir(), 'bench-diagrams-')), compilerKey: 'bench' }
-  const { diagramKey, readDiagram } = await import('../../cli/pipeline/compile-cache.ts')
-  const { writeEntry } = await import('../../cli/pipeline/cache-entries.ts')
+  const { diagramKey, readDiagram } = await import('../../cli/compile/compile-cache.ts')
+  const { writeEntry } = await import('../../cli/cache/cache-entries.ts')
   try {
     const drawing = performance.now()
     for (const { mermaid, title } of sources) writeEntry(cache.directory, diagramKey(cache, mermaid, title), { svg: renderDiagram(mermaid, title) })

@@ -31,7 +31,7 @@ export function toBasename(base: string): string {
 
 /**
  * The social-sharing card of a page (Open Graph / Twitter image): a PNG the CLI renders from the
- * content at build time (cli/pipeline/social-images.ts) and the page's head links to.
+ * content at build time (cli/social/social-images.ts) and the page's head links to.
  */
 export const socialImage = {
   width: 1200,

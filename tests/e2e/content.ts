@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { launchBrowser } from './browser.ts'
-import { checkContent } from '../../cli/pipeline/check-content.ts'
+import { checkContent } from '../../cli/content/check-content.ts'
 
 export interface ProjectFacts {
   id: string

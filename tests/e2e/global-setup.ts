@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { runBuild } from '../../cli/pipeline/run.ts'
-import { serveStatic } from '../../cli/pipeline/serve-static.ts'
+import { runBuild } from '../../cli/build/run.ts'
+import { serveStatic } from '../../cli/dev/serve-static.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

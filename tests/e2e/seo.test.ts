@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { checkContent } from '../../cli/pipeline/check-content.ts'
+import { checkContent } from '../../cli/content/check-content.ts'
 import { DESKTOP, launchBrowser } from './browser.ts'
 
 /**

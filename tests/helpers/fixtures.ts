@@ -223,7 +223,7 @@ export interface IsolatedRun {
  * input that exhausts the stack or the heap cannot take the test worker down with it.
  */
 export function checkInChildProcess(roots: readonly string[], timeoutMs = 20_000): Promise<IsolatedRun> {
-  const checkModule = pathToFileURL(path.join(REPO_ROOT, 'cli/pipeline/check-content.ts')).href
+  const checkModule = pathToFileURL(path.join(REPO_ROOT, 'cli/content/check-content.ts')).href
   const script = `
     const { checkContent } = await import(${JSON.stringify(checkModule)})
     const runs = []

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { checkContent } from '../../cli/pipeline/check-content.ts'
+import { checkContent } from '../../cli/content/check-content.ts'
 import { writeSyntheticContent } from '../../scripts/bench/synthetic-content.ts'
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'bench-content-'))

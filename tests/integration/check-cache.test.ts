@@ -7,9 +7,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkerKey, encodeChecked, type CheckCache } from '../../cli/pipeline/check-cache.ts'
-import { checkAndCompile } from '../../cli/pipeline/check-content.ts'
-import { packEntries } from '../../cli/pipeline/entry-pack.ts'
+import { checkerKey, encodeChecked, type CheckCache } from '../../cli/content/check-cache.ts'
+import { checkAndCompile } from '../../cli/content/check-content.ts'
+import { packEntries } from '../../cli/cache/entry-pack.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
 
 let fixture: FixtureRoot

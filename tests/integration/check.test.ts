@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Diagnostic } from '../../cli/diagnostics/diagnostic.ts'
-import { checkContent, type CheckResult } from '../../cli/pipeline/check-content.ts'
+import { checkContent, type CheckResult } from '../../cli/content/check-content.ts'
 import {
   brief,
   checkInChildProcess,
@@ -247,7 +247,7 @@ describe('resource bounds', () => {
   // block sequence make V8 abort with "process out of memory". Run in a child so it cannot take
   // this worker down.
   it('survives a 5,000-deep then a 20,000-deep compact block sequence in the same process', () => {
-    const parseModule = pathToFileURL(path.join(REPO_ROOT, 'cli/pipeline/parse-yaml.ts')).href
+    const parseModule = pathToFileURL(path.join(REPO_ROOT, 'cli/content/parse-yaml.ts')).href
     const script = `
       const { parseYaml } = await import(${JSON.stringify(parseModule)})
       for (const depth of [5000, 20000]) {

@@ -8,11 +8,11 @@ import os from 'node:os'
 import v8 from 'node:v8'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkAndCompile } from '../../cli/pipeline/check-content.ts'
-import { encodeEntry } from '../../cli/pipeline/cache-entries.ts'
-import { compilerKey, compilerSources, entryKey, type CompileCache } from '../../cli/pipeline/compile-cache.ts'
-import { poolCounters, startWorkers, stopWorkers } from '../../cli/pipeline/content-pool.ts'
-import { packEntries } from '../../cli/pipeline/entry-pack.ts'
+import { checkAndCompile } from '../../cli/content/check-content.ts'
+import { encodeEntry } from '../../cli/cache/cache-entries.ts'
+import { compilerKey, compilerSources, entryKey, type CompileCache } from '../../cli/compile/compile-cache.ts'
+import { poolCounters, startWorkers, stopWorkers } from '../../cli/workers/content-pool.ts'
+import { packEntries } from '../../cli/cache/entry-pack.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
 
 let fixture: FixtureRoot
@@ -61,7 +61,7 @@ afterAll(async () => {
 
 describe('compile cache', () => {
   it('keys compiled files by every module the compilers run: each one a compiler imports is hashed', () => {
-    const pipeline = path.resolve(import.meta.dirname, '../../cli/pipeline')
+    const pipeline = path.resolve(import.meta.dirname, '../../cli/compile')
     const hashed = new Set(compilerSources().map((file) => path.resolve(pipeline, file)))
     const compilers = ['compile-content.ts', 'compile-project.ts', 'compile-markdown.ts']
     const imported = compilers.flatMap((file) =>

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkContent } from '../../cli/pipeline/check-content.ts'
+import { checkContent } from '../../cli/content/check-content.ts'
 import { brief, copyToTemp, outOfBounds, VALID_MINIMAL, type FixtureRoot } from '../helpers/fixtures.ts'
 
 const FILES = ['portfolio.yaml', 'projects/alpha.yaml', 'projects/beta.yaml'] as const

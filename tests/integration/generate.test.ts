@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runGenerate } from '../../cli/pipeline/run.ts'
+import { runGenerate } from '../../cli/build/run.ts'
 
 const repo = path.resolve(import.meta.dirname, '../..')
 const outputs: string[] = []
@@ -18,7 +18,7 @@ afterAll(() => outputs.forEach((o) => rmSync(o, { recursive: true, force: true }
 
 describe('generate', () => {
   it('gives the same types from the cache, and regenerates them when the cached file is damaged', async () => {
-    const { generateTypes } = await import('../../cli/pipeline/generate-types.ts')
+    const { generateTypes } = await import('../../cli/generate/generate-types.ts')
     const types = await generateTypes()
     expect(types).toContain('export interface Portfolio')
     const cacheDir = path.join(repo, 'node_modules/.cache/portfolio')

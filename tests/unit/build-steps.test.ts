@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { copyRepoContent } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { CliError, InternalError } from '../../cli/errors.ts'
-import { listRoutes } from '../../cli/pipeline/list-routes.ts'
-import { prerenderRoutes, renderAhead, withSecurityHeaders } from '../../cli/pipeline/prerender.ts'
-import { buildBoth } from '../../cli/pipeline/vite-builds.ts'
-import { runBuild } from '../../cli/pipeline/run.ts'
-import { robotsTxt, sitemapXml } from '../../cli/pipeline/seo-files.ts'
-import { removeStaleWorkDirectories, swapDirectory } from '../../cli/pipeline/swap-directory.ts'
+import { listRoutes } from '../../cli/build/list-routes.ts'
+import { prerenderRoutes, renderAhead, withSecurityHeaders } from '../../cli/build/prerender.ts'
+import { buildBoth } from '../../cli/build/vite-builds.ts'
+import { runBuild } from '../../cli/build/run.ts'
+import { robotsTxt, sitemapXml } from '../../cli/build/seo-files.ts'
+import { removeStaleWorkDirectories, swapDirectory } from '../../cli/build/swap-directory.ts'
 
 const tempDir = tempDirsPerTest('portfolio-build-')
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkOutput } from '../../cli/pipeline/check-output.ts'
+import { checkOutput } from '../../cli/build/check-output.ts'
 
 let dir = ''
 afterEach(() => rmSync(dir, { recursive: true, force: true }))

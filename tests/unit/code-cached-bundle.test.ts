@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadCodeCachedBundle, type BundleSpec } from '../../cli/pipeline/code-cached-bundle.ts'
+import { loadCodeCachedBundle, type BundleSpec } from '../../cli/compile/code-cached-bundle.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('code-cached-bundle-')

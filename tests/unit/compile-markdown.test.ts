@@ -3,8 +3,8 @@ import path from 'node:path'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { Marked } from 'marked'
-import { applyMarkdownPolicy, compileMarkdown, MARKDOWN_POLICY, TEXT_WITHOUT_EMAIL, textWithoutEmail } from '../../cli/pipeline/compile-markdown.ts'
-import { markdownTools } from '../../cli/pipeline/markdown-tools.ts'
+import { applyMarkdownPolicy, compileMarkdown, MARKDOWN_POLICY, TEXT_WITHOUT_EMAIL, textWithoutEmail } from '../../cli/compile/compile-markdown.ts'
+import { markdownTools } from '../../cli/compile/markdown-tools.ts'
 import { syntheticProject } from '../../scripts/bench/synthetic-content.ts'
 
 const repo = path.resolve(import.meta.dirname, '../..')

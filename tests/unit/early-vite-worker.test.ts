@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startViteWorkerEarly, takeEarlyViteWorker } from '../../bin/early-vite-worker.mjs'
-import { stopViteWorker, viteWorkerWarm } from '../../cli/pipeline/vite-builds.ts'
+import { stopViteWorker, viteWorkerWarm } from '../../cli/build/vite-builds.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('early-vite-worker-')

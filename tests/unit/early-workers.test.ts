@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { diagramsLikelyDrawn, filesLikelyChecked, rootArgument } from '../../cli/pipeline/early-workers.ts'
-import { EntryPack, packFile } from '../../cli/pipeline/entry-pack.ts'
+import { diagramsLikelyDrawn, filesLikelyChecked, rootArgument } from '../../cli/build/early-workers.ts'
+import { EntryPack, packFile } from '../../cli/cache/entry-pack.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('early-workers-')

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkEndpointPath } from '../../cli/pipeline/check-endpoints.ts'
+import { checkEndpointPath } from '../../cli/content/rules/endpoints.ts'
 
 /** code@index+length, the part of a problem the caret is built from. */
 function where(path: string): string | undefined {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDiagnostic, type Diagnostic } from '../../cli/diagnostics/diagnostic.ts'
 import { formatDiagnostics, githubAnnotation, type FormatOptions } from '../../cli/diagnostics/format.ts'
-import { checkContent, type CheckResult } from '../../cli/pipeline/check-content.ts'
+import { checkContent, type CheckResult } from '../../cli/content/check-content.ts'
 import { materializeCase, type FixtureRoot } from '../helpers/fixtures.ts'
 
 // One failing fixture for all three formats: method FETCH in projects/beta.yaml (E1).

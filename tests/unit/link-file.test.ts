@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { linkFile, linkReplacing, linkTree, writeNewFile, writeOrLinkSame } from '../../cli/pipeline/link-file.ts'
+import { linkFile, linkReplacing, linkTree, writeNewFile, writeOrLinkSame } from '../../cli/cache/link-file.ts'
 
 let dir: string
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Located } from '../../cli/diagnostics/diagnostic.ts'
 import { findNode, locateInString, locateMappingOwner, locatePointer, positionAt, rawValueText } from '../../cli/diagnostics/locate.ts'
-import { parseYaml, type ParsedDocument } from '../../cli/pipeline/parse-yaml.ts'
+import { parseYaml, type ParsedDocument } from '../../cli/content/parse-yaml.ts'
 
 function parse(text: string): ParsedDocument {
   const { parsed, diagnostics } = parseYaml({ path: 'x.yaml', text })

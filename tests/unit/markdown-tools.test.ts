@@ -5,9 +5,9 @@ import hljs from 'highlight.js/lib/common'
 import nginx from 'highlight.js/lib/languages/nginx'
 import sanitizeHtml from 'sanitize-html'
 import { describe, expect, it } from 'vitest'
-import { compileMarkdown } from '../../cli/pipeline/compile-markdown.ts'
-import { loadCodeCachedBundle } from '../../cli/pipeline/code-cached-bundle.ts'
-import { MARKDOWN_TOOLS_BUNDLE, markdownTools } from '../../cli/pipeline/markdown-tools.ts'
+import { compileMarkdown } from '../../cli/compile/compile-markdown.ts'
+import { loadCodeCachedBundle } from '../../cli/compile/code-cached-bundle.ts'
+import { MARKDOWN_TOOLS_BUNDLE, markdownTools } from '../../cli/compile/markdown-tools.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('markdown-tools-')
@@ -25,8 +25,8 @@ const HTML = ['<p>Safe <strong>text</strong> and <a href="https://example.com">a
  * process; `asCli`: with the V8 flags the CLI sets (bin/v8-flags.mjs), which a code cache must match.
  */
 function fromBundle(directory: string, asCli = false): { codeCache: string; highlighted: string[]; sanitized: string[] } {
-  const bundle = pathToFileURL(path.resolve(import.meta.dirname, '../../cli/pipeline/code-cached-bundle.ts')).href
-  const tools = pathToFileURL(path.resolve(import.meta.dirname, '../../cli/pipeline/markdown-tools.ts')).href
+  const bundle = pathToFileURL(path.resolve(import.meta.dirname, '../../cli/compile/code-cached-bundle.ts')).href
+  const tools = pathToFileURL(path.resolve(import.meta.dirname, '../../cli/compile/markdown-tools.ts')).href
   const flags = pathToFileURL(path.resolve(import.meta.dirname, '../../bin/v8-flags.mjs')).href
   const script = `${asCli ? `(await import(${JSON.stringify(flags)})).applyV8Flags()\n` : ''}const { loadCodeCachedBundle } = await import(${JSON.stringify(bundle)})
 const { MARKDOWN_TOOLS_BUNDLE } = await import(${JSON.stringify(tools)})

@@ -6,8 +6,8 @@ import vm from 'node:vm'
 import { renderMermaidSVG } from 'beautiful-mermaid'
 import sanitizeHtml from 'sanitize-html'
 import { describe, expect, it } from 'vitest'
-import { writeSealedFile } from '../../cli/pipeline/cache-entries.ts'
-import { loadBundledMermaid } from '../../cli/pipeline/mermaid-runtime.ts'
+import { writeSealedFile } from '../../cli/cache/cache-entries.ts'
+import { loadBundledMermaid } from '../../cli/compile/mermaid-runtime.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('mermaid-runtime-')
@@ -27,7 +27,7 @@ const DIAGRAMS = [
  * its isolate has not compiled yet), draws the diagrams, saves the code cache, and reports.
  */
 function loadInFreshProcess(directory: string): { codeCache: string; svgs: string[]; sanitized: string } {
-  const runtime = pathToFileURL(path.resolve(import.meta.dirname, '../../cli/pipeline/mermaid-runtime.ts')).href
+  const runtime = pathToFileURL(path.resolve(import.meta.dirname, '../../cli/compile/mermaid-runtime.ts')).href
   const script = `const { loadBundledMermaid } = await import(${JSON.stringify(runtime)})
 const loaded = await loadBundledMermaid(${JSON.stringify(directory)})
 const svgs = ${JSON.stringify(DIAGRAMS)}.map((source) => loaded.render(source))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ParsedDocuments } from '../../cli/pipeline/parsed-documents.ts'
-import { parseYaml } from '../../cli/pipeline/parse-yaml.ts'
+import { ParsedDocuments } from '../../cli/content/parsed-documents.ts'
+import { parseYaml } from '../../cli/content/parse-yaml.ts'
 
 const source = (path: string) => ({ path, text: `id: ${path}\n` })
 

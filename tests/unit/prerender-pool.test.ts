@@ -3,9 +3,9 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { CliError } from '../../cli/errors.ts'
-import { listRoutes } from '../../cli/pipeline/list-routes.ts'
-import { prerenderWorkerCount } from '../../cli/pipeline/prerender-pool.ts'
-import { prerenderRoutes } from '../../cli/pipeline/prerender.ts'
+import { listRoutes } from '../../cli/build/list-routes.ts'
+import { prerenderWorkerCount } from '../../cli/build/prerender-pool.ts'
+import { prerenderRoutes } from '../../cli/build/prerender.ts'
 
 const tempDir = tempDirsPerTest('portfolio-prerender-')
 

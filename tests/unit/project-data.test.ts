@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
-import { browserProject, ProjectDataWriter, projectCard, safeJson } from '../../cli/pipeline/project-data.ts'
+import { browserProject, ProjectDataWriter, projectCard, safeJson } from '../../cli/generate/project-data.ts'
 
 const tempDir = tempDirsPerTest('portfolio-data-')
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { Diagnostic } from '../../cli/diagnostics/diagnostic.ts'
-import { MAX_DEPTH, parseYaml } from '../../cli/pipeline/parse-yaml.ts'
-import { readPlainYaml } from '../../cli/pipeline/read-plain-yaml.ts'
+import { MAX_DEPTH, parseYaml } from '../../cli/content/parse-yaml.ts'
+import { readPlainYaml } from '../../cli/content/read-plain-yaml.ts'
 import { FIXTURES_DIR, REPO_ROOT } from '../helpers/fixtures.ts'
 
 /**

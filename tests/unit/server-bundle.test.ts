@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
-import { loadServerBundle, runCommonJs } from '../../cli/pipeline/server-bundle.ts'
+import { loadServerBundle, runCommonJs } from '../../cli/build/server-bundle.ts'
 
 const tempDir = tempDirsPerTest('portfolio-server-bundle-')
 

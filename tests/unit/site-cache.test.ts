@@ -2,9 +2,9 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSyn
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
-import { buildSite } from '../../cli/pipeline/build-site.ts'
-import { restoreSiteBuild, siteKey, storeSiteBuild, type SiteCache } from '../../cli/pipeline/site-cache.ts'
-import { writeNewFile } from '../../cli/pipeline/link-file.ts'
+import { buildSite } from '../../cli/build/build-site.ts'
+import { restoreSiteBuild, siteKey, storeSiteBuild, type SiteCache } from '../../cli/build/site-cache.ts'
+import { writeNewFile } from '../../cli/cache/link-file.ts'
 
 const tempDir = tempDirsPerTest('portfolio-site-cache-')
 

@@ -2,9 +2,9 @@ import { readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ConfigEnv, UserConfig } from 'vite'
-import { importSiteConfig, resolveSiteConfig } from '../../cli/pipeline/site-config.ts'
-import { loadSiteConfigs, siteConfigFile } from '../../cli/pipeline/vite-builds.ts'
-import { siteDirectory } from '../../cli/pipeline/site-paths.ts'
+import { importSiteConfig, resolveSiteConfig } from '../../cli/build/site-config.ts'
+import { loadSiteConfigs, siteConfigFile } from '../../cli/build/vite-builds.ts'
+import { siteDirectory } from '../../cli/paths.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('site-config-')

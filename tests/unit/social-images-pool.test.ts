@@ -5,15 +5,15 @@ import { runInNewContext } from 'node:vm'
 import { deflateSync, inflateSync } from 'node:zlib'
 import { Resvg } from '@resvg/resvg-js'
 import { describe, expect, it } from 'vitest'
-import type { CompiledContent } from '../../cli/pipeline/compile-content.ts'
-import { CARD_BAND, cardSvg, FONT_FILES, loadFonts, PILL, projectBodyOps, projectFrameSvg, RESVG_OPTIONS, socialCardSpecs, socialCardSvgs } from '../../cli/pipeline/social-images.ts'
-import { adler32, adler32Combine } from '../../cli/pipeline/adler32.ts'
-import { drawBandPng, makePngFrame, renderPng, type BandSetup } from '../../cli/pipeline/social-worker.ts'
+import type { CompiledContent } from '../../cli/compile/compile-content.ts'
+import { CARD_BAND, cardSvg, FONT_FILES, loadFonts, PILL, projectBodyOps, projectFrameSvg, RESVG_OPTIONS, socialCardSpecs, socialCardSvgs } from '../../cli/social/social-images.ts'
+import { adler32, adler32Combine } from '../../cli/social/adler32.ts'
+import { drawBandPng, makePngFrame, renderPng, type BandSetup } from '../../cli/workers/social-worker.ts'
 
 /** A whole card rendered as the build renders one from its SVG. */
 const renderCard = (svg: string) => renderPng(svg, RESVG_OPTIONS)
-import { cardsPerWorker, renderPngs, workerCount } from '../../cli/pipeline/social-pool.ts'
-import { workerFile } from '../../cli/pipeline/worker-script.ts'
+import { cardsPerWorker, renderPngs, workerCount } from '../../cli/social/social-pool.ts'
+import { workerFile } from '../../cli/workers/worker-script.ts'
 
 const content = (projects: number): CompiledContent => ({
   portfolio: {
@@ -43,7 +43,7 @@ describe('workerCount', () => {
 describe('workerFile', () => {
   it('is the worker module beside the pool (TypeScript under tsx and vitest)', () => {
     const url = workerFile('social-worker')
-    expect(url.pathname).toMatch(/\/cli\/pipeline\/social-worker\.ts$/)
+    expect(url.pathname).toMatch(/\/cli\/workers\/social-worker\.ts$/)
     expect(existsSync(fileURLToPath(url))).toBe(true)
   })
 })

@@ -3,9 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { CompiledContent } from '../../cli/pipeline/compile-content.ts'
-import { cardKey, escapeXml, FONT_FILES, socialCardSpecs, loadFonts, readFontMetrics, RESVG_OPTIONS, socialCardSvgs, wrapText, writeSocialImages } from '../../cli/pipeline/social-images.ts'
-import { renderPng } from '../../cli/pipeline/social-worker.ts'
+import type { CompiledContent } from '../../cli/compile/compile-content.ts'
+import { cardKey, escapeXml, FONT_FILES, socialCardSpecs, loadFonts, readFontMetrics, RESVG_OPTIONS, socialCardSvgs, wrapText, writeSocialImages } from '../../cli/social/social-images.ts'
+import { renderPng } from '../../cli/workers/social-worker.ts'
 
 /** A whole card rendered as the build renders one from its SVG. */
 const renderCard = (svg: string) => renderPng(svg, RESVG_OPTIONS)
@@ -248,7 +248,7 @@ describe('social image cache', () => {
   })
 
   it('stops drawing when the build stops: the call rejects with the reason, and no card is written after', async () => {
-    const { writeSocialCards } = await import('../../cli/pipeline/social-images.ts')
+    const { writeSocialCards } = await import('../../cli/social/social-images.ts')
     const many: CompiledContent = { ...content(), projects: Array.from({ length: 40 }, (_, i) => ({ id: `p-${i}`, title: `Project ${i}`, description: 'A project.', tech: ['Go'] })) }
     const specs = socialCardSpecs(many)
     const [site, cache] = [mkdtempSync(path.join(os.tmpdir(), 'og-stop-')), mkdtempSync(path.join(os.tmpdir(), 'og-stop-cache-'))]
@@ -269,8 +269,8 @@ describe('social image cache', () => {
   }, 60_000)
 
   it('keeps the project cards’ shared frame in the cache: a kept frame is drawn on, a damaged one drawn again', async () => {
-    const { writeSocialCards } = await import('../../cli/pipeline/social-images.ts')
-    const { readEntry, writeEntry } = await import('../../cli/pipeline/cache-entries.ts')
+    const { writeSocialCards } = await import('../../cli/social/social-images.ts')
+    const { readEntry, writeEntry } = await import('../../cli/cache/cache-entries.ts')
     const projectSpecs = (c: CompiledContent) => socialCardSpecs(c).filter((spec) => spec.project)
     const specs = projectSpecs(content())
     // Another owner: another frame (its brand and footer), the same bands.
@@ -310,7 +310,7 @@ describe('social image cache', () => {
   }, 60_000)
 
   it('keeps the cache bounded: past its limit the oldest cards the build did not use go, the build’s own stay however old', async () => {
-    const { MAX_CACHED_CARDS, writeSocialCards } = await import('../../cli/pipeline/social-images.ts')
+    const { MAX_CACHED_CARDS, writeSocialCards } = await import('../../cli/social/social-images.ts')
     const specs = socialCardSpecs(content())
     const [site, cache] = [mkdtempSync(path.join(os.tmpdir(), 'og-prune-')), mkdtempSync(path.join(os.tmpdir(), 'og-prune-store-'))]
     temps.push(site, cache)
@@ -345,11 +345,11 @@ describe('social image cache', () => {
   }, 60_000)
 
   it('reuses a rendered card for the same content and re-renders when the cached file is not a PNG', async () => {
-    const { checkContent } = await import('../../cli/pipeline/check-content.ts')
-    const { compileContent } = await import('../../cli/pipeline/compile-content.ts')
+    const { checkContent } = await import('../../cli/content/check-content.ts')
+    const { compileContent } = await import('../../cli/compile/compile-content.ts')
     const repo = path.resolve(import.meta.dirname, '../..')
     const checked = await checkContent(repo)
-    const { loadDiagramRenderer } = await import('../../cli/pipeline/render-diagram.ts')
+    const { loadDiagramRenderer } = await import('../../cli/compile/render-diagram.ts')
     const { compiled } = compileContent(checked.content!, checked.parsed, await loadDiagramRenderer())
     const site = mkdtempSync(path.join(os.tmpdir(), 'og-cache-'))
     const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'og-cache-store-'))

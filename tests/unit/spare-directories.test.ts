@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
-import { recycleTree, SpareDirectories } from '../../cli/pipeline/spare-directories.ts'
-import { swapDirectory } from '../../cli/pipeline/swap-directory.ts'
+import { recycleTree, SpareDirectories } from '../../cli/cache/spare-directories.ts'
+import { swapDirectory } from '../../cli/build/swap-directory.ts'
 
 const tempDir = tempDirsPerTest('portfolio-spare-')
 

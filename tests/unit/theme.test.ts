@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contrastRatio, MIN_CONTRAST, THEME_SURFACES } from '../../cli/pipeline/check-theme.ts'
+import { contrastRatio, MIN_CONTRAST, THEME_SURFACES } from '../../cli/content/rules/theme.ts'
 import { accentStyle } from '../../site/src/head.ts'
 
 describe('accent colour', () => {

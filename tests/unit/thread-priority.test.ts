@@ -18,7 +18,7 @@ const script = `
 describe.runIf(process.platform === 'linux')('lowerThisThreadPriority', () => {
   it('lowers the calling worker thread only, not the process it runs in', async () => {
     const before = os.getPriority(process.pid)
-    const worker = new Worker(script, { eval: true, workerData: { tsx: import.meta.resolve('tsx/esm/api'), module: new URL('../../cli/pipeline/thread-priority.ts', import.meta.url).href } })
+    const worker = new Worker(script, { eval: true, workerData: { tsx: import.meta.resolve('tsx/esm/api'), module: new URL('../../cli/build/thread-priority.ts', import.meta.url).href } })
     const reply = await new Promise<{ tid: number; own: number; main: number }>((resolve, reject) => {
       worker.once('message', resolve)
       worker.once('error', reject)

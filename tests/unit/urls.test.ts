@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkAbsoluteUrl, checkMarkdownHref, decodeEntities, effectiveScheme } from '../../cli/pipeline/check-urls.ts'
+import { checkAbsoluteUrl, checkMarkdownHref, decodeEntities, effectiveScheme } from '../../cli/content/rules/urls.ts'
 
 const code = (raw: string, mailto = false) => checkAbsoluteUrl(raw, 'liveUrl', mailto)?.code
 

@@ -8,7 +8,7 @@ const cacheDir = path.join(repo, 'node_modules/.cache/portfolio')
 
 async function validateShippedContent() {
   vi.resetModules()
-  const { checkContent } = await import('../../cli/pipeline/check-content.ts')
+  const { checkContent } = await import('../../cli/content/check-content.ts')
   return checkContent(repo)
 }
 
@@ -48,7 +48,7 @@ describe('compiled validator cache', () => {
     await validateShippedContent()
     const file = readdirSync(cacheDir).find((f) => /^validators-[0-9a-f]{16}\.cjs$/.test(f))!
     expect(readFileSync(path.join(cacheDir, file), 'utf8')).not.toContain('ajv/dist/runtime/ucs2length')
-    const { withQuickLengths } = await import('../../cli/pipeline/validate-schema.ts')
+    const { withQuickLengths } = await import('../../cli/content/validate-schema.ts')
     const quick = new Function(`return ${withQuickLengths('require("ajv/dist/runtime/ucs2length").default')}`)() as (text: string) => number
     const ajvModule = (await import('ajv/dist/runtime/ucs2length.js')) as unknown as { default: ((text: string) => number) | { default: (text: string) => number } }
     const ajvs = typeof ajvModule.default === 'function' ? ajvModule.default : ajvModule.default.default

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { PageScan } from './check-output.ts'
+import { pruneEntries, readEntry, writeEntry } from '../cache/cache-entries.ts'
+import type { Route } from './list-routes.ts'
+
+/**
+ * Prerendered pages, reused by what they are made from, so a rebuild renders only the pages an edit
+ * changed. A page is made from the app and the tool that renders it (its bundle, HTML shell, base
+ * path and the CLI's own code: the site cache key), its route, and its data: a case study's JSON as
+ * the site holds it. The project cards enter a page only if its render asked for them (the home
+ * page), and then its record says which cards it saw.
+ *
+ * The pages themselves are not copied anywhere: the site a build replaces holds them. A build keeps
+ * one index per output folder (what each page there was made from, its SHA-256 and its output
+ * check), and the next build into that folder takes an unchanged page from the site still in place,
+ * if the file there is byte for byte the one recorded. A page edited, deleted or left by another
+ * build is rendered again, never trusted; so is every page when the index is damaged (cache-entries.ts).
+ * Writing one index instead of an entry per page saves a 1000-page build a thousand file creations.
+ */
+export const pageCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/pages/', import.meta.url))
+
+export interface PageCache {
+  /** Where the indexes are kept. */
+  directory: string
+  /** The folder the pages are built into: it holds the previous build's pages until this one replaces them. */
+  site: string
+  /** The site cache key: differs for any other bundle, shell, base path or CLI code. */
+  siteKey: string
+  /** A hash of each case study's data as the site holds it (data/projects/<id>.json), by id. */
+  projectHashes: ReadonlyMap<string, string>
+  /** A hash of the project cards as the site holds them. */
+  cardsHash: string
+}
+
+/** What a page file was made from, its hash, and what the output check needs of it. */
+export interface PageRecord {
+  key: string
+  sha256: string
+  scan: PageScan
+  /** The cards hash, when the page's render asked for the cards. */
+  cards?: string
+}
+
+const FORMAT = 1
+
+export function pageKey(cache: PageCache, route: Route): string {
+  const data = route.projectId === undefined ? '' : (cache.projectHashes.get(route.projectId) ?? 'missing')
+  return createHash('sha256').update(`portfolio-page 1\0${cache.siteKey}\0${route.url}\0${route.file}\0${route.status}\0${data}`).digest('hex')
+}
+
+export function hashText(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+function indexKey(site: string): string {
+  return createHash('sha256').update(`portfolio-page-index ${FORMAT}\0${path.resolve(site)}`).digest('hex')
+}
+
+/** The previous build's records for this output folder, by page file; empty when there are none (or they are damaged). */
+export function readPageIndex(cache: PageCache): Map<string, PageRecord> {
+  const entry = readEntry(cache.directory, indexKey(cache.site))
+  if (typeof entry !== 'object' || entry === null) return new Map()
+  const { format, site, pages } = entry as { format?: unknown; site?: unknown; pages?: unknown }
+  if (format !== FORMAT || site !== path.resolve(cache.site) || !(pages instanceof Map)) return new Map()
+  return new Map([...(pages as Map<unknown, unknown>)].filter((pair): pair is [string, PageRecord] => typeof pair[0] === 'string' && isPageRecord(pair[1])))
+}
+
+/**
+ * The page at `route` as the site in place holds it, when it is still what this build would render:
+ * same key (pageKey), same cards if it used them, and the very bytes recorded. Undefined otherwise.
+ */
+export function reusablePage(cache: PageCache, index: ReadonlyMap<string, PageRecord>, route: Route, key: string): { html: string; record: PageRecord; file: string } | undefined {
+  const record = index.get(route.file)
+  if (!record || record.key !== key || record.scan.page !== route.file) return undefined
+  if (record.cards !== undefined && record.cards !== cache.cardsHash) return undefined
+  const file = path.join(cache.site, route.file)
+  let html: string
+  try {
+    html = readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+  return hashText(html) === record.sha256 ? { html, record, file } : undefined
+}
+
+/** Keeps this build's records for its output folder (the pages it wrote there, once it is swapped in). */
+export function writePageIndex(cache: PageCache, records: ReadonlyMap<string, PageRecord>): void {
+  writeEntry(cache.directory, indexKey(cache.site), { format: FORMAT, site: path.resolve(cache.site), pages: records })
+  // One index per output folder ever built: keep the most recent few.
+  pruneEntries(cache.directory, 20)
+}
+
+function isPageRecord(value: unknown): value is PageRecord {
+  if (typeof value !== 'object' || value === null) return false
+  const record = value as Partial<PageRecord>
+  const scan = record.scan as Partial<PageScan> | undefined
+  return typeof record.key === 'string' && typeof record.sha256 === 'string' && typeof scan?.page === 'string' && Array.isArray(scan.ids) && Array.isArray(scan.links) && (record.cards === undefined || typeof record.cards === 'string')
+}

@@ -1,0 +1,253 @@
+import { cp, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { assert, CliError } from '../errors.ts'
+import { buildSite, siteLikelyCached, type SiteBuild } from './build-site.ts'
+import { SERVER_ENTRY, stopViteWorker, viteRunsInThisThread, viteWorkerWarm, warmViteWorker } from './vite-builds.ts'
+import type { SiteCache } from './site-cache.ts'
+import { pageCacheDirectory, type PageCache } from './page-cache.ts'
+import { checkScans, listSiteFiles } from './check-output.ts'
+import { listRoutes, type Route } from './list-routes.ts'
+import { prerenderRoutes, renderAhead, type Prerendered, type RenderedRouteBody } from './prerender.ts'
+import { prerenderWorkerCount } from './prerender-pool.ts'
+import { ProjectDataWriter, readProjectData, type WrittenData } from '../generate/project-data.ts'
+import { robotsTxt, sitemapXml } from './seo-files.ts'
+import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
+import { collectAllGarbage } from './gc.ts'
+import { stopWorkers } from '../workers/content-pool.ts'
+import { stopDiagramWorker } from '../compile/draw-diagrams.ts'
+import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
+import { checkAndCompile, type CheckAndCompileResult, type CheckedContent, type CheckResult } from '../content/check-content.ts'
+import type { CompiledContent } from '../compile/compile-content.ts'
+import { generateContentModules } from '../generate/generate-content.ts'
+import { generateTypes } from '../generate/generate-types.ts'
+import { writeFiles } from '../generate/write-files.ts'
+import { generatedDirectory, siteDirectory } from '../paths.ts'
+
+export interface GenerateResult extends CheckResult {
+  compiled?: CompiledContent
+  /** Generated files that changed on disk. */
+  written: string[]
+}
+
+export interface GenerateOptions {
+  /**
+   * Also write the runtime data (cards.json, projects/<id>.json), which only the dev server reads
+   * from the generated folder; a build writes it into the site instead. @default true
+   */
+  data?: boolean
+}
+
+/** check → compile markdown and diagrams → generate modules → write them. Writes nothing on any error. */
+export async function runGenerate(root: string, outputDirectory = generatedDirectory, options: GenerateOptions = {}): Promise<GenerateResult> {
+  // load, parse, schema, rules, then markdown → HTML and Mermaid → SVG (unchanged files from the cache)
+  const outcome = generateOutcome(await checkAndCompile(root))
+  if (!outcome.compiled) return outcome
+  const files = generateContentModules(outcome.compiled, await generateTypes(), { data: options.data ?? true }) // typed modules, deterministic
+  const written = await writeFiles(outputDirectory, files)                 // atomic, only what changed
+  return { ...outcome, written }
+}
+
+/** A compile's result as generating reports it: the compile's problems join the checks' when they stop it. */
+function generateOutcome({ compiled, compileDiagnostics, ...checked }: CheckAndCompileResult): GenerateResult {
+  if (!checked.content) return { ...checked, written: [] }
+  if (!compiled) return { ...checked, diagnostics: [...checked.diagnostics, ...compileDiagnostics], written: [] }
+  return { ...checked, compiled, written: [] }
+}
+
+export interface BuildOptions {
+  root: string
+  outDir: string
+  base: string
+  /** Where Vite builds are kept (see site-cache.ts); false always runs Vite. */
+  siteCache?: SiteCache | false
+  /** Where prerendered pages are kept (see page-cache.ts); false renders every page. */
+  pageCache?: { directory: string } | false
+  /** Called after each step with its duration, for progress output. */
+  onStep?: (step: string, milliseconds: number, detail?: string) => void
+}
+
+export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'> {
+  /** True when the content was valid and compiled (a build was attempted). */
+  compiled: boolean
+  pages: string[]
+}
+
+/** What reporting a build's diagnostics needs: their files' texts (for code frames), not every file's. */
+function reportOf(result: GenerateResult): Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'> {
+  const files = new Set(result.diagnostics.map((d) => d.file))
+  return { diagnostics: result.diagnostics, fileCount: result.fileCount, sources: new Map([...result.sources].filter(([file]) => files.has(file))) }
+}
+
+type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => string) => Promise<T>
+
+/**
+ * Prerenders every route (pages unchanged since the build in place are taken from it: see page-cache.ts). Case
+ * studies are read from the data files the site already holds (data/projects/<id>.json, what the
+ * browser loads), in this thread as in the prerender workers, so the compiled content need not be in
+ * memory while pages render.
+ */
+async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step, ahead?: ReadonlyMap<string, RenderedRouteBody>): Promise<Prerendered> {
+  const lookup = (id: string) => readProjectData(siteDir, id)
+  const pageCache: PageCache | undefined =
+    options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
+  const prerendered = await step(
+    'prerender',
+    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, previousSite: options.outDir, ...(pageCache ? { cache: pageCache } : {}), ...(ahead ? { ahead } : {}) }),
+    (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`) + (ahead ? ' (rendered while the browser bundle built)' : ''),
+  )
+  return prerendered
+}
+
+/**
+ * validate → generate → vite client + server builds → prerender → sitemap → swap into place.
+ * Everything is built in a sibling folder; the previous site is replaced only when every step passed.
+ * Vite starts as soon as portfolio.yaml passes its own checks, while the projects are checked and
+ * compiled: the app bundle holds only the portfolio (projects are runtime data). So a build stopped
+ * by a project's error (or a rule across files, or a diagram that cannot be drawn) has already
+ * written the site's modules for the portfolio, and waits for that app build to end; it is kept in
+ * the site cache, so the build after the fix takes it from there. `generate` alone still writes
+ * nothing on any error.
+ */
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const step: Step = async (name, work, detail) => {
+    const started = performance.now()
+    const value = await work()
+    options.onStep?.(name, performance.now() - started, detail?.(value))
+    return value
+  }
+  const work = workDirectories(options.outDir, siteDirectory)
+  // A build that will likely run Vite starts Vite's worker now: it loads Vite while the content is
+  // checked, instead of after the portfolio is compiled. (Started already before the command was
+  // parsed when no app build is kept at all: then the guess, a hash of the site, ~5 ms, is not made.)
+  if (!viteWorkerWarm() && !(await siteLikelyCached({ base: options.base, ...(options.siteCache === undefined ? {} : { cache: options.siteCache }) }))) warmViteWorker(siteDirectory)
+  await removeStaleWorkDirectories(options.outDir)
+  let building: Promise<SiteBuild> | undefined
+  let pendingCards: Promise<{ files: string[]; ms: number }> | undefined
+  // Cards start before the content is known to compile: a build that fails stops them.
+  const stopCards = new AbortController()
+  // Each case study's data is written as its project is compiled; the build keeps its card.
+  const projectData = new ProjectDataWriter(work.data, options.outDir)
+  let built = false
+  // True from Vite's start until the app is in (false when the app came from the cache).
+  let viteBuilding = false
+  // Settles when Vite has written the server bundle, the browser bundle still building.
+  let serverBuilt = () => {}
+  const serverReady = new Promise<void>((resolve) => (serverBuilt = resolve))
+  try {
+    let generated: GenerateResult | undefined = await step(
+      'validate + generate',
+      async () => {
+        // While the app builds in this thread (the CLI run from its sources), this thread leaves the
+        // project files to the content workers: Vite's many small steps each wait for whatever this
+        // thread is doing (see CompileRequest.mainBusy). On Vite's own worker they do not, but the
+        // steps before Vite has the request do (the generated modules written, the site cache looked
+        // up: a dozen awaits, each a turn of this thread's loop): at 1000 projects, a turn checking a
+        // batch of files each, the request went out ~0.7 s after the portfolio was compiled.
+        let siteBusy = false
+        let siteStarting = false
+        const siteStarted = (app?: 'building' | 'from the cache') => {
+          siteStarting = false
+          viteBuilding = app === 'building'
+          startCards()
+        }
+        const startSite = (portfolio: Record<string, unknown>) => {
+          siteBusy = true
+          siteStarting = true
+          building = (async () => {
+            await writeFiles(generatedDirectory, generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }))
+            return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache, onStarted: siteStarted, onServerBuilt: serverBuilt })
+          })().finally(() => {
+            siteBusy = false
+            siteStarted()
+            // Vite says so before it is done: this only makes sure pages rendered ahead never wait in vain.
+            serverBuilt()
+          })
+          building.catch(() => undefined) // awaited below, or in `finally` when the content has errors
+        }
+        // The social cards need only the checked content (titles, descriptions, tags, the owner):
+        // they are drawn from then on, through the projects' compiling and diagrams, the Vite build
+        // and the prerender. Many go to the card workers, which yield to all that (thread-priority.ts)
+        // and fill whatever CPU it leaves; a few are drawn in this thread, which by then mostly waits
+        // for the app build and the diagrams (a worker of their own cost more CPU to start than they
+        // do). Not before the app build has its request, though: it is the longest step of a small
+        // site's build, and its worker would wait for this thread's cards.
+        let checked: CheckedContent | undefined
+        function startCards() {
+          if (!checked || pendingCards) return
+          const cardsStarted = performance.now()
+          const drawing = writeSocialCards(work.cards, socialCardSpecs(checked), undefined, { previousSite: options.outDir, signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
+          drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
+          pendingCards = drawing
+        }
+        const onChecked = (content: CheckedContent) => {
+          checked = content
+          if (!siteStarting) startCards()
+        }
+        // When the content is valid, onPortfolio has started the app build by the time this returns.
+        const viteHere = viteRunsInThisThread()
+        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), mainBusy: () => siteStarting || (siteBusy && viteHere) }))
+        // Valid content whose app build has not sent its request yet (a quick check, a slow lookup): the cards go now.
+        if (outcome.compiled) startCards()
+        return outcome
+      },
+      (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
+    )
+    // The content and diagram workers' heaps are not needed again in this build.
+    await Promise.all([stopWorkers(), stopDiagramWorker()])
+    const report = reportOf(generated)
+    let compiled = generated.compiled
+    if (!compiled || !building) return { ...report, compiled: false, pages: [] }
+    // From here on only the compiled content is needed: the parsed files, their texts and the
+    // checked data (as large as the content again) are let go for the rest of the build.
+    generated = undefined
+    const siteBuild = building
+
+    const drawing = pendingCards
+    assert(drawing, 'the social cards were not started with the checked content')
+    const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
+    const siteUrl = String((compiled.portfolio.site as { url: string }).url)
+    // What the data writer kept of each compiled project: its card (see ProjectDataWriter.keep).
+    const cards = compiled.projects
+    // Vite still building: once it has written the server bundle (the browser bundle, which gives
+    // the pages their HTML shell, takes ~0.1 s longer), this thread, which would only wait, renders
+    // the pages; the prerender then only writes them. Not for a site the prerender workers render.
+    let ahead: Promise<ReadonlyMap<string, RenderedRouteBody>> | undefined
+    if (viteBuilding && prerenderWorkerCount(routes.length) === 0) {
+      const projects = (id: string) => readProjectData(work.data, id)
+      ahead = serverReady.then(() => renderAhead(routes, { serverEntry: path.join(work.server, SERVER_ENTRY), base: options.base, projects, cards: async () => cards }))
+      ahead.catch(() => undefined) // awaited below once the app is built
+    }
+    const site = await step('vite build (client + server)', () => siteBuild, (built) => (built.cached ? 'unchanged app: from the cache' : 'started alongside checking'))
+    // Before the case-study data moves into the site, where the pages rendered ahead read it from.
+    const renderedAhead = await ahead
+    // Before prerendering: pages render from these files, written as the projects were compiled.
+    const data = await step('case-study data', () => projectData.finish(work.temp, cards), (written) => `${written.files.length} files`)
+    // The rest of the build needs none of the compiled content: let it go before the prerender
+    // workers start. Without workers to start (a few hundred projects at most) the full collection
+    // is not worth its time (~20 ms even on the shipped content).
+    compiled = undefined
+    if (prerenderWorkerCount(routes.length) > 0) collectAllGarbage()
+    const { pages, scans } = await prerenderSite(routes, cards, data, site, work.temp, options, step, renderedAhead)
+    const problems = await step('check links', async () => checkScans(scans, listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
+    if (problems.length > 0) {
+      throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')
+    }
+    await step('social images', () => drawing, (cards) => `${cards.files.length} cards, drawn in ${(cards.ms / 1000).toFixed(2)} s alongside the steps above`)
+    // One rename; a copy only when the content's public/ folder brought an og/ folder of its own.
+    await rename(path.join(work.cards, 'og'), path.join(work.temp, 'og')).catch(() => cp(path.join(work.cards, 'og'), path.join(work.temp, 'og'), { recursive: true }))
+    await writeFile(path.join(work.temp, 'sitemap.xml'), sitemapXml(routes, siteUrl, options.base))
+    await writeFile(path.join(work.temp, 'robots.txt'), robotsTxt(siteUrl, options.base))
+    await step('swap into place', () => swapDirectory(work.temp, options.outDir, work.old), () => options.outDir)
+    built = true
+    return { ...report, compiled: true, pages }
+  } finally {
+    if (!built) stopCards.abort(new Error('the build stopped'))
+    await stopViteWorker()
+    await building?.catch(() => undefined)
+    await pendingCards?.catch(() => undefined)
+    await rm(work.temp, { recursive: true, force: true })
+    await rm(work.cards, { recursive: true, force: true })
+    await rm(work.data, { recursive: true, force: true })
+    await rm(work.server, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,53 @@
+import { readdir, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { recycleTree, spareDirectory } from '../cache/spare-directories.ts'
+
+let buildCount = 0
+
+/** Sibling folders a build works in; same file system as the target, so the swap is a rename. */
+export function workDirectories(outDir: string, siteDirectory: string): { temp: string; cards: string; data: string; server: string; old: string } {
+  return {
+    temp: `${outDir}.tmp-${process.pid}`,
+    // The social cards are drawn, and the case-study data written, while Vite builds into `temp`
+    // (and empties it first): beside it, then moved in.
+    cards: `${outDir}.tmp-${process.pid}-cards`,
+    data: `${outDir}.tmp-${process.pid}-data`,
+    // The server bundle requires packages by name (those the prerender's code-cached bundle lacks
+    // come from node_modules: see server-bundle.ts), so it must sit where node_modules resolves. A
+    // fresh path per build: one process may build twice (and an ES-module entry is cached by URL).
+    server: path.join(siteDirectory, '.server-build', `${process.pid}-${++buildCount}`),
+    old: `${outDir}.old-${process.pid}`,
+  }
+}
+
+/** Removes leftovers of builds that were killed half-way (their pid-suffixed siblings). */
+export async function removeStaleWorkDirectories(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir)
+  const prefix = path.basename(outDir)
+  const entries = await readdir(parent).catch(() => [] as string[])
+  await Promise.all(entries.filter((e) => e.startsWith(`${prefix}.tmp-`) || e.startsWith(`${prefix}.old-`)).map((e) => rm(path.join(parent, e), { recursive: true, force: true })))
+}
+
+/**
+ * Puts `temp` in place of `outDir`. The old folder is moved aside first and restored if the second
+ * rename fails, so a failure leaves the previous site untouched. The old site's folders are kept
+ * for the next build's pages (see spare-directories.ts).
+ */
+export async function swapDirectory(temp: string, outDir: string, old: string, pool = spareDirectory): Promise<void> {
+  let movedAside = false
+  try {
+    await rename(outDir, old)
+    movedAside = true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  try {
+    await rename(temp, outDir)
+  } catch (error) {
+    if (movedAside) await rename(old, outDir)
+    throw error
+  }
+  // Synchronous: fs/promises' rm makes a trip through libuv's pool per file, and the old site has
+  // one per page, card and data file (4000 projects, 16,000 files: 0.84 s idle; here 0.57 s).
+  if (movedAside) recycleTree(old, pool)
+}

@@ -1,0 +1,75 @@
+import { Lexer, type Token } from 'marked'
+import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
+import { decodePointer, isRecord, valueAt } from '../../diagnostics/json-pointer.ts'
+import { locateInString } from '../../diagnostics/locate.ts'
+import { checkMarkdownHref, decodeEntities, type LinkKind } from './urls.ts'
+import type { ParsedDocument } from '../parse-yaml.ts'
+
+/** A link to somewhere in the site, kept for the cross-file anchor check. */
+export interface InternalLink {
+  file: string
+  pointer: string
+  index: number
+  href: string
+}
+
+/** JSON pointers of every markdown field in a file's data (schema `$defs/markdown`). */
+export function markdownPointers(data: unknown, file: 'portfolio' | 'project'): string[] {
+  if (file === 'portfolio') return ['/about/body', '/contact/body']
+  const sections = isRecord(data) && Array.isArray(data.sections) ? data.sections : []
+  return sections.flatMap((section: unknown, i) => (isRecord(section) ? ['body', 'intro'].filter((k) => typeof section[k] === 'string').map((k) => `/sections/${i}/${k}`) : []))
+}
+
+/**
+ * Only html, link and image tokens matter here, and marked makes none without one of these: "<"
+ * (html, autolinks), "[" (links, images, references), "@" (bare emails, mailto:/xmpp:), "://" or
+ * "www." (bare URLs). Most prose has none, and lexing it is the costliest part of validating it.
+ */
+const MAY_LINK_OR_HTML = /[<[@]|:\/\/|www\./i
+
+/** Raw HTML and unsafe links are refused at their exact place; in-site links are returned for the anchor check. */
+export function checkMarkdown(parsed: ParsedDocument, pointers: readonly string[]): { diagnostics: Diagnostic[]; links: InternalLink[] } {
+  const diagnostics: Diagnostic[] = []
+  const links: InternalLink[] = []
+  for (const pointer of pointers) {
+    const markdown = valueAt(parsed.data, decodePointer(pointer))
+    if (typeof markdown !== 'string' || !MAY_LINK_OR_HTML.test(markdown)) continue
+    walkTokens(new Lexer({ gfm: true }).lex(markdown), markdown, 0, (token, index) => {
+      if (token.type === 'html') {
+        const tag = /<\/?([a-zA-Z][\w-]*|!--)/.exec(token.raw)?.[1] ?? token.raw.trim().slice(0, 20)
+        const attribute = (/\s(on[a-z]+)\s*=/i.exec(token.raw) ?? /\s(srcdoc|formaction|action|href|src|style|http-equiv)\s*=/i.exec(token.raw))?.[1]
+        const found = tag === '!--' ? 'an HTML comment' : `<${tag}>${attribute ? ` with ${attribute}=` : ''}`
+        diagnostics.push(createDiagnostic('MD_RAW_HTML', locateInString(parsed, pointer, index, Math.min(token.raw.trimEnd().length, 40)), `raw HTML is not allowed in markdown (found ${found})`))
+        return
+      }
+      if (token.type === 'link' || token.type === 'image') {
+        const href = decodeEntities(token.href)
+        const problem = checkMarkdownHref(href, token.type as LinkKind)
+        if (problem) diagnostics.push(createDiagnostic(problem.code, locateInString(parsed, pointer, index, token.raw.length), problem.message, problem.hint))
+        else if (href.startsWith('#') || (href.startsWith('/') && !href.startsWith('//'))) links.push({ file: parsed.path, pointer, index, href })
+      }
+    })
+  }
+  return { diagnostics, links }
+}
+
+/** Visits every token with its offset in the markdown string (marked keeps `raw`, not positions). */
+function walkTokens(tokens: readonly Token[], text: string, base: number, visit: (token: Token, index: number) => void): void {
+  let cursor = base
+  for (const token of tokens) {
+    const found = token.raw ? text.indexOf(token.raw, cursor) : -1
+    const index = found >= 0 ? found : cursor
+    visit(token, index)
+    const children: Token[] = []
+    if ('tokens' in token && Array.isArray(token.tokens)) children.push(...(token.tokens as Token[]))
+    if (token.type === 'list') for (const item of token.items) children.push(item)
+    if (token.type === 'table') {
+      for (const cell of token.header) children.push(...cell.tokens)
+      for (const row of token.rows) for (const cell of row) children.push(...cell.tokens)
+    }
+    if (children.length > 0) walkTokens(children, text, index, visit)
+    if (found >= 0) cursor = found + token.raw.length
+  }
+}
+
+

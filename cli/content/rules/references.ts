@@ -1,0 +1,166 @@
+import { lstat, open } from 'node:fs/promises'
+import path from 'node:path'
+import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
+import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
+import { locateInString, locatePointer } from '../../diagnostics/locate.ts'
+import { didYouMean } from '../../diagnostics/suggest.ts'
+import type { InternalLink } from './markdown.ts'
+import type { ParsedDocument } from '../parse-yaml.ts'
+
+/** Route segments the site itself uses: a project with one of these ids would shadow or break a page. */
+export const RESERVED_IDS = ['index', 'assets', '404', 'projects', 'sitemap', 'robots', '__proto__', 'constructor', 'prototype']
+/** Section ids of the home page that in-page links may target. */
+export const HOME_SECTION_IDS = ['hero', 'about', 'projects', 'contact']
+export const MAX_ASSET_BYTES = 5 * 1024 * 1024
+
+export interface ProjectDocument {
+  /** Same as parsed.path, without parsing: `parsed` may be produced on first use (see ParsedDocuments). */
+  path: string
+  readonly parsed: ParsedDocument
+  data: Record<string, unknown>
+}
+
+/** Rules across files: ids vs file names, the flagship, the project order, section ids and anchors. */
+export function checkReferences(
+  portfolio: ParsedDocument | undefined,
+  projects: readonly ProjectDocument[],
+  links: readonly InternalLink[],
+  parsedByFile: ReadonlyMap<string, ParsedDocument>,
+  projectFileIds: readonly string[],
+): Diagnostic[] {
+  // When a project file could not be read or parsed, rules that need every project would only guess.
+  const complete = projects.length === projectFileIds.length
+  const out: Diagnostic[] = []
+  const ids = new Map<string, ProjectDocument>()
+  const sectionIds = new Map<string, string[]>()
+
+  for (const project of projects) {
+    const fileId = path.posix.basename(project.path, '.yaml')
+    const id = project.data.id
+    if (typeof id === 'string') {
+      // Located only when reported: locating needs the parsed file, which valid content never has to build.
+      const at = () => locatePointer(project.parsed, '/id')
+      if (RESERVED_IDS.includes(id)) out.push(createDiagnostic('ID_RESERVED', at(), `id "${id}" is reserved by the site`, `Choose another id; reserved: ${RESERVED_IDS.join(', ')}.`))
+      else if (id !== fileId) out.push(createDiagnostic('ID_MISMATCH', at(), `id "${id}" must equal the file name "${fileId}"`, `Rename the file to projects/${id}.yaml or set id: ${fileId}.`))
+      const other = ids.get(id)
+      if (other) {
+        const first = locatePointer(other.parsed, '/id').start
+        const here = at()
+        out.push(createDiagnostic('DUPLICATE_ID', here, `"${id}" is used by ${other.path}:${first.line}:${first.column} and ${project.path}:${here.start.line}:${here.start.column}`, 'Every project needs its own id.'))
+      } else ids.set(id, project)
+    }
+    if (project.data.metrics !== undefined && project.data.featured !== true) {
+      out.push(createDiagnostic('METRICS_NOT_FEATURED', locatePointer(project.parsed, '/metrics', 'key'), `${project.path} has metrics but is not the featured project`))
+    }
+    const sections = Array.isArray(project.data.sections) ? project.data.sections : []
+    const seen = new Map<string, number>()
+    sections.forEach((section: unknown, i) => {
+      if (!isRecord(section) || typeof section.id !== 'string') return
+      const previous = seen.get(section.id)
+      if (previous !== undefined) {
+        const first = locatePointer(project.parsed, encodePointer(['sections', previous, 'id'])).start
+        out.push(createDiagnostic('DUPLICATE_SECTION_ID', locatePointer(project.parsed, encodePointer(['sections', i, 'id'])), `section id "${section.id}" is already used at ${first.line}:${first.column}`))
+      } else seen.set(section.id, i)
+    })
+    sectionIds.set(fileId, [...seen.keys()])
+  }
+
+  const featured = projects.filter((p) => p.data.featured === true)
+  if (featured.length !== 1 && projects.length > 0 && (complete || featured.length > 1)) {
+    const names = projects.map((p) => path.posix.basename(p.path, '.yaml'))
+    if (featured.length === 0) {
+      const at = portfolio ? { file: portfolio.path, start: { line: 1, column: 1 } } : { file: projects[0]?.path ?? 'projects', start: { line: 1, column: 1 } }
+      out.push(createDiagnostic('FLAGSHIP_COUNT', at, 'exactly one project must have featured: true (found 0)', `Set featured: true in one of: ${names.join(', ')}.`))
+    } else {
+      const files = featured.map((p) => p.path).join(', ')
+      for (const p of featured) out.push(createDiagnostic('FLAGSHIP_COUNT', locatePointer(p.parsed, '/featured'), `exactly one project must have featured: true (found ${featured.length}: ${files})`, 'Keep featured: true on the flagship only and set the others to false.'))
+    }
+  }
+
+  if (portfolio && isRecord(portfolio.data)) out.push(...checkProjectOrder(portfolio, projects, projectFileIds))
+  out.push(...checkLinks(links, sectionIds, parsedByFile, projectFileIds))
+  return out
+}
+
+/** Projects are matched by file name (the URL), so a wrong `id` inside a file is reported once, as ID_MISMATCH. */
+function checkProjectOrder(portfolio: ParsedDocument, projects: readonly ProjectDocument[], projectFileIds: readonly string[]): Diagnostic[] {
+  const out: Diagnostic[] = []
+  const section = isRecord(portfolio.data) ? portfolio.data.projects : undefined
+  const order = isRecord(section) && Array.isArray(section.order) ? section.order : undefined
+  if (!order) return out
+  const known = [...projectFileIds]
+  order.forEach((id: unknown, i) => {
+    if (typeof id === 'string' && !known.includes(id)) {
+      out.push(createDiagnostic('UNKNOWN_PROJECT', locatePointer(portfolio, encodePointer(['projects', 'order', i])), `projects.order lists "${id}", which has no file projects/${id}.yaml`, didYouMean(id, known) ?? `Create projects/${id}.yaml or remove the id.`))
+    }
+  })
+  for (const project of projects) {
+    const fileId = path.posix.basename(project.path, '.yaml')
+    if (!order.includes(fileId)) {
+      out.push(createDiagnostic('ORPHAN_PROJECT', locatePointer(project.parsed, '/id'), `${project.path} is not listed in portfolio.yaml projects.order`, `Add "- ${fileId}" to projects.order in portfolio.yaml, or delete the file.`))
+    }
+  }
+  return out
+}
+
+/** In-page and in-site links must land on a section that exists (`#id`, `/#id`, `/projects/<id>#section`). */
+function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<string, string[]>, parsedByFile: ReadonlyMap<string, ParsedDocument>, projectFileIds: readonly string[]): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const link of links) {
+    if (!parsedByFile.has(link.file)) continue
+    // Fetched only for a broken link: the document may have to be parsed again to be located in.
+    const parsed = () => parsedByFile.get(link.file) as ParsedDocument
+    const [pathPart = '', fragment] = link.href.split('#', 2)
+    const ownId = link.file.startsWith('projects/') ? path.posix.basename(link.file, '.yaml') : undefined
+    let targetName: string
+    let available: string[] | undefined
+    if (pathPart === '' ) {
+      targetName = ownId ? `"${ownId}"` : 'the home page'
+      available = ownId ? sectionIds.get(ownId) : HOME_SECTION_IDS
+    } else if (pathPart === '/') {
+      targetName = 'the home page'
+      available = HOME_SECTION_IDS
+    } else {
+      const match = /^\/projects\/([^/]+)\/?$/.exec(pathPart)
+      const project = match?.[1]
+      if (project && projectFileIds.includes(project) && !sectionIds.has(project)) continue // that file did not parse
+      if (!project || !sectionIds.has(project)) {
+        const at = locateInString(parsed(), link.pointer, link.index, link.href.length)
+        out.push(createDiagnostic('BROKEN_ANCHOR', at, `link "${link.href}" does not match any page of the site`, `Link to /, /projects/<id> or a #section; projects: ${[...sectionIds.keys()].join(', ')}.`))
+        continue
+      }
+      targetName = `"${project}"`
+      available = sectionIds.get(project)
+    }
+    if (fragment === undefined || fragment === '' || !available || available.includes(fragment)) continue
+    const at = locateInString(parsed(), link.pointer, link.index, link.href.length + 4)
+    out.push(createDiagnostic('BROKEN_ANCHOR', at, `"#${fragment}" does not match any section in ${targetName} (sections: ${available.map((s) => `#${s}`).join(', ')})`, didYouMean(fragment, available) ?? undefined))
+  }
+  return out
+}
+
+/** The resume exists inside public/, is a regular file, is small enough, and really is a PDF. */
+export async function checkResume(portfolio: ParsedDocument, root: string): Promise<Diagnostic[]> {
+  const resume = isRecord(portfolio.data) && isRecord(portfolio.data.resume) ? portfolio.data.resume.file : undefined
+  if (typeof resume !== 'string' || !resume.startsWith('/')) return []
+  // Located only when there is a problem: locating builds the file's full YAML document.
+  const at = () => locatePointer(portfolio, '/resume/file')
+  if (resume.split('/').includes('..')) return [createDiagnostic('ASSET_MISSING', at(), `resume.file "${resume}" leaves the public/ folder`, 'Put the PDF inside public/ and write its path from there, e.g. /resume.pdf.')]
+  const publicDir = path.join(root, 'public')
+  const file = path.join(publicDir, resume)
+  const shown = `public${resume}`
+  const stats = await lstat(file).catch(() => undefined)
+  if (!stats) return [createDiagnostic('ASSET_MISSING', at(), `${shown} does not exist`, `Put the PDF at ${shown} or correct resume.file.`)]
+  if (!stats.isFile()) return [createDiagnostic('NOT_REGULAR_FILE', at(), `${shown} is not a regular file`)]
+  if (stats.size > MAX_ASSET_BYTES) return [createDiagnostic('ASSET_TOO_LARGE', at(), `${shown} is ${(stats.size / 1024 / 1024).toFixed(1)} MB > 5 MB limit`)]
+  const handle = await open(file, 'r')
+  try {
+    const head = Buffer.alloc(8)
+    await handle.read(head, 0, 8, 0)
+    if (head.subarray(0, 5).toString('latin1') === '%PDF-') return []
+    const looksLike = head[0] === 0x50 && head[1] === 0x4b ? 'looks like ZIP/DOCX' : head[0] === 0x3c ? 'looks like HTML or XML' : head[0] === 0xff && head[1] === 0xd8 ? 'looks like JPEG' : head[0] === 0x89 && head[1] === 0x50 ? 'looks like PNG' : 'unknown type'
+    return [createDiagnostic('ASSET_TYPE', at(), `${shown} does not start with "%PDF-" (${looksLike})`, 'Export the resume as PDF.')]
+  } finally {
+    await handle.close()
+  }
+}

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { cp, mkdir, rename } from 'node:fs/promises'
+import { writeOrLinkSame } from '../cache/link-file.ts'
+import path from 'node:path'
+import { PAGE_DATA_ID, projectCardsData, projectData } from '../../site/src/paths.ts'
+import type { CompiledContent } from '../compile/compile-content.ts'
+
+/**
+ * A case study's data as the site reads it: the compiled project without its diagrams' Mermaid
+ * source (the build already rendered it to SVG; no page shows the source).
+ */
+export function browserProject(project: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(project.sections)) return project
+  // Copies only what changes (sections with diagrams): the rest is shared with the compiled project.
+  const sections = project.sections.map((section: unknown) => {
+    const diagrams = typeof section === 'object' && section !== null ? (section as { diagrams?: unknown }).diagrams : undefined
+    if (!Array.isArray(diagrams)) return section
+    return { ...(section as Record<string, unknown>), diagrams: diagrams.map((diagram: unknown) => (typeof diagram === 'object' && diagram !== null ? withoutMermaid(diagram as Record<string, unknown>) : diagram)) }
+  })
+  return { ...project, sections }
+}
+
+function withoutMermaid({ mermaid: _mermaid, ...rest }: Record<string, unknown>): Record<string, unknown> {
+  return rest
+}
+
+const CARD_FIELDS = ['id', 'title', 'description', 'icon', 'featured', 'tech', 'liveUrl', 'githubUrl', 'achievements', 'metrics'] as const
+
+/** The project cards (the home page's list and what the chat knows of each project), in content order. */
+export function projectCards(content: CompiledContent): Record<string, unknown>[] {
+  return content.projects.map(projectCard)
+}
+
+/** One project's card: the fields of it the home page and the chat use. */
+export function projectCard(project: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(CARD_FIELDS.filter((f) => project[f] !== undefined).map((f) => [f, project[f]]))
+}
+
+/** JSON text that is safe inside HTML and JavaScript: no `<` (so no `</script>` or `<!--`), no U+2028/9. */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+/** The data block a prerendered page carries, read by entry-client before hydrating. */
+export function pageDataScript(data: unknown): string {
+  return data === undefined ? '' : `\n    <script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`
+}
+
+/** The data files a build wrote, with a hash of each file's text (what a prerendered page is made from). */
+export interface WrittenData {
+  files: string[]
+  projectHashes: Map<string, string>
+  cardsHash: string
+}
+
+/** The site folder every data file lives under (data/cards.json, data/projects/<id>.json). */
+const DATA_FOLDER = path.posix.dirname(projectCardsData.file)
+
+/**
+ * A build's case-study data (data/projects/<id>.json) and project cards (data/cards.json), what the
+ * browser loads on client-side navigation (so no JavaScript bundle grows with the number of
+ * projects) and the prerender renders from. Each data file is written as soon as its project is
+ * compiled (keep(), called by the checks for each: see CompileRequest.keep), into a folder of its own
+ * (the site folder is Vite's until the app is built, and Vite empties it first), and the build keeps
+ * only the project's card; finish() moves the files into the site and writes the cards. So the build
+ * never holds every project's compiled prose, nor writes thousands of files in one stretch after the
+ * checks. Synchronous writes, each made when written; a file the site in place already holds byte for
+ * byte is linked from it (see link-file.ts).
+ */
+export class ProjectDataWriter {
+  readonly projectHashes = new Map<string, string>()
+  #made = false
+
+  /** `directory` takes the files (under DATA_FOLDER, as in the site) until finish(); `previousSite` is the site this build replaces. */
+  constructor(
+    private readonly directory: string,
+    private readonly previousSite?: string,
+  ) {}
+
+  /** Writes `project`'s data file; returns its card, what the rest of the build needs of it. */
+  keep(project: Record<string, unknown>): Record<string, unknown> {
+    const id = String(project.id)
+    if (!this.#made) {
+      mkdirSync(path.dirname(path.join(this.directory, projectData.file(id))), { recursive: true })
+      this.#made = true
+    }
+    const json = safeJson(browserProject(project))
+    writeOrLinkSame(this.directory, projectData.file(id), json, this.previousSite)
+    this.projectHashes.set(id, createHash('sha256').update(json).digest('hex'))
+    return projectCard(project)
+  }
+
+  /** Moves the data files into `siteDir` and writes the project cards (in content order) beside them. */
+  async finish(siteDir: string, cards: readonly Record<string, unknown>[]): Promise<WrittenData> {
+    const staged = path.join(this.directory, DATA_FOLDER)
+    const target = path.join(siteDir, DATA_FOLDER)
+    // One rename; a copy only when the content's public/ folder brought a data/ folder of its own.
+    if (this.#made) await rename(staged, target).catch(() => cp(staged, target, { recursive: true }))
+    else await mkdir(target, { recursive: true })
+    const json = safeJson(cards)
+    writeOrLinkSame(siteDir, projectCardsData.file, json, this.previousSite)
+    const files = [...[...this.projectHashes.keys()].map((id) => projectData.file(id)), projectCardsData.file]
+    return { files, projectHashes: this.projectHashes, cardsHash: createHash('sha256').update(json).digest('hex') }
+  }
+}
+
+/**
+ * A case study as the built site holds it (what the browser loads), or null when it has none by that
+ * id. Read synchronously: it is read while a page renders, on a thread that has nothing else to do
+ * meanwhile, and fs/promises' readFile (open, stat, read, close, each a trip through libuv's pool)
+ * takes several times as long for a file this size, more so with every core busy.
+ */
+export async function readProjectData(siteDir: string, id: string): Promise<unknown> {
+  let text: string
+  try {
+    text = readFileSync(path.join(siteDir, projectData.file(id)), 'utf8')
+  } catch {
+    return null
+  }
+  return JSON.parse(text) as unknown
+}

@@ -1,0 +1,32 @@
+import { pathToFileURL } from 'node:url'
+import { Worker, type WorkerOptions } from 'node:worker_threads'
+
+/**
+ * The file a worker script runs from: next to this module in the compiled CLI bundle
+ * (bin/compiled-cli.mjs emits every cli/workers/*-worker.ts as <name>.cjs beside it, and points this
+ * module's import.meta.url into the bundle), or the TypeScript source under tsx.
+ * `name` is the file name without extension, e.g. 'content-worker'.
+ */
+export function workerFile(name: string): URL {
+  const typescript = import.meta.url.endsWith('.ts')
+  return new URL(`./${name}.${typescript ? 'ts' : 'cjs'}`, import.meta.url)
+}
+
+/** True when workers run TypeScript through tsx (slower to start: its loader is set up per thread). */
+export function workersNeedTsx(): boolean {
+  return import.meta.url.endsWith('.ts')
+}
+
+/**
+ * Starts a worker on a script of cli/workers/. Under tsx, Node 20 does not apply
+ * `execArgv: ['--import', 'tsx']` to a worker's entry module (nodejs/node#47747: "Unknown file
+ * extension .ts"), so the worker starts on a three-line module that registers tsx (resolved from
+ * here, not from the working directory), then imports the script.
+ */
+export function startWorker(name: string, options: WorkerOptions = {}): Worker {
+  const file = workerFile(name)
+  if (!workersNeedTsx()) return new Worker(file, options)
+  const tsx = import.meta.resolve('tsx/esm/api')
+  const bootstrap = `import { register } from ${JSON.stringify(tsx)}\nregister()\nawait import(${JSON.stringify(pathToFileURL(file.pathname).href)})\n`
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), options)
+}
