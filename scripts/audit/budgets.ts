@@ -120,11 +120,12 @@ export function checkRoute(m: RouteMeasurement): Miss[] {
 }
 
 /** Category budgets for one Lighthouse run, plus its CLS. */
-export function checkLighthouse(route: string, summary: LighthouseSummary): Miss[] {
+export function checkLighthouse(route: string, summary: LighthouseSummary, categories?: readonly Category[]): Miss[] {
   const misses: Miss[] = []
   if (summary.runtimeError) misses.push({ kind: 'lighthouse', route, check: `lighthouse ${summary.preset}`, actual: 'error', budget: 'a clean run', detail: summary.runtimeError })
   const budgets = BUDGETS.lighthouse[summary.preset]
   for (const [category, minimum] of Object.entries(budgets) as [Category, number][]) {
+    if (categories && !categories.includes(category)) continue
     const score = summary.scores[category]
     if (score !== null && score >= minimum) continue
     const losing = summary.losing.filter((a) => a.category === category).slice(0, 5)

@@ -1,0 +1,37 @@
+// Import rules of DESIGN.md ("Imports flow downward only"), checked by tests/unit/import-rules.test.ts
+// so a cycle or an upward import fails CI. Layers, top to bottom:
+//   commands -> build | dev | init -> social | resume -> generate -> compile -> content -> diagnostics
+// cache/, workers/ and diagnostics/ import nothing else of cli/ but the shared leaves (errors, paths).
+const leaves = '^cli/(errors|paths)[.]ts$'
+const above = (...layers) => `^cli/(${layers.join('|')})/`
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-cycle', severity: 'error', comment: 'Import cycles make the stages impossible to read or test alone.', from: {}, to: { circular: true } },
+    { name: 'cli-not-bin', severity: 'error', comment: 'bin/ starts the CLI; the CLI never imports it.', from: { path: '^cli/' }, to: { path: '^bin/' } },
+    { name: 'site-not-cli', severity: 'error', comment: 'The site is built by the CLI and never imports it.', from: { path: '^site/' }, to: { path: '^(cli|bin|scripts|tests)/' } },
+    { name: 'cli-not-tooling', severity: 'error', comment: 'Tests and scripts use the CLI, not the other way round.', from: { path: '^cli/' }, to: { path: '^(scripts|tests)/' } },
+    {
+      name: 'leaf-folders-stand-alone',
+      severity: 'error',
+      comment: 'cache, workers and diagnostics import nothing else of cli/ (but errors.ts and paths.ts).',
+      from: { path: '^cli/(cache|workers|diagnostics)/' },
+      to: { path: '^cli/', pathNot: [leaves, '^cli/$1/'] },
+    },
+    { name: 'content-stays-down', severity: 'error', from: { path: '^cli/content/' }, to: { path: above('compile', 'generate', 'social', 'resume', 'build', 'dev', 'init', 'commands', 'workers') } },
+    { name: 'compile-stays-down', severity: 'error', from: { path: '^cli/compile/' }, to: { path: above('generate', 'social', 'resume', 'build', 'dev', 'init', 'commands') } },
+    { name: 'generate-stays-down', severity: 'error', from: { path: '^cli/generate/' }, to: { path: above('social', 'resume', 'build', 'dev', 'init', 'commands') } },
+    { name: 'products-stay-down', severity: 'error', from: { path: '^cli/(social|resume)/' }, to: { path: above('build', 'dev', 'init', 'commands') } },
+    { name: 'build-below-commands', severity: 'error', from: { path: '^cli/(build|init)/' }, to: { path: above('dev', 'init', 'commands').replace('init|', '') } },
+    { name: 'dev-below-commands', severity: 'error', from: { path: '^cli/dev/' }, to: { path: above('init', 'commands') } },
+    { name: 'only-the-entry-uses-the-program', severity: 'error', from: { path: '^cli/', pathNot: '^cli/bin[.]ts$' }, to: { path: '^cli/(program|bin)[.]ts$' } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^site/src/generated/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.mjs', '.js'] },
+  },
+}
