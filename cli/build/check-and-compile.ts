@@ -49,9 +49,10 @@ export interface CheckAndCompileResult extends CheckResult {
 
 /**
  * checkContent (on the content pool's workers, see checkWithWorkers), then markdown → HTML and
- * Mermaid → SVG for valid content, reusing compiled files from the cache. When the project files are checked in worker threads, each is compiled right there
- * after its own checks, while the other files are still being checked. The portfolio is compiled as
- * soon as its own file passes its checks (see CompileOptions.onPortfolio).
+ * Mermaid → SVG for valid content, reusing compiled files from the cache. When the project files
+ * are checked in worker threads, each is compiled right there after its own checks, while the other
+ * files are still being checked. The portfolio is compiled as soon as its own file passes its checks
+ * (see CompileOptions.onPortfolio).
  */
 export async function checkAndCompile(root: string, options: CompileOptions = {}): Promise<CheckAndCompileResult> {
   if (options.compile === false) return { ...(await checkWithWorkers(root, options, undefined)).result, compileDiagnostics: [] }
