@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkerKey, encodeChecked, type CheckCache } from '../../cli/content/check-cache.ts'
-import { checkAndCompile } from '../../cli/content/check-content.ts'
+import { checkAndCompile } from '../../cli/build/check-and-compile.ts'
 import { packEntries } from '../../cli/cache/entry-pack.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
 

@@ -9,7 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locatePointer } from '../../cli/diagnostics/locate.ts'
-import { checkAndCompile, checkContent, type CheckResult } from '../../cli/content/check-content.ts'
+import { checkAndCompile } from '../../cli/build/check-and-compile.ts'
+import { checkContent, type CheckResult } from '../../cli/content/check-content.ts'
 import { compileContent } from '../../cli/compile/compile-content.ts'
 import { diagramCounters, stopDiagramWorker } from '../../cli/compile/draw-diagrams.ts'
 import { loadDiagramRenderer } from '../../cli/compile/render-diagram.ts'
@@ -65,9 +66,9 @@ describe('every bad-input case gives the same result with workers as without', (
     it(testCase.name, async () => {
       const fixture = await fixtures.get(testCase.name)
       if (!fixture) throw new Error('no fixture')
-      const alone = await checkContent(fixture.root, { workers: 'never' })
+      const alone = await checkContent(fixture.root)
       const before = poolCounters.workerFiles
-      const pooled = await checkContent(fixture.root, { workers: 'always' })
+      const pooled = await checkAndCompile(fixture.root, { workers: 'always', compile: false })
       expect(comparable(pooled)).toEqual(comparable(alone))
       // Unless no project file could be read, a worker checked some of them.
       const projectFiles = [...pooled.sources.keys()].filter((f) => f.startsWith('projects/')).length
@@ -81,12 +82,12 @@ describe('every bad-input case gives the same result with workers as without', (
 
 describe('the real content, checked and compiled with workers and without', () => {
   it('gives the same diagnostics, content and compiled content as checkContent + compileContent', async () => {
-    const reference = await checkContent(REPO_ROOT, { workers: 'never' })
+    const reference = await checkContent(REPO_ROOT)
     expect(reference.content).toBeDefined()
     const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
     const before = poolCounters.workerFiles
     for (const workers of ['never', 'always'] as const) {
-      const checked = await checkContent(REPO_ROOT, { workers })
+      const checked = await checkAndCompile(REPO_ROOT, { workers, compile: false })
       expect(comparable(checked)).toEqual(comparable(reference))
       const both = await checkAndCompile(REPO_ROOT, { workers, cache: false })
       expect(comparable(both)).toEqual(comparable(reference))
@@ -185,7 +186,7 @@ describe('the real content, checked and compiled with workers and without', () =
     afterAll(() => fixture.cleanup())
 
     it('reports DIAGRAM_SYNTAX at the same place, in content order, from a worker as from this thread', async () => {
-      const reference = await checkContent(fixture.root, { workers: 'never' })
+      const reference = await checkContent(fixture.root)
       expect(reference.diagnostics).toEqual([])
       const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
       expect(expected.diagnostics.map((d) => `${d.code}@${d.file}`)).toEqual(['DIAGRAM_SYNTAX@projects/logic-i.yaml'])
@@ -202,7 +203,7 @@ describe('the real content, checked and compiled with workers and without', () =
     })
 
     it('reports it the same when the diagrams are drawn on the diagram worker, with a cache or without', async () => {
-      const reference = await checkContent(fixture.root, { workers: 'never' })
+      const reference = await checkContent(fixture.root)
       const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
       const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-diagram-worker-'))
       process.env.PORTFOLIO_DIAGRAM_WORKER = 'always'
