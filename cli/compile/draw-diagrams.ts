@@ -2,7 +2,6 @@ import os from 'node:os'
 import { isMainThread, type Worker } from 'node:worker_threads'
 import { diagramKey, type CompileCache } from './compile-cache.ts'
 import { writeEntry } from '../cache/cache-entries.ts'
-import { saveMermaidCodeCache } from './mermaid-runtime.ts'
 import { startWorker, workersNeedTsx } from '../workers/worker-script.ts'
 
 /**
@@ -55,7 +54,6 @@ export async function drawHere(diagrams: Diagram[], cache: CompileCache | undefi
       return { error: error instanceof Error ? error.message : String(error) }
     }
   })
-  saveMermaidCodeCache()
   return drawn
 }
 

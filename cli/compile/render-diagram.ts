@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import type sanitizeHtml from 'sanitize-html'
-import { loadMermaid, type MermaidRuntime } from './mermaid-runtime.ts'
+import sanitizeHtml from 'sanitize-html'
 
 const SVG_TAGS = ['svg', 'style', 'defs', 'marker', 'polygon', 'g', 'rect', 'text', 'tspan', 'polyline', 'line', 'ellipse', 'circle', 'path', 'title']
 const SVG_ATTRIBUTES = ['xmlns', 'viewBox', 'width', 'height', 'style', 'id', 'markerWidth', 'markerHeight', 'refX', 'refY', 'orient', 'points', 'fill', 'stroke', 'stroke-width', 'stroke-linejoin', 'stroke-linecap', 'class', 'x', 'y', 'rx', 'ry', 'font-size', 'font-weight', 'font-style', 'dy', 'dx', 'marker-end', 'marker-start', 'text-anchor', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'd', 'stroke-dasharray', 'transform', 'role', 'aria-label', 'aria-hidden', 'focusable', 'dominant-baseline', 'opacity']
@@ -20,17 +19,23 @@ export class DiagramRenderError extends Error {
 /** Draws one diagram: Mermaid source and the diagram's title → sanitised inline SVG. Throws DiagramRenderError. */
 export type DiagramRenderer = (source: string, title: string) => string
 
-/** The diagram renderer, once its (large) Mermaid renderer is loaded; see mermaid-runtime.ts. */
+/** beautiful-mermaid's renderer: Mermaid source → SVG text. */
+type RenderMermaidSvg = (source: string) => string
+
+/**
+ * The diagram renderer. beautiful-mermaid (with elkjs, 2 MB of JavaScript) is imported here, on first
+ * use, so that compiling projects without diagrams never loads it.
+ */
 export async function loadDiagramRenderer(): Promise<DiagramRenderer> {
-  const runtime = await loadMermaid()
-  return (source, title) => renderDiagram(runtime, source, title)
+  const { renderMermaidSVG } = await import('beautiful-mermaid')
+  return (source, title) => renderDiagram(renderMermaidSVG, source, title)
 }
 
 /**
  * Mermaid source → a self-contained inline SVG. Ids are made unique per diagram so several diagrams
  * can share a page; the web-font @import is dropped (no third-party requests, CSP stays strict).
  */
-function renderDiagram({ render, sanitizeHtml }: MermaidRuntime, source: string, title: string): string {
+function renderDiagram(render: RenderMermaidSvg, source: string, title: string): string {
   let svg: string
   try {
     svg = render(source)
@@ -47,8 +52,6 @@ function renderDiagram({ render, sanitizeHtml }: MermaidRuntime, source: string,
     .replace(/^(\s*)svg \{/m, '$1.diagram-svg {')
     .replace(/^(\s*)text \{/m, '$1.diagram-svg text {')
     .replace(/^<svg /, `<svg class="diagram-svg" role="img" aria-label="${title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}" `)
-  // sanitize-html from the renderer's code-cached bundle: imported the usual way it cost the diagram
-  // worker ~70 ms (it loads postcss), while the diagrams are on a cold build's critical path.
   return sanitizeHtml(svg, SVG_POLICY)
     // Paint may only reference the diagram's own definitions: url(#id). Any other url() goes.
     .replace(/\s[\w-]+="[^"]*url\((?!\s*['"]?#)[^"]*"/gi, '')

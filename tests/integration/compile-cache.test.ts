@@ -67,8 +67,8 @@ describe('compile cache', () => {
     const imported = compilers.flatMap((file) =>
       [...readFileSync(path.join(pipeline, file), 'utf8').matchAll(/^import (?!type )[^;]*? from '(\.\.?\/[^']+)'/gm)].map((m) => path.resolve(pipeline, m[1]!)),
     )
-    // markdown-tools.ts (the highlighted languages) was once left out.
-    expect(imported).toContain(path.join(pipeline, 'markdown-tools.ts'))
+    // The module of the highlighted languages was once left out.
+    expect(imported).toContain(path.join(pipeline, 'highlight.ts'))
     for (const file of imported) expect(hashed, path.relative(pipeline, file)).toContain(file)
   })
 
