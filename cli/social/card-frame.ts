@@ -31,9 +31,32 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char)
 }
 
-/** The widest start of `text` that fits `maxWidth` in `style`, cut with an ellipsis when it does not all fit. */
+/** `text` wrapped to `maxWidth` in `style`, at most `maxLines` lines, cut with an ellipsis when it does not all fit. */
 export function fitLines(text: string, style: TextStyle, maxWidth: number, maxLines: number): string[] {
-  return wrapText(text, (t) => measureText(t, style.size, style.weight, style.letterSpacing), maxWidth, maxLines)
+  return wrapText(text, lineMeasure(style), maxWidth, maxLines)
+}
+
+/**
+ * Measures a line as its words, each measured once: wrapping measures the line again with each
+ * word it adds, and unkerned advances add up, so the sum is the whole line's width.
+ */
+function lineMeasure(style: TextStyle): (line: string) => number {
+  const measure = (text: string) => measureText(text, style.size, style.weight, style.letterSpacing)
+  const space = measure(' ')
+  const words = new Map<string, number>()
+  return (line) => {
+    const parts = line.split(' ')
+    let width = (parts.length - 1) * space
+    for (const word of parts) {
+      let wordWidth = words.get(word)
+      if (wordWidth === undefined) {
+        wordWidth = measure(word)
+        words.set(word, wordWidth)
+      }
+      width += wordWidth
+    }
+    return width
+  }
 }
 
 /** One line of text at its baseline; nothing for a blank line. */
