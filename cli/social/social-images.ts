@@ -73,10 +73,8 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
     const key = cardKey(svg)
     used.add(`${key}.bin`)
     const kept = readEntry(cacheDir, key)
-    let png: Buffer
-    if (kept instanceof Uint8Array) png = Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength)
-    else {
-      png = renderCard(svg)
+    const png = Buffer.isBuffer(kept) ? kept : renderCard(svg)
+    if (png !== kept) {
       writeEntry(cacheDir, key, png)
       await nextTurn()
       signal?.throwIfAborted()
