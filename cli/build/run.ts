@@ -176,7 +176,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         function startCards() {
           if (!checked || pendingCards) return
           const cardsStarted = performance.now()
-          const drawing = writeSocialCards(work.cards, socialCardSpecs(checked), undefined, { previousSite: options.outDir, signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
+          const drawing = writeSocialCards(work.cards, socialCardSpecs(checked), undefined, { signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
           drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
           pendingCards = drawing
         }

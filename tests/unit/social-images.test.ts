@@ -4,14 +4,21 @@ import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CompiledContent } from '../../cli/compile/compile-content.ts'
-import { cardKey, escapeXml, FONT_FILES, socialCardSpecs, loadFonts, readFontMetrics, RESVG_OPTIONS, socialCardSvgs, wrapText, writeSocialImages } from '../../cli/social/social-images.ts'
-import { renderPng } from '../../cli/workers/social-worker.ts'
-
-/** A whole card rendered as the build renders one from its SVG. */
-const renderCard = (svg: string) => renderPng(svg, RESVG_OPTIONS)
+import { FONT_FILES, measureText } from '../../cli/social/card-fonts.ts'
+import { escapeXml } from '../../cli/social/card-frame.ts'
+import { cardSvg } from '../../cli/social/card-svg.ts'
+import { renderCard, RESVG_OPTIONS } from '../../cli/social/render-card.ts'
+import { cardKey, MAX_CACHED_CARDS, socialCardSpecs, writeSocialCards, writeSocialImages } from '../../cli/social/social-images.ts'
+import { wrapText } from '../../cli/social/wrap-text.ts'
+import { readEntry, writeEntry } from '../../cli/cache/cache-entries.ts'
 
 const temps: string[] = []
 afterEach(() => temps.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix))
+  temps.push(dir)
+  return dir
+}
 
 const content = (overrides: { title?: string; description?: string; tech?: string[] } = {}): CompiledContent => ({
   portfolio: {
@@ -26,77 +33,34 @@ const content = (overrides: { title?: string; description?: string; tech?: strin
   ],
 })
 
-/** Width, height and RGBA pixels of a PNG, decoded by resvg (an <image> of it at 1:1). */
+const svgs = (c: CompiledContent) => socialCardSpecs(c).map((spec) => ({ file: spec.file, svg: cardSvg(spec) }))
+
 function pngSize(png: Buffer): { width: number; height: number } {
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }
 }
 
 /** Pixels that differ from the top-left one: how much was drawn on a plain background. */
-function drawnPixels(svg: string, options: ConstructorParameters<typeof Resvg>[1] = RESVG_OPTIONS): number {
-  const image = new Resvg(svg, options).render()
-  const { pixels } = image
+function drawnPixels(svg: string): number {
+  const { pixels } = new Resvg(svg, RESVG_OPTIONS).render()
   let drawn = 0
   for (let i = 0; i < pixels.length; i += 4) if (pixels[i] !== pixels[0] || pixels[i + 1] !== pixels[1] || pixels[i + 2] !== pixels[2]) drawn += 1
   return drawn
 }
 
-describe('readFontMetrics', () => {
-  const font = readFontMetrics(readFileSync(FONT_FILES.regular))
-
-  it('measures with the font’s own advance widths, proportional to the size', () => {
-    expect(font.measure('', 40)).toBe(0)
-    expect(font.measure('W', 40)).toBeGreaterThan(font.measure('i', 40))
-    expect(font.measure('Hello', 80)).toBeCloseTo(font.measure('Hello', 40) * 2, 5)
-    expect(font.measure('ab', 40, 3)).toBeCloseTo(font.measure('ab', 40) + 6, 5)
-    // DejaVu Sans: "M" advances 1767 of 2048 units.
-    expect(font.measure('M', 2048)).toBe(1767)
+describe('measureText', () => {
+  it('measures with the bundled font’s own advance widths, proportional to the size', () => {
+    expect(measureText('', 40)).toBe(0)
+    expect(measureText('W', 40)).toBeGreaterThan(measureText('i', 40))
+    expect(measureText('Hello', 80)).toBeCloseTo(measureText('Hello', 40) * 2, 5)
+    expect(measureText('ab', 40, 'regular', 3)).toBeCloseTo(measureText('ab', 40) + 6, 5)
+    // DejaVu Sans: "M" advances 1767 of 2048 units; the bold face is wider.
+    expect(measureText('M', 2048)).toBe(1767)
+    expect(measureText('Hello', 40, 'bold')).toBeGreaterThan(measureText('Hello', 40))
   })
 
   it('gives a width to characters outside the Basic Multilingual Plane or missing from the font', () => {
-    expect(font.measure('😀', 40)).toBeGreaterThan(0)
-  })
-
-  it('reads the pair kerning of the font’s "kern" feature', () => {
-    // DejaVu Sans kerns "AV" by -131 of 2048 units; "oo" not at all.
-    expect(font.kerning(font.glyph(0x41), font.glyph(0x56))).toBe(-131)
-    expect(font.kerning(font.glyph(0x6f), font.glyph(0x6f))).toBe(0)
-    expect(font.drawnWidth('AV', 2048)).toBe(font.measure('AV', 2048) - 131)
-  })
-})
-
-describe('text as glyph outlines', () => {
-  const fonts = loadFonts()
-  const withFonts = { font: { fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }
-  const canvas = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="160"><rect width="1200" height="160" fill="#000"/>${body}</svg>`
-  const sample = 'AVATAR Typography: “quoted”, café — naïve Ω 99.9% {x}…'
-
-  it.each([
-    ['regular', 400],
-    ['bold', 700],
-  ] as const)('draws %s text as resvg draws it with the font itself (kerning and composite glyphs included)', (face, weight) => {
-    const drawn = fonts[face].textPath(sample, { x: 20.5, y: 100, size: 40 })!
-    const asPath = new Resvg(canvas(`<path fill="#fff" transform="${drawn.transform}" d="${drawn.d}"/>`), RESVG_OPTIONS).render().pixels
-    const asText = new Resvg(canvas(`<text x="20.5" y="100" font-family="DejaVu Sans" font-size="40" font-weight="${weight}" fill="#fff">${escapeXml(sample)}</text>`), withFonts).render().pixels
-    let ink = 0
-    let differ = 0
-    for (let i = 0; i < asText.length; i += 4) {
-      if (asText[i]! > 0) ink += 1
-      if (Math.abs(asText[i]! - asPath[i]!) > 8) differ += 1
-    }
-    expect(ink).toBeGreaterThan(5000)
-    expect(differ / ink).toBeLessThan(0.002)
-  })
-
-  it('centres text on x with anchor "middle", by its drawn width', () => {
-    const start = fonts.regular.textPath('Node.js', { x: 300, y: 50, size: 24 })!
-    const middle = fonts.regular.textPath('Node.js', { x: 300, y: 50, size: 24, anchor: 'middle' })!
-    expect(middle.d).toBe(start.d)
-    expect(middle.transform).toBe(start.transform.replace(' 300 ', ` ${Math.round((300 - start.width / 2) * 100) / 100} `))
-  })
-
-  it('draws nothing for blank text', () => {
-    expect(fonts.regular.textPath('   ', { x: 0, y: 0, size: 24 })).toBeUndefined()
+    expect(measureText('😀', 40)).toBeGreaterThan(0)
   })
 })
 
@@ -125,44 +89,51 @@ describe('wrapText', () => {
   })
 })
 
-describe('socialCardSvgs', () => {
+describe('card SVGs', () => {
   it('draws one card for / and one per project, named as the pages link them', () => {
-    const cards = socialCardSvgs(content())
+    const cards = svgs(content())
     expect(cards.map((c) => c.file)).toEqual(['og/index.png', 'og/alpha.png', 'og/beta-two.png'])
-    expect(cards[0]!.svg).toContain('Jane Doe')
-    expect(cards[0]!.svg).toContain('Full-Stack Developer')
+    expect(cards[0]!.svg).toContain('>Jane Doe</text>')
+    expect(cards[0]!.svg).toContain('>Full-Stack Developer</text>')
     expect(cards[0]!.svg).toContain('jane.example')
-    expect(cards[1]!.svg).toContain('aria-label="Alpha"')
-    expect(cards[1]!.svg).toContain('aria-label="React"')
-    expect(cards[1]!.svg).toContain('aria-label="CASE STUDY"')
+    expect(cards[1]!.svg).toContain('>Alpha</text>')
+    expect(cards[1]!.svg).toContain('>React</text>')
+    expect(cards[1]!.svg).toContain('>CASE STUDY</text>')
   })
 
-  it('draws text as paths, so rendering needs no font', () => {
-    for (const card of socialCardSvgs(content())) {
-      expect(card.svg).not.toContain('<text')
-      expect(card.svg).not.toContain('font-family')
-    }
+  it('sets its text in the bundled fonts only, bold as a face of its own', () => {
+    expect(RESVG_OPTIONS.font).toEqual({ fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' })
+    const line = (attributes: string, text: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" font-family="DejaVu Sans"><rect width="1200" height="630" fill="#000"/><text x="100" y="300" font-size="80" fill="#fff" ${attributes}>${text}</text></svg>`
+    expect(drawnPixels(line('', ''))).toBe(0)
+    expect(drawnPixels(line('', 'Hello'))).toBeGreaterThan(1000)
+    expect(drawnPixels(line('font-weight="bold"', 'Hello'))).toBeGreaterThan(drawnPixels(line('', 'Hello')))
   })
 
   it('escapes the content, so any title is well-formed SVG text and never markup', () => {
-    const cards = socialCardSvgs(content({ title: 'A <b>b</b> & "q"', tech: ['C<script>'] }))
-    expect(cards[1]!.svg).toContain('aria-label="A &lt;b&gt;b&lt;/b&gt; &amp; &quot;q&quot;"')
+    const cards = svgs(content({ title: 'A <b>b</b> & "q"', tech: ['C<script>'] }))
+    expect(cards[1]!.svg).toContain('>A &lt;b&gt;b&lt;/b&gt; &amp; &quot;q&quot;</text>')
     expect(cards[1]!.svg).not.toContain('<script>')
     expect(() => new Resvg(cards[1]!.svg, RESVG_OPTIONS)).not.toThrow()
+    expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;')
+  })
+
+  it('drops characters XML forbids, which a YAML escape can carry', () => {
+    const svg = svgs(content({ title: 'Bell\u0007 and form feed\u000c' }))[1]!.svg
+    expect(svg).toContain('>Bell and form feed</text>')
+    expect(() => renderCard(svg)).not.toThrow()
   })
 
   it('keeps long text inside the card: wrapped, cut with an ellipsis, extra tags folded into "+N"', () => {
-    const fonts = loadFonts()
     const long = 'word '.repeat(200).trim()
     const tech = Array.from({ length: 30 }, (_, i) => `Technology${i}`)
-    const svg = socialCardSvgs(content({ title: long, description: long, tech }), fonts)[1]!.svg
+    const svg = svgs(content({ title: long, description: long, tech }))[1]!.svg
     expect(svg).toContain('…')
-    expect(svg).toMatch(/aria-label="\+\d+"/)
-    const lines = [...svg.matchAll(/<path aria-label="([^"]*)"[^>]*\/>/g)]
+    expect(svg).toMatch(/>\+\d+<\/text>/)
+    const lines = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)]
     expect(lines.length).toBeGreaterThan(10)
-    for (const [path, label] of lines) {
-      // The ink of each line, as resvg places it, stays within the right padding.
-      const box = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">${path}</svg>`, RESVG_OPTIONS).getBBox()
+    for (const [element, label] of lines) {
+      // The ink of each line, as resvg sets it, stays within the right padding.
+      const box = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" font-family="DejaVu Sans">${element}</svg>`, RESVG_OPTIONS).getBBox()
       expect(box, label).toBeDefined()
       expect(box!.x + box!.width, label).toBeLessThanOrEqual(1200 - 80 + 0.5)
     }
@@ -170,213 +141,108 @@ describe('socialCardSvgs', () => {
   })
 
   it('is deterministic', () => {
-    expect(socialCardSvgs(content())).toEqual(socialCardSvgs(content()))
+    expect(svgs(content())).toEqual(svgs(content()))
   })
 })
 
 describe('renderCard', () => {
-  it('rasterises a card to a 1200x630 PNG', () => {
-    const png = renderCard(socialCardSvgs(content())[0]!.svg)
-    expect(pngSize(png)).toEqual({ width: 1200, height: 630 })
-  })
-
-  it('needs no font at all (neither the bundled ones nor the machine’s are loaded)', () => {
-    expect(RESVG_OPTIONS.font.loadSystemFonts).toBe(false)
-    expect(RESVG_OPTIONS.font).not.toHaveProperty('fontFiles')
-    const fonts = loadFonts()
-    const frame = (text: string, font = fonts.regular) => {
-      const drawn = font.textPath(text, { x: 100, y: 300, size: 80 })
-      return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#000"/>${drawn ? `<path fill="#fff" transform="${drawn.transform}" d="${drawn.d}"/>` : ''}</svg>`
-    }
-    expect(drawnPixels(frame(''))).toBe(0)
-    expect(drawnPixels(frame('Hello'))).toBeGreaterThan(1000)
-    // Bold is a face of its own, not a synthesised one: it draws more ink.
-    expect(drawnPixels(frame('Hello', fonts.bold))).toBeGreaterThan(drawnPixels(frame('Hello')))
-  })
-
-  it('is deterministic: the same SVG gives the same PNG bytes', () => {
-    const svg = socialCardSvgs(content())[1]!.svg
-    expect(renderCard(svg).equals(renderCard(svg))).toBe(true)
-  })
-
-  it('writes an opaque card as an RGB PNG, and anything with transparency through resvg’s encoder', () => {
-    const colourType = (png: Buffer) => png[25]
-    expect(colourType(renderCard(socialCardSvgs(content())[0]!.svg))).toBe(2)
-    const translucent = renderCard('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="4" height="8" fill="#f00" fill-opacity="0.5"/></svg>')
-    expect(colourType(translucent)).toBe(6)
-    expect(pngSize(translucent)).toEqual({ width: 8, height: 8 })
-  })
-
-  it.each([
-    ['a card', socialCardSvgs(content())[0]!.svg],
-    ['an image whose width is not a multiple of 4', '<svg xmlns="http://www.w3.org/2000/svg" width="7" height="3"><rect width="7" height="3" fill="#123456"/><rect width="3" height="2" fill="#abcdef"/></svg>'],
-  ])('writes a PNG that decodes to the pixels resvg drew: %s', (_, svg) => {
+  it('rasterises a card to a 1200x630 PNG, the same bytes for the same SVG', () => {
+    const svg = svgs(content())[1]!.svg
     const png = renderCard(svg)
-    const { width, height } = pngSize(png)
-    const decoded = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" href="data:image/png;base64,${png.toString('base64')}"/></svg>`, RESVG_OPTIONS).render().pixels
-    const drawn = new Resvg(svg, RESVG_OPTIONS).render().pixels
-    expect(decoded.equals(drawn)).toBe(true)
+    expect(pngSize(png)).toEqual({ width: 1200, height: 630 })
+    expect(png.equals(renderCard(svg))).toBe(true)
+  })
+
+  it('throws on an SVG it cannot read', () => {
+    expect(() => renderCard('<svg')).toThrow()
   })
 })
 
 describe('writeSocialImages', () => {
   it('writes og/index.png and og/<id>.png into the site folder', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-og-'))
-    temps.push(dir)
-    const cache = mkdtempSync(path.join(os.tmpdir(), 'portfolio-og-cache-'))
-    temps.push(cache)
-    const files = await writeSocialImages(dir, content(), cache)
+    const dir = tempDir('portfolio-og-')
+    const files = await writeSocialImages(dir, content(), tempDir('portfolio-og-cache-'))
     expect(files).toEqual(['og/index.png', 'og/alpha.png', 'og/beta-two.png'])
     for (const file of files) expect(pngSize(readFileSync(path.join(dir, file)))).toEqual({ width: 1200, height: 630 })
   })
 
-  it('escapes XML special characters', () => {
-    expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;')
-  })
-})
-
-describe('social image cache', () => {
-  it('keys a card by what it shows: the same content finds the same file, any change another', () => {
-    const specs = socialCardSpecs(content())
-    const again = socialCardSpecs(content())
-    expect(specs.map(cardKey)).toEqual(again.map(cardKey))
-    expect(new Set(specs.map(cardKey)).size).toBe(specs.length)
-    const project = specs[1]!
-    const retitled = { ...project, project: { ...project.project!, title: `${project.project!.title}!` } }
-    expect(cardKey(retitled)).not.toBe(cardKey(project))
-    expect(cardKey({ ...project, card: { ...project.card, owner: { ...project.card.owner, role: 'Designer' } } })).not.toBe(cardKey(project))
+  it('fails when a card cannot be written', async () => {
+    const dir = tempDir('portfolio-og-')
+    writeFileSync(path.join(dir, 'og'), 'a file where the folder goes')
+    await expect(writeSocialImages(dir, content(), tempDir('portfolio-og-cache-'))).rejects.toThrow()
   })
 
-  it('stops drawing when the build stops: the call rejects with the reason, and no card is written after', async () => {
-    const { writeSocialCards } = await import('../../cli/social/social-images.ts')
+  it('stops when the build stops: the call rejects with the reason, and no card is written after', async () => {
     const many: CompiledContent = { ...content(), projects: Array.from({ length: 40 }, (_, i) => ({ id: `p-${i}`, title: `Project ${i}`, description: 'A project.', tech: ['Go'] })) }
     const specs = socialCardSpecs(many)
-    const [site, cache] = [mkdtempSync(path.join(os.tmpdir(), 'og-stop-')), mkdtempSync(path.join(os.tmpdir(), 'og-stop-cache-'))]
-    try {
-      await expect(writeSocialCards(site, specs, cache, { signal: AbortSignal.abort(new Error('the build stopped')) })).rejects.toThrow('the build stopped')
-      expect(readdirSync(path.join(site, 'og'))).toEqual([])
-      const stop = new AbortController()
-      const drawing = writeSocialCards(site, specs, cache, { signal: stop.signal })
-      setTimeout(() => stop.abort(new Error('the build stopped')), 0)
-      await expect(drawing).rejects.toThrow('the build stopped')
-      const written = readdirSync(path.join(site, 'og')).length
-      expect(written).toBeLessThan(specs.length)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-      expect(readdirSync(path.join(site, 'og')).length).toBe(written)
-    } finally {
-      for (const dir of [site, cache]) rmSync(dir, { recursive: true, force: true })
-    }
+    const [site, cache] = [tempDir('og-stop-'), tempDir('og-stop-cache-')]
+    await expect(writeSocialCards(site, specs, cache, { signal: AbortSignal.abort(new Error('the build stopped')) })).rejects.toThrow('the build stopped')
+    expect(readdirSync(path.join(site, 'og'))).toEqual([])
+    const stop = new AbortController()
+    const drawing = writeSocialCards(site, specs, cache, { signal: stop.signal })
+    setTimeout(() => stop.abort(new Error('the build stopped')), 0)
+    await expect(drawing).rejects.toThrow('the build stopped')
+    const written = readdirSync(path.join(site, 'og')).length
+    expect(written).toBeLessThan(specs.length)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(readdirSync(path.join(site, 'og')).length).toBe(written)
   }, 60_000)
+})
 
-  it('keeps the project cards’ shared frame in the cache: a kept frame is drawn on, a damaged one drawn again', async () => {
-    const { writeSocialCards } = await import('../../cli/social/social-images.ts')
-    const { readEntry, writeEntry } = await import('../../cli/cache/cache-entries.ts')
-    const projectSpecs = (c: CompiledContent) => socialCardSpecs(c).filter((spec) => spec.project)
-    const specs = projectSpecs(content())
-    // Another owner: another frame (its brand and footer), the same bands.
-    const others = projectSpecs({ ...content(), portfolio: { ...content().portfolio, owner: { name: 'Sam Roe', role: 'Designer' } } })
-    const dirs = Array.from({ length: 7 }, () => mkdtempSync(path.join(os.tmpdir(), 'og-frame-')))
-    const [first, fromKept, planted, redrawn, otherSite, cache, otherCache] = dirs as [string, string, string, string, string, string, string]
-    const frameEntry = (dir: string) => readdirSync(dir).find((file) => file.startsWith('frame-'))
-    const dropCards = () => readdirSync(cache).filter((file) => file.endsWith('.png')).forEach((file) => rmSync(path.join(cache, file)))
-    const same = (a: string, b: string, file: string) => readFileSync(path.join(a, file)).equals(readFileSync(path.join(b, file)))
-    try {
-      const files = await writeSocialCards(first, specs, cache)
-      const frameFile = frameEntry(cache)
-      expect(frameFile).toBeDefined()
-      // Drawn again on the kept frame: the very same cards.
-      dropCards()
-      await writeSocialCards(fromKept, specs, cache)
-      for (const file of files) expect(same(fromKept, first, file), file).toBe(true)
-      // The kept frame is what the cards are drawn on: the other owner's frame, planted under this
-      // frame's key, gives the other owner's cards.
-      await writeSocialCards(otherSite, others, otherCache)
-      const key = (file: string) => file.replace(/\.bin$/, '')
-      writeEntry(cache, key(frameFile!), readEntry(otherCache, key(frameEntry(otherCache)!)))
-      dropCards()
-      await writeSocialCards(planted, specs, cache)
-      for (const file of files) expect(same(planted, otherSite, file) && !same(planted, first, file), file).toBe(true)
-      // A frame entry cut short is not trusted: drawn again, and kept whole.
-      const whole = readFileSync(path.join(first, files[0]!))
-      writeFileSync(path.join(cache, frameFile!), readFileSync(path.join(cache, frameFile!)).subarray(0, 1000))
-      dropCards()
-      await writeSocialCards(redrawn, specs, cache)
-      for (const file of files) expect(same(redrawn, first, file), file).toBe(true)
-      expect(readFileSync(path.join(redrawn, files[0]!)).equals(whole)).toBe(true)
-      expect(readFileSync(path.join(cache, frameFile!)).length).toBeGreaterThan(1000)
-    } finally {
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+describe('social card cache', () => {
+  it('keys a card by what it shows: the same content finds the same key, any change another', () => {
+    const keys = (c: CompiledContent) => svgs(c).map((card) => cardKey(card.svg))
+    expect(keys(content())).toEqual(keys(content()))
+    expect(new Set(keys(content())).size).toBe(3)
+    expect(keys(content({ title: 'Alpha!' }))[1]).not.toBe(keys(content())[1])
+    const designer = { ...content(), portfolio: { ...content().portfolio, owner: { name: 'Jane Doe', role: 'Designer' } } }
+    expect(keys(designer)[1]).not.toBe(keys(content())[1])
+  })
+
+  it('reuses a rendered card for the same content and renders again when the kept one is damaged', async () => {
+    const [site, cache] = [tempDir('og-cache-'), tempDir('og-cache-store-')]
+    const cards = svgs(content())
+    const [indexKey, alphaKey] = [cardKey(cards[0]!.svg), cardKey(cards[1]!.svg)]
+    await writeSocialImages(site, content(), cache)
+    const first = readFileSync(path.join(site, 'og/index.png'))
+    expect(readdirSync(cache).sort()).toEqual(cards.map((card) => `${cardKey(card.svg)}.bin`).sort())
+    // A hit is written as it was kept: another card kept under the home card's key comes out in the site.
+    const alpha = readEntry(cache, alphaKey) as Buffer
+    writeEntry(cache, indexKey, alpha)
+    await writeSocialImages(site, content(), cache)
+    expect(readFileSync(path.join(site, 'og/index.png')).equals(alpha)).toBe(true)
+    // An entry cut short (an interrupted write) or not an entry at all is not trusted: rendered again and kept.
+    const entry = path.join(cache, `${indexKey}.bin`)
+    for (const damaged of [readFileSync(entry).subarray(0, 1000), Buffer.from('not a card')]) {
+      writeFileSync(entry, damaged)
+      await writeSocialImages(site, content(), cache)
+      expect(readFileSync(path.join(site, 'og/index.png')).equals(first)).toBe(true)
+      expect((readEntry(cache, indexKey) as Buffer).equals(first)).toBe(true)
     }
   }, 60_000)
 
   it('keeps the cache bounded: past its limit the oldest cards the build did not use go, the build’s own stay however old', async () => {
-    const { MAX_CACHED_CARDS, writeSocialCards } = await import('../../cli/social/social-images.ts')
     const specs = socialCardSpecs(content())
-    const [site, cache] = [mkdtempSync(path.join(os.tmpdir(), 'og-prune-')), mkdtempSync(path.join(os.tmpdir(), 'og-prune-store-'))]
-    temps.push(site, cache)
+    const [site, cache] = [tempDir('og-prune-'), tempDir('og-prune-store-')]
     await writeSocialCards(site, specs, cache)
-    const used = readdirSync(cache).filter((file) => file.endsWith('.png'))
+    const used = readdirSync(cache)
     expect(used).toHaveLength(specs.length)
     // The build's cards are the oldest files in the cache; then one more old card than the limit allows.
     for (const file of used) utimesSync(path.join(cache, file), 1000, 1000)
-    const planted = Array.from({ length: MAX_CACHED_CARDS + 1 }, (_, i) => `old-${String(i).padStart(5, '0')}.png`)
+    const planted = Array.from({ length: MAX_CACHED_CARDS + 1 }, (_, i) => `old-${String(i).padStart(5, '0')}.bin`)
     planted.forEach((file, i) => {
       writeFileSync(path.join(cache, file), 'x')
       utimesSync(path.join(cache, file), 2000 + i, 2000 + i)
     })
-    const frames = readdirSync(cache).filter((file) => !file.endsWith('.png'))
     await writeSocialCards(site, specs, cache)
     const kept = readdirSync(cache)
-    // Down to half the limit: the build's cards, the newest planted ones; entries other than cards untouched.
-    expect(kept.filter((file) => file.endsWith('.png'))).toHaveLength(MAX_CACHED_CARDS / 2)
-    for (const file of [...used, ...frames]) expect(kept, file).toContain(file)
+    // Down to half the limit: the build's cards and the newest planted ones.
+    expect(kept).toHaveLength(MAX_CACHED_CARDS / 2)
+    for (const file of used) expect(kept, file).toContain(file)
     expect(kept.filter((file) => file.startsWith('old-')).sort()).toEqual(planted.slice(planted.length - (MAX_CACHED_CARDS / 2 - used.length)))
     // Under the limit, nothing goes.
-    writeFileSync(path.join(cache, 'old-new.png'), 'x')
+    writeFileSync(path.join(cache, 'old-new.bin'), 'x')
     await writeSocialCards(site, specs, cache)
     expect(readdirSync(cache)).toHaveLength(kept.length + 1)
-    // One card drawn again: the build's other cards (old, and over the limit again) are still the
-    // build's, not unused ones.
-    rmSync(path.join(cache, used[0]!))
-    for (const file of used.slice(1)) utimesSync(path.join(cache, file), 1000, 1000)
-    planted.forEach((file) => writeFileSync(path.join(cache, file), 'x'))
-    await writeSocialCards(site, specs, cache)
-    for (const file of used) expect(readdirSync(cache), file).toContain(file)
-  }, 60_000)
-
-  it('reuses a rendered card for the same content and re-renders when the cached file is not a PNG', async () => {
-    const { checkContent } = await import('../../cli/content/check-content.ts')
-    const { compileContent } = await import('../../cli/compile/compile-content.ts')
-    const repo = path.resolve(import.meta.dirname, '../..')
-    const checked = await checkContent(repo)
-    const { loadDiagramRenderer } = await import('../../cli/compile/render-diagram.ts')
-    const { compiled } = compileContent(checked.content!, checked.parsed, await loadDiagramRenderer())
-    const site = mkdtempSync(path.join(os.tmpdir(), 'og-cache-'))
-    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'og-cache-store-'))
-    try {
-      await writeSocialImages(site, compiled, cacheDir)
-      const first = readFileSync(path.join(site, 'og/index.png'))
-      const cached = readdirSync(cacheDir).filter((file) => file.endsWith('.png'))
-      expect(cached).toHaveLength(1 + compiled.projects.length)
-      // A hit is copied as it is: swap in another valid PNG and it comes out in the site.
-      const stand = readFileSync(path.join(site, `og/${String(compiled.projects[0]!.id)}.png`))
-      const indexEntry = cached.find((file) => readFileSync(path.join(cacheDir, file)).equals(first))!
-      writeFileSync(path.join(cacheDir, indexEntry), stand)
-      await writeSocialImages(site, compiled, cacheDir)
-      expect(readFileSync(path.join(site, 'og/index.png')).equals(stand)).toBe(true)
-      // A cache file cut short (an interrupted write) is ignored and rendered again.
-      writeFileSync(path.join(cacheDir, indexEntry), first.subarray(0, first.length >> 1))
-      await writeSocialImages(site, compiled, cacheDir)
-      expect(readFileSync(path.join(site, 'og/index.png')).equals(first)).toBe(true)
-      // So is a cache file that is not a PNG at all.
-      for (const file of cached) writeFileSync(path.join(cacheDir, file), 'not a png')
-      await writeSocialImages(site, compiled, cacheDir)
-      const second = readFileSync(path.join(site, 'og/index.png'))
-      expect(second.equals(first)).toBe(true)
-      expect(readFileSync(path.join(cacheDir, indexEntry)).equals(first)).toBe(true)
-    } finally {
-      rmSync(site, { recursive: true, force: true })
-      rmSync(cacheDir, { recursive: true, force: true })
-    }
   }, 60_000)
 })

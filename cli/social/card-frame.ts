@@ -1,0 +1,146 @@
+import { socialImage } from '../../site/src/paths.ts'
+import { initials } from '../../site/src/initials.ts'
+import { FONT_FAMILY, measureText, type FontWeight } from './card-fonts.ts'
+import { wrapText } from './wrap-text.ts'
+
+/** The site's dark theme (site/src/styles/tokens.css). */
+export const colors = {
+  bg: '#0b1020',
+  surface: '#131a2e',
+  border: '#263152',
+  text: '#e7eaf3',
+  muted: '#a6afc6',
+  accent: '#a5b4fc',
+  accentStrong: '#4338ca',
+  violet: '#7c3aed',
+  tagBg: '#1d2447',
+} as const
+
+export const { width: W, height: H } = socialImage
+export const PAD = 80
+
+export interface TextStyle {
+  size: number
+  weight: FontWeight
+  fill: string
+  letterSpacing?: number
+  anchor?: 'middle'
+}
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char)
+}
+
+/** `text` wrapped to `maxWidth` in `style`, at most `maxLines` lines, cut with an ellipsis when it does not all fit. */
+export function fitLines(text: string, style: TextStyle, maxWidth: number, maxLines: number): string[] {
+  return wrapText(text, lineMeasure(style), maxWidth, maxLines)
+}
+
+/**
+ * Measures a line as its words, each measured once: wrapping measures the line again with each
+ * word it adds, and unkerned advances add up, so the sum is the whole line's width.
+ */
+function lineMeasure(style: TextStyle): (line: string) => number {
+  const measure = (text: string) => measureText(text, style.size, style.weight, style.letterSpacing)
+  const space = measure(' ')
+  const words = new Map<string, number>()
+  return (line) => {
+    const parts = line.split(' ')
+    let width = (parts.length - 1) * space
+    for (const word of parts) {
+      let wordWidth = words.get(word)
+      if (wordWidth === undefined) {
+        wordWidth = measure(word)
+        words.set(word, wordWidth)
+      }
+      width += wordWidth
+    }
+    return width
+  }
+}
+
+/** One line of text at its baseline; nothing for a blank line. */
+export function textLine(line: string, x: number, baseline: number, style: TextStyle): string {
+  // Characters XML 1.0 forbids (C0 controls a YAML escape can carry) would make the SVG unreadable.
+  const clean = line.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+  if (!clean.trim()) return ''
+  const attributes = [
+    `x="${x}"`,
+    `y="${baseline}"`,
+    `font-size="${style.size}"`,
+    style.weight === 'bold' ? 'font-weight="bold"' : '',
+    `fill="${style.fill}"`,
+    style.letterSpacing ? `letter-spacing="${style.letterSpacing}"` : '',
+    style.anchor ? `text-anchor="${style.anchor}"` : '',
+  ]
+  return `<text ${attributes.filter(Boolean).join(' ')}>${escapeXml(clean)}</text>`
+}
+
+/** Lines of text, `lineHeight` apart. */
+export function textLines(lines: readonly string[], x: number, firstBaseline: number, lineHeight: number, style: TextStyle): string {
+  return lines.map((line, i) => textLine(line, x, firstBaseline + i * lineHeight, style)).filter(Boolean).join('\n  ')
+}
+
+export function hostOf(siteUrl: string): string {
+  try {
+    return new URL(siteUrl).host
+  } catch {
+    return siteUrl
+  }
+}
+
+/**
+ * The two soft glows in the corners, as in the site's hero: radial gradients from a tint to the
+ * background, each painted only inside its circle, which is all it changes.
+ */
+const glows = [
+  { id: 'glow-a', cx: 1120, cy: -50, r: 400, color: '#818cf8', opacity: 0.3 },
+  { id: 'glow-b', cx: -30, cy: 650, r: 280, color: colors.violet, opacity: 0.24 },
+] as const
+
+function defs(): string {
+  const glowGradients = glows.map(
+    (glow) => `<radialGradient id="${glow.id}" cx="${glow.cx}" cy="${glow.cy}" r="${glow.r}" gradientUnits="userSpaceOnUse">
+      <stop offset="0" stop-color="${glow.color}" stop-opacity="${glow.opacity}"/>
+      <stop offset="1" stop-color="${glow.color}" stop-opacity="0"/>
+    </radialGradient>`,
+  )
+  return `<defs>
+    ${glowGradients.join('\n    ')}
+    <linearGradient id="mark" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${colors.accentStrong}"/>
+      <stop offset="1" stop-color="${colors.violet}"/>
+    </linearGradient>
+    <linearGradient id="rule" x1="0" y1="0" x2="1" y2="0">
+      <stop offset="0" stop-color="${colors.accent}"/>
+      <stop offset="1" stop-color="${colors.violet}"/>
+    </linearGradient>
+  </defs>`
+}
+
+/** The brand (initials mark and name) and the footer every card has. */
+function chrome(owner: string, footer: string): string {
+  const footerStyle: TextStyle = { size: 24, weight: 'regular', fill: colors.muted }
+  const ownerStyle: TextStyle = { size: 30, weight: 'bold', fill: colors.text }
+  return `<rect x="0" y="0" width="${W}" height="8" fill="url(#rule)"/>
+  <rect x="${PAD}" y="60" width="64" height="64" rx="16" fill="url(#mark)"/>
+  ${textLine(initials(owner), PAD + 32, 101, { size: 24, weight: 'bold', fill: '#ffffff', anchor: 'middle' })}
+  ${textLines(fitLines(owner, ownerStyle, W - PAD * 2 - 88, 1), PAD + 88, 102, 0, ownerStyle)}
+  <line x1="${PAD}" y1="${H - 84}" x2="${W - PAD}" y2="${H - 84}" stroke="${colors.border}" stroke-width="2"/>
+  ${textLines(fitLines(footer, footerStyle, W - PAD * 2, 1), PAD, H - 40, 0, footerStyle)}`
+}
+
+/**
+ * A whole card around `body`: background, glows, brand and footer. Spaces are kept as written
+ * (xml:space), so the footer's wide separators stay wide.
+ */
+export function cardFrame(owner: string, footer: string, body: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${FONT_FAMILY}" xml:space="preserve">
+  ${defs()}
+  <rect width="${W}" height="${H}" fill="${colors.bg}"/>
+  ${glows.map((glow) => `<circle cx="${glow.cx}" cy="${glow.cy}" r="${glow.r}" fill="url(#${glow.id})"/>`).join('\n  ')}
+  ${chrome(owner, footer)}
+  ${body}
+</svg>
+`
+}
