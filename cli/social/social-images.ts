@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -11,7 +11,6 @@ import { OutlineFont } from './social-font.ts'
 import type { BandOp } from './card-raster.ts'
 import { renderPngs } from './social-pool.ts'
 import { isPngFrame, makePngFrame, type BandSetup, type PngFrame } from '../workers/social-worker.ts'
-import { linkFile, linkReplacing, writeNewFile, writeOrLinkSame } from '../cache/link-file.ts'
 import { pruneEntries, readEntry, writeEntry, writeFileAtomically } from '../cache/cache-entries.ts'
 
 export type { FontMetrics } from './social-font.ts'
@@ -497,8 +496,6 @@ export async function writeSocialImages(siteDir: string, content: CompiledConten
 }
 
 export interface CardWriteOptions {
-  /** The site this build replaces: a drawn card it holds byte for byte is linked from it, not written again. */
-  previousSite?: string
   /** Stops the drawing (the build failed meanwhile): cards not yet drawn are not, and the call rejects with the signal's reason. */
   signal?: AbortSignal
 }
@@ -534,19 +531,17 @@ async function drawMissingCards(siteDir: string, specs: readonly CardSpec[], cac
   const cards = specs.map((spec) => ({ spec, cached: path.join(cacheDir, `${cardKey(spec)}.png`) }))
   // Synchronous file calls: a card's read or write costs ~0.1 ms so, several times that through
   // fs/promises (a file handle, a thread-pool trip and promises per call), thousands of times a build.
-  // A cached card and the site's copy are one file, linked (see link-file.ts), written once.
   const missing: typeof cards = []
   for (const card of cards) {
     const png = readCached(card.cached)
     const target = path.join(siteDir, card.spec.file)
     if (!png || !isWholePng(png)) missing.push(card)
-    else if (!linkFile(card.cached, target)) writeNewFile(target, png)
+    else writeFileSync(target, png)
   }
   const { signal } = options
   const write = async (card: (typeof cards)[number], png: Buffer) => {
-    writeOrLinkSame(siteDir, card.spec.file, png, options.previousSite)
-    // An unwritable cache: the card is drawn again next time.
-    if (!linkReplacing(path.join(siteDir, card.spec.file), card.cached)) writeFileAtomically(card.cached, png)
+    writeFileSync(path.join(siteDir, card.spec.file), png)
+    writeFileAtomically(card.cached, png)
   }
   if (missing.length > 0) {
     signal?.throwIfAborted()

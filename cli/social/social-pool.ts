@@ -3,7 +3,6 @@ import { Worker } from 'node:worker_threads'
 import type { ResvgRenderOptions } from './resvg.ts'
 import { shareWork, Wakeup } from '../workers/pool-loop.ts'
 import { startWorker, workersNeedTsx } from '../workers/worker-script.ts'
-import { exposeGcToNewWorkers } from '../build/gc.ts'
 import type { BandOp } from './card-raster.ts'
 import { drawBandPng, renderPng, SOCIAL_WORKER_ROLE, type BandSetup, type SocialJob, type SocialResult, type SocialWorkerData } from '../workers/social-worker.ts'
 
@@ -125,13 +124,6 @@ export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, on
     wake()
   }
 
-  // The workers get gc() (see collectYoungGarbage) if V8's flag is on while each one starts.
-  const hideGc = workers > 0 ? exposeGcToNewWorkers() : () => {}
-  let starting = 0
-  const started = () => {
-    starting -= 1
-    if (starting === 0) hideGc()
-  }
   for (let w = 0; w < workers; w += 1) {
     let worker: Worker
     try {
@@ -142,13 +134,6 @@ export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, on
     }
     pool.set(worker, undefined)
     stats.workers += 1
-    starting += 1
-    let online = false
-    const settled = () => {
-      if (!online) started()
-      online = true
-    }
-    worker.once('online', settled)
     worker.on('message', (message: SocialResult) => {
       if (!pool.has(worker)) return
       if ('ready' in message) {
@@ -170,16 +155,9 @@ export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, on
       stats.renderedByWorkers += 1
       deliver(message.id, Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength))
     })
-    worker.on('error', (error) => {
-      settled()
-      lose(worker, error)
-    })
-    worker.on('exit', (code) => {
-      settled()
-      lose(worker, new Error(`card worker exited with code ${code}`))
-    })
+    worker.on('error', (error) => lose(worker, error))
+    worker.on('exit', (code) => lose(worker, new Error(`card worker exited with code ${code}`)))
   }
-  if (starting === 0) hideGc()
   // Stopped from outside (the build failed meanwhile): no more cards are handed out or drawn here.
   const abort = () => {
     failure ??= { error: signal?.reason }
@@ -201,7 +179,6 @@ export async function renderPngs(svgs: CardList, options: ResvgRenderOptions, on
     failure ??= { error }
   } finally {
     signal?.removeEventListener('abort', abort)
-    hideGc()
     const stopping = [...pool.keys()].map((worker) => worker.terminate())
     pool.clear()
     await Promise.all(stopping)

@@ -12,7 +12,6 @@ import { readFileSync } from 'node:fs'
 import { Resvg, type ResvgRenderOptions } from '../social/resvg.ts'
 import { adler32, adler32Combine } from '../social/adler32.ts'
 import { BandRasterizer, STRIP_ROWS, type BandOp } from '../social/card-raster.ts'
-import { collectYoungGarbage } from '../build/gc.ts'
 import { OutlineFont } from '../social/social-font.ts'
 import { lowerThisThreadPriority } from '../build/thread-priority.ts'
 
@@ -48,18 +47,9 @@ export type SocialResult = { ready: true } | { id: number; png: Uint8Array } | {
  * The same SVG gives the same bytes.
  */
 export function renderPng(svg: string, options: ResvgRenderOptions): Buffer {
-  // Only once this thread has drawn a card is there a previous card's memory to collect. A small
-  // build draws its one SVG card (the home page's) on the main thread, where that first collection
-  // scavenged the thread's whole young generation and, to get gc(), flipped V8's flags for a moment
-  // (see gc.ts), while the workers may be loading their code caches: 1-14 ms, for nothing.
-  if (drawnHere > 0) collectYoungGarbage()
-  drawnHere += 1
   const image = new Resvg(svg, options).render()
   return encodeOpaquePng(image.pixels, image.width, image.height) ?? image.asPng()
 }
-
-/** SVG cards renderPng has drawn on this thread. */
-let drawnHere = 0
 
 /** zlib's header: deflate, 32 KiB window, fastest compression. */
 const ZLIB_HEADER = Buffer.from([0x78, 0x01])
