@@ -45,7 +45,11 @@ export async function renderOnAllCores(routes: readonly Route[], template: strin
   let failure: { error: unknown } | undefined
   const wakeup = new Wakeup()
   const done = (index: number, page: PageFile) => {
-    onPage(index, page)
+    try {
+      onPage(index, page)
+    } catch (error) {
+      return fail(error) // called from a worker's message: thrown, it would take the process down
+    }
     remaining -= 1
     wakeup.signal()
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Route } from './list-routes.ts'
 import type { PageScan } from './check-output.ts'
@@ -62,57 +63,49 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
     if (cache && key) records.set(page.file, { key, sha256: page.sha256, scan: page.scan, ...(page.usedCards ? { cards: cache.cardsHash } : {}) })
     writer.write(page.file, page.html)
   }
-  try {
-    routes.forEach((route, at) => {
-      const key = cache && pageKey(cache, route)
-      const reused = cache && key ? reusablePage(cache, index, route, key) : undefined
-      if (reused) {
-        scans[at] = reused.record.scan
-        records.set(route.file, reused.record)
-        reusedPages += 1
-        return writer.write(route.file, reused.html)
-      }
-      const body = options.ahead?.get(route.file)
-      if (body) return keep(at, key, fillShell(template, route, body))
-      toRender.push({ route, at, key })
-    })
-    if (toRender.length > 0) {
-      let loading: Promise<RenderFunction> | undefined
-      const data = { projects: options.projects, cards: options.cards }
-      const renderHere = async (route: Route) => renderPage(await (loading ??= loadRenderFunction(options.serverEntry)), { route, base: options.base, template }, data)
-      await renderOnAllCores(toRender.map((job) => job.route), template, options, renderHere, (i, page) => {
-        const job = toRender[i]!
-        keep(job.at, job.key, page)
-      })
+  routes.forEach((route, at) => {
+    const key = cache && pageKey(cache, route)
+    const reused = cache && key ? reusablePage(cache, index, route, key) : undefined
+    if (reused) {
+      scans[at] = reused.record.scan
+      records.set(route.file, reused.record)
+      reusedPages += 1
+      return writer.write(route.file, reused.html)
     }
-  } finally {
-    // Nothing may still be writing into the site folder once this returns or throws.
-    await writer.settled()
+    const body = options.ahead?.get(route.file)
+    if (body) return keep(at, key, fillShell(template, route, body))
+    toRender.push({ route, at, key })
+  })
+  if (toRender.length > 0) {
+    let loading: Promise<RenderFunction> | undefined
+    const data = { projects: options.projects, cards: options.cards }
+    const renderHere = async (route: Route) => renderPage(await (loading ??= loadRenderFunction(options.serverEntry)), { route, base: options.base, template }, data)
+    await renderOnAllCores(toRender.map((job) => job.route), template, options, renderHere, (i, page) => {
+      const job = toRender[i]!
+      keep(job.at, job.key, page)
+    })
   }
-  writer.throwIfFailed()
   if (cache) writePageIndex(cache, records)
   return { pages: routes.map((route) => route.file), scans, rendered: routes.length - reusedPages }
 }
 
-/** Writes pages as they come (mkdir and writeFile); keeps the first failure for after the last write. */
+/**
+ * Writes pages as they come. Synchronous: this thread has nothing else to do meanwhile, and through
+ * fs/promises each page takes four trips through libuv's pool (mkdir, open, write, close). Measured
+ * here, 1000 case-study pages: 0.3-1.2 s written this way, 1.4-3.1 s and three times the CPU with
+ * fs/promises.
+ */
 class PageWriter {
-  readonly #writes: Promise<void>[] = []
-  #failure: { error: unknown } | undefined
+  readonly #folders = new Set<string>()
 
   constructor(private readonly siteDir: string) {}
 
   write(file: string, html: string): void {
     const target = path.join(this.siteDir, file)
-    const writing = mkdir(path.dirname(target), { recursive: true }).then(() => writeFile(target, html))
-    this.#writes.push(writing.catch((error: unknown) => void (this.#failure ??= { error })))
-  }
-
-  async settled(): Promise<void> {
-    await Promise.all(this.#writes)
-  }
-
-  throwIfFailed(): void {
-    if (this.#failure) throw this.#failure.error
+    const folder = path.dirname(target)
+    if (!this.#folders.has(folder)) mkdirSync(folder, { recursive: true })
+    this.#folders.add(folder)
+    writeFileSync(target, html)
   }
 }
 
