@@ -8,17 +8,16 @@ import type { Route } from './list-routes.ts'
 
 /**
  * Prerendered pages, reused by what they are made from, so a rebuild renders only the pages an edit
- * changed. A page is made from the app and the tool that renders it (its bundle, HTML shell, base
- * path and the CLI's own code: the site cache key), its route, and its data: a case study's JSON as
- * the site holds it. The project cards enter a page only if its render asked for them (the home
- * page), and then its record says which cards it saw.
+ * changed. A page's key is a hash of its inputs: the app and the tool that render it (the site cache
+ * key: bundle, HTML shell, base path, CLI code), its route, and its data (a case study's JSON as the
+ * site holds it). The project cards enter a page only if its render asked for them (the home page),
+ * and then its record says which cards it saw.
  *
- * The pages themselves are not copied anywhere: the site a build replaces holds them. A build keeps
- * one index per output folder (what each page there was made from, its SHA-256 and its output
- * check), and the next build into that folder takes an unchanged page from the site still in place,
- * if the file there is byte for byte the one recorded. A page edited, deleted or left by another
- * build is rendered again, never trusted; so is every page when the index is damaged (cache-entries.ts).
- * Writing one index instead of an entry per page saves a 1000-page build a thousand file creations.
+ * The pages are not stored twice: the site a build replaces holds them. One index per output folder
+ * records what each page there was made from, its SHA-256 and its output check; the next build into
+ * that folder takes a page from the site in place only if its key matches and the file is byte for
+ * byte the one recorded. A page edited, deleted or left by another build is rendered again, never
+ * trusted; so is every page when the index is damaged (cache-entries.ts).
  */
 export const pageCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/pages/', import.meta.url))
 
@@ -72,7 +71,7 @@ export function readPageIndex(cache: PageCache): Map<string, PageRecord> {
  * The page at `route` as the site in place holds it, when it is still what this build would render:
  * same key (pageKey), same cards if it used them, and the very bytes recorded. Undefined otherwise.
  */
-export function reusablePage(cache: PageCache, index: ReadonlyMap<string, PageRecord>, route: Route, key: string): { html: string; record: PageRecord; file: string } | undefined {
+export function reusablePage(cache: PageCache, index: ReadonlyMap<string, PageRecord>, route: Route, key: string): { html: string; record: PageRecord } | undefined {
   const record = index.get(route.file)
   if (!record || record.key !== key || record.scan.page !== route.file) return undefined
   if (record.cards !== undefined && record.cards !== cache.cardsHash) return undefined
@@ -83,7 +82,7 @@ export function reusablePage(cache: PageCache, index: ReadonlyMap<string, PageRe
   } catch {
     return undefined
   }
-  return hashText(html) === record.sha256 ? { html, record, file } : undefined
+  return hashText(html) === record.sha256 ? { html, record } : undefined
 }
 
 /** Keeps this build's records for its output folder (the pages it wrote there, once it is swapped in). */

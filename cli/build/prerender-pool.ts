@@ -2,17 +2,14 @@ import os from 'node:os'
 import type { Worker } from 'node:worker_threads'
 import { CliError } from '../errors.ts'
 import type { Route } from './list-routes.ts'
+import type { PageFile } from './render-page.ts'
 import { shareWork, Wakeup } from '../workers/pool-loop.ts'
-import type { PageRenderer, PrerenderOptions, RenderedRoute } from './prerender.ts'
 import { PRERENDER_WORKER_ROLE, type PrerenderJob, type PrerenderReply, type PrerenderWorkerData } from '../workers/prerender-worker.ts'
 import { startWorker } from '../workers/worker-script.ts'
 
 /**
- * Prerendering on every core: worker threads, each with its own copy of the server bundle, take
- * routes from one queue, two in flight each; this thread renders only until the first worker is
- * ready (or if none can start). A page takes ~1-2 ms; a worker costs ~100-150 ms of CPU before its
- * first page (the bundle and React load in it). The workers also render faster than this thread,
- * whose heap holds the whole compiled content (every collection there walks all of it).
+ * A page renders in ~1-2 ms; a worker costs ~100-150 ms of CPU before its first page (the server
+ * entry and React load in it). So workers pay off only for hundreds of routes.
  */
 export const ROUTES_PER_WORKER = 300
 
@@ -26,41 +23,51 @@ export function prerenderWorkerCount(routes: number, cores = os.availableParalle
 const BATCH = 8
 const IN_FLIGHT_PER_WORKER = 2 * BATCH
 
+export interface PoolOptions {
+  serverEntry: string
+  /** Where the workers read the case studies from (data/projects/<id>.json must be written first). */
+  siteDir: string
+  base: string
+  cards: () => Promise<unknown[]>
+  /** Worker threads; by default prerenderWorkerCount(routes). */
+  workers?: number
+}
+
 /**
- * Renders every route, here and on workers; returns the scans in route order. Workers read case
- * studies from the site folder (data/projects/<id>.json must be written first); this thread uses
- * options.projects. A render error fails the whole run (as in-process); a worker that cannot start
- * or dies leaves its routes to the others.
+ * Renders every route on worker threads taking routes from one queue; this thread renders them
+ * (`renderHere`) only while no worker is ready (before the first has loaded, or if none can start).
+ * `onPage` gets each page as it is done, by its index in `routes`. A render error fails the whole
+ * run; a worker that cannot start or dies leaves its routes to the others.
  */
-export async function renderOnAllCores(routes: readonly Route[], render: PageRenderer, template: string, options: PrerenderOptions): Promise<RenderedRoute[]> {
-  const results: RenderedRoute[] = new Array<RenderedRoute>(routes.length)
+export async function renderOnAllCores(routes: readonly Route[], template: string, options: PoolOptions, renderHere: (route: Route) => Promise<PageFile>, onPage: (index: number, page: PageFile) => void): Promise<void> {
   const queue = routes.map((_, index) => index)
   let remaining = routes.length
   let failure: { error: unknown } | undefined
   const wakeup = new Wakeup()
-  const signal = wakeup.signal
-  const done = (index: number, result: RenderedRoute) => {
-    results[index] = result
+  const done = (index: number, page: PageFile) => {
+    try {
+      onPage(index, page)
+    } catch (error) {
+      return fail(error) // called from a worker's message: thrown, it would take the process down
+    }
     remaining -= 1
-    signal()
+    wakeup.signal()
   }
   const fail = (error: unknown) => {
     failure ??= { error }
-    signal()
+    wakeup.signal()
   }
 
   const pool = new Map<Worker, Set<number>>()
   let ready = 0
   const count = options.workers ?? prerenderWorkerCount(routes.length)
-  if (count > 0) {
-    const cards = await options.cards()
-    for (let w = 0; w < count; w += 1) startOne(cards, { index: w, of: count })
-  }
+  const workerData: PrerenderWorkerData | undefined = count > 0 ? { role: PRERENDER_WORKER_ROLE, serverEntry: options.serverEntry, template, siteDir: options.siteDir, base: options.base, cards: await options.cards() } : undefined
+  for (let w = 0; w < count && workerData; w += 1) startOne(workerData)
 
-  function startOne(cards: unknown[], spareShare: PrerenderWorkerData['spareShare']): void {
+  function startOne(data: PrerenderWorkerData): void {
     let worker: Worker
     try {
-      worker = startWorker('prerender-worker', { workerData: { role: PRERENDER_WORKER_ROLE, serverEntry: options.serverEntry, template, siteDir: options.siteDir, base: options.base, cards, spareShare, ...(options.previousSite === undefined ? {} : { previousSite: options.previousSite }) } satisfies PrerenderWorkerData })
+      worker = startWorker('prerender-worker', { workerData: data })
     } catch {
       return // this thread renders everything
     }
@@ -72,15 +79,15 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
         worker.postMessage({ ids, routes: ids.map((id) => routes[id] as Route) } satisfies PrerenderJob)
       }
     }
-    /** Gone: its routes go back in the queue, for the other workers or for this thread. */
     let isReady = false
+    /** Gone: its routes go back in the queue, for the other workers or for this thread. */
     const lose = () => {
       if (!pool.delete(worker)) return
       if (isReady) ready -= 1
       queue.unshift(...jobs)
       jobs.clear()
       void worker.terminate()
-      signal()
+      wakeup.signal()
     }
     worker.on('message', (reply: PrerenderReply) => {
       if (!pool.has(worker)) return
@@ -92,22 +99,20 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
       if ('failed' in reply) return lose()
       jobs.delete(reply.id)
       if ('error' in reply) return fail(new CliError(reply.error, reply.hint))
-      done(reply.id, reply.result)
-      if (jobs.size + BATCH <= IN_FLIGHT_PER_WORKER) feed()
+      done(reply.id, reply.page)
+      feed()
     })
     worker.on('error', lose)
     worker.on('exit', lose)
     pool.set(worker, jobs)
   }
 
-  const projects = options.projects
-  const cards = options.cards
   try {
     await shareWork(queue, {
       finished: () => remaining === 0 || failure !== undefined,
       workersReady: () => ready,
       wakeup,
-      work: async (id) => done(id, await render(routes[id] as Route, projects, cards)),
+      work: async (id) => done(id, await renderHere(routes[id] as Route)),
     })
   } catch (error) {
     failure ??= { error }
@@ -116,5 +121,4 @@ export async function renderOnAllCores(routes: readonly Route[], render: PageRen
     pool.clear()
   }
   if (failure) throw failure.error
-  return results
 }

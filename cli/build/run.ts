@@ -7,12 +7,12 @@ import type { SiteCache } from './site-cache.ts'
 import { pageCacheDirectory, type PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
-import { prerenderRoutes, renderAhead, type Prerendered, type RenderedRouteBody } from './prerender.ts'
+import { prerenderRoutes, renderAhead, type Prerendered } from './prerender.ts'
+import type { RenderedRouteBody } from './render-page.ts'
 import { prerenderWorkerCount } from './prerender-pool.ts'
 import { ProjectDataWriter, readProjectData, type WrittenData } from '../generate/project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
-import { collectAllGarbage } from './gc.ts'
 import { stopWorkers } from '../workers/content-pool.ts'
 import { stopDiagramWorker } from '../compile/draw-diagrams.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
@@ -93,7 +93,7 @@ async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenDat
     options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
   const prerendered = await step(
     'prerender',
-    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, previousSite: options.outDir, ...(pageCache ? { cache: pageCache } : {}), ...(ahead ? { ahead } : {}) }),
+    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, ...(pageCache ? { cache: pageCache } : {}), ...(ahead ? { ahead } : {}) }),
     (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`) + (ahead ? ' (rendered while the browser bundle built)' : ''),
   )
   return prerendered
@@ -127,7 +127,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Cards start before the content is known to compile: a build that fails stops them.
   const stopCards = new AbortController()
   // Each case study's data is written as its project is compiled; the build keeps its card.
-  const projectData = new ProjectDataWriter(work.data, options.outDir)
+  const projectData = new ProjectDataWriter(work.data)
   let built = false
   // True from Vite's start until the app is in (false when the app came from the cache).
   let viteBuilding = false
@@ -223,11 +223,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const renderedAhead = await ahead
     // Before prerendering: pages render from these files, written as the projects were compiled.
     const data = await step('case-study data', () => projectData.finish(work.temp, cards), (written) => `${written.files.length} files`)
-    // The rest of the build needs none of the compiled content: let it go before the prerender
-    // workers start. Without workers to start (a few hundred projects at most) the full collection
-    // is not worth its time (~20 ms even on the shipped content).
+    // The rest of the build needs none of the compiled content.
     compiled = undefined
-    if (prerenderWorkerCount(routes.length) > 0) collectAllGarbage()
     const { pages, scans } = await prerenderSite(routes, cards, data, site, work.temp, options, step, renderedAhead)
     const problems = await step('check links', async () => checkScans(scans, listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { linkTree } from '../cache/link-file.ts'
 import { toolKey } from '../cache/tool-key.ts'
 
 /**
@@ -14,11 +13,9 @@ import { toolKey } from '../cache/tool-key.ts'
  * file of an entry is checked against the SHA-256 its manifest recorded before it is used: a
  * truncated, edited or half-written entry is rebuilt, never trusted.
  *
- * Files are read, hashed and linked with synchronous calls: a few dozen small files, a few ms. Through
+ * Files are read, hashed and copied with synchronous calls: a few dozen small files, a few ms. Through
  * fs/promises every file took several trips through libuv's pool, each waiting for a main thread busy
- * compiling and drawing: a rebuild's restore took ~90 ms and held up the prerender. Linked, not copied
- * (link-file.ts: a copy is a new inode each, ~8 ms a store on a cold build's critical path, ~4 ms
- * linked); an entry's files are never written in place, and each is checked before it is used.
+ * compiling and drawing: a rebuild's restore took ~90 ms and held up the prerender.
  */
 
 /** Bump when what is cached changes shape. */
@@ -77,7 +74,7 @@ export async function restoreSiteBuild(cache: SiteCache, clientDir: string, serv
   if (!verify(entry, cache.key)) return false
   for (const [from, to] of [[path.join(entry, 'client'), clientDir], [path.join(entry, 'server'), serverDir]] as const) {
     rmSync(to, { recursive: true, force: true })
-    linkTree(from, to)
+    cpSync(from, to, { recursive: true })
   }
   // Marks the entry as recently used, so pruning keeps it.
   const now = new Date()
@@ -98,8 +95,8 @@ export async function storeSiteBuild(cache: SiteCache, clientDir: string, server
   const temp = path.join(cache.directory, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`)
   try {
     mkdirSync(temp, { recursive: true })
-    linkTree(clientDir, path.join(temp, 'client'))
-    linkTree(serverDir, path.join(temp, 'server'))
+    cpSync(clientDir, path.join(temp, 'client'), { recursive: true })
+    cpSync(serverDir, path.join(temp, 'server'), { recursive: true })
     const manifest: Manifest = { format: FORMAT, key: cache.key, files: hashFiles(temp) }
     writeFileSync(path.join(temp, 'manifest.json'), JSON.stringify(manifest))
     rmSync(entry, { recursive: true, force: true })

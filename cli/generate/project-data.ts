@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync } from 'node:fs'
-import { cp, mkdir, rename } from 'node:fs/promises'
-import { writeOrLinkSame } from '../cache/link-file.ts'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cp, mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PAGE_DATA_ID, projectCardsData, projectData } from '../../site/src/paths.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
@@ -65,20 +64,19 @@ const DATA_FOLDER = path.posix.dirname(projectCardsData.file)
  * (the site folder is Vite's until the app is built, and Vite empties it first), and the build keeps
  * only the project's card; finish() moves the files into the site and writes the cards. So the build
  * never holds every project's compiled prose, nor writes thousands of files in one stretch after the
- * checks. Synchronous writes, each made when written; a file the site in place already holds byte for
- * byte is linked from it (see link-file.ts).
+ * checks.
  */
 export class ProjectDataWriter {
   readonly projectHashes = new Map<string, string>()
   #made = false
 
-  /** `directory` takes the files (under DATA_FOLDER, as in the site) until finish(); `previousSite` is the site this build replaces. */
-  constructor(
-    private readonly directory: string,
-    private readonly previousSite?: string,
-  ) {}
+  /** `directory` takes the files (under DATA_FOLDER, as in the site) until finish(). */
+  constructor(private readonly directory: string) {}
 
-  /** Writes `project`'s data file; returns its card, what the rest of the build needs of it. */
+  /**
+   * Writes `project`'s data file; returns its card, what the rest of the build needs of it.
+   * Synchronous: the checks call it for each project as it is compiled, and hand the card on.
+   */
   keep(project: Record<string, unknown>): Record<string, unknown> {
     const id = String(project.id)
     if (!this.#made) {
@@ -86,7 +84,7 @@ export class ProjectDataWriter {
       this.#made = true
     }
     const json = safeJson(browserProject(project))
-    writeOrLinkSame(this.directory, projectData.file(id), json, this.previousSite)
+    writeFileSync(path.join(this.directory, projectData.file(id)), json)
     this.projectHashes.set(id, createHash('sha256').update(json).digest('hex'))
     return projectCard(project)
   }
@@ -99,7 +97,7 @@ export class ProjectDataWriter {
     if (this.#made) await rename(staged, target).catch(() => cp(staged, target, { recursive: true }))
     else await mkdir(target, { recursive: true })
     const json = safeJson(cards)
-    writeOrLinkSame(siteDir, projectCardsData.file, json, this.previousSite)
+    await writeFile(path.join(siteDir, projectCardsData.file), json)
     const files = [...[...this.projectHashes.keys()].map((id) => projectData.file(id)), projectCardsData.file]
     return { files, projectHashes: this.projectHashes, cardsHash: createHash('sha256').update(json).digest('hex') }
   }

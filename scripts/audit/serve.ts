@@ -1,6 +1,6 @@
 import { request as httpRequest, createServer, type Server } from 'node:http'
 import { createGzip } from 'node:zlib'
-import { serveStatic } from '../../cli/dev/serve-static.ts'
+import { serveDist } from '../../cli/dev/serve-dist.ts'
 
 export type Compression = 'gzip' | 'none'
 
@@ -19,7 +19,7 @@ const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xm
  * slow 4G would download every file uncompressed, which no visitor does.
  */
 export async function serveBuild(dir: string, base: string, compression: Compression = 'gzip'): Promise<AuditServer> {
-  const origin = await serveStatic(dir, { base, port: 0 })
+  const origin = await serveDist(dir, { base, port: 0 })
   const closeOrigin = () =>
     new Promise<void>((resolve) => {
       origin.server.close(() => resolve())

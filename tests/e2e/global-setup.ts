@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { runBuild } from '../../cli/build/run.ts'
-import { serveStatic } from '../../cli/dev/serve-static.ts'
+import { serveDist } from '../../cli/dev/serve-dist.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,8 +24,8 @@ export default async function setup(project: TestProject) {
     const result = await runBuild({ root: repo, outDir, base: prefix })
     if (!result.compiled) throw new Error(`e2e build failed:\n${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`)
   }
-  const site = await serveStatic(siteDir, { base: '/', port: 0 })
-  const prefixed = await serveStatic(baseDir, { base, port: 0 })
+  const site = await serveDist(siteDir, { base: '/', port: 0 })
+  const prefixed = await serveDist(baseDir, { base, port: 0 })
   project.provide('siteUrl', site.url)
   project.provide('baseSiteUrl', prefixed.url)
   project.provide('siteDir', siteDir)

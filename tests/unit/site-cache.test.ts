@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { buildSite } from '../../cli/build/build-site.ts'
 import { restoreSiteBuild, siteKey, storeSiteBuild, type SiteCache } from '../../cli/build/site-cache.ts'
-import { writeNewFile } from '../../cli/cache/link-file.ts'
 
 const tempDir = tempDirsPerTest('portfolio-site-cache-')
 
@@ -88,11 +87,11 @@ describe('site cache entries', () => {
     const built = fakeBuild()
     const shell = readFileSync(path.join(built.client, 'index.html'), 'utf8')
     await storeSiteBuild(cache, built.client, built.server)
-    writeNewFile(path.join(built.client, 'index.html'), '<html>home page</html>')
+    writeFileSync(path.join(built.client, 'index.html'), '<html>home page</html>')
     const target = tempDir()
     expect(await restoreSiteBuild(cache, path.join(target, 'client'), path.join(target, 'server'))).toBe(true)
     expect(readFileSync(path.join(target, 'client/index.html'), 'utf8')).toBe(shell)
-    writeNewFile(path.join(target, 'client/index.html'), '<html>home page</html>')
+    writeFileSync(path.join(target, 'client/index.html'), '<html>home page</html>')
     const again = tempDir()
     expect(await restoreSiteBuild(cache, path.join(again, 'client'), path.join(again, 'server'))).toBe(true)
     expect(readFileSync(path.join(again, 'client/index.html'), 'utf8')).toBe(shell)

@@ -1,0 +1,109 @@
+import { CliError } from '../errors.ts'
+import type { Route } from './list-routes.ts'
+import { scanPage, type PageScan } from './check-output.ts'
+import { hashText } from './page-cache.ts'
+import { pageDataScript } from '../generate/project-data.ts'
+import { loadServerBundle, saveServerRuntimeCodeCache } from './server-bundle.ts'
+
+/** What the server entry's render(url, base, projects, cards) gives (site/src/entry-server.tsx). */
+export interface RenderedPage {
+  html: string
+  head: string
+  status: 200 | 404
+  /** What the page inlines for hydration (cards, a case study's data), if anything. */
+  data?: unknown
+}
+
+/** Case studies for the server render, by id; null for an unknown id. */
+export type ProjectLookup = (id: string) => Promise<unknown>
+
+/** The project cards for the server render. */
+export type CardsLookup = () => Promise<unknown[]>
+
+/** Where a render reads the content from. */
+export interface PageData {
+  projects: ProjectLookup
+  cards: CardsLookup
+}
+
+export type RenderFunction = (url: string, base: string, projects: ProjectLookup, cards: CardsLookup) => Promise<RenderedPage>
+
+/** A route rendered and checked, not yet in the HTML shell. */
+export interface RenderedRouteBody {
+  page: RenderedPage
+  /** Whether the render asked for the project cards (the page then depends on them). */
+  usedCards: boolean
+}
+
+/** A page to render: plain data, so any thread holding the server entry can render it. */
+export interface PageJob {
+  route: Route
+  base: string
+  /** The client build's index.html with its security headers (see withSecurityHeaders). */
+  template: string
+}
+
+/** A page ready to be written: its file's text, what the output check needs of it, and its SHA-256. */
+export interface PageFile {
+  file: string
+  html: string
+  scan: PageScan
+  sha256: string
+  usedCards: boolean
+}
+
+/** The server entry's render function. */
+export async function loadRenderFunction(serverEntry: string): Promise<RenderFunction> {
+  const module = await loadServerBundle<{ render?: RenderFunction }>(serverEntry)
+  const render = module.render
+  if (typeof render !== 'function') throw new CliError(`${serverEntry} does not export render(url, base)`)
+  return render
+}
+
+/** Renders one route; fails on a render error, a status other than the route's, or an empty <main>. */
+export async function renderBody(render: RenderFunction, route: Route, base: string, data: PageData): Promise<RenderedRouteBody> {
+  let usedCards = false
+  const cards: CardsLookup = () => {
+    usedCards = true
+    return data.cards()
+  }
+  // The app asks for a case study while preparing the page and again while rendering it: read once.
+  const read = new Map<string, Promise<unknown>>()
+  const projects: ProjectLookup = (id) => {
+    let value = read.get(id)
+    if (!value) read.set(id, (value = data.projects(id)))
+    return value
+  }
+  let page: RenderedPage
+  try {
+    page = await render(route.url, base, projects, cards)
+  } catch (error) {
+    throw new CliError(`rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a problem in the site code (site/src), not in the content.', { cause: error })
+  }
+  if (page.status !== route.status) throw new CliError(`rendering ${route.url} gave status ${page.status}, expected ${route.status}`)
+  if (!hasContentInMain(page.html)) throw new CliError(`rendering ${route.url} produced an empty <main>`)
+  return { page, usedCards }
+}
+
+/** A rendered route put into the HTML shell. */
+export function fillShell(template: string, route: Route, { page, usedCards }: RenderedRouteBody): PageFile {
+  const html = template.replace('<!--app-head-->', () => page.head + pageDataScript(page.data)).replace('<!--app-html-->', () => page.html)
+  return { file: route.file, html, scan: scanPage(route.file, html), sha256: hashText(html), usedCards }
+}
+
+/** Renders one page into its shell. */
+export async function renderPage(render: RenderFunction, job: PageJob, data: PageData): Promise<PageFile> {
+  const page = fillShell(job.template, job.route, await renderBody(render, job.route, job.base, data))
+  saveServerRuntimeCodeCache() // see server-bundle.ts
+  return page
+}
+
+/** True when the page has a <main> with something other than whitespace in it. A linear scan: a
+ * regular expression with two unbounded wildcards backtracks quadratically on a long page. */
+export function hasContentInMain(html: string): boolean {
+  const open = /<main[\s>]/.exec(html)
+  if (!open) return false
+  const start = html.indexOf('>', open.index) + 1
+  const end = html.lastIndexOf('</main>')
+  return start > 0 && end >= start && html.slice(start, end).trim() !== ''
+}
