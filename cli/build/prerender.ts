@@ -9,7 +9,7 @@ import { hashText, pageKey, readPageIndex, reusablePage, writePageIndex, type Pa
 import { renderOnAllCores } from './prerender-pool.ts'
 import { SpareDirectories } from '../cache/spare-directories.ts'
 import { pageDataScript } from '../generate/project-data.ts'
-import { loadServerBundle, saveServerRuntimeCodeCache } from './server-bundle.ts'
+import { loadServerBundle } from './load-server-entry.ts'
 
 export interface RenderedPage {
   html: string
@@ -111,7 +111,6 @@ export async function loadPageRenderer(serverEntry: string, template: string, si
     // a write through libuv's pool costs several times more on a machine whose cores are all busy.
     spares.make(directory)
     writeOrLinkSame(siteDir, route.file, html, previousSite)
-    saveServerRuntimeCodeCache() // once, with the code a render ran, when there was none to use
     return { scan: scanPage(route.file, html), sha256: hashText(html), usedCards }
   }
 }

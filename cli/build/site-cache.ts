@@ -1,28 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { linkTree } from '../cache/link-file.ts'
 import { toolKey } from '../cache/tool-key.ts'
 
 /**
  * The Vite client and server builds, kept by a hash of everything they are made from: the site app
- * (site/, the generated content.ts and types.ts included), the tool (the CLI's code, the
- * installed packages: see tool-key.ts), the base path and this format. Projects are runtime data (cards.json and one
- * JSON file per case study, which the bundle never imports), so an edit to a project leaves the key
- * as it was and the build skips Vite entirely; only portfolio.yaml and the site code enter the bundle. Every
- * file of an entry is checked against the SHA-256 its manifest recorded before it is used: a
- * truncated, edited or half-written entry is rebuilt, never trusted.
- *
- * Files are read, hashed and linked with synchronous calls: a few dozen small files, a few ms. Through
- * fs/promises every file took several trips through libuv's pool, each waiting for a main thread busy
- * compiling and drawing: a rebuild's restore took ~90 ms and held up the prerender. Linked, not copied
- * (link-file.ts: a copy is a new inode each, ~8 ms a store on a cold build's critical path, ~4 ms
- * linked); an entry's files are never written in place, and each is checked before it is used.
+ * (site/, its vite.config.ts and the generated content.ts and types.ts included), the tool (see
+ * tool-key.ts: its code and the lockfile, so the installed Vite and plugins), the base path and this
+ * format. Projects are runtime data (cards.json and one JSON file per case study, which the bundle
+ * never imports), so an edit to a project leaves the key as it was and the build skips Vite
+ * entirely. Every file of an entry is checked against the SHA-256 its manifest recorded before it is
+ * used: a truncated, edited or half-written entry is rebuilt, never trusted. Files are copied in and
+ * out (a few dozen small files), so nothing the build later writes can reach an entry.
  */
 
 /** Bump when what is cached changes shape. */
-const FORMAT = 1
+const FORMAT = 2
 /** Entries kept; each edit to the site code or to the cards leaves one behind. */
 const KEEP = 4
 
@@ -77,7 +71,7 @@ export async function restoreSiteBuild(cache: SiteCache, clientDir: string, serv
   if (!verify(entry, cache.key)) return false
   for (const [from, to] of [[path.join(entry, 'client'), clientDir], [path.join(entry, 'server'), serverDir]] as const) {
     rmSync(to, { recursive: true, force: true })
-    linkTree(from, to)
+    cpSync(from, to, { recursive: true })
   }
   // Marks the entry as recently used, so pruning keeps it.
   const now = new Date()
@@ -98,8 +92,8 @@ export async function storeSiteBuild(cache: SiteCache, clientDir: string, server
   const temp = path.join(cache.directory, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`)
   try {
     mkdirSync(temp, { recursive: true })
-    linkTree(clientDir, path.join(temp, 'client'))
-    linkTree(serverDir, path.join(temp, 'server'))
+    cpSync(clientDir, path.join(temp, 'client'), { recursive: true })
+    cpSync(serverDir, path.join(temp, 'server'), { recursive: true })
     const manifest: Manifest = { format: FORMAT, key: cache.key, files: hashFiles(temp) }
     writeFileSync(path.join(temp, 'manifest.json'), JSON.stringify(manifest))
     rmSync(entry, { recursive: true, force: true })
