@@ -17,7 +17,7 @@ import { toolKey } from '../cache/tool-key.ts'
 
 /** Bump when what is cached changes shape. */
 const FORMAT = 2
-/** Entries kept; each edit to the site code or to the cards leaves one behind. */
+/** Entries kept; each edit to the site code or to portfolio.yaml leaves one behind. */
 const KEEP = 4
 
 export const siteCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/site/', import.meta.url))
