@@ -1,6 +1,5 @@
 import { cp } from 'node:fs/promises'
 import path from 'node:path'
-import { existsSync } from 'node:fs'
 import { siteDirectory } from '../paths.ts'
 import { defaultSiteCache, restoreSiteBuild, storeSiteBuild, type SiteCache } from './site-cache.ts'
 import { runViteBuilds, SERVER_ENTRY } from './vite-builds.ts'
@@ -15,10 +14,8 @@ export interface SiteBuildOptions {
   serverDir: string
   /** Where builds are kept by a hash of their inputs; false always builds. @default node_modules/.cache/portfolio/site/ */
   cache?: SiteCache | false
-  /** Called once Vite's worker has the request (the app building from there on without this thread), or the app came from the cache. */
+  /** Called once it is known whether Vite runs or the app comes from the cache, before either happens. */
   onStarted?: (app: 'building' | 'from the cache') => void
-  /** Called when Vite has written the server bundle while the browser bundle is still building. */
-  onServerBuilt?: () => void
 }
 
 export interface SiteBuild {
@@ -37,9 +34,9 @@ export interface SiteBuild {
 export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const cache = options.cache === false ? undefined : (options.cache ?? (await defaultSiteCache(siteDirectory, options.base)))
   const cached = cache !== undefined && (await restoreSiteBuild(cache, options.clientDir, options.serverDir))
-  if (cached) options.onStarted?.('from the cache')
-  else {
-    await runViteBuilds({ siteDirectory, base: options.base, clientDir: options.clientDir, serverDir: options.serverDir }, () => options.onStarted?.('building'), options.onServerBuilt)
+  options.onStarted?.(cached ? 'from the cache' : 'building')
+  if (!cached) {
+    await runViteBuilds({ siteDirectory, base: options.base, clientDir: options.clientDir, serverDir: options.serverDir })
     if (cache) await storeSiteBuild(cache, options.clientDir, options.serverDir)
   }
   // Like Vite's own copy of a public folder: a file the build wrote wins over a public file of the same name.
@@ -47,15 +44,4 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
     if (error.code !== 'ENOENT') throw error
   })
   return { serverEntry: path.join(options.serverDir, SERVER_ENTRY), cached, ...(cache ? { key: cache.key } : {}) }
-}
-
-/**
- * True when the site cache holds a build of the app as its files are now, with the generated modules
- * the last build (or generate, or dev) wrote: a build whose portfolio and site code did not change
- * will take its app from there and not run Vite. A build guesses with it whether to start Vite early.
- */
-export async function siteLikelyCached(options: Pick<SiteBuildOptions, 'base' | 'cache'>): Promise<boolean> {
-  if (options.cache === false) return false
-  const cache = options.cache ?? (await defaultSiteCache(siteDirectory, options.base))
-  return cache !== undefined && existsSync(path.join(cache.directory, cache.key, 'manifest.json'))
 }

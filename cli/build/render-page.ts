@@ -3,7 +3,7 @@ import type { Route } from './list-routes.ts'
 import { scanPage, type PageScan } from './check-output.ts'
 import { hashText } from './page-cache.ts'
 import { pageDataScript } from '../generate/project-data.ts'
-import { loadServerBundle, saveServerRuntimeCodeCache } from './server-bundle.ts'
+import { loadServerBundle } from './load-server-entry.ts'
 
 /** What the server entry's render(url, base, projects, cards) gives (site/src/entry-server.tsx). */
 export interface RenderedPage {
@@ -94,7 +94,6 @@ export function fillShell(template: string, route: Route, { page, usedCards }: R
 /** Renders one page into its shell. */
 export async function renderPage(render: RenderFunction, job: PageJob, data: PageData): Promise<PageFile> {
   const page = fillShell(job.template, job.route, await renderBody(render, job.route, job.base, data))
-  saveServerRuntimeCodeCache() // see server-bundle.ts
   return page
 }
 

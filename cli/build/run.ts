@@ -1,8 +1,8 @@
 import { cp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { assert, CliError } from '../errors.ts'
-import { buildSite, siteLikelyCached, type SiteBuild } from './build-site.ts'
-import { SERVER_ENTRY, stopViteWorker, viteRunsInThisThread, viteWorkerWarm, warmViteWorker } from './vite-builds.ts'
+import { buildSite, type SiteBuild } from './build-site.ts'
+import { SERVER_ENTRY } from './vite-builds.ts'
 import type { SiteCache } from './site-cache.ts'
 import { pageCacheDirectory, type PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
@@ -117,10 +117,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     return value
   }
   const work = workDirectories(options.outDir, siteDirectory)
-  // A build that will likely run Vite starts Vite's worker now: it loads Vite while the content is
-  // checked, instead of after the portfolio is compiled. (Started already before the command was
-  // parsed when no app build is kept at all: then the guess, a hash of the site, ~5 ms, is not made.)
-  if (!viteWorkerWarm() && !(await siteLikelyCached({ base: options.base, ...(options.siteCache === undefined ? {} : { cache: options.siteCache }) }))) warmViteWorker(siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   let building: Promise<SiteBuild> | undefined
   let pendingCards: Promise<{ files: string[]; ms: number }> | undefined
@@ -156,7 +152,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           siteStarting = true
           building = (async () => {
             await writeFiles(generatedDirectory, generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }))
-            return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache, onStarted: siteStarted, onServerBuilt: serverBuilt })
+            return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache, onStarted: siteStarted })
           })().finally(() => {
             siteBusy = false
             siteStarted()
@@ -185,8 +181,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           if (!siteStarting) startCards()
         }
         // When the content is valid, onPortfolio has started the app build by the time this returns.
-        const viteHere = viteRunsInThisThread()
-        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), mainBusy: () => siteStarting || (siteBusy && viteHere) }))
+        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), mainBusy: () => siteBusy }))
         // Valid content whose app build has not sent its request yet (a quick check, a slow lookup): the cards go now.
         if (outcome.compiled) startCards()
         return outcome
@@ -240,7 +235,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     return { ...report, compiled: true, pages }
   } finally {
     if (!built) stopCards.abort(new Error('the build stopped'))
-    await stopViteWorker()
     await building?.catch(() => undefined)
     await pendingCards?.catch(() => undefined)
     await rm(work.temp, { recursive: true, force: true })

@@ -6,21 +6,18 @@ import { toolKey } from '../cache/tool-key.ts'
 
 /**
  * The Vite client and server builds, kept by a hash of everything they are made from: the site app
- * (site/, the generated content.ts and types.ts included), the tool (the CLI's code, the
- * installed packages: see tool-key.ts), the base path and this format. Projects are runtime data (cards.json and one
- * JSON file per case study, which the bundle never imports), so an edit to a project leaves the key
- * as it was and the build skips Vite entirely; only portfolio.yaml and the site code enter the bundle. Every
- * file of an entry is checked against the SHA-256 its manifest recorded before it is used: a
- * truncated, edited or half-written entry is rebuilt, never trusted.
- *
- * Files are read, hashed and copied with synchronous calls: a few dozen small files, a few ms. Through
- * fs/promises every file took several trips through libuv's pool, each waiting for a main thread busy
- * compiling and drawing: a rebuild's restore took ~90 ms and held up the prerender.
+ * (site/, its vite.config.ts and the generated content.ts and types.ts included), the tool (see
+ * tool-key.ts: its code and the lockfile, so the installed Vite and plugins), the base path and this
+ * format. Projects are runtime data (cards.json and one JSON file per case study, which the bundle
+ * never imports), so an edit to a project leaves the key as it was and the build skips Vite
+ * entirely. Every file of an entry is checked against the SHA-256 its manifest recorded before it is
+ * used: a truncated, edited or half-written entry is rebuilt, never trusted. Files are copied in and
+ * out (a few dozen small files), so nothing the build later writes can reach an entry.
  */
 
 /** Bump when what is cached changes shape. */
-const FORMAT = 1
-/** Entries kept; each edit to the site code or to the cards leaves one behind. */
+const FORMAT = 2
+/** Entries kept; each edit to the site code or to portfolio.yaml leaves one behind. */
 const KEEP = 4
 
 export const siteCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/site/', import.meta.url))

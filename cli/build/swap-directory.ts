@@ -11,9 +11,8 @@ export function workDirectories(outDir: string, siteDirectory: string): { temp: 
     // (and empties it first): beside it, then moved in.
     cards: `${outDir}.tmp-${process.pid}-cards`,
     data: `${outDir}.tmp-${process.pid}-data`,
-    // The server bundle requires packages by name (those the prerender's code-cached bundle lacks
-    // come from node_modules: see server-bundle.ts), so it must sit where node_modules resolves. A
-    // fresh path per build: one process may build twice (and an ES-module entry is cached by URL).
+    // The server bundle imports React and the router by name, so it must sit where node_modules
+    // resolves. A fresh path per build: one process may build twice (and an ES module is cached by URL).
     server: path.join(siteDirectory, '.server-build', `${process.pid}-${++buildCount}`),
     old: `${outDir}.old-${process.pid}`,
   }

@@ -6,7 +6,6 @@ import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { CliError, InternalError } from '../../cli/errors.ts'
 import { listRoutes } from '../../cli/build/list-routes.ts'
 import { prerenderRoutes, renderAhead, withSecurityHeaders } from '../../cli/build/prerender.ts'
-import { buildBoth } from '../../cli/build/vite-builds.ts'
 import { runBuild } from '../../cli/build/run.ts'
 import { robotsTxt, sitemapXml } from '../../cli/build/seo-files.ts'
 import { removeStaleWorkDirectories, swapDirectory } from '../../cli/build/swap-directory.ts'
@@ -193,22 +192,5 @@ describe('atomic output', () => {
     const entry = path.join(dir, 'entry-server.mjs')
     writeFileSync(entry, 'export async function render(url) { throw new Error(`boom at ${url}`) }\n')
     await expect(renderAhead(listRoutes([]), { serverEntry: entry, base: '/', projects: async () => null, cards: async () => [] })).rejects.toThrow('rendering / failed: boom at /')
-  })
-})
-
-describe('the app builds', () => {
-  it('says when the server bundle is written, before both builds are done', async () => {
-    const events: string[] = []
-    let finishClient = () => {}
-    const build = (config: { build?: { ssr?: unknown } }) =>
-      config.build?.ssr
-        ? Promise.resolve().then(() => events.push('server written'))
-        : new Promise<void>((resolve) => (finishClient = () => (events.push('client written'), resolve())))
-    const both = buildBoth(build, { siteDirectory: tempDir(), base: '/', clientDir: tempDir(), serverDir: tempDir() }, undefined, () => {
-      events.push('told')
-      finishClient()
-    })
-    await both
-    expect(events).toEqual(['server written', 'told', 'client written'])
   })
 })

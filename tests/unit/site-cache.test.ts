@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { buildSite } from '../../cli/build/build-site.ts'
 import { restoreSiteBuild, siteKey, storeSiteBuild, type SiteCache } from '../../cli/build/site-cache.ts'
+import { SERVER_ENTRY } from '../../cli/build/vite-builds.ts'
 
 const tempDir = tempDirsPerTest('portfolio-site-cache-')
 
@@ -30,7 +31,7 @@ function fakeBuild(): { client: string; server: string } {
   const server = path.join(dir, 'server')
   write(path.join(client, 'index.html'), '<html><!--app-html--></html>')
   write(path.join(client, 'assets/index-abc.js'), 'console.log(1)')
-  write(path.join(server, 'entry-server.cjs'), 'exports.render = () => {}')
+  write(path.join(server, SERVER_ENTRY), 'export const render = () => {}')
   return { client, server }
 }
 
@@ -82,7 +83,6 @@ describe('site cache entries', () => {
   })
 
   it('keeps its build when the site it was stored from or restored into gets its pages written', async () => {
-    // The entry shares its files with the site (links): a page is written over the shell as a new file.
     const cache = cacheFor()
     const built = fakeBuild()
     const shell = readFileSync(path.join(built.client, 'index.html'), 'utf8')
@@ -107,7 +107,7 @@ describe('site cache entries', () => {
 
   const corruptions: [string, (entry: string) => void][] = [
     ['an edited file', (entry) => appendFileSync(path.join(entry, 'client/assets/index-abc.js'), ';alert(1)')],
-    ['a missing file', (entry) => rmSync(path.join(entry, 'server/entry-server.cjs'))],
+    ['a missing file', (entry) => rmSync(path.join(entry, 'server', SERVER_ENTRY))],
     ['an extra file', (entry) => write(path.join(entry, 'client/assets/extra.js'), 'x')],
     ['a missing manifest', (entry) => rmSync(path.join(entry, 'manifest.json'))],
     ['a manifest that is not JSON', (entry) => writeFileSync(path.join(entry, 'manifest.json'), '{"format":1,')],
@@ -149,7 +149,7 @@ describe('buildSite from the cache', () => {
     write(path.join(root, 'public/index.html'), 'a public file must not replace the app shell')
     const out = tempDir()
     const result = await buildSite({ root, base: '/', clientDir: path.join(out, 'client'), serverDir: path.join(out, 'server'), cache })
-    expect(result).toEqual({ cached: true, key: cache.key, serverEntry: path.join(out, 'server', 'entry-server.cjs') })
+    expect(result).toEqual({ cached: true, key: cache.key, serverEntry: path.join(out, 'server', SERVER_ENTRY) })
     expect(files(path.join(out, 'client'))).toEqual({ ...files(built.client), 'resume.pdf': '%PDF-1.4' })
   })
 })
