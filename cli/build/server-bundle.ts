@@ -4,7 +4,6 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import vm from 'node:vm'
 import { codeCacheDirectory, loadCodeCachedBundle, type BundleSpec } from '../compile/code-cached-bundle.ts'
-import { importModule } from '../import-module.ts'
 
 /**
  * Loading the app's server bundle to prerender with it. Imported the usual way, it cost ~50 ms per
@@ -55,7 +54,7 @@ export async function loadServerBundle<T>(file: string): Promise<T> {
   process.env.NODE_ENV = 'production'
   try {
     if (file.endsWith('.cjs')) return runCommonJs(file, serverRuntime().modules) as T
-    return await importModule<T>(pathToFileURL(file).href)
+    return (await import(pathToFileURL(file).href)) as T
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV
     else process.env.NODE_ENV = previous

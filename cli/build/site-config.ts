@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url'
 import type { ConfigEnv, UserConfig, UserConfigExport } from 'vite'
 import { removeOtherVersions, writeFileAtomically } from '../cache/cache-entries.ts'
 import { codeCacheDirectory } from '../compile/code-cached-bundle.ts'
-import { importModule } from '../import-module.ts'
 
 /**
  * The site's Vite config file as an ES module Node imports directly. Why: Vite's loadConfigFromFile
@@ -37,7 +36,7 @@ export async function importSiteConfig(file: string, directory = siteConfigDirec
     if (code === undefined || !writeFileAtomically(module, code)) return undefined
     removeOtherVersions(directory, /^[0-9a-f]{24}\.mjs$/, (name) => name.startsWith(key))
   }
-  return (await importModule<{ default?: UserConfigExport }>(pathToFileURL(module).href)).default
+  return ((await import(pathToFileURL(module).href)) as { default?: UserConfigExport }).default
 }
 
 function transpile(file: string): string | undefined {

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { cacheFolder } from '../paths.ts'
 
 /**
  * Empty folders kept from the site a build replaced, made into the next build's page folders. Why:
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url'
  * The pool holds nothing but empty folders, in the tool's cache folder. A folder taken from it is
  * checked empty before a page is written into it.
  */
-export const spareDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/spare/', import.meta.url))
+export const spareDirectory = cacheFolder('spare')
 
 /** Folders the pool keeps at most (an empty folder is a 4 KiB block on ext4: 40 MiB). */
 export const MAX_SPARE_DIRECTORIES = 10_000

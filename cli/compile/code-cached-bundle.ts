@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import vm from 'node:vm'
 import { readSealedFile, removeOtherVersions, writeSealedFile } from '../cache/cache-entries.ts'
 import { packageVersions } from './compile-cache.ts'
+import { cacheDirectory } from '../paths.ts'
 
 /**
  * Large dependencies loaded fast: bundled once into one CommonJS file, run as a vm.Script, with
@@ -14,7 +15,7 @@ import { packageVersions } from './compile-cache.ts'
  * its code cache, a few tens of ms, with the code the last run used already compiled. Node 20 has no
  * compile cache of its own (module.enableCompileCache is 22+).
  */
-export const codeCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/', import.meta.url))
+export const codeCacheDirectory = cacheDirectory
 
 export interface CodeCachedBundle {
   exports: Record<string, unknown>

@@ -1,7 +1,6 @@
 import path from 'node:path'
 import type sanitize from 'sanitize-html'
 import { codeCacheDirectory, loadCodeCachedBundle, type BundleSpec, type CodeCachedBundle } from './code-cached-bundle.ts'
-import { importModule } from '../import-module.ts'
 
 /** beautiful-mermaid's renderer: Mermaid source → SVG text. */
 export type RenderMermaidSvg = (source: string) => string
@@ -43,7 +42,7 @@ export function loadMermaid(): Promise<MermaidRuntime> {
     .then(async (bundled) => {
       saveCodeCache = bundled?.saveCodeCache
       if (bundled) return { render: bundled.render, sanitizeHtml: bundled.sanitizeHtml }
-      const [{ renderMermaidSVG }, { default: sanitizeHtml }] = await Promise.all([importModule<typeof import('beautiful-mermaid')>('beautiful-mermaid'), importModule<{ default: typeof import('sanitize-html') }>('sanitize-html')])
+      const [{ renderMermaidSVG }, { default: sanitizeHtml }] = await Promise.all([import('beautiful-mermaid'), import('sanitize-html')])
       return { render: renderMermaidSVG, sanitizeHtml }
     })
   return loading

@@ -9,7 +9,6 @@ import { contentPlugin, type ContentState } from './dev-plugin.ts'
 import { runGenerate, type GenerateResult } from '../build/run.ts'
 import { siteDirectory } from '../paths.ts'
 import { siteConfigFile } from '../build/vite-builds.ts'
-import { importModule } from '../import-module.ts'
 
 export interface DevServerOptions {
   /** Content root holding portfolio.yaml, projects/ and public/. */
@@ -85,7 +84,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   try {
     await regenerate() // throws CliError when there is no portfolio.yaml: nothing to serve
     // Imported here: Vite is an ES module only, and the compiled CLI is CommonJS (bin/compiled-cli.mjs).
-    const { createServer, searchForWorkspaceRoot } = await importModule<typeof import('vite')>('vite')
+    const { createServer, searchForWorkspaceRoot } = await import('vite')
     server = await createServer({
       configFile: siteConfigFile(siteDirectory),
       root: siteDirectory,

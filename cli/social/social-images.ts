@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
+import { cacheFolder, cliSourceDirectory, fontDirectory } from '../paths.ts'
 import { Resvg, type ResvgRenderOptions } from './resvg.ts'
 import { socialImage } from '../../site/src/paths.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
@@ -28,7 +28,6 @@ export type { BandOp } from './card-raster.ts'
  * its content (see CARD_CACHE).
  */
 
-const fontDirectory = fileURLToPath(new URL('../../assets/fonts/', import.meta.url))
 export const FONT_FILES = {
   regular: path.join(fontDirectory, 'DejaVuSans.ttf'),
   bold: path.join(fontDirectory, 'DejaVuSans-Bold.ttf'),
@@ -465,13 +464,13 @@ export const RESVG_OPTIONS = {
  * version and options). Hashing the content rather than the SVG lets a build find its cards
  * without drawing a single SVG.
  */
-export const CARD_CACHE = fileURLToPath(new URL('../../node_modules/.cache/portfolio/og/', import.meta.url))
+export const CARD_CACHE = cacheFolder('og')
 
 let memoRendererKey: string | undefined
 function rendererKey(): string {
   if (memoRendererKey) return memoRendererKey
   const hash = createHash('sha256').update('portfolio-social-card 3\0')
-  const here = path.dirname(fileURLToPath(import.meta.url))
+  const here = path.join(cliSourceDirectory, 'social')
   for (const file of ['social-images.ts', 'social-font.ts', '../workers/social-worker.ts', 'card-raster.ts', 'adler32.ts', '../../site/src/paths.ts', '../../site/src/initials.ts']) {
     hash.update(`${file}\0`).update(readFileSync(path.join(here, file))).update('\0')
   }

@@ -6,8 +6,7 @@ import nginx from 'highlight.js/lib/languages/nginx'
 import sanitizeHtml from 'sanitize-html'
 import { describe, expect, it } from 'vitest'
 import { compileMarkdown } from '../../cli/compile/compile-markdown.ts'
-import { loadCodeCachedBundle } from '../../cli/compile/code-cached-bundle.ts'
-import { MARKDOWN_TOOLS_BUNDLE, markdownTools } from '../../cli/compile/markdown-tools.ts'
+import { markdownTools } from '../../cli/compile/markdown-tools.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('markdown-tools-')
@@ -22,13 +21,12 @@ const HTML = ['<p>Safe <strong>text</strong> and <a href="https://example.com">a
 
 /**
  * What the tools give for CODE and HTML, loaded from a code-cached bundle in `directory`, in a fresh
- * process; `asCli`: with the V8 flags the CLI sets (bin/v8-flags.mjs), which a code cache must match.
+ * process.
  */
-function fromBundle(directory: string, asCli = false): { codeCache: string; highlighted: string[]; sanitized: string[] } {
+function fromBundle(directory: string): { codeCache: string; highlighted: string[]; sanitized: string[] } {
   const bundle = pathToFileURL(path.resolve(import.meta.dirname, '../../cli/compile/code-cached-bundle.ts')).href
   const tools = pathToFileURL(path.resolve(import.meta.dirname, '../../cli/compile/markdown-tools.ts')).href
-  const flags = pathToFileURL(path.resolve(import.meta.dirname, '../../bin/v8-flags.mjs')).href
-  const script = `${asCli ? `(await import(${JSON.stringify(flags)})).applyV8Flags()\n` : ''}const { loadCodeCachedBundle } = await import(${JSON.stringify(bundle)})
+  const script = `const { loadCodeCachedBundle } = await import(${JSON.stringify(bundle)})
 const { MARKDOWN_TOOLS_BUNDLE } = await import(${JSON.stringify(tools)})
 const loaded = loadCodeCachedBundle(MARKDOWN_TOOLS_BUNDLE, ${JSON.stringify(directory)})
 const { hljs, nginx, dockerfile, sanitizeHtml } = loaded.exports
@@ -60,15 +58,6 @@ describe('markdown tools (highlight.js and sanitize-html, loaded from a code-cac
     })
     const second = fromBundle(directory)
     expect(second).toEqual({ ...first, codeCache: 'used' })
-  }, 60_000)
-
-  it('keep a code cache saved by a test run, which runs with the CLI’s V8 flags, usable by the CLI', () => {
-    const directory = tempDir()
-    const loaded = loadCodeCachedBundle(MARKDOWN_TOOLS_BUNDLE, directory)
-    expect(loaded.codeCache).toBe('missing')
-    for (const html of HTML) (loaded.exports.sanitizeHtml as typeof sanitizeHtml)(html)
-    loaded.saveCodeCache()
-    expect(fromBundle(directory, true).codeCache).toBe('used')
   }, 60_000)
 
   it('are what compiling markdown uses: nginx and dockerfile blocks come out highlighted, unsafe HTML does not come out', () => {
