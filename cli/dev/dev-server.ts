@@ -83,7 +83,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const viteExitHooks = listenersOf()
   try {
     await regenerate() // throws CliError when there is no portfolio.yaml: nothing to serve
-    // Imported here: Vite is an ES module only, and the compiled CLI is CommonJS (bin/compiled-cli.mjs).
+    // Imported here, once the content is known to be there: Vite is large, and only dev needs it in this thread.
     const { createServer, searchForWorkspaceRoot } = await import('vite')
     server = await createServer({
       configFile: siteConfigFile(siteDirectory),
