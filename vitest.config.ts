@@ -1,8 +1,7 @@
 import { defineConfig } from 'vitest/config'
-import { INTERRUPT_BUDGET } from './bin/v8-flags.mjs'
 
-// As the CLI runs (bin/v8-flags.mjs), so code caches made by a test run are the ones a build takes.
-const execArgv = [INTERRUPT_BUDGET]
+// Before any test runs: the compiled CLI that the tests spawning bin/portfolio.mjs run.
+const buildCli = 'tests/helpers/build-cli.ts'
 
 export default defineConfig({
   test: {
@@ -12,7 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
-          execArgv,
+          globalSetup: [buildCli],
           testTimeout: 30_000,
         },
       },
@@ -21,8 +20,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          execArgv,
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: [buildCli, 'tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // One browser, one built site: run the e2e files one after another.

@@ -32,13 +32,4 @@ function handleFatal(error: unknown): void {
   process.exitCode = 2
 }
 
-/**
- * Ends the process once the command is done and its output flushed. Left to end by itself, Node
- * first frees the main thread's heap, page by page (~15 ms after a build has written everything),
- * for nothing: the process is gone right after.
- */
-function exitWhenFlushed(): void {
-  process.stdout.write('', () => process.stderr.write('', () => process.exit()))
-}
-
-main(process.argv).catch(handleFatal).finally(exitWhenFlushed)
+await main(process.argv).catch(handleFatal)

@@ -1,11 +1,12 @@
 import { Command, Option } from 'commander'
-import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { OUTPUT_FORMATS } from './diagnostics/format.ts'
 import type { Logger } from './logger.ts'
 import { resolveOptions, type CliOptions } from './options.ts'
+import { packageJsonFile } from './paths.ts'
 
-const { version: VERSION } = createRequire(import.meta.url)('../package.json') as { version: string }
+const { version: VERSION } = JSON.parse(readFileSync(packageJsonFile, 'utf8')) as { version: string }
 
 /** Builds the command-line program. Each action resolves options and hands over to one command function. */
 export function createProgram(logger: Logger, setExitCode: (code: number) => void): Command {

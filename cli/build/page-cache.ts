@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { cacheFolder } from '../paths.ts'
 import type { PageScan } from './check-output.ts'
 import { pruneEntries, readEntry, writeEntry } from '../cache/cache-entries.ts'
 import type { Route } from './list-routes.ts'
@@ -19,7 +19,7 @@ import type { Route } from './list-routes.ts'
  * byte the one recorded. A page edited, deleted or left by another build is rendered again, never
  * trusted; so is every page when the index is damaged (cache-entries.ts).
  */
-export const pageCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/pages/', import.meta.url))
+export const pageCacheDirectory = cacheFolder('pages')
 
 export interface PageCache {
   /** Where the indexes are kept. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { cacheFolder } from '../paths.ts'
 import { toolKey } from '../cache/tool-key.ts'
 
 /**
@@ -20,7 +20,7 @@ const FORMAT = 2
 /** Entries kept; each edit to the site code or to portfolio.yaml leaves one behind. */
 const KEEP = 4
 
-export const siteCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/site/', import.meta.url))
+export const siteCacheDirectory = cacheFolder('site')
 
 export interface SiteCache {
   directory: string

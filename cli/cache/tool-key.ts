@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { cliSourceDirectory as cliDirectory, packageDirectory as repositoryRoot } from '../paths.ts'
 
-const cliDirectory = fileURLToPath(new URL('../', import.meta.url))
-const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 let memo: string | undefined | null = null
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { cacheFolder, cliSourceDirectory } from '../paths.ts'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { CompiledProject, ParsedLookup } from './compile-project.ts'
 import type { SourceFile } from '../content/load-sources.ts'
@@ -19,7 +19,7 @@ export const COMPILE_CACHE_VERSION = 2
  * Where compiled files live: the compiled files of each content root in one pack (entry-pack.ts), and
  * each rendered diagram in an entry of its own (few, and shared by every root and every version of a file).
  */
-export const compiledCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/compiled/', import.meta.url))
+export const compiledCacheDirectory = cacheFolder('compiled')
 
 /** What a compile needs to use the cache; `undefined` compiles without it. */
 export interface CompileCache {
@@ -38,7 +38,7 @@ const COMPILER_SOURCES = ['../content/parse-yaml.ts', '../diagnostics/diagnostic
 
 /** The source files compilerKey hashes, relative to this folder: every file of compile/ and COMPILER_SOURCES. */
 export function compilerSources(): string[] {
-  const here = path.dirname(fileURLToPath(import.meta.url))
+  const here = path.join(cliSourceDirectory, 'compile')
   return [...readdirSync(here).filter((f) => f.endsWith('.ts')).sort(), ...COMPILER_SOURCES]
 }
 /** Past this many diagram entries the oldest are removed: edits leave one entry per version of a diagram. */
@@ -56,7 +56,7 @@ export function compilerKey(): string | undefined {
   if (memoKey !== null) return memoKey
   try {
     const hash = createHash('sha256').update(`portfolio-compile-cache ${COMPILE_CACHE_VERSION}\0v8 ${process.versions.v8}\0`)
-    const here = path.dirname(fileURLToPath(import.meta.url))
+    const here = path.join(cliSourceDirectory, 'compile')
     for (const file of compilerSources()) hash.update(`${file}\0`).update(readFileSync(path.join(here, file))).update('\0')
     for (const [name, version] of packageVersions(COMPILER_PACKAGES, here)) hash.update(`${name}@${version}\0`)
     memoKey = hash.digest('hex')

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { fileURLToPath } from 'node:url'
+import { cacheFolder } from '../paths.ts'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { InternalLink } from './rules/markdown.ts'
 import { encodeEntry } from '../cache/cache-entries.ts'
@@ -15,7 +15,7 @@ import { toolKey } from '../cache/tool-key.ts'
  * does not use it: a pull-request check reads every file. Entries are kept in one pack per content
  * root (entry-pack.ts), so a damaged or foreign entry is checked again, never trusted.
  */
-export const checkCacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/checked/', import.meta.url))
+export const checkCacheDirectory = cacheFolder('checked')
 
 export interface CheckCache {
   directory: string

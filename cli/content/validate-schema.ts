@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
+import { cacheDirectory as cacheRoot, schemaUrl } from '../paths.ts'
 import type { ValidateFunction } from 'ajv'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { fromAjvErrors } from '../diagnostics/from-ajv.ts'
@@ -10,8 +10,9 @@ import type { ParsedDocument } from './parse-yaml.ts'
 
 export type SchemaName = 'portfolio' | 'project'
 
-export const schemaDirectory = new URL('../../schema/', import.meta.url)
-const cacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/', import.meta.url))
+export const schemaDirectory = schemaUrl
+/** Compiled validators, keyed by a hash of the schemas: compiling costs more than validating. */
+const cacheDirectory = cacheRoot
 
 export function readSchema(name: SchemaName): Record<string, unknown> {
   return JSON.parse(readSchemaText(name)) as Record<string, unknown>

@@ -4,9 +4,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { readSealedFile, removeOtherVersions, writeSealedFile } from '../cache/cache-entries.ts'
 import { readSchema, readSchemaText } from '../content/validate-schema.ts'
-import { importModule } from '../import-module.ts'
-
-const cacheDirectory = fileURLToPath(new URL('../../node_modules/.cache/portfolio/', import.meta.url))
+import { cacheDirectory } from '../paths.ts'
 
 /**
  * The content types, derived from the JSON Schemas (the single source of truth), plus the shapes the
@@ -46,7 +44,7 @@ function typesKey(): string | undefined {
 }
 
 async function compileTypes(): Promise<string> {
-  const { compile } = await importModule<typeof import('json-schema-to-typescript')>('json-schema-to-typescript')
+  const { compile } = await import('json-schema-to-typescript')
   const options = { bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: true, ignoreMinAndMaxItems: true } as const
   const portfolio = await compile(readSchema('portfolio'), 'Portfolio', options)
   const project = await compile(readSchema('project'), 'Project', options)

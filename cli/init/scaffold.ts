@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs'
 import { lstat, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { CliError } from '../errors.ts'
+import { packageDirectory, templateDirectory } from '../paths.ts'
 
-/** The installed tool: its JSON Schemas, its bin and the scaffold's template files. */
-export const packageDirectory = fileURLToPath(new URL('../../', import.meta.url))
-export const templateDirectory = path.join(packageDirectory, 'templates', 'default')
+export { packageDirectory }
 
 export interface ScaffoldFile {
   /** Relative to the target folder, posix separators. */

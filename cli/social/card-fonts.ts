@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import * as fontkit from 'fontkit'
+import { fontDirectory } from '../paths.ts'
 
 /** The fonts every card is set in, shipped with the tool so a card looks the same on every machine. */
-const fontDirectory = fileURLToPath(new URL('../../assets/fonts/', import.meta.url))
 export const FONT_FILES = {
   regular: path.join(fontDirectory, 'DejaVuSans.ttf'),
   bold: path.join(fontDirectory, 'DejaVuSans-Bold.ttf'),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { cacheFolder } from '../paths.ts'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import { pruneEntries, readEntry, writeEntry } from '../cache/cache-entries.ts'
@@ -20,7 +20,7 @@ export { socialCardSpecs, type CardSpec } from './card-specs.ts'
  * whose content changed.
  */
 
-export const CARD_CACHE = fileURLToPath(new URL('../../node_modules/.cache/portfolio/og/', import.meta.url))
+export const CARD_CACHE = cacheFolder('og')
 
 /** Bumped when the way an SVG becomes a PNG changes in a way its key does not already capture. */
 const CARD_FORMAT = 1

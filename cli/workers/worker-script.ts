@@ -1,15 +1,14 @@
+import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 
 /**
- * The file a worker script runs from: next to this module in the compiled CLI bundle
- * (bin/compiled-cli.mjs emits every cli/workers/*-worker.ts as <name>.cjs beside it, and points this
- * module's import.meta.url into the bundle), or the TypeScript source under tsx.
- * `name` is the file name without extension, e.g. 'content-worker'.
+ * The file a worker script runs from: next to this module, as the CLI runs it (compiled JavaScript
+ * in lib/cli/workers/) or from its TypeScript source (tests, tsx). `name` is the file name without
+ * extension, e.g. 'content-worker'.
  */
 export function workerFile(name: string): URL {
-  const typescript = import.meta.url.endsWith('.ts')
-  return new URL(`./${name}.${typescript ? 'ts' : 'cjs'}`, import.meta.url)
+  return new URL(`./${name}${path.extname(import.meta.url)}`, import.meta.url)
 }
 
 /** True when workers run TypeScript through tsx (slower to start: its loader is set up per thread). */

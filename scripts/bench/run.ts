@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { applyV8Flags } from '../../bin/v8-flags.mjs'
 import { measure, measurePaired, type Measurement } from './measure.ts'
 import { writeSyntheticContent } from './synthetic-content.ts'
 
@@ -109,9 +108,6 @@ interface DiagramTimes {
 }
 
 async function diagramTimes(): Promise<DiagramTimes> {
-  // As the CLI runs (bin/portfolio.mjs): the same optimisation budget, and so the renderer's code
-  // cache, which V8 refuses to a process with other flags.
-  applyV8Flags()
   const { parse } = await import('yaml')
   const sources: { mermaid: string; title: string }[] = []
   for (const file of readdirSync(path.join(repo, 'projects'))) {

@@ -1,0 +1,15 @@
+import { spawnSync } from 'node:child_process'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+/**
+ * Vitest global setup: compiles the CLI (npm run build:cli's step), so the tests that spawn
+ * bin/portfolio.mjs run the JavaScript users run, as of this checkout. `tsc -b` skips the work when
+ * nothing changed since the last compile.
+ */
+export default function setup(): void {
+  const repo = path.resolve(import.meta.dirname, '../..')
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+  const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.cli.json'], { cwd: repo, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`compiling the CLI failed (tsc -b tsconfig.cli.json):\n${result.stdout}${result.stderr}`)
+}
