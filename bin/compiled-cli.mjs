@@ -28,7 +28,7 @@ const BUNDLED_PACKAGES = ['commander', 'marked', 'js-yaml', 'yaml']
 
 /** Entry points: the CLI and every worker script (each worker runs a file of its own). */
 function entryPoints() {
-  const workers = readdirSync(path.join(repo, 'cli/workers')).filter((f) => f.endsWith('-worker.ts')).map((f) => path.join(repo, 'cli/workers', f))
+  const workers = readdirSync(path.join(repo, 'cli/workers')).filter((f) => /(^|-)worker\.ts$/.test(f)).map((f) => path.join(repo, 'cli/workers', f))
   return [path.join(repo, 'cli/bin.ts'), ...workers]
 }
 

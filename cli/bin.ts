@@ -1,7 +1,6 @@
 import { CommanderError } from 'commander'
 import { CliError } from './errors.ts'
 import { createLogger } from './logger.ts'
-import { startWorkersEarly } from './build/early-workers.ts'
 import { createProgram } from './program.ts'
 
 /** The one place that decides the exit code: 0 ok, 1 content errors, 2 usage, environment or a bug. */
@@ -33,15 +32,6 @@ function handleFatal(error: unknown): void {
   process.exitCode = 2
 }
 
-// Before the command is parsed (see early-workers.ts): the compiled CLI is one file, so nothing waits
-// to load first (a separate chunk imported here still started them ~15 ms after the command began).
-if (process.argv[2] === 'build') {
-  try {
-    startWorkersEarly(process.argv.slice(3))
-  } catch {
-    // Only a head start: the build starts whatever it needs itself.
-  }
-}
 /**
  * Ends the process once the command is done and its output flushed. Left to end by itself, Node
  * first frees the main thread's heap, page by page (~15 ms after a build has written everything),

@@ -13,8 +13,7 @@ import { ProjectDataWriter, readProjectData, type WrittenData } from '../generat
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import { collectAllGarbage } from './gc.ts'
-import { stopWorkers } from '../workers/content-pool.ts'
-import { stopDiagramWorker } from '../compile/draw-diagrams.ts'
+import { stopPool } from '../workers/pool.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import { checkAndCompile, type CheckAndCompileResult, type CheckedContent, type CheckResult } from '../content/check-content.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
@@ -185,15 +184,15 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         }
         // When the content is valid, onPortfolio has started the app build by the time this returns.
         const viteHere = viteRunsInThisThread()
-        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), mainBusy: () => siteStarting || (siteBusy && viteHere) }))
+        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), alongside: true }))
         // Valid content whose app build has not sent its request yet (a quick check, a slow lookup): the cards go now.
         if (outcome.compiled) startCards()
         return outcome
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
     )
-    // The content and diagram workers' heaps are not needed again in this build.
-    await Promise.all([stopWorkers(), stopDiagramWorker()])
+    // The pool's heaps are not needed again in this build.
+    await stopPool()
     const report = reportOf(generated)
     let compiled = generated.compiled
     if (!compiled || !building) return { ...report, compiled: false, pages: [] }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import vm from 'node:vm'
 import { readSealedFile, removeOtherVersions, writeSealedFile } from '../cache/cache-entries.ts'
-import { packageVersions } from './compile-cache.ts'
 
 /**
  * Large dependencies loaded fast: bundled once into one CommonJS file, run as a vm.Script, with
@@ -114,4 +114,29 @@ function writeBundle(spec: BundleSpec, file: string): string {
  */
 export function asciiOnly(code: string): string {
   return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * name@version of each package and its dependencies, found the way Node resolves them (nearest
+ * node_modules up).
+ */
+export function packageVersions(names: readonly string[], from: string): [string, string][] {
+  const found = new Map<string, string>()
+  const visit = (name: string, dir: string) => {
+    const manifest = findPackage(name, dir)
+    if (found.has(manifest)) return
+    const json = JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown; dependencies?: Record<string, unknown> }
+    found.set(manifest, `${name}@${String(json.version)}`)
+    for (const dependency of Object.keys(json.dependencies ?? {})) visit(dependency, path.dirname(manifest))
+  }
+  for (const name of names) visit(name, from)
+  return [...found.values()].sort().map((entry) => [entry.slice(0, entry.lastIndexOf('@')), entry.slice(entry.lastIndexOf('@') + 1)])
+}
+
+function findPackage(name: string, from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', name, 'package.json')
+    if (existsSync(manifest)) return manifest
+    if (dir === path.dirname(dir)) throw new Error(`package ${name} not found from ${from}`)
+  }
 }

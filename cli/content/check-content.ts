@@ -1,14 +1,12 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { isRecord, valueAt } from '../diagnostics/json-pointer.ts'
-import { checkFile } from './check-file.ts'
 import type { InternalLink } from './rules/markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './rules/references.ts'
-import type { CachedCompile, CompileCache } from '../compile/compile-cache.ts'
-import type { CompiledContent, CompiledProject } from '../compile/compile-content.ts'
-import { encodeChecked, readChecked, type CheckCache } from './check-cache.ts'
-import { checkProjectFile, checkProjectFiles, MIN_CHECKED_FILES_PER_WORKER, MIN_FILES_PER_WORKER, startWorkers, workerCount, workerModeFromEnv, type CompileRequest, type ProjectFileResult, type WorkerMode } from '../workers/content-pool.ts'
-import { EntryPack } from '../cache/entry-pack.ts'
+import type { CompiledContent } from '../compile/compile-content.ts'
+import { checkFileCached } from './check-cache.ts'
+import { openStore, type Store } from '../cache/store.ts'
+import { runJobs, type WorkerMode } from '../workers/pool.ts'
+import type { ProjectJobResult } from '../workers/project-job.ts'
 import { loadSources, type LoadedSources, type SourceFile } from './load-sources.ts'
 import { ParsedDocuments } from './parsed-documents.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
@@ -37,9 +35,8 @@ export interface CheckResult {
 
 export interface CheckOptions {
   /**
-   * Worker threads for the project files: 'auto' (the default, unless PORTFOLIO_CONTENT_WORKERS says
-   * otherwise) when there are enough of them to pay for starting workers, 'always', or 'never'.
-   * Results are the same either way.
+   * Worker threads for the project files (see cli/workers/pool.ts): 'auto' (the default, unless
+   * PORTFOLIO_WORKERS says otherwise) when they pay, 'always', or 'never'. Results are the same either way.
    */
   workers?: WorkerMode
 }
@@ -59,19 +56,20 @@ export interface CompileOptions extends CheckOptions {
    * cannot be drawn); then checkAndCompile returns no `compiled`.
    */
   onChecked?: (content: CheckedContent) => void
-  /** See CompileRequest.mainBusy: true while what onPortfolio started is under way. */
-  mainBusy?: () => boolean
-  /** See CompileRequest.keep: what the result's compiled projects hold of each (all of it by default). */
+  /**
+   * True when this thread has other work under way while the files are checked (what onPortfolio
+   * started): the project files then go to a worker even with one spare core. @default false
+   */
+  alongside?: boolean
+  /** What the result keeps of each compiled project, as each one arrives (all of it by default). */
   keep?: (project: Record<string, unknown>) => Record<string, unknown>
   /** False: check only (the result has no `compiled`). @default true */
   compile?: boolean
-  /** Where compiled files are cached; false compiles every file. @default node_modules/.cache/portfolio/compiled/ */
-  cache?: CompileCache | false
   /**
-   * Where valid project files' check results are kept (see check-cache.ts); false checks every file.
-   * @default node_modules/.cache/portfolio/checked/ with the default compile cache, else none
+   * Where checked and compiled files are kept (cli/cache/store.ts); false checks and compiles every file.
+   * @default the store under node_modules/.cache/portfolio/
    */
-  checkCache?: CheckCache | false
+  store?: Store | false
 }
 
 export interface CheckAndCompileResult extends CheckResult {
@@ -79,7 +77,7 @@ export interface CheckAndCompileResult extends CheckResult {
   compiled?: CompiledContent
   /** Problems found while compiling valid content (diagrams that cannot be rendered), in content order. */
   compileDiagnostics: Diagnostic[]
-  /** How many of the content's project files were compiled now and how many came from the cache. */
+  /** How many of the content's project files were compiled now and how many came from the store. */
   compileStats?: { compiled: number; cached: number }
 }
 
@@ -89,175 +87,100 @@ export async function checkContent(root: string, options: CheckOptions = {}): Pr
 }
 
 /**
- * checkContent, then markdown → HTML and Mermaid → SVG for valid content, reusing compiled files from
- * the cache. When the project files are checked in worker threads, each is compiled right there
- * after its own checks, while the other files are still being checked. The portfolio is compiled as
- * soon as its own file passes its checks (see CompileOptions.onPortfolio).
+ * checkContent, then markdown → HTML and Mermaid → SVG for valid content, reusing checked and
+ * compiled files from the store. Each project file is checked and compiled in one job on the worker
+ * pool, while the other files are still being checked. The portfolio is compiled as soon as its own
+ * file passes its checks (see CompileOptions.onPortfolio).
  */
 export async function checkAndCompile(root: string, options: CompileOptions = {}): Promise<CheckAndCompileResult> {
   if (options.compile === false) return { ...(await checkContent(root, options)), compileDiagnostics: [] }
   // Loaded only here: `validate` never compiles, so it never pays for loading the compilers.
   const compiler = await import('../compile/compile-cache.ts')
-  const cache = options.cache === false ? undefined : (options.cache ?? compiler.defaultCompileCache())
-  const checkCache = options.checkCache === false ? undefined : (options.checkCache ?? (options.cache === undefined ? (await import('./check-cache.ts')).defaultCheckCache() : undefined))
-  const pack = cache && EntryPack.open(cache.directory, root)
-  const packHolds = cache && pack ? (file: SourceFile) => pack.has(compiler.entryKey(cache, 'project', file)) : undefined
-  // A first build (no compiled file kept) of content with diagrams will draw them: start the diagram
-  // worker now, so it has loaded the renderer by the time the files are checked. A rebuild usually
-  // finds its diagrams in the cache, and starts the worker only if it does not.
-  const onRead = (projects: readonly SourceFile[]) => {
-    if (!pack?.size && projects.some((file) => file.text.includes('mermaid'))) void import('../compile/draw-diagrams.ts').then(({ warmDiagramWorker }) => warmDiagramWorker())
-  }
+  const store = options.store === false ? undefined : (options.store ?? openStore())
   // The portfolio is compiled once its own file is valid; a compile error surfaces below, as before.
   let compiling: Promise<Record<string, unknown>> | undefined
-  // From then until onPortfolio has it, this thread is busy handing it over: what onPortfolio starts
-  // (a build's app) waits for it, so the project files do not come first (see CompileRequest.mainBusy).
-  let handingOver = false
   const onPortfolioChecked = (source: SourceFile, data: Record<string, unknown>) => {
-    handingOver = options.onPortfolio !== undefined
-    compiling = compiler.compilePortfolioCached(source, data, cache, pack)
-    compiling.then((portfolio) => options.onPortfolio?.(portfolio), () => undefined).finally(() => (handingOver = false))
+    compiling = compiler.compilePortfolioCached(source, data, store)
+    compiling.then((portfolio) => options.onPortfolio?.(portfolio), () => undefined)
   }
-  const mainBusy = options.onPortfolio || options.mainBusy ? () => handingOver || options.mainBusy?.() === true : undefined
-  const { result, loaded, projectResults } = await check(root, options, { cache, onRead, ...(mainBusy ? { mainBusy } : {}), ...(options.keep ? { keep: options.keep } : {}), ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache, onPortfolioChecked)
+  const { result, loaded, projectResults } = await check(root, options, { store, keep: options.keep }, onPortfolioChecked)
   // Settled before returning, so onPortfolio is never called after this returns (whatever the checks found).
   await compiling?.catch(() => undefined)
-  // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
   if (!result.content || !loaded.portfolio) return { ...result, compileDiagnostics: [] }
   const content = result.content
   options.onChecked?.(content)
   // Valid content passed the portfolio's own checks, so it is compiled already: this gives that
   // portfolio, or throws what compiling it threw (never compiling it twice).
-  const portfolio = await (compiling ?? compiler.compilePortfolioCached(loaded.portfolio, content.portfolio, cache, pack))
-  return compileProjects()
-
-  async function compileProjects(): Promise<CheckAndCompileResult> {
-    const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults?.[i] }]))
-    const stats = { compiled: 0, cached: 0 }
-    const diagnostics: Diagnostic[] = []
-    const projects: Record<string, unknown>[] = []
+  const portfolio = await (compiling ?? compiler.compilePortfolioCached(loaded.portfolio, content.portfolio, store))
+  const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults[i] }]))
+  const stats = { compiled: 0, cached: 0 }
+  const diagnostics: Diagnostic[] = []
+  const projects: Record<string, unknown>[] = []
+  // In content order, as compileContent does: the first file that fails to compile is the one that throws.
+  for (const data of content.projects) {
     // A project in the content passed every rule, so its id is its file name.
-    const idPath = (data: Record<string, unknown>) => `projects/${String(data.id)}.yaml`
-    // The diagrams of the files still to compile, drawn in one go (see drawMissingDiagrams) while
-    // their prose is compiled here: each compile below takes its diagrams once they are drawn.
-    let drawing: Promise<void> | undefined
-    if (cache) {
-      const toCompile = content.projects.filter((data) => {
-        const file = byPath.get(idPath(data))
-        return !file?.done?.compiled && !(file && packHolds?.(file.source))
-      })
-      drawing = compiler.drawMissingDiagrams(toCompile, cache)
-      drawing.catch(() => undefined) // awaited by the compiles that need it
+    const file = byPath.get(`projects/${String(data.id)}.yaml`)
+    let compiled = file?.done?.compiled
+    if (!compiled && file) {
+      // Its job's compile threw: compiled again here, so it throws here exactly as it did there.
+      const { cached: _, ...again } = await compiler.compileProjectCached(file.source, data, result.parsed, store)
+      compiled = { project: options.keep ? options.keep(again.project) : again.project, diagnostics: again.diagnostics }
     }
-    const fresh: (Promise<CachedCompile> | undefined)[] = []
-    for (const data of content.projects) {
-      const path = idPath(data)
-      const file = byPath.get(path)
-      if (file?.done?.compiled) {
-        fresh.push(undefined)
-        continue
-      }
-      // One file per turn while this thread has other work under way (see CompileRequest.mainBusy).
-      if (mainBusy?.()) await nextTurn()
-      const compiling = compiler.compileProjectCached(file?.source ?? { path, text: '' }, data, result.parsed, file ? cache : undefined, pack, drawing)
-      compiling.catch(() => undefined) // awaited below, in order
-      fresh.push(compiling)
-    }
-    // In content order, as compileContent does: the first file that fails to compile is the one that throws.
-    for (const [i, data] of content.projects.entries()) {
-      const done = byPath.get(idPath(data))?.done
-      // No compile of its own: a worker compiled it alongside its checks.
-      const now = fresh[i] && (await fresh[i])
-      const compiled = now ? { project: options.keep ? options.keep(now.project) : now.project, diagnostics: now.diagnostics } : (done?.compiled as CompiledProject)
-      const cached = now ? now.cached : done?.cached === true
-      const entry = now ? now.entry : done?.compiledEntry
-      if (entry) pack?.add(entry)
-      stats[cached ? 'cached' : 'compiled']++
-      diagnostics.push(...compiled.diagnostics)
-      projects.push(compiled.project)
-    }
-    const compiled: CompiledContent = { portfolio, projects }
-    pack?.save()
-    if (cache && stats.compiled > 0) compiler.pruneCompileCache(cache)
-    return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled }), compileDiagnostics: diagnostics, compileStats: stats }
+    if (!compiled) throw new Error(`projects/${String(data.id)}.yaml was not compiled`)
+    stats[file?.done?.cached ? 'cached' : 'compiled']++
+    diagnostics.push(...compiled.diagnostics)
+    projects.push(compiled.project)
   }
+  const compiled: CompiledContent = { portfolio, projects }
+  return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled }), compileDiagnostics: diagnostics, compileStats: stats }
 }
 
 async function check(
   root: string,
-  options: CheckOptions,
-  compile: CompileRequest | undefined,
-  checkCache?: CheckCache,
+  options: CheckOptions & { alongside?: boolean },
+  compile: { store: Store | undefined; keep: ((project: Record<string, unknown>) => Record<string, unknown>) | undefined } | undefined,
   onPortfolioChecked?: (source: SourceFile, data: Record<string, unknown>) => void,
-): Promise<{ result: CheckResult; loaded: LoadedSources; projectResults?: ProjectFileResult[] }> {
-  let workers = 0
-  const workersFor = (files: number) => workerCount(files, options.workers ?? workerModeFromEnv(), compile ? MIN_FILES_PER_WORKER : MIN_CHECKED_FILES_PER_WORKER)
-  const loaded = await loadSources(root, {
-    // Workers take ~100 ms to load: start them before the files are read, not after. With a check
-    // cache, how many files need checking is known only once it has been read: decided below.
-    onReadingProjects: (count) => {
-      if (checkCache) return
-      workers = workersFor(count)
-      void startWorkers(workers)
-    },
-  })
-  compile?.onRead?.(loaded.projects)
+): Promise<{ result: CheckResult; loaded: LoadedSources; projectResults: ProjectJobResult[] }> {
+  const loaded = await loadSources(root)
   const diagnostics: Diagnostic[] = [...loaded.diagnostics]
   const sources = new Map<string, string>()
   const parsedByFile = new ParsedDocuments()
   const links: InternalLink[] = []
+  const store = compile?.store
 
-  // Files whose exact text was checked valid before are taken from the check cache (portfolio.yaml
-  // too: a rebuild after a project edit does not check it again); the others are checked.
-  const checkedPack = checkCache && EntryPack.open(checkCache.directory, root)
+  // Files whose exact text was checked valid before are taken from the store (portfolio.yaml too:
+  // a rebuild after a project edit does not check it again); the others are checked.
   const checkPortfolio = (source: SourceFile): ParsedDocument | undefined => {
     sources.set(source.path, source.text)
-    const hit = checkCache && checkedPack && readChecked(checkCache, checkedPack, source)
-    if (hit && isRecord(hit.data)) {
-      links.push(...hit.links)
-      // Parsed only if a rule across files has something to locate in it.
-      parsedByFile.setLazy(source.path, () => parseYaml(source).parsed)
-      return checkedDocument(source, hit.data, parsedByFile)
-    }
-    const checked = checkFile(source, 'portfolio')
-    parsedByFile.set(source.path, checked.parsed)
+    const checked = checkFileCached(source, 'portfolio', store)
     diagnostics.push(...checked.diagnostics)
     links.push(...checked.links)
-    if (checkCache && checked.diagnostics.length === 0 && isRecord(checked.parsed.data)) {
-      const entry = encodeChecked(checkCache, source, { data: checked.parsed.data, links: checked.links })
-      if (entry) checkedPack?.add(entry)
-    }
-    return isRecord(checked.parsed.data) ? checked.parsed : undefined
+    if (checked.parsed) parsedByFile.set(source.path, checked.parsed)
+    // Parsed only if a rule across files has something to locate in it.
+    else parsedByFile.setLazy(source.path, () => parseYaml(source).parsed)
+    if (!isRecord(checked.data)) return undefined
+    return checked.parsed ?? checkedDocument(source, checked.data, parsedByFile)
   }
   const portfolio = loaded.portfolio ? checkPortfolio(loaded.portfolio) : undefined
   if (loaded.portfolio && portfolio && !hasErrors(diagnostics)) onPortfolioChecked?.(loaded.portfolio, portfolio.data as Record<string, unknown>)
 
   for (const source of loaded.projects) sources.set(source.path, source.text)
-  // Below the worker threshold the project files are checked here, one after another, as they always were.
-  const projectResults: ProjectFileResult[] = new Array<ProjectFileResult>(loaded.projects.length)
-  const toCheck: number[] = []
-  loaded.projects.forEach((source, i) => {
-    const hit = checkCache && checkedPack && readChecked(checkCache, checkedPack, source)
-    if (hit) projectResults[i] = { path: source.path, diagnostics: [], links: hit.links, data: hit.data }
-    else toCheck.push(i)
-  })
-  const sourcesToCheck = toCheck.map((i) => loaded.projects[i] as SourceFile)
-  if (checkCache) workers = workersFor(sourcesToCheck.length)
-  // Valid files' entries are encoded by the thread that checked them, and kept here.
-  const checkedNow = workers > 0 ? await checkProjectFiles(sourcesToCheck, workers, compile, checkCache) : await checkHere(sourcesToCheck, checkCache, compile?.mainBusy)
-  checkedNow.forEach((result, j) => {
-    projectResults[toCheck[j] as number] = result
-  })
-  for (const checked of checkedNow) if (checked.checkedEntry) checkedPack?.add(checked.checkedEntry)
-  checkedPack?.save()
+  const keep = compile?.keep
+  const projectResults = await runJobs(
+    'project',
+    loaded.projects.map((source) => ({ source, ...(store ? { checkStore: store.address, compileStore: store.address } : {}), compile: compile !== undefined })),
+    {
+      ...(options.workers ? { workers: options.workers } : {}),
+      alongside: options.alongside === true,
+      // What this thread keeps of each compiled project, as each arrives: not all the prose at once.
+      each: (result) => (keep && result.compiled ? { ...result, compiled: { ...result.compiled, project: keep(result.compiled.project) } } : result),
+    },
+  )
   const projects: ProjectDocument[] = []
   loaded.projects.forEach((source, i) => {
-    const checked = projectResults[i] as ProjectFileResult
-    // A parsed document is several times the size of its text; keep it only for a file with
-    // problems to locate. Anything later that needs another file's (a cross-file rule, a diagram
-    // error) parses it again.
-    if (checked.parsed && checked.diagnostics.length > 0) parsedByFile.set(source.path, checked.parsed)
-    else parsedByFile.setLazy(source.path, () => parseYaml(source).parsed)
+    const checked = projectResults[i] as ProjectJobResult
+    // Checked in a job (maybe another thread): parsed here the first time something is located in it.
+    parsedByFile.setLazy(source.path, () => parseYaml(source).parsed)
     diagnostics.push(...checked.diagnostics)
     links.push(...checked.links)
     if (isRecord(checked.data)) projects.push(projectDocument(source.path, checked.data, parsedByFile))
@@ -277,21 +200,7 @@ async function check(
 }
 
 /**
- * The project files checked one after another in this thread; while `busy()` says this thread has
- * other work under way (see CompileRequest.mainBusy), one file per turn of the event loop, so that
- * work goes on between files instead of after all of them.
- */
-async function checkHere(sources: readonly SourceFile[], checkCache: CheckCache | undefined, busy?: () => boolean): Promise<ProjectFileResult[]> {
-  const results: ProjectFileResult[] = []
-  for (const source of sources) {
-    if (busy?.()) await nextTurn()
-    results.push(checkProjectFile(source, checkCache))
-  }
-  return results
-}
-
-/**
- * A file taken from the check cache, as the checks give it: its checked data now, its place in the
+ * A file taken from the store, as the checks give it: its checked data now, its place in the
  * text (for locating a problem a rule across files finds in it) parsed on first use.
  */
 function checkedDocument(source: SourceFile, data: Record<string, unknown>, parsedByFile: ParsedDocuments): ParsedDocument {
