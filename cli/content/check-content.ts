@@ -132,6 +132,8 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
     projects.push(compiled.project)
   }
   const compiled: CompiledContent = { portfolio, projects }
+  // Each edit leaves entries no build reads again: the least recently used go once there are too many.
+  if (store && stats.compiled > 0) store.prune()
   return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled }), compileDiagnostics: diagnostics, compileStats: stats }
 }
 

@@ -7,7 +7,7 @@ import { startWorker } from './worker-script.ts'
 /**
  * One pool of worker threads for the whole CLI. A job is plain data, `{ kind, input }`; worker.ts
  * runs it with the handler jobs.ts registers for its kind and sends back the result, plain data too.
- * The same handlers run in this thread when workers would not pay (few jobs, one spare core and
+ * The same handlers run in this thread when workers would not pay (few jobs, or one core and
  * nothing else for this thread to do), under the test runner, or when a worker cannot start, so the
  * results are the same wherever a job ran. Workers start on first use, do not hold the process open
  * while idle, and end after IDLE_MS without work (the dev server runs jobs again on every edit).
@@ -32,8 +32,11 @@ export interface RunOptions<R> {
   each?: (result: JobResult<JobKind>, index: number) => R
 }
 
-/** Fewer jobs than this run here: a worker needs ~100 ms to start and warm up. */
-export const MIN_JOBS_FOR_WORKERS = 24
+/**
+ * Fewer jobs than this run here, and each worker gets at least this many: a worker needs ~0.1 s to
+ * start and more to warm up, a few dozen project files' checks.
+ */
+export const MIN_JOBS_FOR_WORKERS = 100
 /** Jobs a worker holds at once: it starts the next while the last result travels back. */
 const IN_FLIGHT = 2
 const IDLE_MS = 30_000
@@ -77,17 +80,21 @@ export async function runJobs<K extends JobKind, R = JobResult<K>>(kind: K, inpu
   return results
 }
 
-/** How many workers `jobs` jobs get: 0 runs them in this thread. */
+/**
+ * How many workers `jobs` jobs get: 0 runs them in this thread. One per core while this thread only
+ * waits for them; one fewer while it has work of its own (a build's app).
+ */
 export function workerCount(jobs: number, options: { workers?: WorkerMode; alongside?: boolean } = {}): number {
   const mode = options.workers ?? modeFromEnv()
-  const spare = Math.max(1, os.availableParallelism() - 1)
+  const cores = os.availableParallelism()
+  const size = options.alongside === true ? Math.max(1, cores - 1) : cores
   if (mode === 'never' || jobs === 0) return 0
-  if (mode === 'always') return Math.min(spare, jobs)
+  if (mode === 'always') return Math.min(size, jobs)
   // Under the test runner the handlers run here: tests see the same code paths, and no thread starts per test file.
   if (broken || process.env.VITEST || jobs < MIN_JOBS_FOR_WORKERS) return 0
-  // With one spare core and nothing else to do here, a worker would only move the work, not share it.
-  if (spare < 2 && options.alongside !== true) return 0
-  return Math.min(spare, Math.ceil(jobs / MIN_JOBS_FOR_WORKERS))
+  // One core and nothing else to do here: a worker would only move the work, not share it.
+  if (size < 2 && options.alongside !== true) return 0
+  return Math.min(size, Math.ceil(jobs / MIN_JOBS_FOR_WORKERS))
 }
 
 function modeFromEnv(): WorkerMode {
