@@ -18,11 +18,17 @@ function isCompiledProject(value: unknown): value is CompiledProject {
 /** A compile's result, and whether it came from the store. */
 export type CachedCompile = CompiledProject & { cached: boolean }
 
+/** What the store holds compiled for this exact text of `source`, or undefined. */
+export function readCompiledProject(source: SourceFile, store: Store): CompiledProject | undefined {
+  const hit = store.get('project', store.key('project', source.path, source.text))
+  return isCompiledProject(hit) ? { project: hit.project, diagnostics: hit.diagnostics } : undefined
+}
+
 /** compileProject for one file, or its result from the store for this exact text. Throws what compiling throws. */
 export async function compileProjectCached(source: SourceFile, data: Record<string, unknown>, parsed: ParsedLookup, store: Store | undefined): Promise<CachedCompile> {
+  const hit = store && readCompiledProject(source, store)
+  if (hit) return { ...hit, cached: true }
   const key = store?.key('project', source.path, source.text)
-  const hit = key && store?.get('project', key)
-  if (isCompiledProject(hit)) return { project: hit.project, diagnostics: hit.diagnostics, cached: true }
   const { compileProjectText, drawProjectDiagrams, projectDiagrams } = await import('./compile-project.ts')
   const project = compileProjectText(data)
   const id = ({ mermaid, title }: Diagram) => `${title}\0${mermaid}`

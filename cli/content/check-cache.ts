@@ -27,13 +27,18 @@ export interface CheckedFile {
   cached: boolean
 }
 
+/** What the store holds for `source` checked valid, or undefined. */
+export function readChecked(source: SourceFile, kind: FileKind, store: Store): CheckedFile | undefined {
+  const hit = store.get(KIND, store.key(KIND, kind, source.path, source.text))
+  return isRecord(hit) && isRecord(hit.data) && Array.isArray(hit.links) ? { data: hit.data, links: hit.links as InternalLink[], diagnostics: [], cached: true } : undefined
+}
+
 /** checkFile's findings for `source`, from the store when its exact text was checked valid before. */
 export function checkFileCached(source: SourceFile, kind: FileKind, store: Store | undefined): CheckedFile {
-  const key = store?.key(KIND, kind, source.path, source.text)
-  const hit = key && store?.get(KIND, key)
-  if (isRecord(hit) && isRecord(hit.data) && Array.isArray(hit.links)) return { data: hit.data, links: hit.links as InternalLink[], diagnostics: [], cached: true }
+  const hit = store && readChecked(source, kind, store)
+  if (hit) return hit
   const checked = checkFile(source, kind)
   const data = checked.parsed.data
-  if (key && checked.diagnostics.length === 0 && isRecord(data)) store?.set(KIND, key, { data, links: checked.links })
+  if (store && checked.diagnostics.length === 0 && isRecord(data)) store.set(KIND, store.key(KIND, kind, source.path, source.text), { data, links: checked.links })
   return { data, links: checked.links, diagnostics: checked.diagnostics, parsed: checked.parsed, cached: false }
 }

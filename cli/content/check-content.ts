@@ -3,7 +3,7 @@ import { isRecord, valueAt } from '../diagnostics/json-pointer.ts'
 import type { InternalLink } from './rules/markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './rules/references.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
-import { checkFileCached } from './check-cache.ts'
+import { checkFileCached, readChecked } from './check-cache.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { runJobs, type WorkerMode } from '../workers/pool.ts'
 import type { ProjectJobResult } from '../workers/project-job.ts'
@@ -167,17 +167,21 @@ async function check(
   if (loaded.portfolio && portfolio && !hasErrors(diagnostics)) onPortfolioChecked?.(loaded.portfolio, portfolio.data as Record<string, unknown>)
 
   for (const source of loaded.projects) sources.set(source.path, source.text)
-  const keep = compile?.keep
-  const projectResults = await runJobs(
-    'project',
-    loaded.projects.map((source) => ({ source, ...(store ? { checkStore: store.address, compileStore: store.address } : {}), compile: compile !== undefined })),
-    {
-      ...(options.workers ? { workers: options.workers } : {}),
-      alongside: options.alongside === true,
-      // What this thread keeps of each compiled project, as each arrives: not all the prose at once.
-      each: (result) => (keep && result.compiled ? { ...result, compiled: { ...result.compiled, project: keep(result.compiled.project) } } : result),
-    },
-  )
+  // What this thread keeps of each compiled project, as each arrives: not all the prose at once.
+  const keep = (result: ProjectJobResult): ProjectJobResult => (compile?.keep && result.compiled ? { ...result, compiled: { ...result.compiled, project: compile.keep(result.compiled.project) } } : result)
+  // What the store holds is read here; only the files with work left to do become jobs (an edit to
+  // one file of a thousand is one job, run here: no thread is started for it).
+  const projectResults = new Array<ProjectJobResult>(loaded.projects.length)
+  const toDo: number[] = []
+  const compiler = compile && (await import('../compile/compile-cache.ts'))
+  loaded.projects.forEach((source, i) => {
+    const stored = store && storedResult(source, store, compiler)
+    if (stored) projectResults[i] = keep(stored)
+    else toDo.push(i)
+  })
+  const jobs = toDo.map((i) => ({ source: loaded.projects[i] as SourceFile, ...(store ? { checkStore: store.address, compileStore: store.address } : {}), compile: compile !== undefined }))
+  const done = await runJobs('project', jobs, { ...(options.workers ? { workers: options.workers } : {}), alongside: options.alongside === true, each: keep })
+  done.forEach((result, j) => (projectResults[toDo[j] as number] = result))
   const projects: ProjectDocument[] = []
   loaded.projects.forEach((source, i) => {
     const checked = projectResults[i] as ProjectJobResult
@@ -199,6 +203,16 @@ async function check(
     result.content = { portfolio: portfolio.data as Record<string, unknown>, projects: order.map((id) => byId.get(id)).filter(isRecord) }
   }
   return { result, loaded, projectResults }
+}
+
+/** A project file's job result from the store alone (checked, and compiled when asked), or undefined. */
+function storedResult(source: SourceFile, store: Store, compiler: typeof import('../compile/compile-cache.ts') | undefined): ProjectJobResult | undefined {
+  const checked = readChecked(source, 'project', store)
+  if (!checked) return undefined
+  const result = { path: source.path, diagnostics: [], links: checked.links, data: checked.data }
+  if (!compiler) return result
+  const compiled = compiler.readCompiledProject(source, store)
+  return compiled && { ...result, compiled, cached: true }
 }
 
 /**

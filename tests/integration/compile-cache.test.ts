@@ -50,12 +50,13 @@ describe('compiled files in the store', () => {
     expect(entries('portfolio')).toHaveLength(1)
     expect(entries('diagram')).toHaveLength(12)
     for (const workers of ['never', 'always'] as const) {
-      const onWorkers = poolCounters.onWorkers
+      const jobs = { ...poolCounters }
       const again = await build(workers)
       expect(again.compileStats).toEqual({ compiled: 0, cached: 6 })
       expect(again.compiled).toEqual(expected.compiled)
       expect(again.compileDiagnostics).toEqual([])
-      if (workers === 'always') expect(poolCounters.onWorkers).toBe(onWorkers + 6)
+      // Everything came from the store: no job ran, here or on a worker.
+      expect(poolCounters).toEqual(jobs)
     }
     expect(readdirSync(path.join(root, 'store', 'project')).filter((name) => !name.endsWith('.bin'))).toEqual([])
   })
@@ -80,8 +81,12 @@ describe('compiled files in the store', () => {
       for (const workers of ['never', 'always'] as const) {
         writeFileSync(file, original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited on ${workers})`))
         const reference = await checkAndCompile(fixture.root, { workers: 'never', store: false })
+        const jobs = { ...poolCounters }
         const edited = await build(workers)
         expect(edited.compileStats).toEqual({ compiled: 1, cached: 5 })
+        // One job, where it was asked to run.
+        expect(poolCounters.onWorkers + poolCounters.inThread - jobs.onWorkers - jobs.inThread).toBe(1)
+        if (workers === 'always') expect(poolCounters.onWorkers).toBe(jobs.onWorkers + 1)
         expect(edited.compiled).toEqual(reference.compiled)
         expect(JSON.stringify(edited.compiled)).toContain(`(edited on ${workers})`)
       }
