@@ -179,7 +179,7 @@ async function check(
     if (stored) projectResults[i] = keep(stored)
     else toDo.push(i)
   })
-  const jobs = toDo.map((i) => ({ source: loaded.projects[i] as SourceFile, ...(store ? { checkStore: store.address, compileStore: store.address } : {}), compile: compile !== undefined }))
+  const jobs = toDo.map((i) => ({ source: loaded.projects[i] as SourceFile, ...(store ? { store: store.address } : {}), compile: compile !== undefined }))
   const done = await runJobs('project', jobs, { ...(options.workers ? { workers: options.workers } : {}), alongside: options.alongside === true, each: keep })
   done.forEach((result, j) => (projectResults[toDo[j] as number] = result))
   const projects: ProjectDocument[] = []

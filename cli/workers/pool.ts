@@ -94,7 +94,7 @@ export function workerCount(jobs: number, options: { workers?: WorkerMode; along
   if (broken || process.env.VITEST || jobs < MIN_JOBS_FOR_WORKERS) return 0
   // One core and nothing else to do here: a worker would only move the work, not share it.
   if (size < 2 && options.alongside !== true) return 0
-  return Math.min(size, Math.ceil(jobs / MIN_JOBS_FOR_WORKERS))
+  return Math.min(size, Math.max(1, Math.floor(jobs / MIN_JOBS_FOR_WORKERS)))
 }
 
 function modeFromEnv(): WorkerMode {

@@ -17,9 +17,8 @@ import type { CompiledProject } from '../compile/compile-project.ts'
 
 export interface ProjectJob {
   source: SourceFile
-  /** Undefined: nothing is read from or kept in the store. */
-  checkStore?: StoreAddress
-  compileStore?: StoreAddress
+  /** Where checked and compiled files are kept; undefined: nothing is read from or kept in a store. */
+  store?: StoreAddress
   /** Compile the file too when it has no error of its own. */
   compile: boolean
 }
@@ -40,14 +39,15 @@ export interface ProjectJobResult {
 
 export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJobResult> {
   const { source } = job
-  const checked = checkFileCached(source, 'project', job.checkStore && storeAt(job.checkStore))
+  const store = job.store && storeAt(job.store)
+  const checked = checkFileCached(source, 'project', store)
   const result: ProjectJobResult = { path: source.path, diagnostics: checked.diagnostics, links: checked.links, data: checked.data }
   if (!job.compile || !isRecord(checked.data) || hasErrors(checked.diagnostics)) return result
   // A diagram that cannot be drawn is located in the file: parsed then, if it was not here already.
   let parsed: ParsedDocument | undefined = checked.parsed
   const lookup = { get: (file: string) => (file === source.path ? (parsed ??= parseYaml(source).parsed) : undefined) }
   try {
-    const { cached, ...compiled } = await compileProjectCached(source, checked.data, lookup, job.compileStore && storeAt(job.compileStore))
+    const { cached, ...compiled } = await compileProjectCached(source, checked.data, lookup, store)
     return { ...result, compiled, cached }
   } catch (error) {
     return { ...result, compileFailed: String(error instanceof Error ? error.message : error) }
