@@ -62,7 +62,7 @@ describe('every bad-input case gives the same result with workers as without', (
   const fixtures = new Map<string, Promise<FixtureRoot>>()
   beforeAll(() => {
     for (const testCase of cases) fixtures.set(testCase.name, materializeCase(testCase.name))
-  })
+  }, 60_000)
   afterAll(async () => {
     for (const fixture of fixtures.values()) (await fixture.catch(() => undefined))?.cleanup()
   }, 60_000)
