@@ -137,6 +137,9 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled }), compileDiagnostics: diagnostics, compileStats: stats }
 }
 
+/** Project files per worker when they are only checked (see runJobs' perWorker). */
+const CHECKED_FILES_PER_WORKER = 2000
+
 async function check(
   root: string,
   options: CheckOptions & { alongside?: boolean },
@@ -180,7 +183,13 @@ async function check(
     else toDo.push(i)
   })
   const jobs = toDo.map((i) => ({ source: loaded.projects[i] as SourceFile, ...(store ? { store: store.address } : {}), compile: compile !== undefined }))
-  const done = await runJobs('project', jobs, { ...(options.workers ? { workers: options.workers } : {}), alongside: options.alongside === true, each: keep })
+  const done = await runJobs('project', jobs, {
+    ...(options.workers ? { workers: options.workers } : {}),
+    alongside: options.alongside === true,
+    // A check alone is cheap: at 1000 files `validate` took 1.0 s more CPU on two workers than here.
+    ...(compile ? {} : { perWorker: CHECKED_FILES_PER_WORKER }),
+    each: keep,
+  })
   done.forEach((result, j) => (projectResults[toDo[j] as number] = result))
   const projects: ProjectDocument[] = []
   loaded.projects.forEach((source, i) => {

@@ -25,6 +25,11 @@ export interface RunOptions<R> {
    */
   alongside?: boolean
   /**
+   * Jobs a worker must have to pay for starting it: cheap jobs need more.
+   * @default MIN_JOBS_FOR_WORKERS
+   */
+  perWorker?: number
+  /**
    * Called with each result as it arrives, in any order; what it returns is kept instead (a build
    * keeps a compiled project's card, not its prose, so thousands are not held at once).
    * @default the result itself
@@ -84,17 +89,18 @@ export async function runJobs<K extends JobKind, R = JobResult<K>>(kind: K, inpu
  * How many workers `jobs` jobs get: 0 runs them in this thread. One per core while this thread only
  * waits for them; one fewer while it has work of its own (a build's app).
  */
-export function workerCount(jobs: number, options: { workers?: WorkerMode; alongside?: boolean } = {}): number {
+export function workerCount(jobs: number, options: { workers?: WorkerMode; alongside?: boolean; perWorker?: number } = {}): number {
   const mode = options.workers ?? modeFromEnv()
   const cores = os.availableParallelism()
   const size = options.alongside === true ? Math.max(1, cores - 1) : cores
   if (mode === 'never' || jobs === 0) return 0
   if (mode === 'always') return Math.min(size, jobs)
   // Under the test runner the handlers run here: tests see the same code paths, and no thread starts per test file.
-  if (broken || process.env.VITEST || jobs < MIN_JOBS_FOR_WORKERS) return 0
+  const perWorker = options.perWorker ?? MIN_JOBS_FOR_WORKERS
+  if (broken || process.env.VITEST || jobs < perWorker) return 0
   // One core and nothing else to do here: a worker would only move the work, not share it.
   if (size < 2 && options.alongside !== true) return 0
-  return Math.min(size, Math.max(1, Math.floor(jobs / MIN_JOBS_FOR_WORKERS)))
+  return Math.min(size, Math.max(1, Math.floor(jobs / perWorker)))
 }
 
 function modeFromEnv(): WorkerMode {
