@@ -184,7 +184,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         }
         // When the content is valid, onPortfolio has started the app build by the time this returns.
         const viteHere = viteRunsInThisThread()
-        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), alongside: true }))
+        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), alongside: viteHere }))
         // Valid content whose app build has not sent its request yet (a quick check, a slow lookup): the cards go now.
         if (outcome.compiled) startCards()
         return outcome

@@ -13,7 +13,7 @@ import { startWorker } from './worker-script.ts'
  * while idle, and end after IDLE_MS without work (the dev server runs jobs again on every edit).
  */
 
-/** 'auto' decides as above; 'always' and 'never' force workers or this thread (tests, measurements). */
+/** 'auto' decides as above; 'always' runs every job on a worker, 'never' every job here (tests, measurements). */
 export type WorkerMode = 'auto' | 'always' | 'never'
 
 export interface RunOptions<R> {
@@ -68,39 +68,60 @@ export async function runJobs<K extends JobKind, R = JobResult<K>>(kind: K, inpu
     const batch: Batch = {
       queue: inputs.map((input, index) => ({ kind, input, index })),
       missing: inputs.length,
+      settled: false,
       done: (index, result) => {
         keep(result, index)
-        poolCounters.onWorkers++
         if (--batch.missing === 0) finish(batch, resolve)
       },
       fail: (error) => finish(batch, () => reject(error)),
-      strand: () => {
-        const left = batch.queue.splice(0)
-        finish(batch, () => void runHere(left, options.alongside === true, keep).then(resolve, reject))
-      },
+      sharing: false,
     }
     batches.push(batch)
     dispatch()
+    // A thread with nothing else to do is one of the pool's: it takes jobs too ('always': none).
+    if (options.alongside !== true && (options.workers ?? modeFromEnv()) !== 'always') void shareHere(batch)
   })
   return results
 }
 
 /**
- * How many workers `jobs` jobs get: 0 runs them in this thread. One per core while this thread only
- * waits for them; one fewer while it has work of its own (a build's app).
+ * This thread takes jobs of `batch` from its queue, one per turn of the event loop, so the workers'
+ * answers get in and they get their next jobs meanwhile; also when every worker is gone (lose).
+ */
+async function shareHere(batch: Batch): Promise<void> {
+  if (batch.sharing) return
+  batch.sharing = true
+  const { runJob } = await import('./jobs.ts')
+  for (let job = batch.queue.shift(); job && !batch.settled; job = batch.queue.shift()) {
+    try {
+      const result = await runJob(job.kind, job.input)
+      poolCounters.inThread++
+      if (!batch.settled) batch.done(job.index, result)
+    } catch (error) {
+      if (!batch.settled) batch.fail(error instanceof Error ? error : new Error(String(error)))
+    }
+    await nextTurn()
+  }
+  batch.sharing = false
+}
+
+/**
+ * How many workers `jobs` jobs get: 0 runs them in this thread. One per core but this thread's,
+ * which takes jobs too unless it has work of its own (`alongside`, a build's app).
  */
 export function workerCount(jobs: number, options: { workers?: WorkerMode; alongside?: boolean; perWorker?: number } = {}): number {
   const mode = options.workers ?? modeFromEnv()
-  const cores = os.availableParallelism()
-  const size = options.alongside === true ? Math.max(1, cores - 1) : cores
+  const size = Math.max(1, os.availableParallelism() - 1)
   if (mode === 'never' || jobs === 0) return 0
   if (mode === 'always') return Math.min(size, jobs)
   // Under the test runner the handlers run here: tests see the same code paths, and no thread starts per test file.
   const perWorker = options.perWorker ?? MIN_JOBS_FOR_WORKERS
   if (broken || process.env.VITEST || jobs < perWorker) return 0
   // One core and nothing else to do here: a worker would only move the work, not share it.
-  if (size < 2 && options.alongside !== true) return 0
-  return Math.min(size, Math.max(1, Math.floor(jobs / perWorker)))
+  if (os.availableParallelism() < 2 && options.alongside !== true) return 0
+  // This thread counts as one of the threads sharing the jobs when it is free.
+  const share = options.alongside === true ? jobs : jobs - perWorker
+  return Math.min(size, Math.max(0, Math.floor(share / perWorker)))
 }
 
 function modeFromEnv(): WorkerMode {
@@ -128,10 +149,12 @@ interface Queued {
 interface Batch {
   queue: Queued[]
   missing: number
+  /** Resolved or rejected: answers still coming are dropped. */
+  settled: boolean
   done: (index: number, result: unknown) => void
   fail: (error: Error) => void
-  /** Every worker is gone: what is left runs here. */
-  strand: () => void
+  /** True while this thread takes jobs from the queue (shareHere). */
+  sharing: boolean
 }
 
 interface Member {
@@ -159,6 +182,7 @@ let idleTimer: NodeJS.Timeout | undefined
 let broken = false
 
 function finish(batch: Batch, then: () => void): void {
+  batch.settled = true
   const at = batches.indexOf(batch)
   if (at >= 0) batches.splice(at, 1)
   for (const member of members) for (const [id, sent] of member.sent) if (sent.batch === batch) member.sent.delete(id)
@@ -177,7 +201,10 @@ function spawn(): Member {
     const sent = member.sent.get(reply.id)
     member.sent.delete(reply.id)
     if (sent && 'error' in reply) sent.batch.fail(new Error(reply.error))
-    else if (sent && 'result' in reply) sent.batch.done(sent.job.index, reply.result)
+    else if (sent && 'result' in reply) {
+      poolCounters.onWorkers++
+      sent.batch.done(sent.job.index, reply.result)
+    }
     dispatch()
   })
   member.worker.on('error', () => lose(member))
@@ -194,7 +221,8 @@ function lose(member: Member): void {
   members.splice(members.indexOf(member), 1)
   for (const { batch, job } of member.sent.values()) batch.queue.unshift(job)
   member.sent.clear()
-  if (members.length === 0) for (const batch of [...batches]) batch.strand()
+  // Every worker gone: what is left runs here.
+  if (members.length === 0) for (const batch of batches) void shareHere(batch)
   dispatch()
 }
 

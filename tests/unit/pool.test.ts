@@ -54,6 +54,22 @@ describe('the worker pool', () => {
     expect(await runJobs('project', [{ source: projectFile('logic-i'), compile: false }], { workers: 'always' })).toHaveLength(1)
   })
 
+  it('shares jobs between this thread and the workers when this thread is free, with the same results', async () => {
+    const inputs = Array.from({ length: 240 }, (_, i) => ({ source: { path: `projects/p-${i}.yaml`, text: `id: p-${i}\ntitle: [${i % 7 === 0 ? '' : ']'}\n` }, compile: false }))
+    const here = await runJobs('project', inputs, { workers: 'never' })
+    const stillUnderVitest = process.env.VITEST
+    delete process.env.VITEST
+    try {
+      const before = { ...poolCounters }
+      const shared = await runJobs('project', inputs, { workers: 'auto', perWorker: 100 })
+      expect(shared).toEqual(here)
+      expect(poolCounters.onWorkers + poolCounters.inThread - before.onWorkers - before.inThread).toBe(inputs.length)
+      expect(poolCounters.inThread).toBeGreaterThan(before.inThread)
+    } finally {
+      process.env.VITEST = stillUnderVitest
+    }
+  })
+
   it('runs nothing for no jobs', async () => {
     expect(await runJobs('project', [], { workers: 'always' })).toEqual([])
   })
