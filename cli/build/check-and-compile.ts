@@ -1,14 +1,20 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { EntryPack } from '../cache/entry-pack.ts'
-import { compilePortfolioCached, compileProjectCached, defaultCompileCache, drawMissingDiagrams, entryKey, pruneCompileCache, type CachedCompile, type CompileCache } from '../compile/compile-cache.ts'
-import type { CompiledContent, CompiledProject } from '../compile/compile-content.ts'
-import { defaultCheckCache, type CheckCache } from '../content/check-cache.ts'
-import type { CheckedContent, CheckResult } from '../content/check-content.ts'
-import type { SourceFile } from '../content/load-sources.ts'
-import { checkWithWorkers, type CheckOptions } from './check-with-workers.ts'
+import { isRecord } from '../diagnostics/json-pointer.ts'
+import { openStore, type Store } from '../cache/store.ts'
+import { checkFileCached, readChecked } from '../content/check-cache.ts'
+import { checkAcrossFiles, type CheckedContent, type CheckResult, type FileOutcome } from '../content/check-content.ts'
+import { loadSources, type SourceFile } from '../content/load-sources.ts'
+import type { CompiledContent } from '../compile/compile-content.ts'
+import type { WorkerMode } from '../workers/pool.ts'
+import { runJobs } from './jobs.ts'
+import type { ProjectJobResult } from './project-job.ts'
 
-export interface CompileOptions extends CheckOptions {
+export interface CompileOptions {
+  /**
+   * Worker threads for the project files (see cli/workers/pool.ts): 'auto' (the default, unless
+   * PORTFOLIO_WORKERS says otherwise) when they pay, 'always', or 'never'. Results are the same either way.
+   */
+  workers?: WorkerMode
   /**
    * Called with the compiled portfolio as soon as portfolio.yaml passes its own checks, while the
    * project files are still checked (so before the content is known to be valid: a rule across
@@ -18,24 +24,25 @@ export interface CompileOptions extends CheckOptions {
   onPortfolio?: (portfolio: Record<string, unknown>) => void
   /**
    * Called once with the checked content when every file passed every check, before the projects
-   * not compiled alongside their checks are compiled and their diagrams drawn. What needs only the
-   * checked data (a build's social cards) starts here. Compiling may still fail (a diagram that
-   * cannot be drawn); then checkAndCompile returns no `compiled`.
+   * whose job failed to compile are compiled again. What needs only the checked data (a build's
+   * social cards) starts here. Compiling may still fail (a diagram that cannot be drawn); then
+   * checkAndCompile returns no `compiled`.
    */
   onChecked?: (content: CheckedContent) => void
-  /** See CompileRequest.mainBusy: true while what onPortfolio started is under way. */
-  mainBusy?: () => boolean
-  /** See CompileRequest.keep: what the result's compiled projects hold of each (all of it by default). */
+  /**
+   * True when this thread has other work under way while the files are checked (what onPortfolio
+   * started): the project files then go to a worker even with one spare core. @default false
+   */
+  alongside?: boolean
+  /** What the result keeps of each compiled project, as each one arrives (all of it by default). */
   keep?: (project: Record<string, unknown>) => Record<string, unknown>
   /** False: check only (the result has no `compiled`). @default true */
   compile?: boolean
-  /** Where compiled files are cached; false compiles every file. @default node_modules/.cache/portfolio/compiled/ */
-  cache?: CompileCache | false
   /**
-   * Where valid project files' check results are kept (see check-cache.ts); false checks every file.
-   * @default node_modules/.cache/portfolio/checked/ with the default compile cache, else none
+   * Where checked and compiled files are kept (cli/cache/store.ts); false checks and compiles every file.
+   * @default the store under node_modules/.cache/portfolio/
    */
-  checkCache?: CheckCache | false
+  store?: Store | false
 }
 
 export interface CheckAndCompileResult extends CheckResult {
@@ -43,100 +50,92 @@ export interface CheckAndCompileResult extends CheckResult {
   compiled?: CompiledContent
   /** Problems found while compiling valid content (diagrams that cannot be rendered), in content order. */
   compileDiagnostics: Diagnostic[]
-  /** How many of the content's project files were compiled now and how many came from the cache. */
+  /** How many of the content's project files were compiled now and how many came from the store. */
   compileStats?: { compiled: number; cached: number }
 }
 
+/** Project files per worker when they are only checked (see RunOptions.perWorker). */
+const CHECKED_FILES_PER_WORKER = 2000
+
 /**
- * checkContent (on the content pool's workers, see checkWithWorkers), then markdown → HTML and
- * Mermaid → SVG for valid content, reusing compiled files from the cache. When the project files
- * are checked in worker threads, each is compiled right there after its own checks, while the other
- * files are still being checked. The portfolio is compiled as soon as its own file passes its checks
- * (see CompileOptions.onPortfolio).
+ * checkContent for a build, then markdown → HTML and Mermaid → SVG for valid content. Each project
+ * file is checked and compiled in one job on the worker pool; files whose exact text was checked
+ * (and compiled) before come from the store, so an edit to one file of a thousand is one job. The
+ * portfolio is compiled as soon as its own file passes its checks (see CompileOptions.onPortfolio).
  */
 export async function checkAndCompile(root: string, options: CompileOptions = {}): Promise<CheckAndCompileResult> {
-  if (options.compile === false) return { ...(await checkWithWorkers(root, options, undefined)).result, compileDiagnostics: [] }
-  const cache = options.cache === false ? undefined : (options.cache ?? defaultCompileCache())
-  const checkCache = options.checkCache === false ? undefined : (options.checkCache ?? (options.cache === undefined ? defaultCheckCache() : undefined))
-  const pack = cache && EntryPack.open(cache.directory, root)
-  const packHolds = cache && pack ? (file: SourceFile) => pack.has(entryKey(cache, 'project', file)) : undefined
-  // A first build (no compiled file kept) of content with diagrams will draw them: start the diagram
-  // worker now, so it has loaded the renderer by the time the files are checked. A rebuild usually
-  // finds its diagrams in the cache, and starts the worker only if it does not.
-  const onRead = (projects: readonly SourceFile[]) => {
-    if (!pack?.size && projects.some((file) => file.text.includes('mermaid'))) void import('../compile/draw-diagrams.ts').then(({ warmDiagramWorker }) => warmDiagramWorker())
-  }
-  // The portfolio is compiled once its own file is valid; a compile error surfaces below, as before.
+  const compile = options.compile !== false
+  const store = options.store === false ? undefined : (options.store ?? openStore())
+  // Loaded only when compiling: `validate`-like runs never pay for loading the compilers.
+  const compiler = compile ? await import('../compile/compile-cache.ts') : undefined
+  const loaded = await loadSources(root)
+
+  const portfolioSource = loaded.portfolio
+  const portfolioOutcome: FileOutcome | undefined = portfolioSource && checkFileCached(portfolioSource, 'portfolio', store)
   let compiling: Promise<Record<string, unknown>> | undefined
-  // From then until onPortfolio has it, this thread is busy handing it over: what onPortfolio starts
-  // (a build's app) waits for it, so the project files do not come first (see CompileRequest.mainBusy).
-  let handingOver = false
-  const onPortfolioChecked = (source: SourceFile, data: Record<string, unknown>) => {
-    handingOver = options.onPortfolio !== undefined
-    compiling = compilePortfolioCached(source, data, cache, pack)
-    compiling.then((portfolio) => options.onPortfolio?.(portfolio), () => undefined).finally(() => (handingOver = false))
+  if (compiler && portfolioSource && portfolioOutcome && isRecord(portfolioOutcome.data) && !hasErrors([...loaded.diagnostics, ...portfolioOutcome.diagnostics])) {
+    compiling = compiler.compilePortfolioCached(portfolioSource, portfolioOutcome.data, store)
+    compiling.then((portfolio) => options.onPortfolio?.(portfolio), () => undefined)
   }
-  const mainBusy = options.onPortfolio || options.mainBusy ? () => handingOver || options.mainBusy?.() === true : undefined
-  const { result, loaded, projectResults } = await checkWithWorkers(root, options, { cache, onRead, ...(mainBusy ? { mainBusy } : {}), ...(options.keep ? { keep: options.keep } : {}), ...(pack && packHolds ? { pack, packHolds } : {}) }, checkCache, onPortfolioChecked)
+
+  // What this thread keeps of each compiled project, as each arrives: not all the prose at once.
+  const keep = (result: ProjectJobResult): ProjectJobResult => (options.keep && result.compiled ? { ...result, compiled: { ...result.compiled, project: options.keep(result.compiled.project) } } : result)
+  const projectResults = new Array<ProjectJobResult>(loaded.projects.length)
+  const toDo: number[] = []
+  loaded.projects.forEach((source, i) => {
+    const stored = store && storedResult(source, store, compiler)
+    if (stored) projectResults[i] = keep(stored)
+    else toDo.push(i)
+  })
+  const jobs = toDo.map((i) => ({ source: loaded.projects[i] as SourceFile, ...(store ? { store: store.address } : {}), compile }))
+  const done = await runJobs('project', jobs, {
+    ...(options.workers ? { workers: options.workers } : {}),
+    alongside: options.alongside === true,
+    // A check alone is cheap: at 1000 files `validate` took 1.0 s more CPU on two workers than here.
+    ...(compile ? {} : { perWorker: CHECKED_FILES_PER_WORKER }),
+    each: keep,
+  })
+  done.forEach((result, j) => (projectResults[toDo[j] as number] = result))
+
+  const result = await checkAcrossFiles(root, loaded, portfolioOutcome, projectResults)
   // Settled before returning, so onPortfolio is never called after this returns (whatever the checks found).
   await compiling?.catch(() => undefined)
-  // Invalid content: the pack on disk is left as it was (its files are compiled again once fixed anyway).
-  if (!result.content || !loaded.portfolio) return { ...result, compileDiagnostics: [] }
+  if (!compiler || !result.content || !portfolioSource) return { ...result, compileDiagnostics: [] }
   const content = result.content
   options.onChecked?.(content)
   // Valid content passed the portfolio's own checks, so it is compiled already: this gives that
   // portfolio, or throws what compiling it threw (never compiling it twice).
-  const portfolio = await (compiling ?? compilePortfolioCached(loaded.portfolio, content.portfolio, cache, pack))
-  return compileProjects()
-
-  async function compileProjects(): Promise<CheckAndCompileResult> {
-    const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults?.[i] }]))
-    const stats = { compiled: 0, cached: 0 }
-    const diagnostics: Diagnostic[] = []
-    const projects: Record<string, unknown>[] = []
+  const portfolio = await (compiling ?? compiler.compilePortfolioCached(portfolioSource, content.portfolio, store))
+  const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults[i] }]))
+  const stats = { compiled: 0, cached: 0 }
+  const diagnostics: Diagnostic[] = []
+  const projects: Record<string, unknown>[] = []
+  // In content order, as compileContent does: the first file that fails to compile is the one that throws.
+  for (const data of content.projects) {
     // A project in the content passed every rule, so its id is its file name.
-    const idPath = (data: Record<string, unknown>) => `projects/${String(data.id)}.yaml`
-    // The diagrams of the files still to compile, drawn in one go (see drawMissingDiagrams) while
-    // their prose is compiled here: each compile below takes its diagrams once they are drawn.
-    let drawing: Promise<void> | undefined
-    if (cache) {
-      const toCompile = content.projects.filter((data) => {
-        const file = byPath.get(idPath(data))
-        return !file?.done?.compiled && !(file && packHolds?.(file.source))
-      })
-      drawing = drawMissingDiagrams(toCompile, cache)
-      drawing.catch(() => undefined) // awaited by the compiles that need it
+    const file = byPath.get(`projects/${String(data.id)}.yaml`)
+    let compiled = file?.done?.compiled
+    if (!compiled && file) {
+      // Its job's compile threw: compiled again here, so it throws here exactly as it did there.
+      const { cached: _, ...again } = await compiler.compileProjectCached(file.source, data, result.parsed, store)
+      compiled = { project: options.keep ? options.keep(again.project) : again.project, diagnostics: again.diagnostics }
     }
-    const fresh: (Promise<CachedCompile> | undefined)[] = []
-    for (const data of content.projects) {
-      const path = idPath(data)
-      const file = byPath.get(path)
-      if (file?.done?.compiled) {
-        fresh.push(undefined)
-        continue
-      }
-      // One file per turn while this thread has other work under way (see CompileRequest.mainBusy).
-      if (mainBusy?.()) await nextTurn()
-      const compiling = compileProjectCached(file?.source ?? { path, text: '' }, data, result.parsed, file ? cache : undefined, pack, drawing)
-      compiling.catch(() => undefined) // awaited below, in order
-      fresh.push(compiling)
-    }
-    // In content order, as compileContent does: the first file that fails to compile is the one that throws.
-    for (const [i, data] of content.projects.entries()) {
-      const done = byPath.get(idPath(data))?.done
-      // No compile of its own: a worker compiled it alongside its checks.
-      const now = fresh[i] && (await fresh[i])
-      const compiled = now ? { project: options.keep ? options.keep(now.project) : now.project, diagnostics: now.diagnostics } : (done?.compiled as CompiledProject)
-      const cached = now ? now.cached : done?.cached === true
-      const entry = now ? now.entry : done?.compiledEntry
-      if (entry) pack?.add(entry)
-      stats[cached ? 'cached' : 'compiled']++
-      diagnostics.push(...compiled.diagnostics)
-      projects.push(compiled.project)
-    }
-    const compiled: CompiledContent = { portfolio, projects }
-    pack?.save()
-    if (cache && stats.compiled > 0) pruneCompileCache(cache)
-    return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled }), compileDiagnostics: diagnostics, compileStats: stats }
+    if (!compiled) throw new Error(`projects/${String(data.id)}.yaml was not compiled`)
+    stats[file?.done?.cached ? 'cached' : 'compiled']++
+    diagnostics.push(...compiled.diagnostics)
+    projects.push(compiled.project)
   }
+  // Each edit leaves entries no build reads again: the least recently used go once there are too many.
+  if (store && stats.compiled > 0) store.prune()
+  return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled: { portfolio, projects } }), compileDiagnostics: diagnostics, compileStats: stats }
+}
+
+/** A project file's job result from the store alone (checked, and compiled when asked), or undefined. */
+function storedResult(source: SourceFile, store: Store, compiler: typeof import('../compile/compile-cache.ts') | undefined): ProjectJobResult | undefined {
+  const checked = readChecked(source, 'project', store)
+  if (!checked) return undefined
+  const result = { path: source.path, diagnostics: [], links: checked.links, data: checked.data }
+  if (!compiler) return result
+  const compiled = compiler.readCompiledProject(source, store)
+  return compiled && { ...result, compiled, cached: true }
 }

@@ -13,8 +13,7 @@ import { prerenderWorkerCount } from './prerender-pool.ts'
 import { ProjectDataWriter, readProjectData, type WrittenData } from '../generate/project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
-import { stopWorkers } from '../workers/content-pool.ts'
-import { stopDiagramWorker } from '../compile/draw-diagrams.ts'
+import { stopPool } from '../workers/pool.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckedContent, CheckResult } from '../content/check-content.ts'
 import { checkAndCompile, type CheckAndCompileResult } from './check-and-compile.ts'
@@ -134,13 +133,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     let generated: GenerateResult | undefined = await step(
       'validate + generate',
       async () => {
-        // While the app builds in this thread (the CLI run from its sources), this thread leaves the
-        // project files to the content workers: Vite's many small steps each wait for whatever this
-        // thread is doing (see CompileRequest.mainBusy). On Vite's own worker they do not, but the
-        // steps before Vite has the request do (the generated modules written, the site cache looked
-        // up: a dozen awaits, each a turn of this thread's loop): at 1000 projects, a turn checking a
-        // batch of files each, the request went out ~0.7 s after the portfolio was compiled.
-        let siteBusy = false
         let siteStarting = false
         const siteStarted = (app?: 'building' | 'from the cache') => {
           siteStarting = false
@@ -148,13 +140,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           startCards()
         }
         const startSite = (portfolio: Record<string, unknown>) => {
-          siteBusy = true
           siteStarting = true
           building = (async () => {
             await writeFiles(generatedDirectory, generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }))
             return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache, onStarted: siteStarted })
           })().finally(() => {
-            siteBusy = false
             siteStarted()
             // Vite says so before it is done: this only makes sure pages rendered ahead never wait in vain.
             serverBuilt()
@@ -163,11 +153,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         }
         // The social cards need only the checked content (titles, descriptions, tags, the owner):
         // they are drawn from then on, through the projects' compiling and diagrams, the Vite build
-        // and the prerender. Many go to the card workers, which yield to all that (thread-priority.ts)
-        // and fill whatever CPU it leaves; a few are drawn in this thread, which by then mostly waits
-        // for the app build and the diagrams (a worker of their own cost more CPU to start than they
-        // do). Not before the app build has its request, though: it is the longest step of a small
-        // site's build, and its worker would wait for this thread's cards.
+        // and the prerender, in this thread. Not before the app build has its request, though: it is
+        // the longest step of a small site's build.
         let checked: CheckedContent | undefined
         function startCards() {
           if (!checked || pendingCards) return
@@ -181,15 +168,16 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           if (!siteStarting) startCards()
         }
         // When the content is valid, onPortfolio has started the app build by the time this returns.
-        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), mainBusy: () => siteBusy }))
+        // The app builds in this thread meanwhile (Vite): the project files go to the pool's workers.
+        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), alongside: true }))
         // Valid content whose app build has not sent its request yet (a quick check, a slow lookup): the cards go now.
         if (outcome.compiled) startCards()
         return outcome
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
     )
-    // The content and diagram workers' heaps are not needed again in this build.
-    await Promise.all([stopWorkers(), stopDiagramWorker()])
+    // The pool's heaps are not needed again in this build.
+    await stopPool()
     const report = reportOf(generated)
     let compiled = generated.compiled
     if (!compiled || !building) return { ...report, compiled: false, pages: [] }

@@ -1,14 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writevSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 
 /**
- * The one on-disk entry format every build cache uses (compiled files and diagrams, checked files,
- * prerendered pages): one file per key in a folder, or many in one pack (entry-pack.ts), written
- * atomically, read back only when whole and its own. Each cache decides its keys; this decides how a
- * value is kept.
+ * The one on-disk entry format every build cache uses (the store's entries, prerendered pages, social
+ * cards): one file per key, written atomically, read back only when whole and its own. Each cache
+ * decides its keys; this decides how a value is kept.
  */
 
 const FORMAT = 1
@@ -20,11 +19,17 @@ const FORMAT = 1
  * match its checksum: a truncated, edited, foreign or swapped entry reads as a miss.
  */
 export function readEntry(directory: string, key: string): unknown {
+  const entry = readEntryFile(path.join(directory, `${key}.bin`), key)
+  return typeof entry === 'object' ? entry.value : undefined
+}
+
+/** `file`'s value when it is whole and holds `key`'s entry; 'missing' when there is no file, 'damaged' otherwise. */
+export function readEntryFile(file: string, key: string): { value: unknown } | 'missing' | 'damaged' {
   let bytes: Buffer
   try {
-    bytes = readFileSync(path.join(directory, `${key}.bin`))
+    bytes = readFileSync(file)
   } catch {
-    return undefined
+    return 'missing'
   }
   return decodeEntry(bytes, key)
 }
@@ -47,34 +52,19 @@ export function encodeEntry(key: string, value: unknown): Buffer | undefined {
   return Buffer.concat([Buffer.from(`${header}\n`), payload])
 }
 
-/** The value of an entry's bytes when they are whole and hold `key`'s entry; undefined otherwise. */
-export function decodeEntry(bytes: Buffer, key: string): unknown {
+/** The value of an entry's bytes when they are whole and hold `key`'s entry; 'damaged' otherwise. */
+function decodeEntry(bytes: Buffer, key: string): { value: unknown } | 'damaged' {
   try {
-    const header = entryHeader(bytes, 0)
-    if (!header || header.key !== key || header.end !== bytes.length) return undefined
-    const payload = bytes.subarray(header.payloadStart)
-    if (header.sha256 !== sha256(payload)) return undefined
-    return v8.deserialize(payload)
+    const newline = bytes.indexOf(0x0a)
+    if (newline < 0) return 'damaged'
+    const header: unknown = JSON.parse(bytes.toString('utf8', 0, newline))
+    if (!isRecord(header) || header.format !== FORMAT || header.key !== key || header.bytes !== bytes.length - newline - 1) return 'damaged'
+    const payload = bytes.subarray(newline + 1)
+    if (header.sha256 !== sha256(payload)) return 'damaged'
+    return { value: v8.deserialize(payload) }
   } catch {
-    return undefined
+    return 'damaged'
   }
-}
-
-/**
- * The header of the entry starting at `start` in `bytes`, with where its payload starts and where the
- * entry ends; undefined when there is no well-formed header there. Its payload is not checked here.
- */
-export function entryHeader(bytes: Buffer, start: number): { key: string; sha256: unknown; payloadStart: number; end: number } | undefined {
-  const newline = bytes.indexOf(0x0a, start)
-  if (newline < 0) return undefined
-  let header: unknown
-  try {
-    header = JSON.parse(bytes.toString('utf8', start, newline))
-  } catch {
-    return undefined
-  }
-  if (!isRecord(header) || header.format !== FORMAT || typeof header.key !== 'string' || !Number.isSafeInteger(header.bytes) || (header.bytes as number) < 0) return undefined
-  return { key: header.key, sha256: header.sha256, payloadStart: newline + 1, end: newline + 1 + (header.bytes as number) }
 }
 
 /**
@@ -83,33 +73,21 @@ export function entryHeader(bytes: Buffer, start: number): { key: string; sha256
  * before each of the thousands of writes a build makes. False when it cannot be written (read-only or
  * full disk): a cache then simply misses next time.
  */
-export function writeFileAtomically(file: string, contents: string | Uint8Array | readonly Uint8Array[]): boolean {
+export function writeFileAtomically(file: string, contents: string | Uint8Array): boolean {
   const temp = temporaryPath(file)
   try {
     try {
-      writeWhole(temp, contents)
+      writeFileSync(temp, contents)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
       mkdirSync(path.dirname(file), { recursive: true })
-      writeWhole(temp, contents)
+      writeFileSync(temp, contents)
     }
     renameSync(temp, file)
     return true
   } catch {
     rmSync(temp, { force: true })
     return false
-  }
-}
-
-/** Pieces are written as they are, not joined first: a pack of thousands of entries would be copied once more. */
-function writeWhole(file: string, contents: string | Uint8Array | readonly Uint8Array[]): void {
-  if (!Array.isArray(contents)) return writeFileSync(file, contents as string | Uint8Array)
-  const fd = openSync(file, 'w')
-  try {
-    const total = contents.reduce((sum, piece) => sum + piece.byteLength, 0)
-    if (writevSync(fd, contents as Uint8Array[]) !== total) throw new Error(`short write to ${file}`)
-  } finally {
-    closeSync(fd)
   }
 }
 
@@ -146,7 +124,7 @@ function sha256(contents: string | Uint8Array): string {
 /**
  * Removes the files of `directory` whose names `versions` matches, but those `keep` accepts: the
  * older versions of a file the tool keeps under a key of what it is made from (compiled validators,
- * generated types, a code-cached bundle), once a new key has replaced them. Each is written again
+ * generated types), once a new key has replaced them. Each is written again
  * whenever what it is made from changes (a schema edited, a package upgraded), and none would ever
  * be read again. A process still using one has loaded it already; one about to load it makes it again.
  */

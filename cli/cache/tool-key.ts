@@ -4,22 +4,27 @@ import path from 'node:path'
 import { cliSourceDirectory as cliDirectory, packageDirectory as repositoryRoot } from '../paths.ts'
 
 
+/** The CLI's code, whether it runs from its TypeScript sources or from compiled JavaScript. */
+const CODE = /\.(ts|mts|js|mjs|cjs)$/
+
 let memo: string | undefined | null = null
 
 /**
- * A hash of the tool itself: every source file of the CLI, the schemas and the lockfile (the
- * installed packages). Part of the key of every cache whose entries this code shapes (checked files,
- * Vite builds, prerendered pages), so a changed CLI never serves what an older one made. Undefined
- * when any of it cannot be read; then those caches are not used.
+ * The tool's version as the caches see it: the package version, the lockfile (every installed
+ * package), every code file under cli/, the schemas, and V8's (its serialisation format keeps the
+ * entries). Part of every store key, so a changed CLI never serves what another one made, with no
+ * list of files to keep up to date. Computed once per process; undefined when any of it cannot be
+ * read, and then nothing is cached.
  */
 export function toolKey(): string | undefined {
   if (memo !== null) return memo
   try {
-    const hash = createHash('sha256').update('portfolio-tool 1\0')
-    const sources = readdirSync(cliDirectory, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).sort()
-    for (const file of sources) hash.update(`${file}\0`).update(readFileSync(path.join(cliDirectory, file))).update('\0')
-    for (const file of readdirSync(path.join(repositoryRoot, 'schema')).sort()) hash.update(`${file}\0`).update(readFileSync(path.join(repositoryRoot, 'schema', file)))
-    hash.update(readFileSync(path.join(repositoryRoot, 'package-lock.json')))
+    const hash = createHash('sha256').update(`portfolio-tool 2\0v8 ${process.versions.v8}\0`)
+    hash.update(readFileSync(path.join(repositoryRoot, 'package.json'))).update('\0')
+    hash.update(readFileSync(path.join(repositoryRoot, 'package-lock.json'))).update('\0')
+    const code = readdirSync(cliDirectory, { recursive: true, encoding: 'utf8' }).filter((file) => CODE.test(file)).sort()
+    for (const file of code) hash.update(`${file}\0`).update(readFileSync(path.join(cliDirectory, file))).update('\0')
+    for (const file of readdirSync(path.join(repositoryRoot, 'schema')).sort()) hash.update(`${file}\0`).update(readFileSync(path.join(repositoryRoot, 'schema', file))).update('\0')
     memo = hash.digest('hex')
   } catch {
     memo = undefined

@@ -1,15 +1,11 @@
-import os from 'node:os'
-import { isMainThread, type Worker } from 'node:worker_threads'
-import { diagramKey, type CompileCache } from './compile-cache.ts'
-import { writeEntry } from '../cache/cache-entries.ts'
-import { startWorker, workersNeedTsx } from '../workers/worker-script.ts'
+import { isRecord } from '../diagnostics/json-pointer.ts'
+import type { Store } from '../cache/store.ts'
 
 /**
- * Draws the diagrams a compile found missing from the cache, on a worker thread when this is the main
- * thread of the bundled CLI: a diagram holds its thread for tens of milliseconds, and a build runs
- * Vite (whose plugins run on the main thread) while the projects compile. Elsewhere (a content worker,
- * tests under tsx, one core) and if the worker fails, they are drawn here. Either way each drawn
- * diagram is kept in the compile cache, and the results are the same.
+ * Draws diagrams in this thread and keeps each SVG in the store, by its Mermaid source and title
+ * (the SVG's label): an edit to a project's prose or title does not draw its diagrams again, and the
+ * same diagram in two projects is drawn once. A build draws them inside each project's job on the
+ * worker pool (see cli/build/project-job.ts), so the main thread stays free meanwhile.
  */
 
 export interface Diagram {
@@ -17,114 +13,33 @@ export interface Diagram {
   title: string
 }
 
-/** A drawn diagram's SVG, or why it cannot be drawn (becomes a DIAGRAM_SYNTAX diagnostic). */
+/** A drawn diagram's SVG, or why it cannot be drawn (becomes a DIAGRAM_SYNTAX diagnostic; not kept). */
 export type DrawnDiagram = { svg: string } | { error: string }
 
-export type DiagramRequest = { id: number; diagrams: Diagram[]; cache: CompileCache | undefined }
-export type DiagramResponse = { id: number; drawn: DrawnDiagram[] }
+const KIND = 'diagram'
 
-/** PORTFOLIO_DIAGRAM_WORKER=always|never overrides where diagrams are drawn (tests, measurements). */
-function useWorker(): boolean {
-  const mode = process.env.PORTFOLIO_DIAGRAM_WORKER
-  if (mode === 'always' || mode === 'never') return mode === 'always'
-  return isMainThread && !workersNeedTsx() && os.availableParallelism() > 1
+function diagramKey(store: Store, { mermaid, title }: Diagram): string {
+  return store.key(KIND, title, mermaid)
 }
 
-export async function drawDiagrams(diagrams: Diagram[], cache: CompileCache | undefined): Promise<DrawnDiagram[]> {
+/** A diagram's SVG from the store, or undefined. */
+export function readDiagram(store: Store, diagram: Diagram): string | undefined {
+  const hit = store.get(KIND, diagramKey(store, diagram))
+  return isRecord(hit) && typeof hit.svg === 'string' ? hit.svg : undefined
+}
+
+/** Draws each diagram (loading the renderer once per thread), keeping each SVG in the store. */
+export async function drawDiagrams(diagrams: readonly Diagram[], store: Store | undefined): Promise<DrawnDiagram[]> {
   if (diagrams.length === 0) return []
-  if (useWorker()) {
-    try {
-      return await drawOnWorker(diagrams, cache)
-    } catch {
-      // The worker could not start or died: draw them here.
-    }
-  }
-  return drawHere(diagrams, cache)
-}
-
-/** Draws in this thread (loading the renderer once per thread) and keeps each SVG in the cache. */
-export async function drawHere(diagrams: Diagram[], cache: CompileCache | undefined): Promise<DrawnDiagram[]> {
   const render = await (await import('./render-diagram.ts')).loadDiagramRenderer()
-  const drawn = diagrams.map(({ mermaid, title }): DrawnDiagram => {
+  const drawn = diagrams.map((diagram): DrawnDiagram => {
     try {
-      const svg = render(mermaid, title)
-      if (cache) writeEntry(cache.directory, diagramKey(cache, mermaid, title), { svg })
+      const svg = render(diagram.mermaid, diagram.title)
+      store?.set(KIND, diagramKey(store, diagram), { svg })
       return { svg }
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) }
     }
   })
   return drawn
-}
-
-/**
- * Starts the worker (it loads the renderer as it starts) when diagrams will be drawn there, ahead of
- * the first request: a build calls this once it has read files that may have diagrams to draw.
- */
-export function warmDiagramWorker(): void {
-  if (useWorker() && !worker) {
-    startDiagramWorker()
-    endWhenIdle()
-  }
-}
-
-/** Diagrams the worker drew since the process started: lets tests see where they were drawn. */
-export const diagramCounters = { onWorker: 0 }
-
-/** One worker, started on first use; it holds the process open only while it has diagrams to draw. */
-let worker: Worker | undefined
-const pending = new Map<number, { resolve: (drawn: DrawnDiagram[]) => void; reject: (error: Error) => void }>()
-let nextId = 0
-let idleTimer: NodeJS.Timeout | undefined
-const IDLE_MS = 30_000
-
-function drawOnWorker(diagrams: Diagram[], cache: CompileCache | undefined): Promise<DrawnDiagram[]> {
-  const thread = worker ?? startDiagramWorker()
-  const id = nextId++
-  return new Promise<DrawnDiagram[]>((resolve, reject) => {
-    pending.set(id, { resolve, reject })
-    clearTimeout(idleTimer)
-    thread.ref()
-    thread.postMessage({ id, diagrams, cache } satisfies DiagramRequest)
-  })
-}
-
-function startDiagramWorker(): Worker {
-  const thread = startWorker('diagram-worker')
-  worker = thread
-  const fail = (error: Error) => {
-    // A worker ended by stopDiagramWorker may exit after a new one took requests: those are not its.
-    if (worker !== undefined && worker !== thread) return
-    worker = undefined
-    for (const { reject } of pending.values()) reject(error)
-    pending.clear()
-  }
-  thread.on('message', ({ id, drawn }: DiagramResponse) => {
-    diagramCounters.onWorker += drawn.length
-    pending.get(id)?.resolve(drawn)
-    pending.delete(id)
-    if (pending.size > 0) return
-    thread.unref()
-    endWhenIdle()
-  })
-  thread.on('error', fail)
-  thread.on('exit', () => fail(new Error('the diagram worker ended')))
-  // After the listeners: adding a 'message' listener refs the worker again.
-  thread.unref()
-  return thread
-}
-
-/** Ends the worker after IDLE_MS without a request (drawOnWorker clears this), without holding the process open. */
-function endWhenIdle(): void {
-  clearTimeout(idleTimer)
-  idleTimer = setTimeout(() => void stopDiagramWorker(), IDLE_MS)
-  idleTimer.unref()
-}
-
-/** Ends the diagram worker now (a build has drawn its diagrams; tests). */
-export async function stopDiagramWorker(): Promise<void> {
-  clearTimeout(idleTimer)
-  const thread = worker
-  worker = undefined
-  await thread?.terminate()
 }

@@ -1,55 +1,44 @@
-import { createHash } from 'node:crypto'
-import { cacheFolder } from '../paths.ts'
 import { isRecord } from '../diagnostics/json-pointer.ts'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import type { Store } from '../cache/store.ts'
+import { checkFile, type FileKind } from './check-file.ts'
 import type { InternalLink } from './rules/markdown.ts'
-import { encodeEntry } from '../cache/cache-entries.ts'
-import type { EncodedEntry, EntryPack } from '../cache/entry-pack.ts'
 import type { SourceFile } from './load-sources.ts'
-import { toolKey } from '../cache/tool-key.ts'
+import type { ParsedDocument } from './parse-yaml.ts'
 
 /**
- * What checking a valid project file found (its data and its internal links), kept by its exact
- * text and by everything that checks it: every source file of the CLI, the schemas and the
- * lockfile. A build, `generate` and the dev server then parse only the files that changed; a file
- * with any diagnostic is never kept, so problems are always found and located afresh. `validate`
- * does not use it: a pull-request check reads every file. Entries are kept in one pack per content
- * root (entry-pack.ts), so a damaged or foreign entry is checked again, never trusted.
+ * What checking a valid file found (its data and its internal links), kept in the store by the
+ * file's path and exact text (the store's key adds the tool's version). A build, `generate` and the
+ * dev server then parse only the files that changed; a file with any diagnostic is never kept, so
+ * problems are always found and located afresh. `validate` does not use it: a pull-request check
+ * reads every file.
  */
-export const checkCacheDirectory = cacheFolder('checked')
 
-export interface CheckCache {
-  directory: string
-  checkerKey: string
-}
+/** The store kind of a checked file's entry. */
+const KIND = 'checked'
 
 export interface CheckedFile {
   data: unknown
   links: InternalLink[]
+  diagnostics: Diagnostic[]
+  /** Only when the file was parsed now (not taken from the store). */
+  parsed?: ParsedDocument
+  /** True when the result came from the store. */
+  cached: boolean
 }
 
-/** Undefined when the tool's sources cannot be read: then nothing is kept. */
-export function checkerKey(): string | undefined {
-  const key = toolKey()
-  return key && createHash('sha256').update(`portfolio-check-cache 1\0${key}`).digest('hex')
+/** What the store holds for `source` checked valid, or undefined. */
+export function readChecked(source: SourceFile, kind: FileKind, store: Store): CheckedFile | undefined {
+  const hit = store.get(KIND, store.key(KIND, kind, source.path, source.text))
+  return isRecord(hit) && isRecord(hit.data) && Array.isArray(hit.links) ? { data: hit.data, links: hit.links as InternalLink[], diagnostics: [], cached: true } : undefined
 }
 
-export function defaultCheckCache(): CheckCache | undefined {
-  const key = checkerKey()
-  return key ? { directory: checkCacheDirectory, checkerKey: key } : undefined
-}
-
-function entryKey(cache: CheckCache, source: SourceFile): string {
-  return createHash('sha256').update(`${cache.checkerKey}\0checked\0${source.path}\0`).update(source.text).digest('hex')
-}
-
-export function readChecked(cache: CheckCache, pack: EntryPack, source: SourceFile): CheckedFile | undefined {
-  const entry = pack.get(entryKey(cache, source))
-  return isRecord(entry) && isRecord(entry.data) && Array.isArray(entry.links) ? { data: entry.data, links: entry.links as InternalLink[] } : undefined
-}
-
-/** The entry of a file checked valid, made by the thread that checked it; the main thread adds it to the pack. */
-export function encodeChecked(cache: CheckCache, source: SourceFile, checked: CheckedFile): EncodedEntry | undefined {
-  const key = entryKey(cache, source)
-  const bytes = encodeEntry(key, checked)
-  return bytes && { key, bytes }
+/** checkFile's findings for `source`, from the store when its exact text was checked valid before. */
+export function checkFileCached(source: SourceFile, kind: FileKind, store: Store | undefined): CheckedFile {
+  const hit = store && readChecked(source, kind, store)
+  if (hit) return hit
+  const checked = checkFile(source, kind)
+  const data = checked.parsed.data
+  if (store && checked.diagnostics.length === 0 && isRecord(data)) store.set(KIND, store.key(KIND, kind, source.path, source.text), { data, links: checked.links })
+  return { data, links: checked.links, diagnostics: checked.diagnostics, parsed: checked.parsed, cached: false }
 }

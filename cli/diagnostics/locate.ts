@@ -1,18 +1,6 @@
-import { createRequire } from 'node:module'
-import type * as Yaml from 'yaml'
-import type { LineCounter, Node, Pair } from 'yaml'
+import { isMap, isScalar, isSeq, type LineCounter, type Node, type Pair } from 'yaml'
 import type { Located, Position } from './diagnostic.ts'
 import { decodePointer } from './json-pointer.ts'
-
-let yamlModule: typeof Yaml | undefined
-/**
- * The yaml library, loaded on first use: most valid files are read without it (read-plain-yaml.ts),
- * so a clean `validate` need not load it at all; only a file with a problem to locate does.
- */
-export function yamlLibrary(): typeof Yaml {
-  yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml
-  return yamlModule
-}
 
 /** What locate needs of a parsed file. */
 export interface Locatable {
@@ -32,7 +20,6 @@ interface Found {
 
 /** Our own walk over maps and sequences (no doc.getIn): it stops at the nearest existing ancestor. */
 export function findNode(root: Node | null, segments: readonly (string | number)[]): Found {
-  const { isMap, isScalar, isSeq } = yamlLibrary()
   let node: Node | null = root
   let key: Node | undefined
   for (const segment of segments) {
@@ -71,7 +58,7 @@ function spanOf(source: Locatable, node: Node | undefined | null): { start: Posi
  */
 export function locatePointer(source: Locatable, pointer: string, on: 'key' | 'value' = 'value'): Located {
   const found = findNode(source.contents, decodePointer(pointer))
-  const emptyValue = yamlLibrary().isScalar(found.node) && found.node.range && found.node.range[0] === found.node.range[1]
+  const emptyValue = isScalar(found.node) && found.node.range && found.node.range[0] === found.node.range[1]
   const target = (on === 'key' || emptyValue) && found.key ? found.key : found.node
   return { file: source.path, pointer, ...spanOf(source, target) }
 }
@@ -80,7 +67,7 @@ export function locatePointer(source: Locatable, pointer: string, on: 'key' | 'v
 export function locateMappingOwner(source: Locatable, pointer: string): Located {
   const found = findNode(source.contents, decodePointer(pointer))
   if (found.key && found.exact) return { file: source.path, pointer, ...spanOf(source, found.key) }
-  if (yamlLibrary().isSeq(found.node) || yamlLibrary().isMap(found.node)) {
+  if (isSeq(found.node) || isMap(found.node)) {
     const range = found.node.range
     if (range) return { file: source.path, pointer, start: positionAt(source, range[0]) }
   }
@@ -94,7 +81,7 @@ export function locateMappingOwner(source: Locatable, pointer: string): Located 
 export function locateInString(source: Locatable, pointer: string, index: number, length = 1): Located {
   const found = findNode(source.contents, decodePointer(pointer))
   const node = found.node
-  if (!found.exact || !yamlLibrary().isScalar(node) || !node.range || typeof node.value !== 'string') return locatePointer(source, pointer)
+  if (!found.exact || !isScalar(node) || !node.range || typeof node.value !== 'string') return locatePointer(source, pointer)
   const offset = scalarSourceOffset(source.text, node.range[0], node.range[1], node.type, node.value, index)
   if (offset === undefined) return locatePointer(source, pointer)
   const endOffset = scalarSourceOffset(source.text, node.range[0], node.range[1], node.type, node.value, index + length)

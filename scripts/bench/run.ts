@@ -115,20 +115,20 @@ async function diagramTimes(): Promise<DiagramTimes> {
     for (const section of project.sections) for (const diagram of section.diagrams ?? []) sources.push(diagram)
   }
   const loading = performance.now()
-  const renderDiagram = await (await import('../../cli/compile/render-diagram.ts')).loadDiagramRenderer()
+  await (await import('../../cli/compile/render-diagram.ts')).loadDiagramRenderer()
   const loadMs = performance.now() - loading
-  const cache = { directory: mkdtempSync(path.join(os.tmpdir(), 'bench-diagrams-')), compilerKey: 'bench' }
-  const { diagramKey, readDiagram } = await import('../../cli/compile/compile-cache.ts')
-  const { writeEntry } = await import('../../cli/cache/cache-entries.ts')
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'bench-diagrams-'))
+  const store = (await import('../../cli/cache/store.ts')).openStore(directory, 'bench')
+  const { drawDiagrams, readDiagram } = await import('../../cli/compile/draw-diagrams.ts')
   try {
     const drawing = performance.now()
-    for (const { mermaid, title } of sources) writeEntry(cache.directory, diagramKey(cache, mermaid, title), { svg: renderDiagram(mermaid, title) })
+    await drawDiagrams(sources, store)
     const uncachedMs = (performance.now() - drawing) / sources.length
     const reading = performance.now()
-    for (const { mermaid, title } of sources) if (readDiagram(cache, mermaid, title) === undefined) throw new Error('a diagram was not cached')
+    for (const diagram of sources) if (readDiagram(store, diagram) === undefined) throw new Error('a diagram was not cached')
     return { loadMs, uncachedMs, cachedMs: (performance.now() - reading) / sources.length, count: sources.length }
   } finally {
-    rmSync(cache.directory, { recursive: true, force: true })
+    rmSync(directory, { recursive: true, force: true })
   }
 }
 

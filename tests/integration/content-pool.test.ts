@@ -1,26 +1,24 @@
 /**
- * The worker-thread path (content-pool.ts) must give exactly what the in-process path gives. The
- * bad-input catalogue is far below the worker threshold, so check.test.ts only ever takes the
- * in-process path; here every case is checked both ways (workers forced with `workers: 'always'`),
- * and the real content is checked and compiled both ways.
+ * Project files checked and compiled as jobs on the worker pool (cli/workers/pool.ts) must give
+ * exactly what the same jobs give in this thread. Under the test runner the pool runs in-thread, so
+ * check.test.ts only ever takes that path; here every case is checked both ways (workers forced with
+ * `workers: 'always'`), and the real content is checked and compiled both ways.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locatePointer } from '../../cli/diagnostics/locate.ts'
-import { checkAndCompile } from '../../cli/build/check-and-compile.ts'
 import { checkContent, type CheckResult } from '../../cli/content/check-content.ts'
+import { checkAndCompile } from '../../cli/build/check-and-compile.ts'
 import { compileContent } from '../../cli/compile/compile-content.ts'
-import { diagramCounters, stopDiagramWorker } from '../../cli/compile/draw-diagrams.ts'
 import { loadDiagramRenderer } from '../../cli/compile/render-diagram.ts'
-import { poolCounters, startWorkers, stopWorkers, workerCount } from '../../cli/workers/content-pool.ts'
+import { openStore } from '../../cli/cache/store.ts'
+import { poolCounters, stopPool, workerCount } from '../../cli/workers/pool.ts'
 import { ParsedDocuments } from '../../cli/content/parsed-documents.ts'
 import { copyRepoContent, listCases, materializeCase, REPO_ROOT, type FixtureRoot } from '../helpers/fixtures.ts'
 
-// Workers loaded up front: a worker still loading gets no files, and the main thread would check them all.
-beforeAll(() => startWorkers(Math.max(1, workerCount(1, 'always'))), 60_000)
-afterAll(() => stopWorkers())
+afterAll(() => stopPool())
 
 /** What a parsed file offers later stages: its data, its lines, and where its nodes are. */
 function parsedSummary(result: CheckResult) {
@@ -39,15 +37,26 @@ function comparable(result: CheckResult) {
   return { diagnostics: result.diagnostics, sources: [...result.sources], fileCount: result.fileCount, content: result.content }
 }
 
-describe('worker threshold', () => {
-  it('checks small content in this thread and large content with workers (when there is a spare core)', () => {
-    expect(workerCount(6, 'auto')).toBe(0)
-    expect(workerCount(0, 'always')).toBe(0)
-    expect(workerCount(2, 'always')).toBeGreaterThan(0)
-    expect(workerCount(5000, 'never')).toBe(0)
-    // Checking alone takes more files to pay for a worker than checking and compiling.
-    expect(workerCount(1000, 'auto', 800)).toBe(Math.min(1, workerCount(1000, 'always')))
-    expect(workerCount(1000, 'auto', 2000)).toBe(0)
+describe('when the pool uses workers', () => {
+  it('runs few jobs in this thread, and many with workers when they share the work or this thread has other work', () => {
+    const stillUnderVitest = process.env.VITEST
+    delete process.env.VITEST
+    try {
+      expect(workerCount(6, { workers: 'auto', alongside: true })).toBe(0)
+      expect(workerCount(0, { workers: 'always' })).toBe(0)
+      expect(workerCount(2, { workers: 'always' })).toBeGreaterThan(0)
+      expect(workerCount(5000, { workers: 'never' })).toBe(0)
+      // A worker per core but this thread's, which takes jobs too when it has nothing else to do.
+      const cores = os.availableParallelism()
+      expect(workerCount(1000, { workers: 'auto', alongside: true })).toBe(Math.min(Math.max(1, cores - 1), 10))
+      expect(workerCount(1000, { workers: 'auto' })).toBe(cores > 1 ? Math.min(cores - 1, 9) : 0)
+      // Cheap jobs need more of them to pay for a worker.
+      expect(workerCount(1000, { workers: 'auto', perWorker: 2000 })).toBe(0)
+    } finally {
+      process.env.VITEST = stillUnderVitest
+    }
+    // The test runner runs the same handlers in this thread unless told otherwise.
+    expect(workerCount(1000, { workers: 'auto', alongside: true })).toBe(0)
   })
 })
 
@@ -57,22 +66,22 @@ describe('every bad-input case gives the same result with workers as without', (
   const fixtures = new Map<string, Promise<FixtureRoot>>()
   beforeAll(() => {
     for (const testCase of cases) fixtures.set(testCase.name, materializeCase(testCase.name))
-  })
+  }, 60_000)
   afterAll(async () => {
     for (const fixture of fixtures.values()) (await fixture.catch(() => undefined))?.cleanup()
-  })
+  }, 60_000)
 
   for (const testCase of cases) {
     it(testCase.name, async () => {
       const fixture = await fixtures.get(testCase.name)
       if (!fixture) throw new Error('no fixture')
       const alone = await checkContent(fixture.root)
-      const before = poolCounters.workerFiles
+      const before = poolCounters.onWorkers
       const pooled = await checkAndCompile(fixture.root, { workers: 'always', compile: false })
       expect(comparable(pooled)).toEqual(comparable(alone))
       // Unless no project file could be read, a worker checked some of them.
       const projectFiles = [...pooled.sources.keys()].filter((f) => f.startsWith('projects/')).length
-      if (projectFiles > 0) expect(poolCounters.workerFiles).toBeGreaterThan(before)
+      if (projectFiles > 0) expect(poolCounters.onWorkers).toBeGreaterThan(before)
       expect(pooled.parsed).toBeInstanceOf(ParsedDocuments)
       // Documents of files checked in a worker are parsed here on demand, and must be the same.
       expect(parsedSummary(pooled)).toEqual(parsedSummary(alone))
@@ -85,23 +94,23 @@ describe('the real content, checked and compiled with workers and without', () =
     const reference = await checkContent(REPO_ROOT)
     expect(reference.content).toBeDefined()
     const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
-    const before = poolCounters.workerFiles
+    const before = poolCounters.onWorkers
     for (const workers of ['never', 'always'] as const) {
       const checked = await checkAndCompile(REPO_ROOT, { workers, compile: false })
       expect(comparable(checked)).toEqual(comparable(reference))
-      const both = await checkAndCompile(REPO_ROOT, { workers, cache: false })
+      const both = await checkAndCompile(REPO_ROOT, { workers, store: false })
       expect(comparable(both)).toEqual(comparable(reference))
       expect(both.compileDiagnostics).toEqual([])
       expect(both.compiled).toEqual(expected.compiled)
       expect(both.compileStats).toEqual({ compiled: 6, cached: 0 })
       // With `keep`, each compiled project is handed over once, whole, and the result holds what keep gave back.
       const handed: Record<string, unknown>[] = []
-      const kept = await checkAndCompile(REPO_ROOT, { workers, cache: false, keep: (project) => (handed.push(project), { id: project.id, kept: true }) })
+      const kept = await checkAndCompile(REPO_ROOT, { workers, store: false, keep: (project) => (handed.push(project), { id: project.id, kept: true }) })
       expect(handed.sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual([...expected.compiled.projects].sort((a, b) => String(a.id).localeCompare(String(b.id))))
       expect(kept.compiled?.projects).toEqual(expected.compiled.projects.map((project) => ({ id: project.id, kept: true })))
       expect(kept.compiled?.portfolio).toEqual(expected.compiled.portfolio)
     }
-    expect(poolCounters.workerFiles).toBeGreaterThan(before)
+    expect(poolCounters.onWorkers).toBeGreaterThan(before)
   })
 
   it('compiles nothing when asked not to, or when the content has errors', async () => {
@@ -111,7 +120,7 @@ describe('the real content, checked and compiled with workers and without', () =
     const fixture = await materializeCase('j1-duplicate-id')
     try {
       for (const workers of ['never', 'always'] as const) {
-        const invalid = await checkAndCompile(fixture.root, { workers, cache: false })
+        const invalid = await checkAndCompile(fixture.root, { workers, store: false })
         expect(invalid.diagnostics.length).toBeGreaterThan(0)
         expect(invalid.content).toBeUndefined()
         expect(invalid.compiled).toBeUndefined()
@@ -122,48 +131,38 @@ describe('the real content, checked and compiled with workers and without', () =
     }
   })
 
-  it('hands over the compiled portfolio before any project is checked, and leaves the files to the workers while this thread is busy', async () => {
-    const reference = await checkAndCompile(REPO_ROOT, { workers: 'never', cache: false })
-    const handed: { portfolio: Record<string, unknown>; filesChecked: number }[] = []
-    const filesChecked = () => poolCounters.workerFiles + poolCounters.mainFiles
-    const mainBefore = poolCounters.mainFiles
-    const checked: unknown[] = []
-    const result = await checkAndCompile(REPO_ROOT, {
-      workers: 'always',
-      cache: false,
-      onPortfolio: (portfolio) => handed.push({ portfolio, filesChecked: filesChecked() }),
-      onChecked: (content) => checked.push(content),
-      mainBusy: () => true,
-    })
-    // The checked content, once, as the result gives it.
-    expect(checked).toEqual([result.content])
-    const before = handed[0]?.filesChecked
-    expect(handed).toHaveLength(1)
-    expect(before).toBeDefined()
-    // Handed over before the first project file was checked, and it is the portfolio the build gets.
-    expect(filesChecked() - before!).toBe(6)
-    expect(handed[0]?.portfolio).toBe(result.compiled?.portfolio)
-    expect(result.compiled).toEqual(reference.compiled)
-    // A worker was ready (loaded in beforeAll), so this thread, busy throughout, checked none.
-    expect(poolCounters.mainFiles).toBe(mainBefore)
-
-    // Without workers too, this thread hands the portfolio over before it has checked every project
-    // file: while it is handing over (and while busy after), it checks one file per turn.
-    const order: string[] = []
-    await checkAndCompile(REPO_ROOT, { workers: 'never', cache: false, onPortfolio: () => order.push('portfolio'), mainBusy: () => (order.push('file'), false) })
-    expect(order.filter((event) => event === 'portfolio')).toHaveLength(1)
-    expect(order.slice(order.indexOf('portfolio') + 1)).toContain('file')
+  it('hands over the compiled portfolio before any project is checked, and a valid one only', async () => {
+    const reference = await checkAndCompile(REPO_ROOT, { workers: 'never', store: false })
+    for (const workers of ['never', 'always'] as const) {
+      const handed: { portfolio: Record<string, unknown>; jobsRun: number }[] = []
+      const jobsRun = () => poolCounters.onWorkers + poolCounters.inThread
+      const checked: unknown[] = []
+      const result = await checkAndCompile(REPO_ROOT, {
+        workers,
+        store: false,
+        alongside: true,
+        onPortfolio: (portfolio) => handed.push({ portfolio, jobsRun: jobsRun() }),
+        onChecked: (content) => checked.push(content),
+      })
+      // The checked content, once, as the result gives it.
+      expect(checked).toEqual([result.content])
+      expect(handed).toHaveLength(1)
+      // Handed over before the first project file was checked, and it is the portfolio the build gets.
+      expect(jobsRun() - handed[0]!.jobsRun).toBe(6)
+      expect(handed[0]?.portfolio).toBe(result.compiled?.portfolio)
+      expect(result.compiled).toEqual(reference.compiled)
+    }
 
     // A valid portfolio is handed over even when a project then fails the content; an invalid one never.
     const duplicate = await materializeCase('j1-duplicate-id')
     const brokenPortfolio = copyRepoContent()
     try {
       const calls: string[] = []
-      const invalid = await checkAndCompile(duplicate.root, { cache: false, onPortfolio: () => calls.push('duplicate'), onChecked: () => calls.push('duplicate checked') })
+      const invalid = await checkAndCompile(duplicate.root, { store: false, onPortfolio: () => calls.push('duplicate'), onChecked: () => calls.push('duplicate checked') })
       expect(invalid.diagnostics.map((d) => d.code)).toContain('DUPLICATE_ID')
       const portfolioFile = path.join(brokenPortfolio.root, 'portfolio.yaml')
       writeFileSync(portfolioFile, readFileSync(portfolioFile, 'utf8').replace(/^footer:/m, 'fotter:'))
-      const rejected = await checkAndCompile(brokenPortfolio.root, { cache: false, onPortfolio: () => calls.push('broken portfolio') })
+      const rejected = await checkAndCompile(brokenPortfolio.root, { store: false, onPortfolio: () => calls.push('broken portfolio') })
       expect(rejected.diagnostics.map((d) => d.code)).toContain('SCHEMA_UNKNOWN_KEY')
       expect(calls).toEqual(['duplicate'])
     } finally {
@@ -194,7 +193,7 @@ describe('the real content, checked and compiled with workers and without', () =
       for (const workers of ['never', 'always'] as const) {
         // The checks pass, so what needs only checked content is told (and learns of the failure from the result).
         let checked = 0
-        const both = await checkAndCompile(fixture.root, { workers, cache: false, onChecked: () => (checked += 1) })
+        const both = await checkAndCompile(fixture.root, { workers, store: false, onChecked: () => (checked += 1) })
         expect(checked).toBe(1)
         expect(both.compileDiagnostics).toEqual(expected.diagnostics)
         expect(both.compiled).toBeUndefined()
@@ -202,24 +201,21 @@ describe('the real content, checked and compiled with workers and without', () =
       }
     })
 
-    it('reports it the same when the diagrams are drawn on the diagram worker, with a cache or without', async () => {
+    it('reports it the same when the diagrams are drawn on a worker, with a store or without, and keeps only the drawn ones', async () => {
       const reference = await checkContent(fixture.root)
       const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
       const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-diagram-worker-'))
-      process.env.PORTFOLIO_DIAGRAM_WORKER = 'always'
-      const before = diagramCounters.onWorker
+      const before = poolCounters.onWorkers
       try {
-        for (const cache of [false, { directory: cacheDir, compilerKey: 'diagram-worker-test' }] as const) {
-          const drawn = await checkAndCompile(fixture.root, { workers: 'never', cache })
+        for (const store of [false, openStore(cacheDir, 'diagram-worker-test')] as const) {
+          const drawn = await checkAndCompile(fixture.root, { workers: 'always', store })
           expect(drawn.compileDiagnostics).toEqual(expected.diagnostics)
           expect(drawn.compiled).toBeUndefined()
         }
         // The eleven diagrams that can be drawn were kept; the broken one was not.
-        expect(readdirSync(cacheDir).filter((f) => f.endsWith('.bin'))).toHaveLength(11)
-        expect(diagramCounters.onWorker).toBeGreaterThan(before)
+        expect(readdirSync(path.join(cacheDir, 'store', 'diagram')).filter((f) => f.endsWith('.bin'))).toHaveLength(11)
+        expect(poolCounters.onWorkers).toBeGreaterThan(before)
       } finally {
-        delete process.env.PORTFOLIO_DIAGRAM_WORKER
-        await stopDiagramWorker()
         rmSync(cacheDir, { recursive: true, force: true })
       }
     })

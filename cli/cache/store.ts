@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto'
+import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { readEntryFile, writeEntry } from './cache-entries.ts'
+import { toolKey } from './tool-key.ts'
+
+/**
+ * The one content-addressed store of derived artefacts (checked files, compiled projects, diagrams):
+ * one file per entry, `<root>/store/<kind>/<key>.bin`, in cache-entries.ts's format (a header naming
+ * its key and checksum, then the value). Keys hash the kind, the tool's version and the inputs, so a
+ * changed tool or input simply misses; an entry is checked when read, and a damaged one is removed
+ * and made again. Any thread may read and write it: entries are written atomically.
+ */
+
+/** Where the caches live unless a caller says otherwise (cli/paths.ts will own this). */
+export const defaultCacheRoot = fileURLToPath(new URL('../../node_modules/.cache/portfolio/', import.meta.url))
+
+/** Entries kept after pruning, across every kind: a 1000-project build uses about 2000. */
+export const MAX_ENTRIES = 20_000
+
+/** Where a store is, as plain data: what a worker thread opens the same store with. */
+export interface StoreAddress {
+  root: string
+  /** Undefined when the tool's files could not be read: then nothing is read or kept. */
+  toolVersion: string | undefined
+}
+
+/** What a key hashes besides its kind: texts, paths, anything that decides the value. */
+export type KeyInput = string | Uint8Array
+
+export interface Store {
+  readonly address: StoreAddress
+  /** sha256 of the kind, the tool version and each input (each length-prefixed, so no two lists collide). */
+  key(kind: string, ...inputs: KeyInput[]): string
+  /** The entry's value when it is whole and its own; undefined on a miss (a damaged entry is removed). */
+  get(kind: string, key: string): unknown
+  /** Keeps `value` (anything V8 serialises) atomically; a store that cannot be written is skipped. */
+  set(kind: string, key: string, value: unknown): void
+  /** Removes the least recently used entries beyond `maxEntries` (run once a build is done). */
+  prune(maxEntries?: number): number
+}
+
+/** Opens the store at `root`; `toolVersion` defaults to this tool's, computed once per process. */
+export function openStore(root: string = defaultCacheRoot, toolVersion: string | undefined = toolKey()): Store {
+  return new FileStore({ root, toolVersion })
+}
+
+/** The store a StoreAddress names (in a worker thread, from the address the main thread sent). */
+export function storeAt(address: StoreAddress): Store {
+  return new FileStore(address)
+}
+
+class FileStore implements Store {
+  private readonly folder: string
+
+  constructor(readonly address: StoreAddress) {
+    this.folder = path.join(address.root, 'store')
+  }
+
+  key(kind: string, ...inputs: KeyInput[]): string {
+    const hash = createHash('sha256').update(`portfolio-store 1\0${kind}\0${this.address.toolVersion ?? ''}\0`)
+    for (const input of inputs) hash.update(`${typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength}:`).update(input)
+    return hash.digest('hex')
+  }
+
+  get(kind: string, key: string): unknown {
+    if (this.address.toolVersion === undefined) return undefined
+    const file = this.file(kind, key)
+    const entry = readEntryFile(file, key)
+    if (entry === 'damaged') rmSync(file, { force: true })
+    if (entry === 'missing' || entry === 'damaged') return undefined
+    // Renewed on use, so pruning removes what no build has used for longest.
+    try {
+      const now = new Date()
+      utimesSync(file, now, now)
+    } catch {
+      // Removed by another process since: the value read is still whole.
+    }
+    return entry.value
+  }
+
+  set(kind: string, key: string, value: unknown): void {
+    if (this.address.toolVersion !== undefined) writeEntry(path.join(this.folder, kind), key, value)
+  }
+
+  prune(maxEntries = MAX_ENTRIES): number {
+    const files = listEntries(this.folder)
+    if (files.length <= maxEntries) return 0
+    const dated = files.map((file) => ({ file, at: statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => a.at - b.at)
+    const old = dated.slice(0, files.length - maxEntries)
+    for (const { file } of old) rmSync(file, { force: true })
+    return old.length
+  }
+
+  private file(kind: string, key: string): string {
+    return path.join(this.folder, kind, `${key}.bin`)
+  }
+}
+
+function listEntries(folder: string): string[] {
+  let kinds: string[]
+  try {
+    kinds = readdirSync(folder)
+  } catch {
+    return []
+  }
+  return kinds.flatMap((kind) => {
+    try {
+      return readdirSync(path.join(folder, kind))
+        .filter((name) => name.endsWith('.bin'))
+        .map((name) => path.join(folder, kind, name))
+    } catch {
+      return []
+    }
+  })
+}
