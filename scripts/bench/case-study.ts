@@ -32,24 +32,25 @@ export type Section =
 const ICONS = ['warehouse', 'lock', 'calendar', 'map-pin', 'shopping-bag', 'check-square', 'code', 'server']
 const ANCHORS = ['overview', 'features', 'problem', 'tech-stack', 'architecture', 'implementation', 'database', 'performance', 'deployment', 'api', 'security', 'lessons', 'contributing', 'cta']
 
-/** Prose sections, their share of the ~1,500 words, and what each carries besides paragraphs. */
+/** Prose sections, their paragraphs' share of the ~1,500 words (lists and tables bring the rest), and what each carries besides. */
 const PROSE: { id: string; title: string; words: number; extra?: (random: Random, host: string) => string[] }[] = [
-  { id: 'overview', title: 'Overview', words: 220 },
-  { id: 'problem', title: 'The Problem', words: 190, extra: (r) => [bulletList(r, ANCHORS)] },
-  { id: 'architecture', title: 'Architecture', words: 190, extra: (r) => [orderedList(r, ANCHORS)] },
-  { id: 'implementation', title: 'Implementation', words: 200, extra: (r) => [typescriptBlock(r), jsonBlock(r)] },
-  { id: 'performance', title: 'Performance', words: 170, extra: (r) => [table(r), sqlBlock(r)] },
-  { id: 'deployment', title: 'Deployment', words: 170, extra: (r, host) => [nginxBlock(r, host), bashBlock(r, host.split('.')[0]!)] },
-  { id: 'security', title: 'Security', words: 160, extra: (r) => [bulletList(r, ANCHORS)] },
-  { id: 'lessons', title: 'Lessons Learned', words: 130 },
-  { id: 'contributing', title: 'Contributing', words: 70 },
+  { id: 'overview', title: 'Overview', words: 190 },
+  { id: 'problem', title: 'The Problem', words: 120, extra: (r) => [bulletList(r, ANCHORS)] },
+  { id: 'architecture', title: 'Architecture', words: 120, extra: (r) => [orderedList(r, ANCHORS)] },
+  { id: 'implementation', title: 'Implementation', words: 170, extra: (r) => [typescriptBlock(r), jsonBlock(r)] },
+  { id: 'performance', title: 'Performance', words: 130, extra: (r) => [table(r), sqlBlock(r)] },
+  { id: 'deployment', title: 'Deployment', words: 150, extra: (r, host) => [nginxBlock(r, host), bashBlock(r, host.split('.')[0]!)] },
+  { id: 'security', title: 'Security', words: 100, extra: (r) => [bulletList(r, ANCHORS)] },
+  { id: 'lessons', title: 'Lessons Learned', words: 110 },
+  { id: 'contributing', title: 'Contributing', words: 60 },
 ]
 
 /** Paragraphs until the section has its words, the extras (list, table, code) placed after the first paragraph. */
 function proseBody(random: Random, words: number, extras: string[]): string {
   const blocks = [paragraph(random, ANCHORS), ...extras]
   let count = blocks.reduce((sum, block) => sum + countWords(block), 0)
-  while (count < words) {
+  // Stops half a paragraph short (about 45 words): on average the last one ends on the budget.
+  while (count < words - 45) {
     blocks.push(paragraph(random, ANCHORS))
     count += countWords(blocks.at(-1)!)
   }

@@ -75,14 +75,9 @@ export function pairRuns(first: Run[], second: Run[]): Paired {
   return { first: summarise(first), second: summarise(second), wallRatio: ratio('ms'), cpuRatio: ratio('cpuMs') }
 }
 
-/** One untimed run of each (disk caches, first compile of the tools), then `rounds` rounds: first, second. */
-export function measurePaired(first: Timed, second: Timed, rounds: number): Paired {
-  runOnce(first)
-  runOnce(second)
-  const runs: [Run[], Run[]] = [[], []]
-  for (let round = 0; round < rounds; round++) {
-    runs[0].push(runOnce(first))
-    runs[1].push(runOnce(second))
-  }
-  return pairRuns(runs[0], runs[1])
+/** Runs the commands in turn, `rounds` times over: the runs of each command, in the order given. */
+export function measureInTurn(commands: readonly Timed[], rounds: number): Run[][] {
+  const runs = commands.map((): Run[] => [])
+  for (let round = 0; round < rounds; round++) commands.forEach((command, c) => runs[c]!.push(runOnce(command)))
+  return runs
 }

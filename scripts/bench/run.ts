@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { generateContent, peerPagesOf, writeContent, writePeerInput } from './content.ts'
-import { measure, measurePaired, type Timed } from './measure.ts'
+import { measure, measureInTurn, pairRuns, type Timed } from './measure.ts'
 import { eleventyBuild, installPeers } from './peer.ts'
 import { checkTargets, formatTable, formatTargets, type Results } from './targets.ts'
 
@@ -41,14 +41,16 @@ try {
     }
     const out = path.join(work, `dist-${n}`)
     const cold: Timed = { args: [bin, 'build', '--root', root, '--out', out], cwd: repo, before: () => [buildCache, out].forEach((d) => rmSync(d, { recursive: true, force: true })) }
-    log(`ours and Eleventy in turn… `)
-    results.peers.set(n, measurePaired(cold, eleventyBuild(peerInput, path.join(work, `peer-out-${n}`)), rounds))
+    const peer = eleventyBuild(peerInput, path.join(work, `peer-out-${n}`))
+    // The same app with the content our build just generated, built by Vite alone: the floor of the shipped build.
+    const floor = { args: [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', path.join(repo, 'site'), '--outDir', path.join(work, 'floor'), '--emptyOutDir', '--logLevel', 'silent'], cwd: repo }
+    log(n === 6 ? 'ours, Eleventy and a bare vite build in turn… ' : 'ours and Eleventy in turn… ')
+    const [ours, eleventy, vite] = measureInTurn(n === 6 ? [cold, peer, floor] : [cold, peer], rounds)
+    results.peers.set(n, pairRuns(ours!, eleventy!))
+    if (vite) results.floor = pairRuns(ours!, vite)
     const study = n === 6 ? 'authstack' : 'p-0002'
     results.caseStudyJs.set(n, caseStudyJs(out, study))
     if (n === 6) {
-      log(`ours and a bare vite build in turn… `)
-      const floor = { args: [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', path.join(repo, 'site'), '--outDir', path.join(work, 'floor'), '--emptyOutDir', '--logLevel', 'silent'], cwd: repo }
-      results.floor = measurePaired(cold, floor, rounds)
       log(`validate… `)
       const validate = { args: [bin, 'validate', '--root', repo], cwd: repo }
       measure(validate, 1)
@@ -71,7 +73,7 @@ try {
 }
 load.push(os.loadavg()[0]!)
 
-console.log(`\nMedians of ${rounds} rounds, ours and the peer (or the vite build) in turn, after one untimed run of each. Cold: no build cache, no previous output.`)
+console.log(`\nMedians of ${rounds} rounds, ours and the peer (and the vite build) in turn; ratios are the medians of the rounds' ratios. Cold: no build cache, no previous output.`)
 console.log(`${os.cpus().length} cores, Node ${process.version}; a shared machine: 1-minute load ${load.map((x) => x.toFixed(1)).join(' at the start, ')} at the end.\n`)
 for (const line of formatTable(results)) console.log(line)
 const targets = checkTargets(results)
