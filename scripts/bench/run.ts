@@ -6,10 +6,11 @@ import { gzipSync } from 'node:zlib'
 import { generateContent, peerPagesOf, writeContent, writePeerInput } from './content.ts'
 import { measure, measureInTurn, pairRuns, type Timed } from './measure.ts'
 import { eleventyBuild, installPeers } from './peer.ts'
+import { profileRun } from './profile.ts'
 import { checkTargets, formatTable, formatTargets, type Results } from './targets.ts'
 
 /**
- * `npm run bench [-- --full] [--rounds N] [--sizes 6,1000]`: our cold build beside Eleventy's on the same case-study
+ * `npm run bench [-- --full] [--rounds N] [--sizes 6,1000] [--profile]`: our cold build beside Eleventy's on the same case-study
  * text (the shipped content, 1000 generated projects and, with --full, 4000), a rebuild after one
  * edit, the shipped build beside a bare `vite build` and `validate`; then the targets of issue 28.
  * Everything runs the CLI as a user does, as a process: nothing of cli/ is imported.
@@ -25,6 +26,7 @@ const buildCache = path.join(repo, 'node_modules/.cache/portfolio')
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-bench-'))
 const results: Results = { peers: new Map(), caseStudyJs: new Map() }
+let profile: { where: string; ms: number }[] = []
 const load = [os.loadavg()[0]!]
 const log = (text: string) => process.stderr.write(text)
 try {
@@ -64,6 +66,10 @@ try {
       const before = () => writeFileSync(file, original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edit ${++edit})`))
       results.rebuild = measure({ args: cold.args, cwd: repo, before }, rounds)
     }
+    if (args.includes('--profile') && n === Math.max(...sizes)) {
+      log('a cold build under --cpu-prof… ')
+      profile = profileRun(cold, repo)
+    }
     log('done\n')
   }
 } finally {
@@ -79,6 +85,11 @@ for (const line of formatTable(results)) console.log(line)
 const targets = checkTargets(results)
 console.log('\nTargets (issue 28):')
 for (const line of formatTargets(targets)) console.log(`  ${line}`)
+if (profile.length) {
+  const total = profile.reduce((sum, p) => sum + p.ms, 0)
+  console.log(`\nWhere the CPU goes, a cold build of ${Math.max(...sizes)} projects under --cpu-prof (self time, all threads, ${(total / 1000).toFixed(1)} s):`)
+  for (const p of profile.slice(0, 12)) console.log(`  ${(p.ms / 1000).toFixed(2).padStart(6)} s  ${((100 * p.ms) / total).toFixed(0).padStart(3)}%  ${p.where}`)
+}
 if (targets.some((t) => t.met === false)) process.exitCode = 1
 
 /** gzip KiB of the scripts a first visit to one case study loads (its data is JSON inside the page). */
