@@ -98,7 +98,9 @@ describe('bench: paired medians', () => {
 
   it('runs the commands in turn, each after its own preparation, and collects CPU and RSS', () => {
     const log = path.join(tempDir(), 'log')
-    const command = (mark: string) => ({ args: ['-e', `require('node:fs').appendFileSync(${JSON.stringify(log)}, ${JSON.stringify(mark)})`], cwd: process.cwd(), before: () => appendFileSync(log, '<') })
+    // Some CPU beyond Node's start, so the children's CPU (counted in 10 ms ticks) cannot round to 0.
+    const work = 'let x = 0; for (let i = 0; i < 5e7; i++) x += i;'
+    const command = (mark: string) => ({ args: ['-e', `${work} require('node:fs').appendFileSync(${JSON.stringify(log)}, ${JSON.stringify(mark)})`], cwd: process.cwd(), before: () => appendFileSync(log, '<') })
     const [a, b] = measureInTurn([command('a'), command('b')], 2)
     expect(readFileSync(log, 'utf8')).toBe('<a<b'.repeat(2))
     expect(a).toHaveLength(2)
