@@ -29,7 +29,8 @@ const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs')
 
 /**
  * Runs the command once. The reporter is preloaded through NODE_OPTIONS, so a Node process the
- * command starts in turn reports too: CPU is summed over them, RSS is the largest one's.
+ * command starts in turn reports too: the largest peak RSS is kept, and their CPU is the fallback
+ * where /proc is missing (see childrenCpuMs).
  */
 export function runOnce(command: Timed): Run {
   command.before?.()
