@@ -20,14 +20,16 @@ export interface Target {
   met?: boolean
   /** How far over the limit, in percent (only when missed). */
   overBy?: number
+  /** The same comparison in CPU seconds, steadier than wall time on a shared machine. */
+  cpu?: string
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
-function target(name: string, value: number | undefined, limit: number, show: (x: number) => string): Target {
+function target(name: string, value: number | undefined, limit: number, show: (x: number) => string, cpu?: number): Target {
   if (value === undefined) return { name, value: 'not run', limit: show(limit) }
   const met = value <= limit
-  return { name, value: show(value), limit: show(limit), met, ...(met ? {} : { overBy: 100 * (value / limit - 1) }) }
+  return { name, value: show(value), limit: show(limit), met, ...(met ? {} : { overBy: 100 * (value / limit - 1) }), ...(cpu === undefined ? {} : { cpu: show(cpu) }) }
 }
 
 export function checkTargets(r: Results): Target[] {
@@ -38,8 +40,8 @@ export function checkTargets(r: Results): Target[] {
   const times = (x: number) => `${x.toFixed(2)}x`
   return [
     target('rebuild after editing one project, 1000 projects', r.rebuild?.medianMs, 1000, s),
-    target('cold build, 1000 projects, over Eleventy (wall)', k1?.wallRatio, 2, times),
-    target('cold build, 4000 projects, over the 1000 build', k4 && k1 ? k4.first.medianMs / k1.first.medianMs : undefined, 4.2, times),
+    target('cold build, 1000 projects, over Eleventy (wall)', k1?.wallRatio, 2, times, k1?.cpuRatio),
+    target('cold build, 4000 projects, over the 1000 build', k4 && k1 ? k4.first.medianMs / k1.first.medianMs : undefined, 4.2, times, k4 && k1 ? k4.first.medianCpuMs / k1.first.medianCpuMs : undefined),
     target('peak RSS, 4000 projects', k4?.first.peakRssMiB, 1024, (x) => `${Math.round(x)} MiB`),
     target('shipped build over a bare vite build', r.floor?.wallRatio, 2.5, times),
     target('validate, shipped content, with Node start', r.validate?.medianMs, 400, s),
@@ -62,5 +64,5 @@ export function formatTable(r: Results): string[] {
 }
 
 export function formatTargets(targets: readonly Target[]): string[] {
-  return targets.map((t) => `${t.met === undefined ? '·' : t.met ? '✔' : '✖'} ${t.name}: ${t.value} (target <= ${t.limit})${t.overBy === undefined ? '' : `, missed by ${t.overBy.toFixed(1)}%`}`)
+  return targets.map((t) => `${t.met === undefined ? '·' : t.met ? '✔' : '✖'} ${t.name}: ${t.value}${t.cpu ? ` (CPU: ${t.cpu})` : ''} (target <= ${t.limit})${t.overBy === undefined ? '' : `, missed by ${t.overBy.toFixed(1)}%`}`)
 }

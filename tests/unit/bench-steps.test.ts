@@ -5,7 +5,7 @@ import { parse } from 'yaml'
 import { generateContent } from '../../scripts/bench/content.ts'
 import { measureInTurn, median, pairRuns, type Run } from '../../scripts/bench/measure.ts'
 import { countWords } from '../../scripts/bench/prose.ts'
-import { checkTargets } from '../../scripts/bench/targets.ts'
+import { checkTargets, formatTargets } from '../../scripts/bench/targets.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('bench-')
@@ -118,5 +118,12 @@ describe('bench: targets', () => {
     expect(byName('case-study JS')).toMatchObject({ met: true, value: '1.00x' })
     expect(byName('cold build, 1000').value).toBe('not run')
     expect(byName('cold build, 1000').met).toBeUndefined()
+  })
+
+  it('shows the CPU ratio beside a wall-time ratio, and formats a miss with its margin', () => {
+    const run = (ms: number, cpuMs: number): Run => ({ ms, cpuMs, rssMiB: 100 })
+    const peers = new Map([[1000, pairRuns([run(3000, 9000)], [run(1000, 2000)])]])
+    const lines = formatTargets(checkTargets({ peers, caseStudyJs: new Map() }))
+    expect(lines).toContain('✖ cold build, 1000 projects, over Eleventy (wall): 3.00x (CPU: 4.50x) (target <= 2.00x), missed by 50.0%')
   })
 })
