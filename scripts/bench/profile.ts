@@ -11,8 +11,9 @@ interface CpuProfile {
 }
 
 /**
- * Where a build's CPU goes: one more run under `--cpu-prof` (every thread writes a profile), its
+ * Where a build's time goes: one more run under `--cpu-prof` (every thread writes a profile), its
  * self time summed by package (node_modules/<name>) or by folder of this repository (cli/compile).
+ * A thread blocked in a synchronous call (esbuild's, a file read) is sampled in that call.
  */
 export function profileRun(command: Timed, repo: string): { where: string; ms: number }[] {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'))

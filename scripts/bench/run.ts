@@ -87,7 +87,7 @@ console.log('\nTargets (issue 28):')
 for (const line of formatTargets(targets)) console.log(`  ${line}`)
 if (profile.length) {
   const total = profile.reduce((sum, p) => sum + p.ms, 0)
-  console.log(`\nWhere the CPU goes, a cold build of ${Math.max(...sizes)} projects under --cpu-prof (self time, all threads, ${(total / 1000).toFixed(1)} s):`)
+  console.log(`\nWhere the time goes, a cold build of ${Math.max(...sizes)} projects under --cpu-prof (self time of every thread, idle left out, a blocking call counted to its caller; ${(total / 1000).toFixed(1)} s):`)
   for (const p of profile.slice(0, 12)) console.log(`  ${(p.ms / 1000).toFixed(2).padStart(6)} s  ${((100 * p.ms) / total).toFixed(0).padStart(3)}%  ${p.where}`)
 }
 if (targets.some((t) => t.met === false)) process.exitCode = 1
