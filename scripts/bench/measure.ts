@@ -3,105 +3,97 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-export interface Measurement {
-  /** Median wall time in milliseconds. */
-  medianMs: number
-  /** Highest peak RSS over the runs, MiB. */
-  peakRssMiB: number
-  runs: number[]
-  /** Milliseconds per step of the median run, as the build prints them (empty for other commands). */
-  steps: Record<string, number>
-}
-
-/**
- * The step lines `portfolio build` prints: `  social images    5.67 s  1001 cards`. A step that ran
- * alongside others also says how long it took itself (`drawn in 6.30 s alongside …`): that is
- * recorded as `<step> (own time)`.
- */
-export function parseSteps(output: string): Record<string, number> {
-  const steps: Record<string, number> = {}
-  for (const [, name, value, unit, detail] of output.matchAll(/^ {2}(\S[^\n]*?) {2,}\s*([\d.]+) (ms|s)\b([^\n]*)$/gm)) {
-    if (!name || !value) continue
-    steps[name.trim()] = Number(value) * (unit === 's' ? 1000 : 1)
-    const own = /\bin ([\d.]+) s alongside\b/.exec(detail ?? '')
-    if (own?.[1]) steps[`${name.trim()} (own time)`] = Number(own[1]) * 1000
-  }
-  return steps
-}
-
-const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs')
-
-/** A Node command timed as a whole process, with what to do before each run. */
+/** A Node command timed as a whole process, with what to do before each run (untimed). */
 export interface Timed {
   args: string[]
   cwd: string
   before?: () => void
 }
 
-/** Runs a Node command `runs` times as a whole process; wall time includes Node's start. */
-export function measure(args: string[], runs: number, options: Omit<Timed, 'args'>): Measurement {
-  const command: Timed = { args, ...options }
-  return summarise(Array.from({ length: runs }, () => runOnce(command)))
+/** One run: wall time including Node's start, CPU (user + system) of every process it ran, the largest peak RSS. */
+export interface Run {
+  ms: number
+  cpuMs: number
+  rssMiB: number
 }
 
-/** Two commands timed in turn, and the ratio of each round's times (first over second). */
-export interface Paired {
-  first: Measurement
-  second: Measurement
-  /** first / second, one per round. */
-  ratios: number[]
-  medianRatio: number
+export interface Measurement {
+  runs: Run[]
+  medianMs: number
+  medianCpuMs: number
+  /** The highest peak RSS of the runs. */
+  peakRssMiB: number
+}
+
+const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs')
+
+/**
+ * Runs the command once. The reporter is preloaded through NODE_OPTIONS, so a Node process the
+ * command starts in turn reports too: the largest peak RSS is kept, and their CPU is the fallback
+ * where /proc is missing (see childrenCpuMs).
+ */
+export function runOnce(command: Timed): Run {
+  command.before?.()
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'bench-usage-'))
+  const usageFile = path.join(directory, 'usage')
+  try {
+    const env = { ...process.env, NO_COLOR: '1', BENCH_USAGE_FILE: usageFile, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${reporter}`.trim() }
+    const [started, cpuBefore] = [performance.now(), childrenCpuMs()]
+    const result = spawnSync(process.execPath, command.args, { cwd: command.cwd, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 })
+    const [ms, cpuAfter] = [performance.now() - started, childrenCpuMs()]
+    if (result.status !== 0) throw new Error(`${command.args.join(' ')} exited ${result.status}:\n${(result.stderr || result.stdout).slice(-2000)}`)
+    const usages = readFileSync(usageFile, 'utf8').trim().split('\n').map((line) => line.split(' ').map(Number))
+    const nodeCpuMs = usages.reduce((sum, [user = 0, system = 0]) => sum + (user + system) / 1000, 0)
+    return { ms, cpuMs: cpuBefore === undefined || cpuAfter === undefined ? nodeCpuMs : cpuAfter - cpuBefore, rssMiB: Math.max(...usages.map(([, , rss = 0]) => rss / 1024)) }
+  } finally {
+    rmSync(directory, { recursive: true, force: true })
+  }
 }
 
 /**
- * Times two commands in `rounds` rounds, each round running each command twice and timing its
- * second run: in turn, a slow spell of the machine (these VMs drift by 10-20% over minutes) weighs
- * on both alike, so their ratio (a build over its Vite floor) is not decided by which series ran
- * in the slow minute; and a timed run never comes straight after the other command, which made it
- * slower (the floor right after a build: ~0.2 s more, flattering the ratio).
+ * CPU of this process's finished children and everything they waited for (Linux: cutime + cstime
+ * of /proc/self/stat, in clock ticks of 10 ms), so processes that are not Node (esbuild) count too.
+ * Elsewhere undefined, and the Node processes' own reports are summed instead.
  */
-export function measurePaired(first: Timed, second: Timed, rounds: number): Paired {
-  const runs: [Run[], Run[]] = [[], []]
-  for (let round = 0; round < rounds; round++) {
-    for (const [c, command] of [first, second].entries()) {
-      runOnce(command)
-      runs[c]!.push(runOnce(command))
-    }
-  }
-  const ratios = runs[0].map((run, i) => run.ms / runs[1][i]!.ms)
-  return { first: summarise(runs[0]), second: summarise(runs[1]), ratios, medianRatio: median(ratios) }
-}
-
-interface Run {
-  ms: number
-  peakRss: number
-  steps: Record<string, number>
-}
-
-function runOnce(command: Timed): Run {
-  command.before?.()
-  const rssDir = mkdtempSync(path.join(os.tmpdir(), 'bench-rss-'))
-  const rssFile = path.join(rssDir, 'rss')
+function childrenCpuMs(): number | undefined {
   try {
-    const started = performance.now()
-    const result = spawnSync(process.execPath, ['--import', reporter, ...command.args], { cwd: command.cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', BENCH_RSS_FILE: rssFile } })
-    const ms = performance.now() - started
-    if (result.status !== 0) throw new Error(`${command.args.join(' ')} exited ${result.status}:\n${result.stderr.slice(-2000)}`)
-    const rss = readFileSync(rssFile, 'utf8').trim().split('\n').map(Number)
-    return { ms, peakRss: Math.max(...rss), steps: parseSteps(`${result.stdout}\n${result.stderr}`) }
-  } finally {
-    rmSync(rssDir, { recursive: true, force: true })
+    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ')
+    return (Number(fields[13]) + Number(fields[14])) * 10
+  } catch {
+    return undefined
   }
-}
-
-function summarise(runs: readonly Run[]): Measurement {
-  const times = runs.map((run) => run.ms)
-  const medianMs = median(times)
-  const middle = runs.find((run) => run.ms === medianMs)
-  return { medianMs, peakRssMiB: Math.max(0, ...runs.map((run) => run.peakRss)) / 1024, runs: times, steps: middle?.steps ?? {} }
 }
 
 /** The middle value (of an even count, the upper one: always a value that was measured). */
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+}
+
+export function summarise(runs: Run[]): Measurement {
+  return { runs, medianMs: median(runs.map((r) => r.ms)), medianCpuMs: median(runs.map((r) => r.cpuMs)), peakRssMiB: Math.max(...runs.map((r) => r.rssMiB)) }
+}
+
+export function measure(command: Timed, runs: number): Measurement {
+  return summarise(Array.from({ length: runs }, () => runOnce(command)))
+}
+
+/** Two commands timed in turn; the ratios are per round (ours over the other), their medians reported. */
+export interface Paired {
+  first: Measurement
+  second: Measurement
+  wallRatio: number
+  cpuRatio: number
+}
+
+/** The medians of the rounds' ratios: a slow minute of a shared machine weighs on both runs of a round alike. */
+export function pairRuns(first: Run[], second: Run[]): Paired {
+  const ratio = (key: 'ms' | 'cpuMs') => median(first.map((run, i) => run[key] / second[i]![key]))
+  return { first: summarise(first), second: summarise(second), wallRatio: ratio('ms'), cpuRatio: ratio('cpuMs') }
+}
+
+/** Runs the commands in turn, `rounds` times over: the runs of each command, in the order given. */
+export function measureInTurn(commands: readonly Timed[], rounds: number): Run[][] {
+  const runs = commands.map((): Run[] => [])
+  for (let round = 0; round < rounds; round++) commands.forEach((command, c) => runs[c]!.push(runOnce(command)))
+  return runs
 }

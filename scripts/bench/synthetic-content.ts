@@ -1,3 +1,6 @@
+// The bench's first generator (a 20-word vocabulary, no punctuation). The bench now uses content.ts;
+// this stays only because tests/integration/cli.test.ts (its 5 endpoints a project) and
+// tests/unit/compile-markdown.test.ts import it: delete it with them or when they move to content.ts.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 

@@ -1,37 +1,129 @@
 import { appendFileSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { measurePaired, parseSteps } from '../../scripts/bench/measure.ts'
+import { parse } from 'yaml'
+import { generateContent } from '../../scripts/bench/content.ts'
+import { measureInTurn, median, pairRuns, type Run } from '../../scripts/bench/measure.ts'
+import { countWords } from '../../scripts/bench/prose.ts'
+import { checkTargets, formatTargets } from '../../scripts/bench/targets.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('bench-')
 
-describe('bench: build step timings', () => {
-  it('reads the step lines portfolio build prints, in milliseconds', () => {
-    const output = [
-      '  validate + generate             3.97 s  1001 files',
-      '  vite build (client + server)     31 ms  unchanged app: from the cache',
-      '  prerender                       1.48 s  1002 pages, 2 rendered, 1000 unchanged',
-      '  social images                   2.10 s  1001 cards, drawn in 7.22 s alongside the steps above',
-      '✔ built 1002 pages into dist/ in 14.30 s',
-    ].join('\n')
-    expect(parseSteps(output)).toEqual({ 'validate + generate': 3970, 'vite build (client + server)': 31, prerender: 1480, 'social images': 2100, 'social images (own time)': 7220 })
+interface Project {
+  sections: { kind: string; body?: string }[]
+}
+
+const content = generateContent(5, 'test-seed')
+const projects = Object.values(content.projects).map((text) => parse(text) as Project)
+const proseOf = (project: Project) => project.sections.filter((s) => s.kind === 'prose').map((s) => s.body!).join('\n\n')
+
+describe('bench: the case-study text generator', () => {
+  it('gives the same text for the same seed and other text for another seed', () => {
+    expect(generateContent(5, 'test-seed')).toEqual(content)
+    expect(generateContent(5, 'other-seed').projects['p-0001.yaml']).not.toBe(content.projects['p-0001.yaml'])
+  })
+
+  it("does not make a project's text depend on how many projects are generated", () => {
+    expect(generateContent(2, 'test-seed').projects['p-0002.yaml']).toBe(content.projects['p-0002.yaml'])
+  })
+
+  it('writes about 1,500 words of prose per project, outside code blocks', () => {
+    const counts = projects.map((project) => countWords(proseOf(project)))
+    for (const count of counts) expect(count).toBeGreaterThanOrEqual(1000)
+    for (const count of counts) expect(count).toBeLessThanOrEqual(2000)
+    const mean = counts.reduce((sum, count) => sum + count) / counts.length
+    expect(mean).toBeGreaterThanOrEqual(1350)
+    expect(mean).toBeLessThanOrEqual(1700)
+  })
+
+  it('uses a varied vocabulary and sentence lengths, with punctuation', () => {
+    const prose = projects.map(proseOf).join('\n\n')
+    const words = new Set(prose.toLowerCase().match(/[a-z]{3,}/g))
+    expect(words.size).toBeGreaterThan(1000)
+    for (const mark of [',', ';', '?', '(', '"', '—']) expect(prose).toContain(mark)
+    const lengths = proseOf(projects[0]!).split(/(?<=[.?!])\s+(?=[A-Z*"(`\[])/).map(countWords)
+    expect(Math.min(...lengths)).toBeLessThan(8)
+    expect(Math.max(...lengths)).toBeGreaterThan(25)
+  })
+
+  it('has bold, italics, inline code, a table, lists and code blocks in at least three languages in every project', () => {
+    for (const project of projects) {
+      const prose = proseOf(project)
+      expect(prose).toMatch(/\*\*[^*\n]+\*\*/)
+      expect(prose).toMatch(/(^|[^*])\*[^*\s][^*\n]*\*(?!\*)/m)
+      expect(prose).toMatch(/`[^`\n]+`/)
+      expect(prose).toMatch(/^\|---\|---:\|---:\|---\|$/m)
+      expect(prose).toMatch(/^- /m)
+      expect(prose).toMatch(/^1\. /m)
+      const languages = new Set([...prose.matchAll(/^```(\w+)$/gm)].map((m) => m[1]))
+      expect(languages.size).toBeGreaterThanOrEqual(3)
+    }
+  })
+
+  it('has links, some with @ in them and some with & in their query', () => {
+    const links = [...projects.map(proseOf).join('\n').matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!)
+    expect(links.some((href) => href.includes('@'))).toBe(true)
+    expect(links.some((href) => /\?[^#]*&/.test(href))).toBe(true)
+    expect(links.every((href) => /^(https:\/\/|mailto:|#|\/)/.test(href))).toBe(true)
+  })
+
+  it('writes the same case studies as markdown pages for the peer, with an index', () => {
+    expect(Object.keys(content.pages).sort()).toEqual(['index.md', ...content.ids.map((id) => `${id}.md`)].sort())
+    const page = content.pages['p-0003.md']!
+    const overview = projects[2]!.sections.find((s) => s.kind === 'prose')!.body!
+    expect(page).toContain(overview)
+    expect(page).toMatch(/^---\ntitle: .+\nlayout: page.liquid\n---\n/)
   })
 })
 
-describe('bench: a build and its floor timed in turn', () => {
-  it('runs each command twice a round (each after its own preparation), times the second, and takes the median of the rounds\' ratios', () => {
+describe('bench: paired medians', () => {
+  const run = (ms: number, cpuMs: number, rssMiB = 100): Run => ({ ms, cpuMs, rssMiB })
+
+  it('takes the measured middle value, the upper one of an even count', () => {
+    expect(median([3, 1, 2])).toBe(2)
+    expect(median([4, 1, 3, 2])).toBe(3)
+  })
+
+  it("reports the median of the rounds' ratios, not the ratio of the medians", () => {
+    // Round 2 ran in a slow minute for both: its ratio is like the others'.
+    const paired = pairRuns([run(2000, 4000, 300), run(6000, 12000, 500), run(2200, 4400, 400)], [run(1000, 1000), run(3000, 3000), run(1000, 1000)])
+    expect(paired.wallRatio).toBe(2)
+    expect(paired.cpuRatio).toBe(4)
+    expect(paired.first.medianMs).toBe(2200)
+    expect(paired.first.medianCpuMs).toBe(4400)
+    expect(paired.first.peakRssMiB).toBe(500)
+    expect(paired.second.medianMs).toBe(1000)
+  })
+
+  it('runs the commands in turn, each after its own preparation, and collects CPU and RSS', () => {
     const log = path.join(tempDir(), 'log')
-    // b sleeps ~150 ms, a does not: a / b is well under 1 in every round.
-    const command = (mark: string, sleepMs: number) => ['-e', `require('node:fs').appendFileSync(${JSON.stringify(log)}, ${JSON.stringify(mark)}); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${sleepMs})`]
-    const paired = measurePaired({ args: command('a', 0), cwd: process.cwd(), before: () => appendFileSync(log, '<') }, { args: command('b', 150), cwd: process.cwd() }, 3)
-    expect(readFileSync(log, 'utf8')).toBe('<a<abb'.repeat(3))
-    expect(paired.first.runs).toHaveLength(3)
-    expect(paired.second.runs).toHaveLength(3)
-    expect(paired.ratios).toEqual(paired.first.runs.map((ms, i) => ms / paired.second.runs[i]!))
-    expect(paired.medianRatio).toBe([...paired.ratios].sort((x, y) => x - y)[1])
-    expect(paired.medianRatio).toBeLessThan(1)
-    expect(paired.second.medianMs).toBeGreaterThanOrEqual(150)
-    expect(paired.first.peakRssMiB).toBeGreaterThan(1)
+    // Some CPU beyond Node's start, so the children's CPU (counted in 10 ms ticks) cannot round to 0.
+    const work = 'let x = 0; for (let i = 0; i < 5e7; i++) x += i;'
+    const command = (mark: string) => ({ args: ['-e', `${work} require('node:fs').appendFileSync(${JSON.stringify(log)}, ${JSON.stringify(mark)})`], cwd: process.cwd(), before: () => appendFileSync(log, '<') })
+    const [a, b] = measureInTurn([command('a'), command('b')], 2)
+    expect(readFileSync(log, 'utf8')).toBe('<a<b'.repeat(2))
+    expect(a).toHaveLength(2)
+    expect(b!.every((r) => r.cpuMs > 0 && r.rssMiB > 1)).toBe(true)
+  })
+})
+
+describe('bench: targets', () => {
+  it('says which targets are met, which are missed and by how much, and which were not run', () => {
+    const measurement = (ms: number) => ({ runs: [], medianMs: ms, medianCpuMs: ms, peakRssMiB: 0 })
+    const targets = checkTargets({ peers: new Map(), caseStudyJs: new Map([[6, 80], [1000, 80]]), validate: measurement(500), rebuild: measurement(900) })
+    const byName = (name: string) => targets.find((t) => t.name.startsWith(name))!
+    expect(byName('rebuild')).toMatchObject({ met: true, value: '0.90 s' })
+    expect(byName('validate')).toMatchObject({ met: false, overBy: 25 })
+    expect(byName('case-study JS')).toMatchObject({ met: true, value: '1.00x' })
+    expect(byName('cold build, 1000').value).toBe('not run')
+    expect(byName('cold build, 1000').met).toBeUndefined()
+  })
+
+  it('shows the CPU ratio beside a wall-time ratio, and formats a miss with its margin', () => {
+    const run = (ms: number, cpuMs: number): Run => ({ ms, cpuMs, rssMiB: 100 })
+    const peers = new Map([[1000, pairRuns([run(3000, 9000)], [run(1000, 2000)])]])
+    const lines = formatTargets(checkTargets({ peers, caseStudyJs: new Map() }))
+    expect(lines).toContain('✖ cold build, 1000 projects, over Eleventy (wall): 3.00x (CPU: 4.50x) (target <= 2.00x), missed by 50.0%')
   })
 })
