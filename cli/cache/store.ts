@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { readEntryFile, writeEntry } from './cache-entries.ts'
 import { toolKey } from './tool-key.ts'
+import { cacheDirectory } from '../paths.ts'
 
 /**
  * The one content-addressed store of derived artefacts (checked files, compiled projects, diagrams):
@@ -13,8 +13,8 @@ import { toolKey } from './tool-key.ts'
  * and made again. Any thread may read and write it: entries are written atomically.
  */
 
-/** Where the caches live unless a caller says otherwise (cli/paths.ts will own this). */
-export const defaultCacheRoot = fileURLToPath(new URL('../../node_modules/.cache/portfolio/', import.meta.url))
+/** Where the caches live unless a caller says otherwise. */
+export const defaultCacheRoot = cacheDirectory
 
 /** Entries kept after pruning, across every kind: a 1000-project build uses about 2000. */
 export const MAX_ENTRIES = 20_000

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { cliSourceDirectory as cliDirectory, packageDirectory as repositoryRoot } from '../paths.ts'
-
 
 /** The CLI's code, whether it runs from its TypeScript sources or from compiled JavaScript. */
 const CODE = /\.(ts|mts|js|mjs|cjs)$/
@@ -21,7 +20,9 @@ export function toolKey(): string | undefined {
   try {
     const hash = createHash('sha256').update(`portfolio-tool 2\0v8 ${process.versions.v8}\0`)
     hash.update(readFileSync(path.join(repositoryRoot, 'package.json'))).update('\0')
-    hash.update(readFileSync(path.join(repositoryRoot, 'package-lock.json'))).update('\0')
+    // An installed copy of the tool has no lockfile of its own: its version and code then decide.
+    const lockfile = path.join(repositoryRoot, 'package-lock.json')
+    if (existsSync(lockfile)) hash.update(readFileSync(lockfile)).update('\0')
     const code = readdirSync(cliDirectory, { recursive: true, encoding: 'utf8' }).filter((file) => CODE.test(file)).sort()
     for (const file of code) hash.update(`${file}\0`).update(readFileSync(path.join(cliDirectory, file))).update('\0')
     for (const file of readdirSync(path.join(repositoryRoot, 'schema')).sort()) hash.update(`${file}\0`).update(readFileSync(path.join(repositoryRoot, 'schema', file))).update('\0')

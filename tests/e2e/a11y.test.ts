@@ -101,7 +101,8 @@ describe('axe', () => {
     // The two widths run side by side: each page has a renderer process of its own.
     const found = (await Promise.all(Object.values(WIDTHS).map(auditWidth))).flat()
     expect(found).toEqual([])
-  })
+    // axe on 8 routes, 2 widths, 2 themes is CPU-bound: ~45-65 s on 2 cores, more on a busy machine.
+  }, 240_000)
 })
 
 interface Stop {

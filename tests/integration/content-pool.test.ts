@@ -77,7 +77,7 @@ describe('every bad-input case gives the same result with workers as without', (
       if (!fixture) throw new Error('no fixture')
       const alone = await checkContent(fixture.root)
       const before = poolCounters.onWorkers
-      const pooled = await checkAndCompile(fixture.root, { workers: 'always', compile: false })
+      const pooled = await checkAndCompile(fixture.root, { workers: 'always', compile: false, store: false })
       expect(comparable(pooled)).toEqual(comparable(alone))
       // Unless no project file could be read, a worker checked some of them.
       const projectFiles = [...pooled.sources.keys()].filter((f) => f.startsWith('projects/')).length
@@ -96,7 +96,7 @@ describe('the real content, checked and compiled with workers and without', () =
     const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
     const before = poolCounters.onWorkers
     for (const workers of ['never', 'always'] as const) {
-      const checked = await checkAndCompile(REPO_ROOT, { workers, compile: false })
+      const checked = await checkAndCompile(REPO_ROOT, { workers, compile: false, store: false })
       expect(comparable(checked)).toEqual(comparable(reference))
       const both = await checkAndCompile(REPO_ROOT, { workers, store: false })
       expect(comparable(both)).toEqual(comparable(reference))
