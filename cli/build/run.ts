@@ -9,11 +9,13 @@ import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, renderAhead, type Prerendered } from './prerender.ts'
 import type { RenderedRouteBody } from './render-page.ts'
-import { prerenderWorkerCount } from './prerender-pool.ts'
+import { PAGES_PER_WORKER } from './page-job.ts'
+import { CARDS_PER_WORKER } from './card-job.ts'
+import { runJobs } from './jobs.ts'
 import { ProjectDataWriter, readProjectData, type WrittenData } from '../generate/project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
-import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
-import { stopPool } from '../workers/pool.ts'
+import { socialCardSpecs, writeSocialCards, type CardRenderer } from '../social/social-images.ts'
+import { stopPool, workerCount } from '../workers/pool.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckedContent, CheckResult } from '../content/check-content.ts'
 import { checkAndCompile, type CheckAndCompileResult } from './check-and-compile.ts'
@@ -78,21 +80,30 @@ function reportOf(result: GenerateResult): Pick<CheckResult, 'diagnostics' | 'so
   return { diagnostics: result.diagnostics, fileCount: result.fileCount, sources: new Map([...result.sources].filter(([file]) => files.has(file))) }
 }
 
+/**
+ * The social cards the cache misses, rendered on the worker pool (card-job.ts). This thread has the
+ * build's other steps meanwhile, yet outlasts them when the cards are many: with workers it takes
+ * cards too, one per turn of the event loop; without, `alongside` keeps it yielding between cards.
+ */
+const renderCardsOnPool: CardRenderer = async (svgs, done) => {
+  const alongside = workerCount(svgs.length, { perWorker: CARDS_PER_WORKER }) === 0
+  await runJobs('card', svgs, { perWorker: CARDS_PER_WORKER, alongside, each: (png, index) => done(png, index) })
+}
+
 type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => string) => Promise<T>
 
 /**
  * Prerenders every route (pages unchanged since the build in place are taken from it: see page-cache.ts). Case
  * studies are read from the data files the site already holds (data/projects/<id>.json, what the
- * browser loads), in this thread as in the prerender workers, so the compiled content need not be in
+ * browser loads) by the pool's page jobs (page-job.ts), so the compiled content need not be in
  * memory while pages render.
  */
-async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step, ahead?: ReadonlyMap<string, RenderedRouteBody>): Promise<Prerendered> {
-  const lookup = (id: string) => readProjectData(siteDir, id)
+async function prerenderSite(routes: Route[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step, ahead?: ReadonlyMap<string, RenderedRouteBody>): Promise<Prerendered> {
   const pageCache: PageCache | undefined =
     options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
   const prerendered = await step(
     'prerender',
-    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, ...(pageCache ? { cache: pageCache } : {}), ...(ahead ? { ahead } : {}) }),
+    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, ...(pageCache ? { cache: pageCache } : {}), ...(ahead ? { ahead } : {}) }),
     (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`) + (ahead ? ' (rendered while the browser bundle built)' : ''),
   )
   return prerendered
@@ -159,7 +170,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         function startCards() {
           if (!checked || pendingCards) return
           const cardsStarted = performance.now()
-          const drawing = writeSocialCards(work.cards, socialCardSpecs(checked), undefined, { signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
+          const drawing = writeSocialCards(work.cards, socialCardSpecs(checked), undefined, { signal: stopCards.signal, render: renderCardsOnPool }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
           drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
           pendingCards = drawing
         }
@@ -176,8 +187,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
     )
-    // The pool's heaps are not needed again in this build.
-    await stopPool()
     const report = reportOf(generated)
     let compiled = generated.compiled
     if (!compiled || !building) return { ...report, compiled: false, pages: [] }
@@ -196,7 +205,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // the pages their HTML shell, takes ~0.1 s longer), this thread, which would only wait, renders
     // the pages; the prerender then only writes them. Not for a site the prerender workers render.
     let ahead: Promise<ReadonlyMap<string, RenderedRouteBody>> | undefined
-    if (viteBuilding && prerenderWorkerCount(routes.length) === 0) {
+    if (viteBuilding && workerCount(routes.length, { perWorker: PAGES_PER_WORKER }) === 0) {
       const projects = (id: string) => readProjectData(work.data, id)
       ahead = serverReady.then(() => renderAhead(routes, { serverEntry: path.join(work.server, SERVER_ENTRY), base: options.base, projects, cards: async () => cards }))
       ahead.catch(() => undefined) // awaited below once the app is built
@@ -208,7 +217,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const data = await step('case-study data', () => projectData.finish(work.temp, cards), (written) => `${written.files.length} files`)
     // The rest of the build needs none of the compiled content.
     compiled = undefined
-    const { pages, scans } = await prerenderSite(routes, cards, data, site, work.temp, options, step, renderedAhead)
+    const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, step, renderedAhead)
     const problems = await step('check links', async () => checkScans(scans, listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')
@@ -225,6 +234,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     if (!built) stopCards.abort(new Error('the build stopped'))
     await building?.catch(() => undefined)
     await pendingCards?.catch(() => undefined)
+    // Cards and pages are done: the pool's workers and their heaps are not needed again.
+    await stopPool()
     await rm(work.temp, { recursive: true, force: true })
     await rm(work.cards, { recursive: true, force: true })
     await rm(work.data, { recursive: true, force: true })
