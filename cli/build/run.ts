@@ -10,7 +10,7 @@ import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, renderAhead, type Prerendered } from './prerender.ts'
 import type { RenderedRouteBody } from './render-page.ts'
 import { PAGES_PER_WORKER } from './page-job.ts'
-import { CARDS_PER_WORKER } from './card-job.ts'
+import { CARDS_PER_RUN, CARDS_PER_WORKER } from './card-job.ts'
 import { runJobs } from './jobs.ts'
 import { ProjectDataWriter, readProjectData, type WrittenData } from '../generate/project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
@@ -84,10 +84,16 @@ function reportOf(result: GenerateResult): Pick<CheckResult, 'diagnostics' | 'so
  * The social cards the cache misses, rendered on the worker pool (card-job.ts). This thread has the
  * build's other steps meanwhile, yet outlasts them when the cards are many: with workers it takes
  * cards too, one per turn of the event loop; without, `alongside` keeps it yielding between cards.
+ * The pool cannot take back jobs it was given, so they go in runs of CARDS_PER_RUN: a build that
+ * fails stops its cards within one.
  */
-const renderCardsOnPool: CardRenderer = async (svgs, done) => {
-  const alongside = workerCount(svgs.length, { perWorker: CARDS_PER_WORKER }) === 0
-  await runJobs('card', svgs, { perWorker: CARDS_PER_WORKER, alongside, each: (png, index) => done(png, index) })
+const renderCardsOnPool: CardRenderer = async (svgs, done, signal) => {
+  for (let start = 0; start < svgs.length; start += CARDS_PER_RUN) {
+    signal?.throwIfAborted()
+    const run = svgs.slice(start, start + CARDS_PER_RUN)
+    const alongside = workerCount(run.length, { perWorker: CARDS_PER_WORKER }) === 0
+    await runJobs('card', run, { perWorker: CARDS_PER_WORKER, alongside, each: (png, index) => done(png, start + index) })
+  }
 }
 
 type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => string) => Promise<T>
