@@ -81,18 +81,16 @@ function reportOf(result: GenerateResult): Pick<CheckResult, 'diagnostics' | 'so
 }
 
 /**
- * The social cards the cache misses, rendered on the worker pool (card-job.ts). This thread has the
- * build's other steps meanwhile, yet outlasts them when the cards are many: with workers it takes
- * cards too, one per turn of the event loop; without, `alongside` keeps it yielding between cards.
- * The pool cannot take back jobs it was given, so they go in runs of CARDS_PER_RUN: a build that
- * fails stops its cards within one.
+ * The social cards the cache misses, rendered on the worker pool (card-job.ts). `alongside`: this
+ * thread has the build's own steps meanwhile (Vite, the pool's answers, the pages), which a card
+ * (~30-60 ms) taken here between them would hold up; few cards run here, one per turn of the event
+ * loop. The pool cannot take back jobs it was given, so they go in runs of CARDS_PER_RUN: a build
+ * that fails stops its cards within one, and pages queued meanwhile wait for one run at most.
  */
 const renderCardsOnPool: CardRenderer = async (svgs, done, signal) => {
   for (let start = 0; start < svgs.length; start += CARDS_PER_RUN) {
     signal?.throwIfAborted()
-    const run = svgs.slice(start, start + CARDS_PER_RUN)
-    const alongside = workerCount(run.length, { perWorker: CARDS_PER_WORKER }) === 0
-    await runJobs('card', run, { perWorker: CARDS_PER_WORKER, alongside, each: (png, index) => done(png, start + index) })
+    await runJobs('card', svgs.slice(start, start + CARDS_PER_RUN), { perWorker: CARDS_PER_WORKER, alongside: true, each: (png, index) => done(png, start + index) })
   }
 }
 
