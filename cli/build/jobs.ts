@@ -1,6 +1,5 @@
 import path from 'node:path'
 import { runJobs as runPoolJobs, type RunOptions } from '../workers/pool.ts'
-import { renderCardJob } from './card-job.ts'
 import { renderPageJob } from './page-job.ts'
 import { checkAndCompileProject } from './project-job.ts'
 
@@ -12,7 +11,6 @@ import { checkAndCompileProject } from './project-job.ts'
 export const jobs = {
   project: checkAndCompileProject,
   page: renderPageJob,
-  card: renderCardJob,
 } satisfies Record<string, (input: never) => unknown>
 
 export type JobKind = keyof typeof jobs

@@ -10,11 +10,9 @@ import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, renderAhead, type Prerendered } from './prerender.ts'
 import type { RenderedRouteBody } from './render-page.ts'
 import { PAGES_PER_WORKER } from './page-job.ts'
-import { CARDS_PER_RUN, CARDS_PER_WORKER } from './card-job.ts'
-import { runJobs } from './jobs.ts'
 import { ProjectDataWriter, readProjectData, type WrittenData } from '../generate/project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
-import { socialCardSpecs, writeSocialCards, type CardRenderer } from '../social/social-images.ts'
+import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import { stopPool, workerCount } from '../workers/pool.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckedContent, CheckResult } from '../content/check-content.ts'
@@ -78,20 +76,6 @@ export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources'
 function reportOf(result: GenerateResult): Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'> {
   const files = new Set(result.diagnostics.map((d) => d.file))
   return { diagnostics: result.diagnostics, fileCount: result.fileCount, sources: new Map([...result.sources].filter(([file]) => files.has(file))) }
-}
-
-/**
- * The social cards the cache misses, rendered on the worker pool (card-job.ts). `alongside`: this
- * thread has the build's own steps meanwhile (Vite, the pool's answers, the pages), which a card
- * (~30-60 ms) taken here between them would hold up; few cards run here, one per turn of the event
- * loop. The pool cannot take back jobs it was given, so they go in runs of CARDS_PER_RUN: a build
- * that fails stops its cards within one, and pages queued meanwhile wait for one run at most.
- */
-const renderCardsOnPool: CardRenderer = async (svgs, done, signal) => {
-  for (let start = 0; start < svgs.length; start += CARDS_PER_RUN) {
-    signal?.throwIfAborted()
-    await runJobs('card', svgs.slice(start, start + CARDS_PER_RUN), { perWorker: CARDS_PER_WORKER, alongside: true, each: (png, index) => done(png, start + index) })
-  }
 }
 
 type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => string) => Promise<T>
@@ -174,7 +158,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         function startCards() {
           if (!checked || pendingCards) return
           const cardsStarted = performance.now()
-          const drawing = writeSocialCards(work.cards, socialCardSpecs(checked), undefined, { signal: stopCards.signal, render: renderCardsOnPool }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
+          const drawing = writeSocialCards(work.cards, socialCardSpecs(checked), undefined, { signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
           drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
           pendingCards = drawing
         }
@@ -191,6 +175,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
     )
+    // The pool's heaps are not needed again until the pages, which start their own workers if they pay.
+    await stopPool()
     const report = reportOf(generated)
     let compiled = generated.compiled
     if (!compiled || !building) return { ...report, compiled: false, pages: [] }
@@ -207,7 +193,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const cards = compiled.projects
     // Vite still building: once it has written the server bundle (the browser bundle, which gives
     // the pages their HTML shell, takes ~0.1 s longer), this thread, which would only wait, renders
-    // the pages; the prerender then only writes them. Not for a site the prerender workers render.
+    // the pages; the prerender then only writes them. Not for a site whose pages go to the pool's workers.
     let ahead: Promise<ReadonlyMap<string, RenderedRouteBody>> | undefined
     if (viteBuilding && workerCount(routes.length, { perWorker: PAGES_PER_WORKER }) === 0) {
       const projects = (id: string) => readProjectData(work.data, id)
@@ -238,8 +224,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     if (!built) stopCards.abort(new Error('the build stopped'))
     await building?.catch(() => undefined)
     await pendingCards?.catch(() => undefined)
-    // Cards and pages are done: the pool's workers and their heaps are not needed again.
-    await stopPool()
     await rm(work.temp, { recursive: true, force: true })
     await rm(work.cards, { recursive: true, force: true })
     await rm(work.data, { recursive: true, force: true })

@@ -48,26 +48,9 @@ export function cardKey(svg: string): string {
   return `card-${createHash('sha256').update(rendererKey()).update(svg).digest('hex').slice(0, 32)}`
 }
 
-/**
- * Renders card SVGs to PNGs, handing each to `done` (by its index in `svgs`) as it is ready, in any
- * order; resolves when every card is done. It may stop early once `signal` is aborted.
- */
-export type CardRenderer = (svgs: readonly string[], done: (png: Uint8Array, index: number) => void, signal?: AbortSignal) => Promise<void>
-
-/** Renders the cards one at a time in this thread, giving the event loop a turn between them, so the build's other steps go on meanwhile. */
-export const renderCardsHere: CardRenderer = async (svgs, done, signal) => {
-  for (const [index, svg] of svgs.entries()) {
-    signal?.throwIfAborted()
-    done(renderCard(svg), index)
-    await nextTurn()
-  }
-}
-
 export interface CardWriteOptions {
   /** Stops the rendering (the build failed meanwhile): no card is written after, and the call rejects with the signal's reason. */
   signal?: AbortSignal
-  /** How the cards the cache misses are rendered (a build hands them to its worker pool). @default renderCardsHere */
-  render?: CardRenderer
 }
 
 /** Renders every card of the content into the site folder (og/index.png, og/<id>.png). */
@@ -77,48 +60,31 @@ export async function writeSocialImages(siteDir: string, content: CompiledConten
 
 /**
  * Writes each card into the site folder: from the cache when its SVG was rendered before, else
- * rendered now (by `options.render`) and kept. Returns the files written.
+ * rendered now and kept. Cards are rendered one at a time in this thread, giving the event loop a
+ * turn between them, so the build's other steps go on meanwhile. Returns the files written.
  *
- * A card costs resvg ~30-60 ms of CPU (parsing and shaping its text, painting 1200x630 pixels,
+ * A card costs resvg ~60-100 ms of CPU (parsing and shaping its text, painting 1200x630 pixels,
  * encoding the PNG): nothing next to a small site's build, but most of a cold build of a thousand
- * projects, hence a renderer that can take the work to other threads.
+ * projects. renderCard takes and returns plain data so that this loop can hand it to the shared
+ * worker pool.
  */
 export async function writeSocialCards(siteDir: string, specs: readonly CardSpec[], cacheDir = CARD_CACHE, options: CardWriteOptions = {}): Promise<string[]> {
-  const { signal, render = renderCardsHere } = options
+  const { signal } = options
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
   const used = new Set<string>()
-  const missing: { spec: CardSpec; svg: string; key: string }[] = []
   for (const spec of specs) {
     signal?.throwIfAborted()
     const svg = cardSvg(spec)
     const key = cardKey(svg)
     used.add(`${key}.bin`)
     const kept = readEntry(cacheDir, key)
-    if (Buffer.isBuffer(kept)) writeFileSync(path.join(siteDir, spec.file), kept)
-    else missing.push({ spec, svg, key })
-  }
-  if (missing.length > 0) {
-    // The first card that could not be written, thrown once all are back: `done` is called from a
-    // worker's answer too, where a throw would take the process down.
-    let failure: { error: unknown } | undefined
-    await render(
-      missing.map((card) => card.svg),
-      (rendered, index) => {
-        if (signal?.aborted || failure) return
-        const { spec, key } = missing[index]!
-        // A PNG that came from a worker is a plain Uint8Array: kept as a Buffer, as a hit reads back.
-        const png = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength)
-        try {
-          writeEntry(cacheDir, key, png)
-          writeFileSync(path.join(siteDir, spec.file), png)
-        } catch (error) {
-          failure = { error }
-        }
-      },
-      signal,
-    )
-    signal?.throwIfAborted()
-    if (failure) throw failure.error
+    const png = Buffer.isBuffer(kept) ? kept : renderCard(svg)
+    if (png !== kept) {
+      writeEntry(cacheDir, key, png)
+      await nextTurn()
+      signal?.throwIfAborted()
+    }
+    writeFileSync(path.join(siteDir, spec.file), png)
   }
   pruneEntries(cacheDir, Math.max(MAX_CACHED_CARDS, 2 * specs.length), '.bin', used)
   return specs.map((spec) => spec.file)

@@ -5,9 +5,6 @@ import { runJobs } from '../../cli/build/jobs.ts'
 import { listRoutes } from '../../cli/build/list-routes.ts'
 import { prerenderRoutes } from '../../cli/build/prerender.ts'
 import { CliError } from '../../cli/errors.ts'
-import { renderCard } from '../../cli/social/render-card.ts'
-import { cardSvg } from '../../cli/social/card-svg.ts'
-import { socialCardSpecs } from '../../cli/social/card-specs.ts'
 import { poolCounters, stopPool } from '../../cli/workers/pool.ts'
 import { REPO_ROOT } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
@@ -108,7 +105,7 @@ export async function render(url, base, projects, cards) {
 }
 `
 
-describe('pages and social cards on the pool', () => {
+describe('pages on the pool', () => {
   it('writes the same pages and scans on workers as in this thread', async () => {
     const ids = Array.from({ length: 30 }, (_, i) => `p-${i}`)
     const routes = listRoutes(ids)
@@ -137,12 +134,5 @@ describe('pages and social cards on the pool', () => {
       await expect(failed).rejects.toThrow(CliError)
       await expect(failed).rejects.toThrow('rendering /projects/p-13 failed: bad page')
     }
-  })
-
-  it('renders the same card bytes on a worker as here', async () => {
-    const svgs = socialCardSpecs({ portfolio: { site: { url: 'https://jane.example' }, owner: { name: 'Jane Doe', role: 'Developer' }, hero: { headline: 'Hi' } }, projects: [{ id: 'a', title: 'A', description: 'One.', tech: ['Go'] }] }).map(cardSvg)
-    const there = await runJobs('card', svgs, { workers: 'always' })
-    expect(there.map((png) => Buffer.from(png))).toEqual(svgs.map(renderCard))
-    expect(there).toHaveLength(2)
   })
 })

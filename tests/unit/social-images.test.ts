@@ -8,7 +8,7 @@ import { FONT_FILES, measureText } from '../../cli/social/card-fonts.ts'
 import { escapeXml } from '../../cli/social/card-frame.ts'
 import { cardSvg } from '../../cli/social/card-svg.ts'
 import { renderCard, RESVG_OPTIONS } from '../../cli/social/render-card.ts'
-import { cardKey, MAX_CACHED_CARDS, socialCardSpecs, writeSocialCards, writeSocialImages, type CardRenderer } from '../../cli/social/social-images.ts'
+import { cardKey, MAX_CACHED_CARDS, socialCardSpecs, writeSocialCards, writeSocialImages } from '../../cli/social/social-images.ts'
 import { wrapText } from '../../cli/social/wrap-text.ts'
 import { readEntry, writeEntry } from '../../cli/cache/cache-entries.ts'
 
@@ -219,22 +219,6 @@ describe('social card cache', () => {
       expect(readFileSync(path.join(site, 'og/index.png')).equals(first)).toBe(true)
       expect((readEntry(cache, indexKey) as Buffer).equals(first)).toBe(true)
     }
-  }, 60_000)
-
-  it('has the cards it misses drawn by the renderer it is given, taken in any order, and keeps them as hits', async () => {
-    const specs = socialCardSpecs(content())
-    const [site, cache] = [tempDir('og-render-'), tempDir('og-render-store-')]
-    const asked: string[][] = []
-    // As a worker's answers come: plain Uint8Arrays, last first.
-    const render: CardRenderer = async (svgs, done) => {
-      asked.push([...svgs])
-      for (const index of [...svgs.keys()].reverse()) done(new Uint8Array(renderCard(svgs[index]!)), index)
-    }
-    await writeSocialCards(site, specs, cache, { render })
-    expect(asked).toEqual([specs.map(cardSvg)])
-    for (const spec of specs) expect(readFileSync(path.join(site, spec.file)).equals(renderCard(cardSvg(spec)))).toBe(true)
-    await writeSocialCards(tempDir('og-render-again-'), specs, cache, { render })
-    expect(asked).toHaveLength(1)
   }, 60_000)
 
   it('keeps the cache bounded: past its limit the oldest cards the build did not use go, the build’s own stay however old', async () => {
