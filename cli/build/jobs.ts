@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { runJobs as runPoolJobs, type RunOptions } from '../workers/pool.ts'
+import { renderPageJob } from './page-job.ts'
 import { checkAndCompileProject } from './project-job.ts'
 
 /**
@@ -9,6 +10,7 @@ import { checkAndCompileProject } from './project-job.ts'
  */
 export const jobs = {
   project: checkAndCompileProject,
+  page: renderPageJob,
 } satisfies Record<string, (input: never) => unknown>
 
 export type JobKind = keyof typeof jobs

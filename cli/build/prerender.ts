@@ -5,17 +5,19 @@ import path from 'node:path'
 import type { Route } from './list-routes.ts'
 import type { PageScan } from './check-output.ts'
 import { pageKey, readPageIndex, reusablePage, writePageIndex, type PageCache, type PageRecord } from './page-cache.ts'
-import { renderOnAllCores } from './prerender-pool.ts'
-import { fillShell, loadRenderFunction, renderBody, renderPage, type CardsLookup, type PageFile, type ProjectLookup, type RenderedRouteBody, type RenderFunction } from './render-page.ts'
+import { CliError } from '../errors.ts'
+import type { WorkerMode } from '../workers/pool.ts'
+import { runJobs } from './jobs.ts'
+import { PAGES_PER_WORKER } from './page-job.ts'
+import { fillShell, loadRenderFunction, renderBody, type CardsLookup, type PageFile, type ProjectLookup, type RenderedRouteBody } from './render-page.ts'
 
 export interface PrerenderOptions {
   serverEntry: string
+  /** The site folder: holds the HTML shell and the data files pages render from (see page-job.ts), and takes the pages. */
   siteDir: string
   base: string
-  projects: ProjectLookup
-  cards: CardsLookup
-  /** Worker threads rendering beside this one; by default as many as pay off for this many routes. */
-  workers?: number
+  /** Where pages render (see cli/workers/pool.ts): by default on workers when there are enough to pay. */
+  workers?: WorkerMode
   /** Pages of the build in place, by what they are made from; only the others are rendered. */
   cache?: PageCache
   /** Routes already rendered (see renderAhead), by file: only put in the shell and written here. */
@@ -36,7 +38,7 @@ export interface Prerendered {
  * bundle, which gives the pages their HTML shell, is still being built. By the route's file; fails
  * as the prerender would.
  */
-export async function renderAhead(routes: readonly Route[], options: Pick<PrerenderOptions, 'serverEntry' | 'base' | 'projects' | 'cards'>): Promise<Map<string, RenderedRouteBody>> {
+export async function renderAhead(routes: readonly Route[], options: Pick<PrerenderOptions, 'serverEntry' | 'base'> & { projects: ProjectLookup; cards: CardsLookup }): Promise<Map<string, RenderedRouteBody>> {
   const render = await loadRenderFunction(options.serverEntry)
   const bodies = new Map<string, RenderedRouteBody>()
   for (const route of routes) bodies.set(route.file, await renderBody(render, route, options.base, options))
@@ -47,7 +49,8 @@ export async function renderAhead(routes: readonly Route[], options: Pick<Preren
  * Renders every route with the server entry into the client build's HTML shell (its index.html,
  * read before the home page is written over it) and writes dist/<route>/index.html; fails on a
  * render error, a status other than the route's, or an empty <main>. Pages the cache vouches for
- * are taken from the site in place instead.
+ * are taken from the site in place instead. The others are jobs of the worker pool, written here as
+ * they come back.
  */
 export async function prerenderRoutes(routes: readonly Route[], options: PrerenderOptions): Promise<Prerendered> {
   const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
@@ -76,15 +79,24 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
     if (body) return keep(at, key, fillShell(template, route, body))
     toRender.push({ route, at, key })
   })
-  if (toRender.length > 0) {
-    let loading: Promise<RenderFunction> | undefined
-    const data = { projects: options.projects, cards: options.cards }
-    const renderHere = async (route: Route) => renderPage(await (loading ??= loadRenderFunction(options.serverEntry)), { route, base: options.base, template }, data)
-    await renderOnAllCores(toRender.map((job) => job.route), template, options, renderHere, (i, page) => {
+  // The first failure, kept until every job is back: thrown from a worker's answer, it would take the process down.
+  let failure: { error: unknown } | undefined
+  const inputs = toRender.map(({ route }) => ({ serverEntry: options.serverEntry, template, siteDir: options.siteDir, base: options.base, route }))
+  await runJobs('page', inputs, {
+    perWorker: PAGES_PER_WORKER,
+    ...(options.workers ? { workers: options.workers } : {}),
+    each: (result, i) => {
+      if (failure) return
       const job = toRender[i]!
-      keep(job.at, job.key, page)
-    })
-  }
+      try {
+        if ('error' in result) throw new CliError(result.error, result.hint)
+        keep(job.at, job.key, result.page)
+      } catch (error) {
+        failure = { error }
+      }
+    },
+  })
+  if (failure) throw failure.error
   if (cache) writePageIndex(cache, records)
   return { pages: routes.map((route) => route.file), scans, rendered: routes.length - reusedPages }
 }

@@ -9,11 +9,11 @@ import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, renderAhead, type Prerendered } from './prerender.ts'
 import type { RenderedRouteBody } from './render-page.ts'
-import { prerenderWorkerCount } from './prerender-pool.ts'
+import { PAGES_PER_WORKER } from './page-job.ts'
 import { ProjectDataWriter, readProjectData, type WrittenData } from '../generate/project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
-import { stopPool } from '../workers/pool.ts'
+import { stopPool, workerCount } from '../workers/pool.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckedContent, CheckResult } from '../content/check-content.ts'
 import { checkAndCompile, type CheckAndCompileResult } from './check-and-compile.ts'
@@ -83,16 +83,15 @@ type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => str
 /**
  * Prerenders every route (pages unchanged since the build in place are taken from it: see page-cache.ts). Case
  * studies are read from the data files the site already holds (data/projects/<id>.json, what the
- * browser loads), in this thread as in the prerender workers, so the compiled content need not be in
+ * browser loads) by the pool's page jobs (page-job.ts), so the compiled content need not be in
  * memory while pages render.
  */
-async function prerenderSite(routes: Route[], cards: unknown[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step, ahead?: ReadonlyMap<string, RenderedRouteBody>): Promise<Prerendered> {
-  const lookup = (id: string) => readProjectData(siteDir, id)
+async function prerenderSite(routes: Route[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step, ahead?: ReadonlyMap<string, RenderedRouteBody>): Promise<Prerendered> {
   const pageCache: PageCache | undefined =
     options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
   const prerendered = await step(
     'prerender',
-    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, projects: lookup, cards: async () => cards, ...(pageCache ? { cache: pageCache } : {}), ...(ahead ? { ahead } : {}) }),
+    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, ...(pageCache ? { cache: pageCache } : {}), ...(ahead ? { ahead } : {}) }),
     (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`) + (ahead ? ' (rendered while the browser bundle built)' : ''),
   )
   return prerendered
@@ -176,7 +175,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
     )
-    // The pool's heaps are not needed again in this build.
+    // The pool's heaps are not needed again until the pages, which start their own workers if they pay.
     await stopPool()
     const report = reportOf(generated)
     let compiled = generated.compiled
@@ -194,9 +193,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const cards = compiled.projects
     // Vite still building: once it has written the server bundle (the browser bundle, which gives
     // the pages their HTML shell, takes ~0.1 s longer), this thread, which would only wait, renders
-    // the pages; the prerender then only writes them. Not for a site the prerender workers render.
+    // the pages; the prerender then only writes them. Not for a site whose pages go to the pool's workers.
     let ahead: Promise<ReadonlyMap<string, RenderedRouteBody>> | undefined
-    if (viteBuilding && prerenderWorkerCount(routes.length) === 0) {
+    if (viteBuilding && workerCount(routes.length, { perWorker: PAGES_PER_WORKER }) === 0) {
       const projects = (id: string) => readProjectData(work.data, id)
       ahead = serverReady.then(() => renderAhead(routes, { serverEntry: path.join(work.server, SERVER_ENTRY), base: options.base, projects, cards: async () => cards }))
       ahead.catch(() => undefined) // awaited below once the app is built
@@ -208,7 +207,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const data = await step('case-study data', () => projectData.finish(work.temp, cards), (written) => `${written.files.length} files`)
     // The rest of the build needs none of the compiled content.
     compiled = undefined
-    const { pages, scans } = await prerenderSite(routes, cards, data, site, work.temp, options, step, renderedAhead)
+    const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, step, renderedAhead)
     const problems = await step('check links', async () => checkScans(scans, listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
-import { isRecord } from '../diagnostics/json-pointer.ts'
 
 /**
  * The one on-disk entry format every build cache uses (the store's entries, prerendered pages, social
@@ -58,13 +57,18 @@ function decodeEntry(bytes: Buffer, key: string): { value: unknown } | 'damaged'
     const newline = bytes.indexOf(0x0a)
     if (newline < 0) return 'damaged'
     const header: unknown = JSON.parse(bytes.toString('utf8', 0, newline))
-    if (!isRecord(header) || header.format !== FORMAT || header.key !== key || header.bytes !== bytes.length - newline - 1) return 'damaged'
+    if (!isHeader(header) || header.format !== FORMAT || header.key !== key || header.bytes !== bytes.length - newline - 1) return 'damaged'
     const payload = bytes.subarray(newline + 1)
     if (header.sha256 !== sha256(payload)) return 'damaged'
     return { value: v8.deserialize(payload) }
   } catch {
     return 'damaged'
   }
+}
+
+/** An entry's header line as parsed: any JSON, from whatever wrote the file. */
+function isHeader(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /**

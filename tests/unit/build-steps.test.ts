@@ -8,6 +8,7 @@ import { listRoutes } from '../../cli/build/list-routes.ts'
 import { prerenderRoutes, renderAhead, withSecurityHeaders } from '../../cli/build/prerender.ts'
 import { runBuild } from '../../cli/build/run.ts'
 import { robotsTxt, sitemapXml } from '../../cli/build/seo-files.ts'
+import { readProjectData } from '../../cli/generate/project-data.ts'
 import { removeStaleWorkDirectories, swapDirectory } from '../../cli/build/swap-directory.ts'
 
 const tempDir = tempDirsPerTest('portfolio-build-')
@@ -143,8 +144,8 @@ describe('atomic output', () => {
     const entry = path.join(dir, 'entry-server.mjs')
     writeFileSync(entry, 'export async function render(url) { throw new Error(`boom at ${url}`) }\n')
     writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>')
-    await expect(prerenderRoutes(listRoutes([]), { serverEntry: entry, siteDir: dir, base: '/', projects: async () => null, cards: async () => [] })).rejects.toThrow(CliError)
-    await expect(prerenderRoutes(listRoutes([]), { serverEntry: entry, siteDir: dir, base: '/', projects: async () => null, cards: async () => [] })).rejects.toThrow('rendering / failed: boom at /')
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: entry, siteDir: dir, base: '/' })).rejects.toThrow(CliError)
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: entry, siteDir: dir, base: '/' })).rejects.toThrow('rendering / failed: boom at /')
     mkdirSync(path.join(dir, 'dist.tmp-999'))
     mkdirSync(path.join(dir, 'dist.old-999'))
     await removeStaleWorkDirectories(path.join(dir, 'dist'))
@@ -157,10 +158,10 @@ describe('atomic output', () => {
     writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>')
     const notFound = path.join(dir, 'not-found.mjs')
     writeFileSync(notFound, "export async function render() { return { html: '<main>x</main>', head: '', status: 404 } }\n")
-    await expect(prerenderRoutes(listRoutes([]), { serverEntry: notFound, siteDir: dir, base: '/', projects: async () => null, cards: async () => [] })).rejects.toThrow('rendering / gave status 404, expected 200')
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: notFound, siteDir: dir, base: '/' })).rejects.toThrow('rendering / gave status 404, expected 200')
     const empty = path.join(dir, 'empty.mjs')
     writeFileSync(empty, "export async function render() { return { html: '<main> </main>', head: '', status: 200 } }\n")
-    await expect(prerenderRoutes(listRoutes([]), { serverEntry: empty, siteDir: dir, base: '/', projects: async () => null, cards: async () => [] })).rejects.toThrow('rendering / produced an empty <main>')
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: empty, siteDir: dir, base: '/' })).rejects.toThrow('rendering / produced an empty <main>')
   })
 
   it('writes pages rendered ahead (while the browser bundle builds) exactly as it renders them, without loading the server bundle again', async () => {
@@ -169,19 +170,22 @@ describe('atomic output', () => {
     writeFileSync(entry, "export async function render(url, base, projects) { const p = url === '/' ? null : await projects(url.slice(10)); return { html: '<main>' + (p ? p.title : 'home') + '</main>', head: '<title>' + url + '</title>', status: url === '/404' ? 404 : 200, data: p ?? undefined } }\n")
     const shell = '<html><head><!--app-head--></head><body><!--app-html--></body></html>'
     const routes = listRoutes(['a', 'b'])
-    const projects = async (id: string) => ({ id, title: `Project ${id}` })
     const site = (name: string) => {
       mkdirSync(path.join(dir, name))
       writeFileSync(path.join(dir, name, 'index.html'), shell)
       return path.join(dir, name)
     }
     const rendered = site('rendered')
-    await prerenderRoutes(routes, { serverEntry: entry, siteDir: rendered, base: '/', projects, cards: async () => [] })
+    mkdirSync(path.join(rendered, 'data/projects'), { recursive: true })
+    for (const id of ['a', 'b']) writeFileSync(path.join(rendered, `data/projects/${id}.json`), JSON.stringify({ id, title: `Project ${id}` }))
+    // Rendered ahead, case studies are read from the data files too (before they move into the site).
+    const projects = (id: string) => readProjectData(rendered, id)
+    await prerenderRoutes(routes, { serverEntry: entry, siteDir: rendered, base: '/' })
     const ahead = await renderAhead(routes, { serverEntry: entry, base: '/', projects, cards: async () => [] })
     expect([...ahead.keys()]).toEqual(routes.map((r) => r.file))
     const written = site('written')
     // The server bundle is gone by now: nothing is rendered again.
-    const result = await prerenderRoutes(routes, { serverEntry: path.join(dir, 'missing.mjs'), siteDir: written, base: '/', projects: async () => null, cards: async () => [], ahead })
+    const result = await prerenderRoutes(routes, { serverEntry: path.join(dir, 'missing.mjs'), siteDir: written, base: '/', ahead })
     expect(result.rendered).toBe(routes.length)
     for (const route of routes) expect(readFileSync(path.join(written, route.file), 'utf8')).toBe(readFileSync(path.join(rendered, route.file), 'utf8'))
     expect(readFileSync(path.join(written, 'projects/b/index.html'), 'utf8')).toContain('<main>Project b</main>')

@@ -38,6 +38,8 @@ describe('page cache', () => {
     writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>')
     mkdirSync(path.join(dir, 'data/projects'), { recursive: true })
     const cards = ids.map((id) => ({ id, title: titles[id] }))
+    for (const card of cards) writeFileSync(path.join(dir, `data/projects/${card.id}.json`), JSON.stringify(card))
+    writeFileSync(path.join(dir, 'data/cards.json'), JSON.stringify(cards))
     const cache: PageCache = {
       directory: cacheDir,
       site,
@@ -45,7 +47,7 @@ describe('page cache', () => {
       projectHashes: new Map(ids.map((id) => [id, `hash of ${titles[id]}`])),
       cardsHash: `hash of ${JSON.stringify(cards)}`,
     }
-    const result = await prerenderRoutes(routes, { serverEntry: entry, siteDir: dir, base: '/', projects: async (id) => ({ id, title: titles[id] }), cards: async () => cards, cache, workers: 0 })
+    const result = await prerenderRoutes(routes, { serverEntry: entry, siteDir: dir, base: '/', cache })
     const pages = Object.fromEntries(result.pages.map((page) => [page, readFileSync(path.join(dir, page), 'utf8')]))
     rmSync(site, { recursive: true, force: true })
     renameSync(dir, site)

@@ -1,9 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { runJobs } from '../../cli/build/jobs.ts'
+import { listRoutes } from '../../cli/build/list-routes.ts'
+import { prerenderRoutes } from '../../cli/build/prerender.ts'
+import { CliError } from '../../cli/errors.ts'
 import { poolCounters, stopPool } from '../../cli/workers/pool.ts'
 import { REPO_ROOT } from '../helpers/fixtures.ts'
+import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 afterAll(() => stopPool())
 
@@ -73,5 +77,62 @@ describe('the worker pool', () => {
 
   it('runs nothing for no jobs', async () => {
     expect(await runJobs('project', [], { workers: 'always' })).toEqual([])
+  })
+})
+
+const tempDir = tempDirsPerTest('portfolio-pool-')
+
+/** A site folder as the prerender finds it: the HTML shell, the case studies' and the cards' data files, and a server entry rendering from them. */
+function site(ids: string[], render = RENDER): { dir: string; entry: string } {
+  const dir = tempDir()
+  writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>')
+  mkdirSync(path.join(dir, 'data/projects'), { recursive: true })
+  for (const id of ids) writeFileSync(path.join(dir, `data/projects/${id}.json`), JSON.stringify({ id, title: `Title of ${id}` }))
+  writeFileSync(path.join(dir, 'data/cards.json'), JSON.stringify(ids.map((id) => ({ id }))))
+  const entry = path.join(dir, 'entry-server.mjs')
+  writeFileSync(entry, render)
+  return { dir, entry }
+}
+
+const RENDER = `
+import { threadId } from 'node:worker_threads'
+export async function render(url, base, projects, cards) {
+  const thread = '<!--thread:' + threadId + '-->'
+  if (url === '/404') return { html: '<main>not found</main>' + thread, head: '', status: 404 }
+  if (url === '/') return { html: '<main>' + (await cards()).map((c) => '<a href="' + base + 'projects/' + c.id + '">' + c.id + '</a>').join('') + '</main>' + thread, head: '', status: 200 }
+  const project = await projects(url.slice('/projects/'.length))
+  return { html: '<main><h1 id="top">' + project.title + '</h1></main>' + thread, head: '<title>' + project.title + '</title>', status: 200, data: project }
+}
+`
+
+describe('pages on the pool', () => {
+  it('writes the same pages and scans on workers as in this thread', async () => {
+    const ids = Array.from({ length: 30 }, (_, i) => `p-${i}`)
+    const routes = listRoutes(ids)
+    const results: { pages: string[]; html: string[]; scans: unknown }[] = []
+    for (const workers of ['never', 'always'] as const) {
+      const { dir, entry } = site(ids)
+      const before = { ...poolCounters }
+      const out = await prerenderRoutes(routes, { serverEntry: entry, siteDir: dir, base: '/', workers })
+      expect(workers === 'always' ? poolCounters.onWorkers - before.onWorkers : poolCounters.inThread - before.inThread).toBe(routes.length)
+      const html = out.pages.map((page) => readFileSync(path.join(dir, page), 'utf8'))
+      const threads = new Set(html.map((page) => /<!--thread:(\d+)-->/.exec(page)?.[1]))
+      expect(threads.has('0')).toBe(workers === 'never')
+      results.push({ pages: out.pages, html: html.map((page) => page.replace(/<!--thread:\d+-->/, '')), scans: out.scans })
+    }
+    expect(results[1]).toEqual(results[0])
+    expect(results[0]?.html[0]).toContain('<a href="/projects/p-29">p-29</a>')
+    expect(results[0]?.html[1]).toContain('<h1 id="top">Title of p-0</h1>')
+    expect(results[0]?.scans).toHaveLength(routes.length)
+  })
+
+  it('fails naming the route when a page fails to render on a worker, as in this thread', async () => {
+    const ids = Array.from({ length: 20 }, (_, i) => `p-${i}`)
+    const { dir, entry } = site(ids, RENDER.replace('const project = await', "if (url === '/projects/p-13') throw new Error('bad page'); const project = await"))
+    for (const workers of ['never', 'always'] as const) {
+      const failed = prerenderRoutes(listRoutes(ids), { serverEntry: entry, siteDir: dir, base: '/', workers })
+      await expect(failed).rejects.toThrow(CliError)
+      await expect(failed).rejects.toThrow('rendering /projects/p-13 failed: bad page')
+    }
   })
 })
