@@ -273,6 +273,8 @@ function dispatch(): void {
 /** Ends every worker now (a build whose per-project work is done; tests). */
 export async function stopPool(): Promise<void> {
   clearTimeout(idleTimer)
+  // A runJobs call still waiting for these workers would wait forever: it fails instead.
+  for (const batch of [...batches]) batch.fail(new Error('the worker pool was stopped while jobs were running'))
   const stopping = members.splice(0).map((member) => {
     member.gone = true
     return member.worker.terminate()

@@ -51,6 +51,15 @@ describe('the worker pool', () => {
     }
   })
 
+  it('fails the jobs still running when the pool is stopped, instead of leaving them waiting', async () => {
+    const running = runJobs('project', [{ source: projectFile('logic-i'), compile: true }], { workers: 'always' })
+    const outcome = running.then(() => 'finished', (error: Error) => error.message)
+    await stopPool()
+    expect(await outcome).toBe('the worker pool was stopped while jobs were running')
+    // The pool starts again on the next call.
+    expect(await runJobs('project', [{ source: projectFile('logic-i'), compile: false }], { workers: 'always' })).toHaveLength(1)
+  })
+
   it('rejects with the error a job threw, on a worker as in this thread', async () => {
     const bad = [{ source: undefined as unknown as { path: string; text: string }, compile: false }]
     await expect(runJobs('project', bad, { workers: 'never' })).rejects.toThrow(TypeError)
