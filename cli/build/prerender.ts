@@ -9,7 +9,7 @@ import { CliError } from '../errors.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { runJobs } from './jobs.ts'
 import { PAGES_PER_WORKER } from './page-job.ts'
-import { fillShell, loadRenderFunction, renderBody, type CardsLookup, type PageFile, type ProjectLookup, type RenderedRouteBody } from './render-page.ts'
+import type { PageFile } from './render-page.ts'
 
 export interface PrerenderOptions {
   serverEntry: string
@@ -20,8 +20,6 @@ export interface PrerenderOptions {
   workers?: WorkerMode
   /** Pages of the build in place, by what they are made from; only the others are rendered. */
   cache?: PageCache
-  /** Routes already rendered (see renderAhead), by file: only put in the shell and written here. */
-  ahead?: ReadonlyMap<string, RenderedRouteBody>
 }
 
 export interface Prerendered {
@@ -31,18 +29,6 @@ export interface Prerendered {
   scans: PageScan[]
   /** How many pages were rendered in this build (the rest came from the page cache). */
   rendered: number
-}
-
-/**
- * Every route rendered ahead of its page: what a build does with the server entry while the browser
- * bundle, which gives the pages their HTML shell, is still being built. By the route's file; fails
- * as the prerender would.
- */
-export async function renderAhead(routes: readonly Route[], options: Pick<PrerenderOptions, 'serverEntry' | 'base'> & { projects: ProjectLookup; cards: CardsLookup }): Promise<Map<string, RenderedRouteBody>> {
-  const render = await loadRenderFunction(options.serverEntry)
-  const bodies = new Map<string, RenderedRouteBody>()
-  for (const route of routes) bodies.set(route.file, await renderBody(render, route, options.base, options))
-  return bodies
 }
 
 /**
@@ -75,8 +61,6 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
       reusedPages += 1
       return writer.write(route.file, reused.html)
     }
-    const body = options.ahead?.get(route.file)
-    if (body) return keep(at, key, fillShell(template, route, body))
     toRender.push({ route, at, key })
   })
   // The first failure, kept until every job is back: thrown from a worker's answer, it would take the process down.

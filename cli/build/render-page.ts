@@ -61,7 +61,7 @@ export async function loadRenderFunction(serverEntry: string): Promise<RenderFun
 }
 
 /** Renders one route; fails on a render error, a status other than the route's, or an empty <main>. */
-export async function renderBody(render: RenderFunction, route: Route, base: string, data: PageData): Promise<RenderedRouteBody> {
+async function renderBody(render: RenderFunction, route: Route, base: string, data: PageData): Promise<RenderedRouteBody> {
   let usedCards = false
   const cards: CardsLookup = () => {
     usedCards = true
@@ -86,7 +86,7 @@ export async function renderBody(render: RenderFunction, route: Route, base: str
 }
 
 /** A rendered route put into the HTML shell. */
-export function fillShell(template: string, route: Route, { page, usedCards }: RenderedRouteBody): PageFile {
+function fillShell(template: string, route: Route, { page, usedCards }: RenderedRouteBody): PageFile {
   const html = template.replace('<!--app-head-->', () => page.head + pageDataScript(page.data)).replace('<!--app-html-->', () => page.html)
   return { file: route.file, html, scan: scanPage(route.file, html), sha256: hashText(html), usedCards }
 }

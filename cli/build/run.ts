@@ -2,18 +2,15 @@ import { cp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { assert, CliError } from '../errors.ts'
 import { buildSite, type SiteBuild } from './build-site.ts'
-import { SERVER_ENTRY } from './vite-builds.ts'
 import type { SiteCache } from './site-cache.ts'
 import { pageCacheDirectory, type PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
-import { prerenderRoutes, renderAhead, type Prerendered } from './prerender.ts'
-import type { RenderedRouteBody } from './render-page.ts'
-import { PAGES_PER_WORKER } from './page-job.ts'
-import { ProjectDataWriter, readProjectData, type WrittenData } from '../generate/project-data.ts'
+import { prerenderRoutes, type Prerendered } from './prerender.ts'
+import { ProjectDataWriter, type WrittenData } from '../generate/project-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
-import { stopPool, workerCount } from '../workers/pool.ts'
+import { stopPool } from '../workers/pool.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckedContent, CheckResult } from '../content/check-content.ts'
 import { checkAndCompile, type CheckAndCompileResult } from './check-and-compile.ts'
@@ -86,13 +83,13 @@ type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => str
  * browser loads) by the pool's page jobs (page-job.ts), so the compiled content need not be in
  * memory while pages render.
  */
-async function prerenderSite(routes: Route[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step, ahead?: ReadonlyMap<string, RenderedRouteBody>): Promise<Prerendered> {
+async function prerenderSite(routes: Route[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step): Promise<Prerendered> {
   const pageCache: PageCache | undefined =
     options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
   const prerendered = await step(
     'prerender',
-    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, ...(pageCache ? { cache: pageCache } : {}), ...(ahead ? { ahead } : {}) }),
-    (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`) + (ahead ? ' (rendered while the browser bundle built)' : ''),
+    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, ...(pageCache ? { cache: pageCache } : {}) }),
+    (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`),
   )
   return prerendered
 }
@@ -123,19 +120,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Each case study's data is written as its project is compiled; the build keeps its card.
   const projectData = new ProjectDataWriter(work.data)
   let built = false
-  // True from Vite's start until the app is in (false when the app came from the cache).
-  let viteBuilding = false
-  // Settles when Vite has written the server bundle, the browser bundle still building.
-  let serverBuilt = () => {}
-  const serverReady = new Promise<void>((resolve) => (serverBuilt = resolve))
   try {
     let generated: GenerateResult | undefined = await step(
       'validate + generate',
       async () => {
         let siteStarting = false
-        const siteStarted = (app?: 'building' | 'from the cache') => {
+        const siteStarted = () => {
           siteStarting = false
-          viteBuilding = app === 'building'
           startCards()
         }
         const startSite = (portfolio: Record<string, unknown>) => {
@@ -143,11 +134,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           building = (async () => {
             await writeFiles(generatedDirectory, generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }))
             return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache, onStarted: siteStarted })
-          })().finally(() => {
-            siteStarted()
-            // Vite says so before it is done: this only makes sure pages rendered ahead never wait in vain.
-            serverBuilt()
-          })
+          })().finally(siteStarted)
           building.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         }
         // The social cards need only the checked content (titles, descriptions, tags, the owner):
@@ -191,23 +178,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
     // What the data writer kept of each compiled project: its card (see ProjectDataWriter.keep).
     const cards = compiled.projects
-    // Vite still building: once it has written the server bundle (the browser bundle, which gives
-    // the pages their HTML shell, takes ~0.1 s longer), this thread, which would only wait, renders
-    // the pages; the prerender then only writes them. Not for a site whose pages go to the pool's workers.
-    let ahead: Promise<ReadonlyMap<string, RenderedRouteBody>> | undefined
-    if (viteBuilding && workerCount(routes.length, { perWorker: PAGES_PER_WORKER }) === 0) {
-      const projects = (id: string) => readProjectData(work.data, id)
-      ahead = serverReady.then(() => renderAhead(routes, { serverEntry: path.join(work.server, SERVER_ENTRY), base: options.base, projects, cards: async () => cards }))
-      ahead.catch(() => undefined) // awaited below once the app is built
-    }
     const site = await step('vite build (client + server)', () => siteBuild, (built) => (built.cached ? 'unchanged app: from the cache' : 'started alongside checking'))
-    // Before the case-study data moves into the site, where the pages rendered ahead read it from.
-    const renderedAhead = await ahead
     // Before prerendering: pages render from these files, written as the projects were compiled.
     const data = await step('case-study data', () => projectData.finish(work.temp, cards), (written) => `${written.files.length} files`)
     // The rest of the build needs none of the compiled content.
     compiled = undefined
-    const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, step, renderedAhead)
+    const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, step)
     const problems = await step('check links', async () => checkScans(scans, listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')

@@ -5,10 +5,9 @@ import { copyRepoContent } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { CliError, InternalError } from '../../cli/errors.ts'
 import { listRoutes } from '../../cli/build/list-routes.ts'
-import { prerenderRoutes, renderAhead, withSecurityHeaders } from '../../cli/build/prerender.ts'
+import { prerenderRoutes, withSecurityHeaders } from '../../cli/build/prerender.ts'
 import { runBuild } from '../../cli/build/run.ts'
 import { robotsTxt, sitemapXml } from '../../cli/build/seo-files.ts'
-import { readProjectData } from '../../cli/generate/project-data.ts'
 import { removeStaleWorkDirectories, swapDirectory } from '../../cli/build/swap-directory.ts'
 
 const tempDir = tempDirsPerTest('portfolio-build-')
@@ -109,7 +108,6 @@ describe('atomic output', () => {
       const fixed = await runBuild(options)
       expect(fixed.compiled).toBe(true)
       expect(steps).toContainEqual(['vite build (client + server)', 'unchanged app: from the cache'])
-      // Pages are rendered ahead only while Vite builds, never for an app from the cache.
       expect(steps).toContainEqual(['prerender', '8 pages'])
       expect(readFileSync(path.join(out, 'projects', 'logic-i', 'index.html'), 'utf8')).toContain('logic-i')
     } finally {
@@ -164,37 +162,4 @@ describe('atomic output', () => {
     await expect(prerenderRoutes(listRoutes([]), { serverEntry: empty, siteDir: dir, base: '/' })).rejects.toThrow('rendering / produced an empty <main>')
   })
 
-  it('writes pages rendered ahead (while the browser bundle builds) exactly as it renders them, without loading the server bundle again', async () => {
-    const dir = tempDir()
-    const entry = path.join(dir, 'entry-server.mjs')
-    writeFileSync(entry, "export async function render(url, base, projects) { const p = url === '/' ? null : await projects(url.slice(10)); return { html: '<main>' + (p ? p.title : 'home') + '</main>', head: '<title>' + url + '</title>', status: url === '/404' ? 404 : 200, data: p ?? undefined } }\n")
-    const shell = '<html><head><!--app-head--></head><body><!--app-html--></body></html>'
-    const routes = listRoutes(['a', 'b'])
-    const site = (name: string) => {
-      mkdirSync(path.join(dir, name))
-      writeFileSync(path.join(dir, name, 'index.html'), shell)
-      return path.join(dir, name)
-    }
-    const rendered = site('rendered')
-    mkdirSync(path.join(rendered, 'data/projects'), { recursive: true })
-    for (const id of ['a', 'b']) writeFileSync(path.join(rendered, `data/projects/${id}.json`), JSON.stringify({ id, title: `Project ${id}` }))
-    // Rendered ahead, case studies are read from the data files too (before they move into the site).
-    const projects = (id: string) => readProjectData(rendered, id)
-    await prerenderRoutes(routes, { serverEntry: entry, siteDir: rendered, base: '/' })
-    const ahead = await renderAhead(routes, { serverEntry: entry, base: '/', projects, cards: async () => [] })
-    expect([...ahead.keys()]).toEqual(routes.map((r) => r.file))
-    const written = site('written')
-    // The server bundle is gone by now: nothing is rendered again.
-    const result = await prerenderRoutes(routes, { serverEntry: path.join(dir, 'missing.mjs'), siteDir: written, base: '/', ahead })
-    expect(result.rendered).toBe(routes.length)
-    for (const route of routes) expect(readFileSync(path.join(written, route.file), 'utf8')).toBe(readFileSync(path.join(rendered, route.file), 'utf8'))
-    expect(readFileSync(path.join(written, 'projects/b/index.html'), 'utf8')).toContain('<main>Project b</main>')
-  })
-
-  it('fails rendering ahead as the prerender would', async () => {
-    const dir = tempDir()
-    const entry = path.join(dir, 'entry-server.mjs')
-    writeFileSync(entry, 'export async function render(url) { throw new Error(`boom at ${url}`) }\n')
-    await expect(renderAhead(listRoutes([]), { serverEntry: entry, base: '/', projects: async () => null, cards: async () => [] })).rejects.toThrow('rendering / failed: boom at /')
-  })
 })
