@@ -201,7 +201,7 @@ describe('the sanitisers, fed XSS payloads directly', () => {
     '<details open ontoggle=alert(1)>x</details>',
     '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
     '```html\n<script>alert(1)</script>\n```',
-    // Highlighted code goes around the sanitiser (highlight.js escapes it), in every form a fence takes.
+    // Highlighted code (highlight.js escapes it, then the sanitiser sees it too), in every form a fence takes.
     '```json\n{"x": "</code></pre><img src=x onerror=alert(1)>"}\n```',
     '```js\nconst s = \'<script>alert(1)</script>\'; // <img src=x onerror=alert(1)>\n```',
     '```nginx\nadd_header X "<svg onload=alert(1)>";\n```',
