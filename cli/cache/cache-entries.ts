@@ -40,7 +40,7 @@ export function writeEntry(directory: string, key: string, value: unknown): void
 }
 
 /** An entry's bytes (header line and payload), or undefined for a value V8 cannot serialise (it is simply not kept). */
-export function encodeEntry(key: string, value: unknown): Buffer | undefined {
+function encodeEntry(key: string, value: unknown): Buffer | undefined {
   let payload: Buffer
   try {
     payload = v8.serialize(value)
@@ -96,7 +96,7 @@ export function writeFileAtomically(file: string, contents: string | Uint8Array)
 }
 
 /** A name beside `file` no other writer (thread or process) picks, for a file that is renamed to `file` when whole. */
-export function temporaryPath(file: string): string {
+function temporaryPath(file: string): string {
   return `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
 }
 

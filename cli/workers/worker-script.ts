@@ -5,14 +5,14 @@ import { Worker, type WorkerOptions } from 'node:worker_threads'
 /**
  * The file a worker script runs from: next to this module, as the CLI runs it (compiled JavaScript
  * in lib/cli/workers/) or from its TypeScript source (tests, tsx). `name` is the file name without
- * extension, e.g. 'content-worker'.
+ * extension, e.g. 'worker'.
  */
-export function workerFile(name: string): URL {
+function workerFile(name: string): URL {
   return new URL(`./${name}${path.extname(import.meta.url)}`, import.meta.url)
 }
 
 /** True when workers run TypeScript through tsx (slower to start: its loader is set up per thread). */
-export function workersNeedTsx(): boolean {
+function workersNeedTsx(): boolean {
   return import.meta.url.endsWith('.ts')
 }
 
