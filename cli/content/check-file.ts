@@ -4,6 +4,7 @@ import { locatePointer } from '../diagnostics/locate.ts'
 import { checkDiagrams } from './rules/diagrams.ts'
 import { checkEndpoints } from './rules/endpoints.ts'
 import { checkMarkdown, markdownPointers, type InternalLink } from './rules/markdown.ts'
+import { checkNumbers } from './rules/numbers.ts'
 import { checkTheme } from './rules/theme.ts'
 import { checkAbsoluteUrl } from './rules/urls.ts'
 import type { SourceFile } from './load-sources.ts'
@@ -38,7 +39,7 @@ export function checkFile(source: SourceFile, kind: FileKind): FileCheck {
   const markdown = checkMarkdown(parsed, markdownPointers(parsed.data, kind))
   diagnostics.push(...markdown.diagnostics)
   links.push(...markdown.links)
-  if (kind === 'project') diagnostics.push(...checkEndpoints(parsed, parsed.data), ...checkDiagrams(parsed, parsed.data))
+  if (kind === 'project') diagnostics.push(...checkEndpoints(parsed, parsed.data), ...checkDiagrams(parsed, parsed.data), ...checkNumbers(parsed))
   else diagnostics.push(...checkTheme(parsed))
   return { parsed, diagnostics, links }
 }
@@ -48,5 +49,5 @@ function checkUrlField(parsed: ParsedDocument, pointer: string, mailto: boolean)
   const value = valueAt(parsed.data, segments)
   if (typeof value !== 'string') return []
   const problem = checkAbsoluteUrl(value, displayPath(segments), mailto)
-  return problem ? [createDiagnostic(problem.code, locatePointer(parsed, pointer), problem.message, problem.hint)] : []
+  return problem ? [createDiagnostic(problem.code, locatePointer(parsed, pointer), problem.message, problem.hint, problem.severity)] : []
 }

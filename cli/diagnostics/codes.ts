@@ -45,11 +45,14 @@ export const diagnosticCodes = {
   ENDPOINT_PATH: { title: 'The endpoint path is malformed.' },
   ENDPOINT_TEMPLATE: { title: 'A path parameter {name} is malformed.' },
   ENDPOINT_DUPLICATE: { title: 'Two endpoints share method and path.', hint: 'Remove one of them or correct its method or path.' },
+  ENDPOINT_TRAILING_SLASH: { title: 'The endpoint path ends with "/" (a warning).', hint: 'Remove the trailing "/" unless the API serves "/users/" apart from "/users".' },
 
   // F. Metrics
   METRIC_VALUE: { title: 'A metric value is not a number or a short string containing one.', hint: 'Write a number (500) or a short string with one ("99.9%", "<200ms", "10K+").' },
   METRIC_LABEL: { title: 'A metric label is empty or too long.', hint: 'Give the metric a short, non-empty label such as "Uptime".' },
   METRICS_NOT_FEATURED: { title: 'Metrics on a project that is not the featured one.', hint: 'Only the featured project shows metrics: move them to the featured project or delete them.' },
+  NUMBER_PRECISION: { title: 'YAML reads the number with fewer digits than were typed.', hint: 'Quote the value to keep every digit: "9007199254740993".' },
+  NUMBER_AS_TYPED: { title: 'YAML reads the value as a number that is shown differently from what was typed.', hint: 'Quote the value to show it as typed: "1.10".' },
 
   // G. URLs
   URL_SCHEME: { title: 'The URL scheme is not allowed.' },
@@ -57,10 +60,18 @@ export const diagnosticCodes = {
   URL_RELATIVE: { title: 'The URL is not absolute.', hint: 'Write the full address, starting with https://.' },
   URL_FORMAT: { title: 'The URL is malformed.', hint: 'Remove spaces and control characters; write the full address starting with https://.' },
   URL_LOCAL: { title: 'The URL points at a local or private address.', hint: 'Visitors cannot reach local addresses; link to the public address.' },
+  URL_USERINFO: { title: 'The URL carries a user name or password before its host.', hint: 'Delete everything between "https://" and "@"; the host is what follows the "@".' },
+  URL_SECRET: { title: 'The URL carries a credential in its query or fragment.', hint: 'Delete the token or key from the link, and revoke it if it was real.' },
+  URL_CONFUSABLE_HOST: { title: 'The URL host mixes scripts or look-alike punctuation (UTS #39).', hint: 'Type the address again in plain ASCII; look-alike characters lead to another site.' },
+  URL_PORT: { title: 'The URL uses a port other than the default one (a warning).', hint: 'Link to the default https port (443); many networks block other ports.' },
+  URL_IDN_HOST: { title: 'The URL host is an internationalised (punycode) name (a warning).', hint: 'Keep it only if that name really is the site; visitors cannot tell it from a look-alike.' },
+  URL_TRACKING: { title: 'The URL carries tracking parameters (a warning).', hint: 'Delete utm_* and click-id parameters; they came from where the link was copied.' },
 
   // H. Markdown
   MD_RAW_HTML: { title: 'Raw HTML in markdown.', hint: 'Write it in markdown instead (emphasis, lists, links, tables, fenced code); HTML is not allowed in content.' },
   MD_URL_SCHEME: { title: 'A markdown link or image uses a forbidden URL.', hint: 'Links must be https://, mailto: or an in-site path/#anchor; images must be https:// or in-site paths.' },
+  MD_LINK_DESTINATION: { title: 'A markdown link destination holds spaces, quotes or angle brackets.', hint: 'Percent-encode the character (a space is %20, a quote %22) or remove it.' },
+  MD_ATTRIBUTE_BREAKOUT: { title: 'A link title or image alt text tries to close its HTML attribute.', hint: 'Write plain words in titles and alt text, without a quote followed by name= or <tag.' },
 
   // I. Diagrams
   DIAGRAM_DIRECTIVE: { title: 'Diagram directives or configuration are not allowed.', hint: 'Delete the %%{...}%% or front-matter block; the site themes diagrams itself.' },

@@ -88,6 +88,11 @@ function convert(error: ErrorObject, all: readonly ErrorObject[], source: Locata
       if (expected === 'boolean' && typeof value === 'string' && YAML11_BOOLEANS.test(value)) {
         return createDiagnostic('SCHEMA_TYPE', at, `${where} must be true or false; got the string "${value}"`, `"${value}" is a string; YAML 1.2 booleans are true/false — use ${/^(y|yes|on|true)$/i.test(value) ? 'true' : 'false'}.`)
       }
+      if (expected === 'string' && typeof value === 'number') {
+        // A version (1.10), an id (007, 2024) or a code (0x1F) YAML read as a number: show what was typed.
+        const typed = rawValueText(source, error.instancePath)
+        if (typed !== undefined) return createDiagnostic('SCHEMA_TYPE', at, `${where} must be text; got ${typed === String(value) ? `the number ${typed}` : `${typed}, which YAML reads as the number ${String(value)}`}`, `Quote it to keep it as typed: "${typed}".`)
+      }
       const hint = expected === 'array' ? 'Write one item per line starting with "- ".' : expected === 'object' ? 'Write the fields as indented "key: value" lines.' : expected === 'string' ? 'Quote the value to make it text, e.g. "1.0".' : undefined
       return createDiagnostic('SCHEMA_TYPE', at, `${where} must be ${expectedName(expected)}; got ${describe(value)}`, hint)
     }

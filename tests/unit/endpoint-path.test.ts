@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkEndpointPath } from '../../cli/content/rules/endpoints.ts'
+import { checkEndpointPath, pathShape } from '../../cli/content/rules/endpoints.ts'
 
 /** code@index+length, the part of a problem the caret is built from. */
 function where(path: string): string | undefined {
@@ -101,7 +101,8 @@ describe('checkEndpointPath on arbitrary strings', () => {
   })
 
   it('accepts every path built from plain segments and distinct parameters', () => {
-    const segment = fc.oneof(fc.stringMatching(/^[a-z0-9._-]{1,8}$/), fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/).map((n) => `{${n}}`))
+    // "." and ".." are dot segments, refused since issue 33; dots inside a segment stay fine.
+    const segment = fc.oneof(fc.stringMatching(/^[a-z0-9._-]{1,8}$/).filter((s) => s !== '.' && s !== '..'), fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/).map((n) => `{${n}}`))
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 6 }), (segments) => {
         const names = segments.filter((s) => s.startsWith('{'))
@@ -109,5 +110,39 @@ describe('checkEndpointPath on arbitrary strings', () => {
         expect(checkEndpointPath('/' + segments.join('/'))).toBeUndefined()
       }),
     )
+  })
+})
+
+describe('checkEndpointPath: the path once normalised (issue 33)', () => {
+  it.each([
+    ['/users/./{id}', 'ENDPOINT_PATH@7+1'],
+    ['/users/..', 'ENDPOINT_PATH@7+2'],
+    ['/a/%2E%2e/b', 'ENDPOINT_PATH@3+6'],
+    ['/a/.%2e', 'ENDPOINT_PATH@3+4'],
+    ['/files/a%2fb', 'ENDPOINT_PATH@8+3'],
+    ['/files/a%5Cb', 'ENDPOINT_PATH@8+3'],
+    ['/files\\a', 'ENDPOINT_PATH@6+1'],
+    ['/discount/50%', 'ENDPOINT_PATH@12+1'],
+    ['/a/%zz', 'ENDPOINT_PATH@3+1'],
+    ['/users/{id}/', 'ENDPOINT_TRAILING_SLASH@11+1'],
+  ])('%s -> %s', (path, expected) => {
+    expect(where(path)).toBe(expected)
+  })
+
+  it('only a trailing slash is a warning', () => {
+    expect(checkEndpointPath('/users/')?.severity).toBe('warning')
+    expect(checkEndpointPath('/users/..')?.severity).toBeUndefined()
+  })
+
+  it.each(['/files/{name}.json', '/v1..v2', '/a/...', '/a/.well-known', '/a/%20b'])('accepts %s', (path) => {
+    expect(checkEndpointPath(path)).toBeUndefined()
+  })
+})
+
+describe('pathShape: OpenAPI path equivalence', () => {
+  it('gives templated paths that differ only in parameter names the same shape', () => {
+    expect(pathShape('/users/{id}/posts/{postId}')).toBe(pathShape('/users/{userId}/posts/{p}'))
+    expect(pathShape('/users/{id}')).not.toBe(pathShape('/users/{id}/'))
+    expect(pathShape('/users/{id}')).not.toBe(pathShape('/users/me'))
   })
 })

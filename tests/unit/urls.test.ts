@@ -61,7 +61,7 @@ describe('checkAbsoluteUrl: G1-G3 schemes', () => {
 
 describe('checkAbsoluteUrl: G4-G8 form', () => {
   it('accepts absolute https URLs', () => {
-    for (const raw of ['https://example.com', 'https://example.com/a/b?c=d#e', 'https://sub.example.co.uk:8443/x', 'HTTPS://EXAMPLE.COM']) expect(code(raw), raw).toBeUndefined()
+    for (const raw of ['https://example.com', 'https://example.com/a/b?c=d#e', 'https://sub.example.co.uk:443/x', 'HTTPS://EXAMPLE.COM']) expect(code(raw), raw).toBeUndefined()
   })
 
   it('refuses http with URL_INSECURE and suggests the https address', () => {
@@ -189,5 +189,48 @@ describe('checkMarkdownHref (H5, H8)', () => {
     const message = checkMarkdownHref('javascript:' + 'a'.repeat(100), 'link')?.message ?? ''
     expect(message).toContain('…')
     expect(message.length).toBeLessThan(140)
+  })
+})
+
+describe('checkAbsoluteUrl: what a link carries besides scheme, host and path (issue 33)', () => {
+  it.each([
+    ['https://github.com@evil.example/jane', 'URL_USERINFO'],
+    ['https://jane:pw@github.com/jane', 'URL_USERINFO'],
+    ['https://example.com/?token=abc', 'URL_SECRET'],
+    ['https://example.com/?Client_Secret=abc', 'URL_SECRET'],
+    ['https://example.com/cb#id_token=abc', 'URL_SECRET'],
+    ['https://g\u0456thub.com/jane', 'URL_CONFUSABLE_HOST'],
+    ['https://xn--gthub-n2e.com/jane', 'URL_CONFUSABLE_HOST'],
+    ['https://github.com\u2215jane.example', 'URL_CONFUSABLE_HOST'],
+  ])('refuses %s with %s as an error', (raw, expected) => {
+    const problem = checkAbsoluteUrl(raw, 'liveUrl')
+    expect(problem?.code).toBe(expected)
+    expect(problem?.severity).toBeUndefined()
+  })
+
+  it.each([
+    ['https://example.com:8443/', 'URL_PORT'],
+    ['https://xn--80ak6aa92e.com', 'URL_IDN_HOST'],
+    ['https://b\u00fccher.example', 'URL_IDN_HOST'],
+    ['https://\u4f8b\u3048test.jp', 'URL_IDN_HOST'],
+    ['https://example.com/?utm_source=x', 'URL_TRACKING'],
+  ])('warns about %s with %s', (raw, expected) => {
+    const problem = checkAbsoluteUrl(raw, 'liveUrl')
+    expect(problem?.code).toBe(expected)
+    expect(problem?.severity).toBe('warning')
+  })
+
+  it.each(['https://example.com/?tab=demo', 'https://example.com/?key=', 'https://example.com/#:~:text=hello', 'https://example.com:443/'])('accepts %s', (raw) => {
+    expect(checkAbsoluteUrl(raw, 'liveUrl')).toBeUndefined()
+  })
+
+  it('shows where a user name really sends the visitor', () => {
+    expect(checkAbsoluteUrl('https://github.com@evil.example/jane', 'liveUrl')?.message).toContain('goes to "evil.example"')
+  })
+
+  it('applies the same checks to https links inside markdown', () => {
+    expect(checkMarkdownHref('https://github.com@evil.example/jane', 'link')?.code).toBe('URL_USERINFO')
+    expect(checkMarkdownHref('https://example.com/a.png?sig=abc', 'image')?.code).toBe('URL_SECRET')
+    expect(checkMarkdownHref('mailto:jane@example.com', 'link')).toBeUndefined()
   })
 })

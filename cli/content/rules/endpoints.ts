@@ -4,7 +4,9 @@ import { locateInString, locatePointer } from '../../diagnostics/locate.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
 
 export interface PathProblem {
-  code: 'ENDPOINT_PATH' | 'ENDPOINT_TEMPLATE'
+  code: 'ENDPOINT_PATH' | 'ENDPOINT_TEMPLATE' | 'ENDPOINT_TRAILING_SLASH'
+  /** Only a trailing slash is a warning: some real APIs do route "/users/" apart from "/users". */
+  severity?: 'warning'
   /** 0-based index into the path where the problem is. */
   index: number
   length: number
@@ -44,13 +46,42 @@ export function checkEndpointPath(path: string): PathProblem | undefined {
     }
   }
   if (open >= 0) return { code: 'ENDPOINT_TEMPLATE', index: open, length: 1, message: `unbalanced "{" at column ${open + 1} of the path`, hint: 'Close the parameter with "}": /users/{id}.' }
+  return checkNormalisedPath(path)
+}
+
+/** "." and ".." segments, also percent-encoded: a server or proxy resolves them, so the path shown is not the path served. */
+const DOT_SEGMENT = /(?<=\/)(?:\.|%2e){1,2}(?=\/|$)/i
+/** Percent-encoded "/" or "\\", or a raw "\\": separators that some servers decode and others do not. */
+const ENCODED_SEPARATOR = /%2f|%5c|\\/i
+const BAD_PERCENT = /%(?![0-9a-f]{2})/i
+
+/** What a path must not contain once a server normalises it (RFC 3986 section 6, as OpenAPI path matching assumes). */
+function checkNormalisedPath(path: string): PathProblem | undefined {
+  const dots = DOT_SEGMENT.exec(path)
+  if (dots) {
+    return { code: 'ENDPOINT_PATH', index: dots.index, length: dots[0].length, message: `path ${JSON.stringify(path)} contains the dot segment "${dots[0]}"`, hint: 'Write the path as the server resolves it, without "." or ".." segments.' }
+  }
+  const separator = ENCODED_SEPARATOR.exec(path)
+  if (separator) {
+    return { code: 'ENDPOINT_PATH', index: separator.index, length: separator[0].length, message: `path ${JSON.stringify(path)} contains ${JSON.stringify(separator[0])}, which some servers read as a path separator and others do not`, hint: 'Split the path into segments with "/"; servers disagree on whether an encoded "/" or a "\\" separates segments.' }
+  }
+  const percent = BAD_PERCENT.exec(path)
+  if (percent) return { code: 'ENDPOINT_PATH', index: percent.index, length: 1, message: `path ${JSON.stringify(path)} has a "%" that does not start a percent-encoded byte`, hint: 'Write "%" as "%25", or remove it.' }
+  if (path.length > 1 && path.endsWith('/')) {
+    return { code: 'ENDPOINT_TRAILING_SLASH', severity: 'warning', index: path.length - 1, length: 1, message: `path ${JSON.stringify(path)} ends with "/"`, hint: `Write "${path.replace(/\/+$/, '')}" unless the API really serves both apart.` }
+  }
   return undefined
+}
+
+/** OpenAPI 3.1 (Paths Object): templated paths with the same hierarchy but different parameter names are identical. */
+export function pathShape(path: string): string {
+  return path.replace(/\{[^{}/]*\}/g, '{}')
 }
 
 /** Path syntax of every endpoint, and no two endpoints of one project with the same method and path. */
 export function checkEndpoints(parsed: ParsedDocument, project: { sections?: unknown }): Diagnostic[] {
   const out: Diagnostic[] = []
-  const seen = new Map<string, string>()
+  const seen = new Map<string, { pointer: string; path: string }>()
   const sections = Array.isArray(project.sections) ? project.sections : []
   sections.forEach((section: unknown, s) => {
     if (!isRecord(section) || section.kind !== 'endpoints' || !Array.isArray(section.endpoints)) return
@@ -60,18 +91,22 @@ export function checkEndpoints(parsed: ParsedDocument, project: { sections?: unk
       const problem = checkEndpointPath(endpoint.path)
       if (problem) {
         const message = problem.code === 'ENDPOINT_TEMPLATE' ? `sections[${s}].endpoints[${e}].path ${JSON.stringify(endpoint.path)}: ${problem.message}` : `sections[${s}].endpoints[${e}].${problem.message}`
-        out.push(createDiagnostic(problem.code, locateInString(parsed, pointer, problem.index, problem.length), message, problem.hint))
-        return
+        out.push(createDiagnostic(problem.code, locateInString(parsed, pointer, problem.index, problem.length), message, problem.hint, problem.severity))
+        if (!problem.severity) return
       }
       if (typeof endpoint.method !== 'string') return
-      const key = `${endpoint.method} ${endpoint.path}`
+      const key = `${endpoint.method} ${pathShape(endpoint.path)}`
       const first = seen.get(key)
       if (first !== undefined) {
         const here = locatePointer(parsed, encodePointer(['sections', s, 'endpoints', e]))
-        const there = locatePointer(parsed, first)
-        out.push(createDiagnostic('ENDPOINT_DUPLICATE', here, `${key} is listed twice: also at line ${there.start.line}`))
-        out.push(createDiagnostic('ENDPOINT_DUPLICATE', there, `${key} is listed twice: also at line ${here.start.line}`))
-      } else seen.set(key, encodePointer(['sections', s, 'endpoints', e]))
+        const there = locatePointer(parsed, first.pointer)
+        const same = first.path === endpoint.path
+        const listed = `${endpoint.method} ${endpoint.path}`
+        const why = same ? '' : ` (OpenAPI treats ${JSON.stringify(first.path)} and ${JSON.stringify(endpoint.path)} as the same path: only the parameter names differ)`
+        const hint = same ? undefined : 'Remove one of them, or make the paths differ by more than the parameter names.'
+        out.push(createDiagnostic('ENDPOINT_DUPLICATE', here, `${listed} is listed twice: also at line ${there.start.line}${why}`, hint))
+        out.push(createDiagnostic('ENDPOINT_DUPLICATE', there, `${endpoint.method} ${first.path} is listed twice: also at line ${here.start.line}${why}`, hint))
+      } else seen.set(key, { pointer: encodePointer(['sections', s, 'endpoints', e]), path: endpoint.path })
     })
   })
   return out

@@ -1,8 +1,8 @@
-import { Lexer, type Token } from 'marked'
+import { Lexer, type Token, type Tokens } from 'marked'
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
 import { decodePointer, isRecord, valueAt } from '../../diagnostics/json-pointer.ts'
 import { locateInString } from '../../diagnostics/locate.ts'
-import { checkMarkdownHref, decodeEntities, type LinkKind } from './urls.ts'
+import { checkMarkdownHref, decodeEntities, type LinkKind, type UrlProblem } from './urls.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
 
 /** A link to somewhere in the site, kept for the cross-file anchor check. */
@@ -44,13 +44,38 @@ export function checkMarkdown(parsed: ParsedDocument, pointers: readonly string[
       }
       if (token.type === 'link' || token.type === 'image') {
         const href = decodeEntities(token.href)
-        const problem = checkMarkdownHref(href, token.type as LinkKind)
-        if (problem) diagnostics.push(createDiagnostic(problem.code, locateInString(parsed, pointer, index, token.raw.length), problem.message, problem.hint))
+        const problem = checkLinkText(token as Tokens.Link | Tokens.Image) ?? checkMarkdownHref(href, token.type as LinkKind)
+        if (problem) diagnostics.push(createDiagnostic(problem.code, locateInString(parsed, pointer, index, token.raw.length), problem.message, problem.hint, problem.severity))
         else if (href.startsWith('#') || (href.startsWith('/') && !href.startsWith('//'))) links.push({ file: parsed.path, pointer, index, href })
       }
     })
   }
   return { diagnostics, links }
+}
+
+/**
+ * CommonMark lets a destination hold spaces inside <…> and quotes anywhere: it parses, but no real
+ * address needs them unencoded, and a quote is how an attacker closes the href attribute.
+ */
+const UNENCODED_IN_DESTINATION = /[\s"<>`\u0000-\u001f\u007f]/
+/** A quote followed by name= or >, or a tag: text trying to end its attribute and start markup. */
+const ATTRIBUTE_BREAKOUT = /["'`]\s*(?:[\w:-]+\s*=|\/?>)|<[a-z!/?][\w-]*/i
+
+/** The parts of a link or image that become HTML attributes: destination, title and (for images) alt text. */
+function checkLinkText(token: Tokens.Link | Tokens.Image): UrlProblem | undefined {
+  const href = decodeEntities(token.href)
+  const bad = UNENCODED_IN_DESTINATION.exec(href)
+  if (bad) {
+    const [what, encoded] = bad[0] === '"' ? ['a double quote', '%22'] : bad[0] === '<' ? ['"<"', '%3C'] : bad[0] === '>' ? ['">"', '%3E'] : bad[0] === '`' ? ['a backtick', '%60'] : bad[0] === ' ' ? ['a space', '%20'] : ['whitespace or a control character', `%${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`]
+    const shown = href.length > 60 ? href.slice(0, 60) + '…' : href
+    return { code: 'MD_LINK_DESTINATION', message: `${token.type} destination ${JSON.stringify(shown)} contains ${what}; it parses only because markdown allows it there`, hint: `Percent-encode it as ${encoded}, or remove it.` }
+  }
+  for (const [part, text] of [['title', token.title], ['alt text', token.type === 'image' ? token.text : undefined]] as const) {
+    const decoded = typeof text === 'string' ? decodeEntities(text) : ''
+    const breakout = ATTRIBUTE_BREAKOUT.exec(decoded)
+    if (breakout) return { code: 'MD_ATTRIBUTE_BREAKOUT', message: `${token.type} ${part} ${JSON.stringify(decoded)} contains ${JSON.stringify(breakout[0])}, which would close its HTML attribute` }
+  }
+  return undefined
 }
 
 /** Visits every token with its offset in the markdown string (marked keeps `raw`, not positions). */

@@ -1,13 +1,15 @@
+import { domainToUnicode } from 'node:url'
 import type { DiagnosticCode } from '../../diagnostics/codes.ts'
 
 export interface UrlProblem {
   code: DiagnosticCode
   message: string
   hint?: string
+  severity?: 'warning'
 }
 
 const ENTITY = /&(#x[0-9a-f]+|#[0-9]+|[a-z]+);?/gi
-const NAMED: Record<string, string> = { colon: ':', tab: '\t', newline: '\n', sol: '/', lpar: '(', rpar: ')', amp: '&' }
+const NAMED: Record<string, string> = { colon: ':', tab: '\t', newline: '\n', sol: '/', lpar: '(', rpar: ')', amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' }
 
 /** Decodes HTML character references, as a browser would inside an href attribute. */
 export function decodeEntities(value: string): string {
@@ -76,7 +78,7 @@ export function checkAbsoluteUrl(raw: string, field: string, mailto = false): Ur
   if (url.protocol === 'http:') return { code: 'URL_INSECURE', message: `${field} ${JSON.stringify(raw)} uses http; use https://`, hint: `Write ${raw.replace(/^http:/i, 'https:')}.` }
   if (!url.hostname) return { code: 'URL_FORMAT', message: `${field} ${JSON.stringify(raw)} has no host name` }
   if (isLocalHost(url.hostname)) return { code: 'URL_LOCAL', message: `${field} points at "${url.hostname}", which visitors cannot reach` }
-  return undefined
+  return checkUrlParts(url, raw, field)
 }
 
 export type LinkKind = 'link' | 'image'
@@ -86,10 +88,99 @@ export function checkMarkdownHref(raw: string, kind: LinkKind): UrlProblem | und
   const scheme = effectiveScheme(raw)
   const allowed = kind === 'link' ? ['https', 'mailto'] : ['https']
   if (scheme) {
-    if (allowed.includes(scheme)) return undefined
-    const hint = scheme === 'http' ? `Use https:// instead of http://.` : undefined
-    return { code: 'MD_URL_SCHEME', message: `${kind} URL scheme "${scheme}:" is not allowed (found ${JSON.stringify(raw.length > 60 ? raw.slice(0, 60) + '…' : raw)})`, ...(hint ? { hint } : {}) }
+    if (scheme !== 'https') return allowed.includes(scheme) ? undefined : schemeProblem(raw, kind, scheme)
+    const url = URL.canParse(raw) ? new URL(raw) : undefined
+    return url && checkUrlParts(url, raw, kind === 'link' ? 'link' : 'image')
   }
   if (raw.startsWith('//')) return { code: 'MD_URL_SCHEME', message: `protocol-relative ${kind} ${JSON.stringify(raw)} is not allowed`, hint: 'Write the full https:// address.' }
+  return undefined
+}
+
+function schemeProblem(raw: string, kind: LinkKind, scheme: string): UrlProblem {
+  const hint = scheme === 'http' ? `Use https:// instead of http://.` : undefined
+  return { code: 'MD_URL_SCHEME', message: `${kind} URL scheme "${scheme}:" is not allowed (found ${JSON.stringify(raw.length > 60 ? raw.slice(0, 60) + '…' : raw)})`, ...(hint ? { hint } : {}) }
+}
+
+/**
+ * What a parsed https URL carries besides scheme, host and path (WHATWG URL components) and hosts
+ * that do not read as what they are (UTS #39). Errors where a portfolio link has no legitimate use
+ * for the part, warnings where one exists.
+ */
+export function checkUrlParts(url: URL, raw: string, field: string): UrlProblem | undefined {
+  return checkUserinfo(url, raw, field) ?? checkSecrets(url, field) ?? checkHost(url, field, 'error') ?? checkPort(url, field) ?? checkHost(url, field, 'warning') ?? checkTracking(url, field)
+}
+
+/** "https://github.com@evil.example" goes to evil.example: a user name in a link only ever misleads or leaks. */
+function checkUserinfo(url: URL, raw: string, field: string): UrlProblem | undefined {
+  const authority = /^[a-z][a-z0-9+.-]*:[\\/]*([^/?#\\]*)/i.exec(raw.trim())?.[1] ?? ''
+  if (!url.username && !url.password && !authority.includes('@')) return undefined
+  const typed = authority.slice(0, authority.lastIndexOf('@'))
+  const kind = url.password ? `a user name and password ("${typed}@")` : typed ? `a user name ("${typed}@")` : 'an "@" before its host'
+  return { code: 'URL_USERINFO', message: `${field} ${JSON.stringify(raw)} carries ${kind}; it goes to "${url.host}"`, hint: `Delete "${typed}@": write https://${url.host}${url.pathname === '/' ? '' : url.pathname}.` }
+}
+
+/** Query or fragment parameters that hold credentials (OAuth puts tokens in the fragment). */
+const SECRET_PARAM = /^(?:access[_-]?token|id[_-]?token|refresh[_-]?token|token|auth|authorization|api[_-]?key|key|secret|client[_-]?secret|password|passwd|pwd|session(?:[_-]?id)?|sid|sig|signature|x-amz-(?:signature|credential|security-token)|x-goog-(?:signature|credential))$/i
+
+function checkSecrets(url: URL, field: string): UrlProblem | undefined {
+  for (const [part, params] of [['query', url.searchParams], ['fragment', new URLSearchParams(url.hash.slice(1))]] as const) {
+    for (const [name, value] of params) {
+      if (value !== '' && SECRET_PARAM.test(name)) {
+        return { code: 'URL_SECRET', message: `${field} carries "${name}=" in its ${part}, which looks like a credential: anyone reading the page gets it`, hint: `Delete "${name}=…" from the link and revoke the ${name} if it was real.` }
+      }
+    }
+  }
+  return undefined
+}
+
+/** WHATWG drops the scheme's default port, so any port left is one visitors' networks may block. */
+function checkPort(url: URL, field: string): UrlProblem | undefined {
+  if (url.port === '') return undefined
+  return { code: 'URL_PORT', severity: 'warning', message: `${field} uses port ${url.port}; firewalls and company networks often block ports other than 443`, hint: `Serve it on the default port: https://${url.hostname}${url.pathname === '/' ? '' : url.pathname}.` }
+}
+
+const TRACKING_PARAM = /^(?:utm_[a-z]+|fbclid|gclid|dclid|msclkid|mc_eid|igshid|yclid|_hsenc|_hsmi)$/i
+
+function checkTracking(url: URL, field: string): UrlProblem | undefined {
+  const name = [...url.searchParams.keys()].find((key) => TRACKING_PARAM.test(key))
+  if (name === undefined) return undefined
+  return { code: 'URL_TRACKING', severity: 'warning', message: `${field} carries the tracking parameter "${name}"`, hint: 'Delete the tracking parameters; they were added by the page you copied the link from.' }
+}
+
+/** Scripts UTS #39 names; a letter of none of them counts as its own "other" script. */
+const SCRIPTS = ['Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan', 'Myanmar', 'Georgian', 'Hangul', 'Ethiopic', 'Cherokee', 'Khmer', 'Mongolian', 'Hiragana', 'Katakana', 'Bopomofo', 'Han'].map((name) => [name, new RegExp(`\\p{Script=${name}}`, 'u')] as const)
+const NEUTRAL = /[\p{Script=Common}\p{Script=Inherited}]/u
+/** UTS #39 "Highly Restrictive": one script, or Latin with one of the East Asian sets. */
+const ALLOWED_MIXES = [['Latin', 'Han', 'Hiragana', 'Katakana'], ['Latin', 'Han', 'Bopomofo'], ['Latin', 'Han', 'Hangul']]
+/** Punctuation that reads as a separator in an address bar ("⁄", "∕", "．", "／"), from the Common script. */
+const LOOKALIKE_PUNCTUATION = /[\p{P}\p{S}\p{Zs}]/u
+
+function scriptsOf(label: string): Set<string> {
+  const scripts = new Set<string>()
+  for (const char of label) {
+    if (NEUTRAL.test(char)) continue
+    scripts.add(SCRIPTS.find(([, pattern]) => pattern.test(char))?.[0] ?? `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()}`)
+  }
+  return scripts
+}
+
+/** Errors: a label mixing scripts no language mixes, or non-ASCII punctuation. Warnings: any other international name. */
+function checkHost(url: URL, field: string, severity: 'error' | 'warning'): UrlProblem | undefined {
+  if (!url.hostname.split('.').some((label) => label.toLowerCase().startsWith('xn--'))) return undefined
+  const unicode = domainToUnicode(url.hostname)
+  const shown = `host "${url.hostname}" reads as "${unicode}"`
+  for (const label of unicode.split('.')) {
+    if (!/[^\x00-\x7f]/.test(label)) continue
+    const scripts = [...scriptsOf(label)]
+    if (severity === 'error') {
+      const punctuation = [...label].find((char) => char !== '-' && !/[\x00-\x7f]/.test(char) && LOOKALIKE_PUNCTUATION.test(char))
+      if (punctuation) return { code: 'URL_CONFUSABLE_HOST', message: `${field}: ${shown}, whose "${punctuation}" (U+${(punctuation.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}) looks like punctuation of an address`, hint: 'Link to the real address, typed in plain ASCII.' }
+      if (scripts.length > 1 && !ALLOWED_MIXES.some((mix) => scripts.every((s) => mix.includes(s)))) {
+        return { code: 'URL_CONFUSABLE_HOST', message: `${field}: ${shown}, whose label "${label}" mixes ${scripts.join(' and ')} letters`, hint: 'Type the address again on an ASCII keyboard; look-alike letters from another script lead somewhere else.' }
+      }
+    } else {
+      return { code: 'URL_IDN_HOST', severity: 'warning', message: `${field}: ${shown}${scripts.length ? ` (${scripts.join(', ')} letters)` : ''}; visitors cannot tell it from a look-alike`, hint: 'Keep it only if this internationalised name is really the site; otherwise type the address in ASCII.' }
+    }
+  }
   return undefined
 }
