@@ -91,6 +91,7 @@ export const diagnosticCodes = {
   ASSET_TYPE: { title: 'A referenced file is not of the expected type.' },
   ASSET_TOO_LARGE: { title: 'A referenced file is too large.', hint: 'Compress it; visitors download it on phones.' },
   BROKEN_ANCHOR: { title: 'A link points at a section that does not exist.' },
+  SECTION_ANCHOR_COLLISION: { title: "A section id equals another section's heading id.", hint: 'Rename one of the two sections; every id on a page must be unique.' },
 
   // Theme
   THEME_CONTRAST: { title: 'An accent colour would make text unreadable.', hint: 'Pick a darker accent for the light theme or a lighter one for the dark theme; 4.5:1 is the WCAG AA minimum for text.' },

@@ -19,6 +19,9 @@ export const homeSections = [
 
 export type HomeSectionId = (typeof homeSections)[number]['id']
 
+/** The id of a case-study section's h2: the section's own id is its anchor, so the two must never meet. */
+export const sectionTitleId = (sectionId: string): string => `${sectionId}-title`
+
 /**
  * The router basename for a public base path, always with leading and trailing slashes (`/`,
  * `/sub/path/`). The trailing slash is deliberate: with it, links to the home page are

@@ -1,4 +1,5 @@
 import { markupKey } from '../deferred-markup.ts'
+import { sectionTitleId } from '../paths.ts'
 import type { RenderedProject, RenderedSection } from '../generated/types.ts'
 import { DatabaseSchema } from './database-schema.tsx'
 import { DiagramFigure } from './diagram-figure.tsx'
@@ -11,7 +12,7 @@ import { TestCardList } from './test-card-list.tsx'
 
 /** One case-study section: its anchor, its h2 and a body chosen by `kind`. */
 export function CaseStudySection({ section, project }: { section: RenderedSection; project: RenderedProject }) {
-  const titleId = `${section.id}-title`
+  const titleId = sectionTitleId(section.id)
   const key = (field: string) => markupKey(project.id, `${section.id}/${field}`)
   return (
     <section id={section.id} className="case-section" data-kind={section.kind} tabIndex={-1} aria-labelledby={titleId}>
