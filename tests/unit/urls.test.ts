@@ -214,6 +214,7 @@ describe('checkAbsoluteUrl: what a link carries besides scheme, host and path (i
     ['https://b\u00fccher.example', 'URL_IDN_HOST'],
     ['https://\u4f8b\u3048test.jp', 'URL_IDN_HOST'],
     ['https://example.com/?utm_source=x', 'URL_TRACKING'],
+    ['https://i\u2764.example', 'URL_IDN_HOST'],
   ])('warns about %s with %s', (raw, expected) => {
     const problem = checkAbsoluteUrl(raw, 'liveUrl')
     expect(problem?.code).toBe(expected)

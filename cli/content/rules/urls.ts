@@ -152,8 +152,8 @@ const SCRIPTS = ['Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', '
 const NEUTRAL = /[\p{Script=Common}\p{Script=Inherited}]/u
 /** UTS #39 "Highly Restrictive": one script, or Latin with one of the East Asian sets. */
 const ALLOWED_MIXES = [['Latin', 'Han', 'Hiragana', 'Katakana'], ['Latin', 'Han', 'Bopomofo'], ['Latin', 'Han', 'Hangul']]
-/** Punctuation that reads as a separator in an address bar ("⁄", "∕", "．", "／"), from the Common script. */
-const LOOKALIKE_PUNCTUATION = /[\p{P}\p{S}\p{Zs}]/u
+/** Punctuation and math symbols that read as a separator in an address bar ("⁄", "∕", "．", "／"); emoji stay a warning. */
+const LOOKALIKE_PUNCTUATION = /[\p{P}\p{Sm}\p{Zs}]/u
 
 function scriptsOf(label: string): Set<string> {
   const scripts = new Set<string>()
