@@ -66,6 +66,7 @@ export const diagnosticCodes = {
   URL_PORT: { title: 'The URL uses a port other than the default one (a warning).', hint: 'Link to the default https port (443); many networks block other ports.' },
   URL_IDN_HOST: { title: 'The URL host is an internationalised (punycode) name (a warning).', hint: 'Keep it only if that name really is the site; visitors cannot tell it from a look-alike.' },
   URL_TRACKING: { title: 'The URL carries tracking parameters (a warning).', hint: 'Delete utm_* and click-id parameters; they came from where the link was copied.' },
+  URL_MAILTO_RECIPIENTS: { title: 'The mailto: link adds recipients or cc/bcc headers.', hint: 'Write a single address: mailto:you@example.com (a subject is fine).' },
 
   // H. Markdown
   MD_RAW_HTML: { title: 'Raw HTML in markdown.', hint: 'Write it in markdown instead (emphasis, lists, links, tables, fenced code); HTML is not allowed in content.' },

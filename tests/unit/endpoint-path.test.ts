@@ -146,3 +146,11 @@ describe('pathShape: OpenAPI path equivalence', () => {
     expect(pathShape('/users/{id}')).not.toBe(pathShape('/users/me'))
   })
 })
+
+describe('pathShape: RFC 3986 normalisation', () => {
+  it('decodes percent-encoded unreserved characters and ignores the case of hex digits', () => {
+    expect(pathShape('/%7Eusers/a%2db')).toBe(pathShape('/~users/a-b'))
+    expect(pathShape('/a%3ab')).toBe(pathShape('/a%3Ab'))
+    expect(pathShape('/a%3Ab')).not.toBe(pathShape('/a:b'))
+  })
+})

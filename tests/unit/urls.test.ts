@@ -235,3 +235,16 @@ describe('checkAbsoluteUrl: what a link carries besides scheme, host and path (i
     expect(checkMarkdownHref('mailto:jane@example.com', 'link')).toBeUndefined()
   })
 })
+
+describe('mailto: recipients and headers (RFC 6068)', () => {
+  it.each(['mailto:jane@example.com?cc=x%40evil.example', 'mailto:jane@example.com?BCC=x%40evil.example', 'mailto:jane@example.com,x@evil.example', 'mailto:jane%40example.com%3Bx%40evil.example'])('refuses %s in markdown links', (raw) => {
+    expect(checkMarkdownHref(raw, 'link')?.code).toBe('URL_MAILTO_RECIPIENTS')
+  })
+
+  it('refuses extra headers in contact.email and keeps a subject and body', () => {
+    expect(checkAbsoluteUrl('mailto:jane@example.com?bcc=x%40evil.example', 'contact.email', true)?.code).toBe('URL_MAILTO_RECIPIENTS')
+    expect(checkAbsoluteUrl('mailto:jane@example.com?subject=Hi&body=Hello', 'contact.email', true)).toBeUndefined()
+    expect(checkMarkdownHref('mailto:jane@example.com?subject=Hi', 'link')).toBeUndefined()
+  })
+})
+

@@ -73,9 +73,16 @@ function checkNormalisedPath(path: string): PathProblem | undefined {
   return undefined
 }
 
-/** OpenAPI 3.1 (Paths Object): templated paths with the same hierarchy but different parameter names are identical. */
+/**
+ * The path two endpoints are compared by. OpenAPI 3.1 (Paths Object): templated paths with the same
+ * hierarchy but different parameter names are identical. RFC 3986 section 6.2.2: percent-encoded
+ * unreserved characters and the case of hex digits do not make a path different either.
+ */
 export function pathShape(path: string): string {
-  return path.replace(/\{[^{}/]*\}/g, '{}')
+  return path.replace(/\{[^{}/]*\}/g, '{}').replace(/%([0-9a-f]{2})/gi, (_, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16))
+    return /[A-Za-z0-9\-._~]/.test(char) ? char : `%${hex.toUpperCase()}`
+  })
 }
 
 /** Path syntax of every endpoint, and no two endpoints of one project with the same method and path. */
@@ -102,8 +109,8 @@ export function checkEndpoints(parsed: ParsedDocument, project: { sections?: unk
         const there = locatePointer(parsed, first.pointer)
         const same = first.path === endpoint.path
         const listed = `${endpoint.method} ${endpoint.path}`
-        const why = same ? '' : ` (OpenAPI treats ${JSON.stringify(first.path)} and ${JSON.stringify(endpoint.path)} as the same path: only the parameter names differ)`
-        const hint = same ? undefined : 'Remove one of them, or make the paths differ by more than the parameter names.'
+        const why = same ? '' : ` (${JSON.stringify(first.path)} and ${JSON.stringify(endpoint.path)} are the same path: they differ only in parameter names or percent-encoding)`
+        const hint = same ? undefined : 'Remove one of them, or make the paths differ by more than parameter names or encoding.'
         out.push(createDiagnostic('ENDPOINT_DUPLICATE', here, `${listed} is listed twice: also at line ${there.start.line}${why}`, hint))
         out.push(createDiagnostic('ENDPOINT_DUPLICATE', there, `${endpoint.method} ${first.path} is listed twice: also at line ${here.start.line}${why}`, hint))
       } else seen.set(key, { pointer: encodePointer(['sections', s, 'endpoints', e]), path: endpoint.path })

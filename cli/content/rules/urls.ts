@@ -66,7 +66,7 @@ export function checkAbsoluteUrl(raw: string, field: string, mailto = false): Ur
   }
   if (mailto) {
     if (scheme !== 'mailto') return { code: 'URL_SCHEME', message: `${field} must be a mailto: link; got "${scheme}:"`, hint: 'Write mailto:you@example.com.' }
-    return /^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/i.test(raw) ? undefined : { code: 'URL_FORMAT', message: `${field} ${JSON.stringify(raw)} is not a valid mailto: address`, hint: 'Write mailto:you@example.com.' }
+    return /^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/i.test(raw) ? checkMailto(raw, field) : { code: 'URL_FORMAT', message: `${field} ${JSON.stringify(raw)} is not a valid mailto: address`, hint: 'Write mailto:you@example.com.' }
   }
   if (scheme === 'mailto') return { code: 'URL_SCHEME', message: `${field} uses "mailto:", which is only allowed in contact.email`, hint: 'Use an https:// address here; put your e-mail in contact.email.' }
   let url: URL
@@ -88,6 +88,7 @@ export function checkMarkdownHref(raw: string, kind: LinkKind): UrlProblem | und
   const scheme = effectiveScheme(raw)
   const allowed = kind === 'link' ? ['https', 'mailto'] : ['https']
   if (scheme) {
+    if (scheme === 'mailto' && kind === 'link') return checkMailto(raw, 'link')
     if (scheme !== 'https') return allowed.includes(scheme) ? undefined : schemeProblem(raw, kind, scheme)
     const url = URL.canParse(raw) ? new URL(raw) : undefined
     return url && checkUrlParts(url, raw, kind === 'link' ? 'link' : 'image')
@@ -131,6 +132,26 @@ function checkSecrets(url: URL, field: string): UrlProblem | undefined {
     }
   }
   return undefined
+}
+
+/** RFC 6068: a mailto: URL may name several recipients and add cc/bcc headers the visitor never reads before sending. */
+function checkMailto(raw: string, field: string): UrlProblem | undefined {
+  const url = URL.canParse(raw) ? new URL(raw) : undefined
+  if (!url) return undefined
+  const recipients = safeDecode(url.pathname)
+  const headers = [...url.searchParams.keys()].filter((name) => !['subject', 'body'].includes(name.toLowerCase()))
+  if (!/[,;]/.test(recipients) && headers.length === 0) return undefined
+  const what = headers.length > 0 ? `the header "${headers[0]}="` : `more than one recipient (${JSON.stringify(recipients)})`
+  const first = recipients.split(/[,;]/)[0]?.trim() ?? ''
+  return { code: 'URL_MAILTO_RECIPIENTS', message: `${field} ${JSON.stringify(raw)} adds ${what}: visitors would write to addresses they did not choose`, hint: `Write one address and nothing else: mailto:${first}.` }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
 }
 
 /** WHATWG drops the scheme's default port, so any port left is one visitors' networks may block. */
