@@ -96,6 +96,24 @@ Examples:
     })
 
   program
+    .command('doctor')
+    .description('check offline what breaks deployments: --base against the repository, the Pages workflow, Node and tool versions, schema modelines')
+    .addOption(root())
+    .addOption(format())
+    .option('--base <path>', 'the base path the site is built with, checked against the repository name')
+    .addHelpText('after', `
+The repository is GITHUB_REPOSITORY on GitHub Actions, else the "origin" remote. Exit codes as validate:
+0 nothing wrong (warnings allowed), 1 a finding that breaks the deployment.
+
+Examples:
+  $ portfolio doctor
+  $ portfolio doctor --base /my-portfolio/ --format github`)
+    .action(async (flags: CliOptions, command: Command) => {
+      const { doctorCommand } = await import('./commands/doctor.ts')
+      setExitCode(await doctorCommand(resolve(flags, command), flags.base !== undefined, logger))
+    })
+
+  program
     .command('preview')
     .description('serve the built site on 127.0.0.1')
     .addOption(root())
