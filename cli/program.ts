@@ -31,11 +31,13 @@ Examples:
 
   program
     .command('init')
-    .description('create a portfolio: portfolio.yaml, an example project with every section kind, a sample resume PDF')
+    .description('create a portfolio repository: the example content, a package.json that depends on the tool, workflows that validate pull requests and deploy to GitHub Pages, a .gitignore')
     .argument('[dir]', 'folder to create it in (created if missing)', '.')
     .option('--force', 'overwrite files that already exist')
     .addHelpText('after', `
-Refuses to overwrite existing files without --force (exit 2, listing them); other files are left alone.
+Asks nothing. Refuses to overwrite existing files without --force (exit 2, listing them); other files are
+left alone, and an existing package.json only gains the tool and the scripts it lacks. Inside the tool's
+own folder (a fork) it writes the content only.
 
 Examples:
   $ portfolio init                          in the current folder

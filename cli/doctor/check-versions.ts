@@ -4,19 +4,9 @@ import path from 'node:path'
 import semver from 'semver'
 import { isMap, isScalar } from 'yaml'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { packageJsonFile } from '../paths.ts'
+import type { ToolManifest as Manifest } from '../paths.ts'
 import { parsePositioned } from './locate-text.ts'
 
-interface Manifest {
-  name: string
-  version: string
-  engines?: { node?: string }
-}
-
-/** The running tool's package.json. */
-export function readToolManifest(): Manifest {
-  return JSON.parse(readFileSync(packageJsonFile, 'utf8')) as Manifest
-}
 
 /** Node is a version the tool's `engines.node` accepts. */
 export function checkNodeVersion(tool: Manifest, nodeVersion: string): Diagnostic[] {

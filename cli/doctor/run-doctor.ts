@@ -1,7 +1,8 @@
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { createDiagnostic } from '../diagnostics/diagnostic.ts'
 import { checkModelines } from './check-modelines.ts'
-import { checkNodeVersion, checkToolVersion, readToolManifest } from './check-versions.ts'
+import { readToolManifest } from '../paths.ts'
+import { checkNodeVersion, checkToolVersion } from './check-versions.ts'
 import { checkPagesWorkflow } from './check-workflow.ts'
 import { findRepository, pagesBase } from './repository.ts'
 
