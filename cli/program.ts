@@ -24,7 +24,8 @@ Examples:
   $ portfolio validate                      check portfolio.yaml and projects/*.yaml
   $ portfolio validate --format github      annotate a pull request on GitHub Actions
   $ portfolio validate --format sarif > portfolio.sarif   for GitHub code scanning
-  $ portfolio build --base /my-portfolio/   build for a GitHub Pages project site`)
+  $ portfolio build --base /my-portfolio/   build for a GitHub Pages project site
+  $ portfolio doctor                        check what would break the deployment`)
 
   const root = () => new Option('--root <dir>', 'content folder holding portfolio.yaml and projects/').default('.', 'current directory')
   const format = () => new Option('--format <format>', 'how diagnostics are printed (json, github and sarif on stdout; the rest on stderr)').choices(OUTPUT_FORMATS as string[]).default('pretty')
