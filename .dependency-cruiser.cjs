@@ -25,6 +25,8 @@ module.exports = {
     { name: 'products-stay-down', severity: 'error', from: { path: '^cli/(social|resume)/' }, to: { path: above('build', 'dev', 'init', 'commands') } },
     { name: 'build-below-commands', severity: 'error', from: { path: '^cli/(build|init)/' }, to: { path: above('dev', 'init', 'commands').replace('init|', '') } },
     { name: 'dev-below-commands', severity: 'error', from: { path: '^cli/dev/' }, to: { path: above('init', 'commands') } },
+    { name: 'doctor-below-commands', severity: 'error', from: { path: '^cli/doctor/' }, to: { path: above('build', 'dev', 'init', 'commands', 'content', 'compile', 'generate') } },
+    { name: 'only-commands-use-doctor', severity: 'error', from: { path: '^cli/', pathNot: '^cli/(commands|doctor)/' }, to: { path: '^cli/doctor/' } },
     { name: 'only-the-entry-uses-the-program', severity: 'error', from: { path: '^cli/', pathNot: '^cli/bin[.]ts$' }, to: { path: '^cli/(program|bin)[.]ts$' } },
   ],
   options: {

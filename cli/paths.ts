@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-const PACKAGE_NAME = 'portfolio-generator'
+const PACKAGE_NAME = 'yaml-portfolio'
 
 /**
  * The folder of this tool's package.json, looked for upwards from this module: the same answer from
@@ -36,4 +36,15 @@ export const cacheDirectory = folder('node_modules/.cache/portfolio/')
 /** A folder of the cache, e.g. cacheFolder('checked'). */
 export function cacheFolder(name: string): string {
   return folder(`node_modules/.cache/portfolio/${name}/`)
+}
+
+/** The fields of the tool's own package.json that the CLI reads (doctor, init). */
+export interface ToolManifest {
+  name: string
+  version: string
+  engines?: { node?: string }
+}
+
+export function readToolManifest(): ToolManifest {
+  return JSON.parse(readFileSync(packageJsonFile, 'utf8')) as ToolManifest
 }

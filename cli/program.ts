@@ -23,18 +23,22 @@ Examples:
   $ portfolio dev                           live preview on http://127.0.0.1:5173/ while you edit
   $ portfolio validate                      check portfolio.yaml and projects/*.yaml
   $ portfolio validate --format github      annotate a pull request on GitHub Actions
-  $ portfolio build --base /my-portfolio/   build for a GitHub Pages project site`)
+  $ portfolio validate --format sarif > portfolio.sarif   for GitHub code scanning
+  $ portfolio build --base /my-portfolio/   build for a GitHub Pages project site
+  $ portfolio doctor                        check what would break the deployment`)
 
   const root = () => new Option('--root <dir>', 'content folder holding portfolio.yaml and projects/').default('.', 'current directory')
-  const format = () => new Option('--format <format>', 'how diagnostics are printed').choices(OUTPUT_FORMATS as string[]).default('pretty')
+  const format = () => new Option('--format <format>', 'how diagnostics are printed (json, github and sarif on stdout; the rest on stderr)').choices(OUTPUT_FORMATS as string[]).default('pretty')
 
   program
     .command('init')
-    .description('create a portfolio: portfolio.yaml, an example project with every section kind, a sample resume PDF')
+    .description('create a portfolio repository: the example content, a package.json that depends on the tool, workflows that validate pull requests and deploy to GitHub Pages, a .gitignore')
     .argument('[dir]', 'folder to create it in (created if missing)', '.')
     .option('--force', 'overwrite files that already exist')
     .addHelpText('after', `
-Refuses to overwrite existing files without --force (exit 2, listing them); other files are left alone.
+Asks nothing. Refuses to overwrite existing files without --force (exit 2, listing them); other files are
+left alone, and an existing package.json only gains the tool and the scripts it lacks. Inside the tool's
+own folder (a fork) it writes the content only.
 
 Examples:
   $ portfolio init                          in the current folder
@@ -92,6 +96,24 @@ Examples:
     .action(async (flags: CliOptions, command: Command) => {
       const { buildCommand } = await import('./commands/build.ts')
       setExitCode(await buildCommand(resolve(flags, command), logger))
+    })
+
+  program
+    .command('doctor')
+    .description('check offline what breaks deployments: --base against the repository, the Pages workflow, Node and tool versions, schema modelines')
+    .addOption(root())
+    .addOption(format())
+    .option('--base <path>', 'the base path the site is built with, checked against the repository name')
+    .addHelpText('after', `
+The repository is GITHUB_REPOSITORY on GitHub Actions, else the "origin" remote. Exit codes as validate:
+0 nothing wrong (warnings allowed), 1 a finding that breaks the deployment.
+
+Examples:
+  $ portfolio doctor
+  $ portfolio doctor --base /my-portfolio/ --format github`)
+    .action(async (flags: CliOptions, command: Command) => {
+      const { doctorCommand } = await import('./commands/doctor.ts')
+      setExitCode(await doctorCommand(resolve(flags, command), flags.base !== undefined, logger))
     })
 
   program

@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { runBuild } from '../build/run.ts'
+import { isMachineFormat } from '../diagnostics/format.ts'
 import { reportDiagnostics } from './validate.ts'
 
 /** `portfolio build`: exit 0 with the site in --out; 1 on content errors; 2 when a build step fails. The old site stays on any failure. */
@@ -17,7 +18,8 @@ export async function buildCommand(options: ResolvedOptions, logger: Logger): Pr
     reportDiagnostics(result, options, logger, `nothing was written; ${path.relative(process.cwd(), options.outDir) || '.'} is unchanged.`)
     return 1
   }
-  if (result.diagnostics.length > 0) reportDiagnostics(result, options, logger)
+  // A machine format prints its (possibly empty) report even on success: CI parses stdout.
+  if (result.diagnostics.length > 0 || isMachineFormat(options.format)) reportDiagnostics(result, options, logger)
   logger.info(`✔ built ${result.pages.length} pages into ${path.relative(process.cwd(), options.outDir) || '.'}/ in ${formatMs(performance.now() - started)}`)
   return 0
 }

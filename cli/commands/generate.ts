@@ -3,6 +3,7 @@ import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { runGenerate } from '../build/run.ts'
 import { generatedDirectory } from '../paths.ts'
+import { isMachineFormat } from '../diagnostics/format.ts'
 import { reportDiagnostics } from './validate.ts'
 
 /** `portfolio generate`: exit 0 after writing the content modules, 1 (and nothing written) on content errors. */
@@ -12,7 +13,8 @@ export async function generateCommand(options: ResolvedOptions, logger: Logger):
     reportDiagnostics(result, options, logger, 'nothing was written.')
     return 1
   }
-  if (result.diagnostics.length > 0) reportDiagnostics(result, options, logger)
+  // A machine format prints its (possibly empty) report even on success: CI parses stdout.
+  if (result.diagnostics.length > 0 || isMachineFormat(options.format)) reportDiagnostics(result, options, logger)
   const where = path.relative(process.cwd(), generatedDirectory) || '.'
   logger.info(result.written.length ? `✔ generated ${where}/ (${result.written.length} file${result.written.length === 1 ? '' : 's'} changed)` : `✔ ${where}/ is up to date`)
   return 0

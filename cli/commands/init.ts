@@ -23,26 +23,31 @@ export async function initCommand(options: InitOptions, logger: Logger): Promise
   }
   await writeScaffold(plan)
 
-  const run = plan.toolReachable ? 'npx portfolio' : `node ${path.join(packageDirectory, 'bin', 'portfolio.mjs')}`
-  const lines = [`✔ ${existing.length ? 'Wrote' : 'Created'} a portfolio in ${where}/`, ...plan.files.map((f) => `    ${f.path}${existing.includes(f.path) ? '  (overwritten)' : ''}`), '']
+  const lines = [
+    `✔ ${existing.length ? 'Wrote' : 'Created'} a portfolio in ${where}/`,
+    ...plan.files.map((f) => `    ${f.path}${f.updates ? '  (added the tool and its scripts)' : existing.includes(f.path) ? '  (overwritten)' : ''}`),
+    '',
+  ]
   const unlisted = await unlistedProjects(plan)
   if (unlisted.length) lines.push(`Note: ${unlisted.join(', ')} ${unlisted.length === 1 ? 'is' : 'are'} not listed in portfolio.yaml (projects.order); list or delete ${unlisted.length === 1 ? 'it' : 'them'}.`, '')
-  if (plan.schemaLinks === 'absolute') {
+  const cd = where === '.' ? '' : `cd ${where.includes(' ') ? JSON.stringify(where) : where} && `
+  if (plan.kind === 'repository') {
     lines.push(
-      `Editor completion: the "$schema=" lines point at ${path.join(packageDirectory, 'schema')}, which exists on this machine only.`,
-      'Once the tool is installed in the folder (npm install -D <this repository>), re-point them at',
-      './node_modules/portfolio-generator/schema/ (../node_modules/… from projects/) so they work everywhere.',
+      'Next steps:',
+      `  ${cd}npm install`,
+      '  npm run dev         live preview on http://127.0.0.1:5173/ that updates as you save',
       '',
+      'Then edit portfolio.yaml and projects/*.yaml; "npm run validate" lists every problem, "npm run build" writes dist/.',
+      'Push to GitHub with package-lock.json: the workflows validate pull requests and deploy main to Pages.',
+    )
+  } else {
+    const root = path.relative(packageDirectory, plan.dir) || '.'
+    lines.push(
+      'Next steps:',
+      `  npx portfolio dev --root ${root}         live preview on http://127.0.0.1:5173/ that updates as you save`,
+      `  npx portfolio build --root ${root}       prerender the site into ${root === '.' ? '' : `${root}/`}dist/`,
     )
   }
-  lines.push(
-    'Next steps:',
-    ...(where === '.' ? [] : [`  cd ${where}`]),
-    `  ${run} dev         live preview on http://127.0.0.1:5173/ that updates as you save`,
-    '  edit portfolio.yaml and projects/*.yaml; replace public/resume.pdf with your resume',
-    `  ${run} validate    every problem at once, with file, line and column`,
-    `  ${run} build       prerender the site into dist/ (--base /repo-name/ for a GitHub Pages project site)`,
-  )
   logger.info(lines.join('\n'))
   return 0
 }

@@ -96,6 +96,17 @@ export const diagnosticCodes = {
 
   // Theme
   THEME_CONTRAST: { title: 'An accent colour would make text unreadable.', hint: 'Pick a darker accent for the light theme or a lighter one for the dark theme; 4.5:1 is the WCAG AA minimum for text.' },
+
+  // K. Doctor: what breaks a deployment around the content (portfolio doctor)
+  DOCTOR_REPOSITORY: { title: 'The repository name is unknown, so the base path is not checked.', hint: 'Run doctor inside the git clone (it reads the "origin" remote), or set GITHUB_REPOSITORY=owner/name.' },
+  DOCTOR_BASE: { title: "--base does not match the path GitHub Pages serves the repository under." },
+  DOCTOR_PAGES_WORKFLOW: { title: 'No workflow deploys to GitHub Pages.' },
+  DOCTOR_WORKFLOW_BUILD: { title: 'The Pages workflow does not build the site.', hint: 'Add a step that runs "npx portfolio build --base /<repository>/ --out dist" before actions/upload-pages-artifact.' },
+  DOCTOR_WORKFLOW_BASE: { title: "The Pages workflow builds with another base than the repository's." },
+  DOCTOR_NODE_VERSION: { title: 'This Node version is older than the tool needs.' },
+  DOCTOR_TOOL_DEPENDENCY: { title: "The content's package.json does not depend on the tool." },
+  DOCTOR_TOOL_VERSION: { title: "The installed tool is not the version the content's package.json asks for." },
+  DOCTOR_SCHEMA_MISSING: { title: 'A schema modeline names a file that does not exist.' },
 } as const satisfies Record<string, CodeEntry>
 
 export type DiagnosticCode = keyof typeof diagnosticCodes

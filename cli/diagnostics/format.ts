@@ -1,8 +1,14 @@
 import { codeFrame } from './code-frame.ts'
 import type { Diagnostic } from './diagnostic.ts'
+import { sarifLog } from './sarif.ts'
 
-export type OutputFormat = 'pretty' | 'json' | 'github'
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['pretty', 'json', 'github']
+export type OutputFormat = 'pretty' | 'json' | 'github' | 'sarif'
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['pretty', 'json', 'github', 'sarif']
+
+/** The formats other programs read: printed on stdout alone, the summary for people going to stderr. */
+export function isMachineFormat(format: OutputFormat): boolean {
+  return format !== 'pretty'
+}
 
 export interface FormatOptions {
   /** ANSI colours; decided by the caller from TTY and NO_COLOR. */
@@ -15,14 +21,23 @@ export interface FormatOptions {
   outcome?: string
   /** At most this many diagnostics are printed in full. @default 100 */
   limit?: number
+  /** The summary when there is nothing to report. @default "N files checked, no problems" */
+  clean?: string
+  /** Absolute content root, which SARIF names as the base of every file's path. */
+  root?: string
 }
 
 const ansi = (code: string, on: boolean) => (text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text)
 
-/** The one printer. Returns the text to print; json goes to stdout, the others to stderr. */
+/**
+ * The one printer. Returns the text to print: for the machine formats (json, github, sarif) the whole
+ * of stdout, nothing else (the caller prints `summary` to stderr); for pretty, the report for stderr.
+ * GitHub reads workflow commands from stdout (docs.github.com/actions/reference/workflow-commands-for-github-actions).
+ */
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: OutputFormat, options: FormatOptions): string {
   if (format === 'json') return JSON.stringify(diagnostics.map(toJson), null, 2) + '\n'
-  if (format === 'github') return diagnostics.map(githubAnnotation).join('\n') + (diagnostics.length ? '\n' : '') + summary(diagnostics, options) + '\n'
+  if (format === 'github') return diagnostics.map(githubAnnotation).join('\n') + (diagnostics.length ? '\n' : '')
+  if (format === 'sarif') return JSON.stringify(sarifLog(diagnostics, options.root), null, 2) + '\n'
   return pretty(diagnostics, options)
 }
 
@@ -36,7 +51,9 @@ function pretty(diagnostics: readonly Diagnostic[], options: FormatOptions): str
   const blocks: string[] = []
   for (const d of diagnostics.slice(0, limit)) {
     const severity = d.severity === 'error' ? red('error') : yellow('warning')
-    const lines = [`${bold(`${d.file}:${d.line}:${d.column}`)}  ${severity}  ${dim(d.code)}  ${d.message}`]
+    // A finding about the environment (doctor: the Node version, the repository) has no file.
+    const where = d.file ? `${bold(`${d.file}:${d.line}:${d.column}`)}  ` : ''
+    const lines = [`${where}${severity}  ${dim(d.code)}  ${d.message}`]
     const text = options.sources.get(d.file)
     if (text !== undefined) {
       const frame = codeFrame(text, { line: d.line, column: d.column }, d.end, { highlight: d.severity === 'error' ? red : yellow, dim })
@@ -53,10 +70,10 @@ function pretty(diagnostics: readonly Diagnostic[], options: FormatOptions): str
 export function summary(diagnostics: readonly Diagnostic[], options: FormatOptions, red = (t: string) => t, green = (t: string) => t): string {
   const errors = diagnostics.filter((d) => d.severity === 'error').length
   const warnings = diagnostics.length - errors
-  const files = new Set(diagnostics.map((d) => d.file)).size
+  const files = new Set(diagnostics.filter((d) => d.file).map((d) => d.file)).size
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-  if (diagnostics.length === 0) return green(`✔ ${plural(options.fileCount, 'file')} checked, no problems`)
-  const head = `${errors ? '✖' : '⚠'} ${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${plural(files, 'file')}`
+  if (diagnostics.length === 0) return green(`✔ ${options.clean ?? `${plural(options.fileCount, 'file')} checked, no problems`}`)
+  const head = `${errors ? '✖' : '⚠'} ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${files ? ` in ${plural(files, 'file')}` : ''}`
   return (errors ? red : green)(errors && options.outcome ? `${head} — ${options.outcome}` : head)
 }
 
@@ -79,8 +96,8 @@ const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').r
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
 
 export function githubAnnotation(d: Diagnostic): string {
-  const props = [`file=${escapeProperty(d.file)}`, `line=${d.line}`, `col=${d.column}`]
-  if (d.end) props.push(`endLine=${d.end.line}`, `endColumn=${d.end.column}`)
+  const props = d.file ? [`file=${escapeProperty(d.file)}`, `line=${d.line}`, `col=${d.column}`] : []
+  if (d.file && d.end) props.push(`endLine=${d.end.line}`, `endColumn=${d.end.column}`)
   props.push(`title=${escapeProperty(d.code)}`)
   const body = d.hint ? `${d.message}\n${d.hint}` : d.message
   return `::${d.severity === 'error' ? 'error' : 'warning'} ${props.join(',')}::${escapeData(body)}`

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs'
 import { lstat, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CliError } from '../errors.ts'
-import { packageDirectory, templateDirectory } from '../paths.ts'
+import { packageDirectory, readToolManifest, templateDirectory } from '../paths.ts'
+import { contentManifest } from './content-manifest.ts'
 
 export { packageDirectory }
 
@@ -10,6 +10,8 @@ export interface ScaffoldFile {
   /** Relative to the target folder, posix separators. */
   path: string
   contents: Buffer
+  /** An existing file this adds to (package.json), never a conflict. */
+  updates?: boolean
 }
 
 export interface ScaffoldPlan {
@@ -17,51 +19,55 @@ export interface ScaffoldPlan {
   dir: string
   files: ScaffoldFile[]
   /**
-   * How the `# yaml-language-server: $schema=` lines reach the tool's schemas:
-   * - `relative`: the folder is inside the tool's own folder (a fork of this repository), or the tool
-   *   is installed in the folder's node_modules; a relative path works on every machine and in git.
-   * - `absolute`: anywhere else (the tool is run from another folder); the path is this machine's copy
-   *   of the schemas, which resolves here but not after the folder moves to another machine.
+   * - `repository`: a content repository of its own: the content, a package.json depending on the
+   *   tool, the two workflows and a .gitignore; schema modelines point into its node_modules.
+   * - `fork`: a folder inside the tool's own folder (this repository): the content only, built with
+   *   --root; modelines point at the tool's schema/ folder.
    */
-  schemaLinks: 'relative' | 'absolute'
-  /** Whether `npx portfolio` finds this tool from inside the folder (same condition as relative links). */
-  toolReachable: boolean
+  kind: 'repository' | 'fork'
 }
 
 const MODELINE = /^# yaml-language-server: \$schema=(\S+)$/m
+/** npm leaves .gitignore files out of packages, so the template keeps it under another name. */
+const RENAMED: Record<string, string> = { _gitignore: '.gitignore' }
+/** What only a content repository gets (a fork has its own). */
+const REPOSITORY_ONLY = (rel: string) => rel.startsWith('.github/') || rel === '_gitignore'
 
-/** Reads the template files and points their schema modelines at this tool's schemas, as seen from `dir`. */
+/** Reads the template files for `targetDir` and points their schema modelines where they resolve from there. */
 export async function planScaffold(targetDir: string): Promise<ScaffoldPlan> {
   const dir = path.resolve(targetDir)
   const realDir = await realpathOfNearest(dir)
   const realPackage = await realpath(packageDirectory)
-  // The folder's own dependency wins over whichever copy of the tool is running (npx runs that one too).
-  const installedHere = existsSync(path.join(dir, 'node_modules', 'portfolio-generator', 'schema', 'portfolio.schema.json'))
-  const relative = isInside(realDir, realPackage) || installedHere
-  const schemaRoot = installedHere ? path.join(dir, 'node_modules', 'portfolio-generator', 'schema') : path.join(realPackage, 'schema')
+  const kind = isInside(realDir, realPackage) ? 'fork' : 'repository'
+  const tool = readToolManifest()
 
   const files: ScaffoldFile[] = []
   for (const rel of await listFiles(templateDirectory)) {
+    if (kind === 'fork' && REPOSITORY_ONLY(rel)) continue
     let contents = await readFile(path.join(templateDirectory, rel))
-    if (rel.endsWith('.yaml')) {
-      const text = contents.toString('utf8')
-      const schemaFile = MODELINE.exec(text)?.[1]
-      if (schemaFile) {
-        const target = path.join(schemaRoot, path.basename(schemaFile))
-        const from = path.join(installedHere ? dir : realDir, path.dirname(rel))
-        const link = relative ? toPosix(path.relative(from, target)) : toPosix(target)
-        contents = Buffer.from(text.replace(MODELINE, () => `# yaml-language-server: $schema=${link.startsWith('.') || path.isAbsolute(link) ? link : `./${link}`}`))
-      }
+    const schemaFile = rel.endsWith('.yaml') ? MODELINE.exec(contents.toString('utf8'))?.[1] : undefined
+    if (schemaFile) {
+      const name = path.basename(schemaFile)
+      const link =
+        kind === 'fork'
+          ? toPosix(path.relative(path.join(realDir, path.dirname(rel)), path.join(realPackage, 'schema', name)))
+          : path.posix.relative(path.posix.dirname(rel), `node_modules/${tool.name}/schema/${name}`)
+      contents = Buffer.from(contents.toString('utf8').replace(MODELINE, () => `# yaml-language-server: $schema=${link.startsWith('.') ? link : `./${link}`}`))
     }
-    files.push({ path: rel, contents })
+    files.push({ path: RENAMED[rel] ?? rel, contents })
   }
-  return { dir, files, schemaLinks: relative ? 'relative' : 'absolute', toolReachable: relative }
+  if (kind === 'repository') {
+    const existing = await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => undefined)
+    const manifest = contentManifest(existing, path.basename(dir), tool)
+    if (manifest !== undefined) files.push({ path: 'package.json', contents: Buffer.from(manifest), ...(existing !== undefined ? { updates: true } : {}) })
+  }
+  return { dir, files, kind }
 }
 
-/** The planned files that already exist (anything at the path: file, folder or link). */
+/** The planned files that already exist (anything at the path: file, folder or link), but those the plan only adds to. */
 export async function existingFiles(plan: ScaffoldPlan): Promise<string[]> {
   const found: string[] = []
-  for (const file of plan.files) if (await lstat(path.join(plan.dir, file.path)).catch(() => undefined)) found.push(file.path)
+  for (const file of plan.files) if (!file.updates && (await lstat(path.join(plan.dir, file.path)).catch(() => undefined))) found.push(file.path)
   return found
 }
 

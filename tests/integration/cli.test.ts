@@ -74,11 +74,30 @@ describe('portfolio validate', () => {
     expect(code).toBe(1)
   })
 
-  it('prints GitHub annotations with --format github', () => {
+  // Changed on purpose (issue 31): workflow commands go to stdout, as GitHub documents; they were on stderr.
+  it('prints GitHub annotations on stdout alone with --format github, the summary on stderr', () => {
     const root = contentWith('projects/authstack.yaml', (t) => t.replace('method: POST', 'method: FETCH'))
-    const { code, stderr } = run(['validate', '--root', root, '--format', 'github'])
-    expect(stderr).toMatch(/^::error file=projects\/authstack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=ENDPOINT_METHOD::sections\[7\]\.endpoints\[0\]\.method "FETCH" is not an HTTP method/m)
+    const { code, stdout, stderr } = run(['validate', '--root', root, '--format', 'github'])
+    const lines = stdout.trimEnd().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^::error file=projects\/authstack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=ENDPOINT_METHOD::sections\[7\]\.endpoints\[0\]\.method "FETCH" is not an HTTP method/)
+    expect(stderr).toContain('✖ 1 error, 0 warnings in 1 file')
+    expect(stderr).not.toContain('::error')
     expect(code).toBe(1)
+  })
+
+  it('prints a SARIF 2.1.0 log on stdout alone with --format sarif, and an empty one when the content is clean', () => {
+    const root = contentWith('projects/authstack.yaml', (t) => t.replace('method: POST', 'method: FETCH'))
+    const bad = run(['validate', '--root', root, '--format', 'sarif'])
+    const log = JSON.parse(bad.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }
+    expect(log.version).toBe('2.1.0')
+    expect(log.runs[0]?.tool.driver.rules.map((r) => r.id)).toEqual(['ENDPOINT_METHOD'])
+    expect(log.runs[0]?.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation.artifactLocation.uri])).toEqual([['ENDPOINT_METHOD', 'projects/authstack.yaml']])
+    expect(bad.code).toBe(1)
+    const clean = run(['validate', '--format', 'sarif'])
+    expect((JSON.parse(clean.stdout) as { runs: { results: unknown[] }[] }).runs[0]?.results).toEqual([])
+    expect(clean.stderr).toContain('✔ 7 files checked, no problems')
+    expect(clean.code).toBe(0)
   })
 
   it('annotates pull requests on GitHub Actions even in the default format', () => {

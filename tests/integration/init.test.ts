@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -8,7 +8,9 @@ import { parse } from 'yaml'
 const repo = path.resolve(import.meta.dirname, '../..')
 const bin = path.join(repo, 'bin/portfolio.mjs')
 const temps: string[] = []
-const SCAFFOLD = ['portfolio.yaml', 'projects/online-store.yaml', 'public/resume.pdf']
+const tool = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { name: string; version: string }
+/** The files of the template (package.json is made, not copied). */
+const SCAFFOLD = ['portfolio.yaml', '.gitignore', '.github/workflows/deploy.yml', '.github/workflows/validate.yml', 'projects/online-store.yaml', 'public/resume.pdf']
 const SECTION_KINDS = ['prose', 'features', 'tech-stack', 'diagrams', 'database', 'endpoints', 'test-cards', 'call-to-action']
 
 /** Runs the CLI the way a user outside this repository would: from another folder. */
@@ -46,12 +48,18 @@ describe('portfolio init', () => {
     const project = parse(readFileSync(path.join(dir, 'projects/online-store.yaml'), 'utf8')) as { sections: { kind: string }[] }
     expect(new Set(project.sections.map((s) => s.kind))).toEqual(new Set(SECTION_KINDS))
 
-    // Outside the repository, the schema lines point at this copy of the tool, and that file exists.
-    for (const [file, schema] of [['portfolio.yaml', 'portfolio.schema.json'], ['projects/online-store.yaml', 'project.schema.json']] as const) {
-      const link = /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(path.join(dir, file), 'utf8'))?.[1] ?? ''
-      expect(link).toBe(path.join(repo, 'schema', schema))
-      expect(existsSync(link)).toBe(true)
+    // A content repository of its own: the tool is a dependency, and the schema lines point into its node_modules.
+    for (const [file, link] of [['portfolio.yaml', `./node_modules/${tool.name}/schema/portfolio.schema.json`], ['projects/online-store.yaml', `../node_modules/${tool.name}/schema/project.schema.json`]] as const) {
+      expect(readFileSync(path.join(dir, file), 'utf8').split('\n')[0]).toBe(`# yaml-language-server: $schema=${link}`)
     }
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string>; devDependencies: Record<string, string> }
+    expect(manifest.name).toBe('my-portfolio')
+    expect(manifest.devDependencies).toEqual({ [tool.name]: `^${tool.version}` })
+    expect(manifest.scripts).toMatchObject({ dev: 'portfolio dev', build: 'portfolio build', validate: 'portfolio validate' })
+    expect(readFileSync(path.join(dir, '.gitignore'), 'utf8')).toMatch(/^node_modules\/$/m)
+    expect(readFileSync(path.join(dir, '.github/workflows/deploy.yml'), 'utf8')).toContain('actions/deploy-pages')
+    // The next two commands, from where init was run.
+    expect(init.stderr).toMatch(new RegExp(`Next steps:\n  cd ${path.relative(os.tmpdir(), dir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} && npm install\n  npm run dev `))
 
     const validate = run(['validate', '--root', dir])
     expect(validate.stderr).toContain('✔ 2 files checked, no problems')
@@ -97,23 +105,33 @@ describe('portfolio init', () => {
     expect(readdirSync(dir).sort()).toEqual(['README.md', 'projects'])
   })
 
-  it('links the schemas relatively inside the repository and when the tool is installed in the folder', () => {
+  it('writes the content only, linking the schemas relatively, inside the tool\'s own folder (a fork)', () => {
     const inside = path.join(repo, '.portfolio-cache', `init-test-${process.pid}`) // git-ignored
     temps.push(inside)
-    const init0 = run(['init', inside])
-    expect(init0.code).toBe(0)
-    expect(init0.stderr).toContain('npx portfolio dev') // npx finds the tool from inside its own folder
+    const init = run(['init', inside])
+    expect(init.code).toBe(0)
+    expect(init.stderr).toContain(`npx portfolio dev --root .portfolio-cache/init-test-${process.pid}`)
+    expect(readdirSync(inside).sort()).toEqual(['portfolio.yaml', 'projects', 'public'])
     expect(readFileSync(path.join(inside, 'portfolio.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/schema\/portfolio\.schema\.json$/m)
     expect(readFileSync(path.join(inside, 'projects/online-store.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schema\/project\.schema\.json$/m)
+  })
 
-    const installed = tempDir('portfolio-init-installed-')
-    mkdirSync(path.join(installed, 'node_modules'))
-    symlinkSync(repo, path.join(installed, 'node_modules', 'portfolio-generator'))
-    const init = run(['init', installed])
+  it('adds the tool and the missing scripts to an existing package.json, keeping the rest', () => {
+    const dir = tempDir('portfolio-init-manifest-')
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'mine', scripts: { build: 'custom build' }, dependencies: { leftpad: '1.0.0' } }))
+    const init = run(['init'], dir)
     expect(init.code).toBe(0)
-    expect(init.stderr).toContain('npx portfolio dev')
-    expect(readFileSync(path.join(installed, 'portfolio.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\/node_modules\/portfolio-generator\/schema\/portfolio\.schema\.json$/m)
-    expect(readFileSync(path.join(installed, 'projects/online-store.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/node_modules\/portfolio-generator\/schema\/project\.schema\.json$/m)
+    expect(init.stderr).toContain('    package.json  (added the tool and its scripts)')
+    expect(init.stderr).toMatch(/Next steps:\n  npm install\n  npm run dev /)
+    expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'))).toEqual({
+      name: 'mine',
+      scripts: { build: 'custom build', dev: 'portfolio dev', preview: 'portfolio preview', validate: 'portfolio validate', doctor: 'portfolio doctor' },
+      dependencies: { leftpad: '1.0.0' },
+      devDependencies: { [tool.name]: `^${tool.version}` },
+    })
+    // Run again with --force: package.json has everything, so it is not touched.
+    const again = run(['init', '--force'], dir)
+    expect(again.stderr).not.toContain('package.json')
   })
 
   it('shows examples in --help', () => {
@@ -129,7 +147,7 @@ describe('the command line around init and dev', () => {
     const top = run(['--help'])
     expect(top.stdout).toMatch(/init \[options\] \[dir\]/)
     expect(top.stdout).toMatch(/\n  dev \[options\]/)
-    for (const command of ['init', 'dev', 'validate', 'generate', 'build', 'preview']) {
+    for (const command of ['init', 'dev', 'validate', 'generate', 'build', 'doctor', 'preview']) {
       const help = run([command, '--help'])
       expect(help.stdout, command).toContain(`Examples:\n  $ portfolio ${command}`)
       expect(help.code).toBe(0)

@@ -1,5 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDiagnostic, type Diagnostic } from '../../cli/diagnostics/diagnostic.ts'
 import { formatDiagnostics, githubAnnotation, type FormatOptions } from '../../cli/diagnostics/format.ts'
@@ -87,11 +88,11 @@ describe('json format', () => {
 })
 
 describe('github format', () => {
-  it('prints one ::error workflow command per diagnostic, then the summary', () => {
+  // Workflow commands only: the summary is for people and goes to stderr (the command prints it).
+  it('prints one ::error workflow command per diagnostic and nothing else', () => {
     const lines = formatDiagnostics(result.diagnostics, 'github', options).split('\n')
     expect(lines).toEqual([
       '::error file=projects/beta.yaml,line=37,col=17,endLine=37,endColumn=22,title=ENDPOINT_METHOD::sections[1].endpoints[1].method "FETCH" is not an HTTP method (allowed: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)%0AUse one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS.',
-      '✖ 1 error, 0 warnings in 1 file — nothing was written',
       '',
     ])
   })
@@ -114,7 +115,53 @@ describe('github format', () => {
     expect(githubAnnotation(d)).toBe('::warning file=a%3Ab%2Cc%25.yaml,line=2,col=3,title=URL_FORMAT::50%25 off:%0D%0Anow, here%0Ax%250A')
   })
 
-  it('prints only the summary when there is nothing to report', () => {
-    expect(formatDiagnostics([], 'github', { ...options, fileCount: 3 })).toBe('✔ 3 files checked, no problems\n')
+  it('prints nothing when there is nothing to report', () => {
+    expect(formatDiagnostics([], 'github', { ...options, fileCount: 3 })).toBe('')
+  })
+
+  it('annotates a finding without a file (doctor: the environment) with no file property', () => {
+    const d: Diagnostic = { code: 'ENCODING', severity: 'error', file: '', pointer: '', line: 1, column: 1, message: 'm' }
+    expect(githubAnnotation(d)).toBe('::error title=ENCODING::m')
+  })
+})
+
+describe('sarif format', () => {
+  const sarif = (diagnostics: readonly Diagnostic[]) =>
+    JSON.parse(formatDiagnostics(diagnostics, 'sarif', { ...options, root: fixture.root })) as {
+      version: string
+      $schema: string
+      runs: {
+        tool: { driver: { name: string; rules: { id: string; shortDescription: { text: string }; help?: { text: string } }[] } }
+        originalUriBaseIds: Record<string, { uri: string }>
+        results: { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: Record<string, number> } }[] }[]
+      }[]
+    }
+
+  it('is a SARIF 2.1.0 log: one rule per code from the catalogue, one result located relative to the content root', () => {
+    const log = sarif(result.diagnostics)
+    expect(log.version).toBe('2.1.0')
+    expect(log.$schema).toMatch(/sarif-schema-2\.1\.0\.json$/)
+    const [run] = log.runs
+    expect(run?.tool.driver.name).toBe('portfolio')
+    expect(run?.tool.driver.rules).toEqual([{ id: 'ENDPOINT_METHOD', name: 'ENDPOINT_METHOD', shortDescription: { text: 'The endpoint method is not an HTTP method.' } }])
+    expect(run?.originalUriBaseIds.CONTENTROOT?.uri).toBe(pathToFileURL(`${fixture.root}/`).href)
+    expect(run?.results).toEqual([
+      {
+        ruleId: 'ENDPOINT_METHOD',
+        ruleIndex: 0,
+        level: 'error',
+        message: { text: 'sections[1].endpoints[1].method "FETCH" is not an HTTP method (allowed: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)\nUse one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS.' },
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'projects/beta.yaml', uriBaseId: 'CONTENTROOT' }, region: { startLine: 37, startColumn: 17, endLine: 37, endColumn: 22 } } }],
+        properties: { pointer: '/sections/1/endpoints/1/method' },
+      },
+    ])
+  })
+
+  it('gives a rule its default hint as help, and has no results when there is nothing to report', () => {
+    const d: Diagnostic = { code: 'URL_INSECURE', severity: 'warning', file: 'portfolio.yaml', pointer: '', line: 2, column: 3, message: 'm' }
+    const [run] = sarif([d]).runs
+    expect(run?.tool.driver.rules[0]?.help?.text).toBe('Use https://; browsers flag insecure links and recruiters notice.')
+    expect(run?.results[0]?.level).toBe('warning')
+    expect(sarif([]).runs[0]?.results).toEqual([])
   })
 })
