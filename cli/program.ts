@@ -30,7 +30,7 @@ Examples:
 
   program
     .command('init')
-    .description('create a portfolio: portfolio.yaml, an example project with every section kind, a sample resume PDF')
+    .description('create a portfolio: portfolio.yaml with experience entries and an example project with every section kind')
     .argument('[dir]', 'folder to create it in (created if missing)', '.')
     .option('--force', 'overwrite files that already exist')
     .addHelpText('after', `
@@ -92,6 +92,19 @@ Examples:
     .action(async (flags: CliOptions, command: Command) => {
       const { buildCommand } = await import('./commands/build.ts')
       setExitCode(await buildCommand(resolve(flags, command), logger))
+    })
+
+  program
+    .command('resume')
+    .description('make the resume alone from the content: a typeset PDF or a JSON Resume document')
+    .addOption(root())
+    .addOption(new Option('--format <format>', 'what to write').choices(['pdf', 'json']).default('pdf'))
+    .option('--out <file>', 'file to write', '<root>/dist/resume.<format>')
+    .addHelpText('after', '\nExamples:\n  $ portfolio resume\n  $ portfolio resume --format json --out resume.json')
+    .action(async (flags: CliOptions, command: Command) => {
+      const { resumeCommand } = await import('./commands/resume.ts')
+      const out = command.getOptionValueSource('out') === 'default' ? undefined : flags.out
+      setExitCode(await resumeCommand(resolveOptions({ root: flags.root }), flags.format === 'json' ? 'json' : 'pdf', out, logger))
     })
 
   program

@@ -39,7 +39,7 @@ export async function initCommand(options: InitOptions, logger: Logger): Promise
     'Next steps:',
     ...(where === '.' ? [] : [`  cd ${where}`]),
     `  ${run} dev         live preview on http://127.0.0.1:5173/ that updates as you save`,
-    '  edit portfolio.yaml and projects/*.yaml; replace public/resume.pdf with your resume',
+    '  edit portfolio.yaml and projects/*.yaml; the build makes resume.pdf and resume.json from them',
     `  ${run} validate    every problem at once, with file, line and column`,
     `  ${run} build       prerender the site into dist/ (--base /repo-name/ for a GitHub Pages project site)`,
   )

@@ -4,6 +4,7 @@ import { locatePointer } from '../diagnostics/locate.ts'
 import { checkDiagrams } from './rules/diagrams.ts'
 import { checkEndpoints } from './rules/endpoints.ts'
 import { checkMarkdown, markdownPointers, type InternalLink } from './rules/markdown.ts'
+import { checkResumeDates } from './rules/resume.ts'
 import { checkTheme } from './rules/theme.ts'
 import { checkAbsoluteUrl } from './rules/urls.ts'
 import type { SourceFile } from './load-sources.ts'
@@ -39,7 +40,7 @@ export function checkFile(source: SourceFile, kind: FileKind): FileCheck {
   diagnostics.push(...markdown.diagnostics)
   links.push(...markdown.links)
   if (kind === 'project') diagnostics.push(...checkEndpoints(parsed, parsed.data), ...checkDiagrams(parsed, parsed.data))
-  else diagnostics.push(...checkTheme(parsed))
+  else diagnostics.push(...checkTheme(parsed), ...checkResumeDates(parsed))
   return { parsed, diagnostics, links }
 }
 

@@ -8,7 +8,7 @@ import { parse } from 'yaml'
 const repo = path.resolve(import.meta.dirname, '../..')
 const bin = path.join(repo, 'bin/portfolio.mjs')
 const temps: string[] = []
-const SCAFFOLD = ['portfolio.yaml', 'projects/online-store.yaml', 'public/resume.pdf']
+const SCAFFOLD = ['portfolio.yaml', 'projects/online-store.yaml']
 const SECTION_KINDS = ['prose', 'features', 'tech-stack', 'diagrams', 'database', 'endpoints', 'test-cards', 'call-to-action']
 
 /** Runs the CLI the way a user outside this repository would: from another folder. */
@@ -40,7 +40,8 @@ describe('portfolio init', () => {
     expect(init.stderr).toContain('Next steps:')
     expect(init.code).toBe(0)
     for (const file of SCAFFOLD) expect(existsSync(path.join(dir, file)), file).toBe(true)
-    expect(readFileSync(path.join(dir, 'public/resume.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    // No sample PDF to replace by hand: the build makes the resume from the content.
+    expect(existsSync(path.join(dir, 'public/resume.pdf'))).toBe(false)
 
     // Every section kind is there, so the example shows how each one is written.
     const project = parse(readFileSync(path.join(dir, 'projects/online-store.yaml'), 'utf8')) as { sections: { kind: string }[] }
@@ -62,7 +63,8 @@ describe('portfolio init', () => {
     expect(build.code, build.stderr).toBe(0)
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('Your Name')
     expect(readFileSync(path.join(out, 'projects/online-store/index.html'), 'utf8')).toContain('Online Store')
-    expect(existsSync(path.join(out, 'resume.pdf'))).toBe(true)
+    expect(readFileSync(path.join(out, 'resume.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(JSON.parse(readFileSync(path.join(out, 'resume.json'), 'utf8'))).toMatchObject({ basics: { name: 'Your Name' }, work: [{ position: 'Full-Stack Developer', name: 'Your Company', startDate: '2023-04' }, { position: 'Operations Coordinator' }] })
   }, 120_000)
 
   it('refuses to overwrite without --force, listing the files (exit 2), and overwrites with it', () => {
