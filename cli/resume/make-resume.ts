@@ -47,23 +47,25 @@ async function documentDate(root: string): Promise<string | undefined> {
 /**
  * The resume PDF (Typst, PDF/UA-1) and JSON Resume from valid content, or the located problems that
  * stop it: a character its font lacks, a compiler error or warning, too many pages. Kept in the
- * store by the template, the data and the date; fonts and the compiler are in the tool's version.
+ * store by the template and the data (none with `store` null); fonts and the compiler are in the
+ * tool's version.
  */
-export async function makeResume(checked: Pick<CheckResult, 'content' | 'parsed'>, root: string, store: Store | undefined = openStore()): Promise<ResumeOutcome> {
+export async function makeResume(checked: Pick<CheckResult, 'content' | 'parsed'>, root: string, store: Store | null = openStore()): Promise<ResumeOutcome> {
   const content = checked.content
   assert(content, 'the resume is made from valid content only')
   const choices = readChoices(content.portfolio)
   if (choices.file !== undefined) return { diagnostics: [], cached: false }
   const { data, texts } = resumeData(content, choices)
-  const [template, date] = await Promise.all([readFile(resumeTemplateFile, 'utf8'), documentDate(root)])
-  const key = store?.key('resume', template, JSON.stringify(data), date ?? '')
+  const template = await readFile(resumeTemplateFile, 'utf8')
+  // The date is left out of the key: the same content keeps the bytes it was first made with.
+  const key = store?.key('resume', template, JSON.stringify(data))
   const hit = key ? store?.get('resume', key) : undefined
   if (isResumeFiles(hit)) return { files: hit, diagnostics: [], cached: true }
 
   const fontFiles = resumeFontFiles()
   const glyphs = checkGlyphs(texts, fontFiles, (file) => checked.parsed.get(file))
   if (glyphs.length > 0) return { diagnostics: glyphs, cached: false }
-  const typeset = typesetResume(template, data, date)
+  const typeset = typesetResume(template, data, await documentDate(root))
   const at = () => {
     const portfolio = checked.parsed.get('portfolio.yaml')
     return portfolio ? locatePointer(portfolio, '/resume', 'key') : { file: 'portfolio.yaml', start: { line: 1, column: 1 } }

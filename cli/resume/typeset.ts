@@ -9,7 +9,7 @@ type Compiler = typeof import('@myriaddreamin/typst-ts-node-compiler')
 const require = createRequire(import.meta.url)
 
 /** The weights the template uses, from the OFL-licensed Source Sans 3 of the `source-sans` package. */
-const FONT_WEIGHTS = ['Regular', 'It', 'Semibold', 'Bold'] as const
+const FONT_WEIGHTS = ['Regular', 'Semibold', 'Bold'] as const
 
 /** The font files the resume is set in, loaded explicitly (no system fonts). */
 export function resumeFontFiles(): string[] {
