@@ -18,6 +18,13 @@ export function resumeFontFiles(): string[] {
 }
 
 let compiler: Compiler | undefined
+/** Made once per process: creating one (loading its fonts) is most of a cold resume's time. */
+let withFonts: InstanceType<Compiler['NodeCompiler']> | undefined
+
+function compilerWithFonts(): InstanceType<Compiler['NodeCompiler']> {
+  withFonts ??= loadCompiler().NodeCompiler.create({ fontArgs: [{ fontBlobs: resumeFontFiles().map((file) => readFileSync(file)) }] })
+  return withFonts
+}
 
 /** The native compiler, or an error naming the platform when its prebuilt binary is missing. */
 function loadCompiler(): Compiler {
@@ -51,8 +58,8 @@ interface TypstDiagnostic {
  * document's date; the creation timestamp is fixed, so the same inputs give the same bytes.
  */
 export function typesetResume(template: string, data: ResumeData, date: string | undefined): Typeset {
-  const { NodeCompiler, PdfStandard } = loadCompiler()
-  const typst = NodeCompiler.create({ fontArgs: [{ fontBlobs: resumeFontFiles().map((file) => readFileSync(file)) }] })
+  const { PdfStandard } = loadCompiler()
+  const typst = compilerWithFonts()
   const result = typst.compile({ mainFileContent: template, inputs: { data: JSON.stringify(data), ...(date ? { date } : {}) } })
   const problems: string[] = []
   for (const error of [result.takeError(), result.takeWarnings()]) {
@@ -61,7 +68,12 @@ export function typesetResume(template: string, data: ResumeData, date: string |
   }
   const document = result.result
   if (!document || problems.length > 0) return { pages: document?.numOfPages ?? 0, problems: problems.length > 0 ? problems : ['the compiler returned no document'] }
-  // PDF/UA-1: tagged, with the structure and metadata assistive technology and parsers read.
-  const pdf = typst.pdf(document, { pdfStandard: PdfStandard.UA_1, creationTimestamp: 0 })
-  return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), pages: document.numOfPages, problems }
+  // PDF/UA-1: tagged, with the structure and metadata assistive technology and parsers read. The
+  // export checks the standard's rules and throws what breaks them (the message lists Typst's diagnostics).
+  try {
+    const pdf = typst.pdf(document, { pdfStandard: PdfStandard.UA_1, creationTimestamp: 0 })
+    return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), pages: document.numOfPages, problems }
+  } catch (error) {
+    return { pages: document.numOfPages, problems: [`PDF export: ${error instanceof Error ? error.message : String(error)}`] }
+  }
 }

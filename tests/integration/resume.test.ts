@@ -244,4 +244,12 @@ describe('typesetting', () => {
     expect(typeset.pdf).toBeUndefined()
     expect(typeset.problems.join('\n')).toContain('unknown font family: not a font')
   }, 60_000)
+
+  it('reports what breaks PDF/UA-1 (here: no document title) as a problem instead of throwing', async () => {
+    const checked = await checkContent(REPO_ROOT)
+    const { data } = resumeData(checked.content as NonNullable<CheckResult['content']>, readChoices(checked.content?.portfolio ?? {}))
+    const typeset = typesetResume('#set text(font: "Source Sans 3")\nHello', data, undefined)
+    expect(typeset.pdf).toBeUndefined()
+    expect(typeset.problems.join('\n')).toContain('missing document title')
+  }, 60_000)
 })
