@@ -4,12 +4,13 @@
  * stop it, located in the content.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runBuild } from '../../cli/build/run.ts'
 import { openStore } from '../../cli/cache/store.ts'
 import { checkContent, type CheckResult } from '../../cli/content/check-content.ts'
 import { makeResume, MAX_RESUME_PAGES, type ResumeFiles } from '../../cli/resume/make-resume.ts'
@@ -252,4 +253,27 @@ describe('typesetting', () => {
     expect(typeset.pdf).toBeUndefined()
     expect(typeset.problems.join('\n')).toContain('missing document title')
   }, 60_000)
+})
+
+describe('the build', () => {
+  it('stops on a resume problem with the diagnostic located in the content, leaving --out alone', async () => {
+    const fixture = copyRepoContent()
+    try {
+      const file = path.join(fixture.root, 'projects/todoapppro.yaml')
+      const text = readFileSync(file, 'utf8')
+      writeFileSync(file, text.replace('title: TodoApp Pro', 'title: TodoApp Pro ★'))
+      const out = path.join(fixture.root, 'dist')
+      const steps: string[] = []
+      const result = await runBuild({ root: fixture.root, outDir: out, base: '/', pageCache: false, onStep: (step, _ms, detail) => steps.push(`${step}: ${detail}`) })
+      const lines = readFileSync(file, 'utf8').split('\n')
+      const line = lines.findIndex((l) => l.includes('★'))
+      expect(result.compiled).toBe(false)
+      expect(result.diagnostics.map(brief)).toEqual([`RESUME_GLYPH@projects/todoapppro.yaml:${line + 1}:${(lines[line] ?? '').indexOf('★') + 1}`])
+      expect(result.sources.has('projects/todoapppro.yaml')).toBe(true)
+      expect(steps).toContain('resume: has errors')
+      expect(existsSync(out)).toBe(false)
+    } finally {
+      fixture.cleanup()
+    }
+  }, 120_000)
 })
