@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { openStore, type Store } from '../cache/store.ts'
-import type { CheckResult } from '../content/check-content.ts'
+import { checkContent, type CheckResult } from '../content/check-content.ts'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
 import { assert } from '../errors.ts'
@@ -95,4 +95,10 @@ export function describeResume(outcome: ResumeOutcome): string {
   if (outcome.diagnostics.length > 0) return 'has errors'
   if (!outcome.files) return 'hand-made (resume.file): not generated'
   return `${outcome.files.pages} page${outcome.files.pages === 1 ? '' : 's'}, resume.pdf + resume.json${outcome.cached ? ', unchanged: from the cache' : ''}`
+}
+
+/** The resume of the content at `root`, checked afresh (the dev server's request); undefined when the content has errors. */
+export async function makeResumeOf(root: string): Promise<ResumeOutcome | undefined> {
+  const checked = await checkContent(root)
+  return checked.content ? makeResume(checked, root) : undefined
 }
