@@ -30,6 +30,8 @@ export const schemaDirectory = folder('schema/')
 export const schemaUrl = new URL('schema/', rootUrl)
 export const fontDirectory = folder('assets/fonts/')
 export const templateDirectory = folder('templates/default/')
+/** The Typst template of the generated resume (read as text: tsc does not copy it to lib/). */
+export const resumeTemplateFile = folder('cli/resume/resume.typ')
 /** Where every cache of the tool lives, the usual place for a package's caches. */
 export const cacheDirectory = folder('node_modules/.cache/portfolio/')
 

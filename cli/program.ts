@@ -32,7 +32,7 @@ Examples:
 
   program
     .command('init')
-    .description('create a portfolio repository: the example content, a package.json that depends on the tool, workflows that validate pull requests and deploy to GitHub Pages, a .gitignore')
+    .description('create a portfolio repository: the example content (experience entries, a project with every section kind), a package.json that depends on the tool, workflows that validate pull requests and deploy to GitHub Pages, a .gitignore')
     .argument('[dir]', 'folder to create it in (created if missing)', '.')
     .option('--force', 'overwrite files that already exist')
     .addHelpText('after', `
@@ -114,6 +114,19 @@ Examples:
     .action(async (flags: CliOptions, command: Command) => {
       const { doctorCommand } = await import('./commands/doctor.ts')
       setExitCode(await doctorCommand(resolve(flags, command), flags.base !== undefined, logger))
+    })
+
+  program
+    .command('resume')
+    .description('make the resume alone from the content: a typeset PDF or a JSON Resume document')
+    .addOption(root())
+    .addOption(new Option('--format <format>', 'what to write').choices(['pdf', 'json']).default('pdf'))
+    .option('--out <file>', 'file to write', '<root>/dist/resume.<format>')
+    .addHelpText('after', '\nExamples:\n  $ portfolio resume\n  $ portfolio resume --format json --out resume.json')
+    .action(async (flags: CliOptions, command: Command) => {
+      const { resumeCommand } = await import('./commands/resume.ts')
+      const out = command.getOptionValueSource('out') === 'default' ? undefined : flags.out
+      setExitCode(await resumeCommand(resolveOptions({ root: flags.root }), flags.format === 'json' ? 'json' : 'pdf', out, logger))
     })
 
   program

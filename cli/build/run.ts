@@ -19,6 +19,7 @@ import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
 import { generatedDirectory, siteDirectory } from '../paths.ts'
+import { describeResume, makeResume, writeResume } from '../resume/make-resume.ts'
 
 export interface GenerateResult extends CheckResult {
   compiled?: CompiledContent
@@ -167,6 +168,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const report = reportOf(generated)
     let compiled = generated.compiled
     if (!compiled || !building) return { ...report, compiled: false, pages: [] }
+    const resume = await step('resume', () => makeResume(generated as GenerateResult, options.root), describeResume)
+    if (resume.diagnostics.length > 0) return { ...reportOf({ ...generated, diagnostics: resume.diagnostics }), compiled: false, pages: [] }
     // From here on only the compiled content is needed: the parsed files, their texts and the
     // checked data (as large as the content again) are let go for the rest of the build.
     generated = undefined
@@ -180,6 +183,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const cards = compiled.projects
     const site = await step('vite build (client + server)', () => siteBuild, (built) => (built.cached ? 'unchanged app: from the cache' : 'started alongside checking'))
     // Before prerendering: pages render from these files, written as the projects were compiled.
+    if (resume.files) await writeResume(work.temp, resume.files)
     const data = await step('case-study data', () => projectData.finish(work.temp, cards), (written) => `${written.files.length} files`)
     // The rest of the build needs none of the compiled content.
     compiled = undefined

@@ -37,7 +37,7 @@ export async function initCommand(options: InitOptions, logger: Logger): Promise
       `  ${cd}npm install`,
       '  npm run dev         live preview on http://127.0.0.1:5173/ that updates as you save',
       '',
-      'Then edit portfolio.yaml and projects/*.yaml; "npm run validate" lists every problem, "npm run build" writes dist/.',
+      'Then edit portfolio.yaml and projects/*.yaml; "npm run validate" lists every problem, "npm run build" writes dist/ (the site, resume.pdf and resume.json).',
       'Push to GitHub with package-lock.json: the workflows validate pull requests and deploy main to Pages.',
     )
   } else {

@@ -6,6 +6,7 @@ import { ParsedDocuments } from './parsed-documents.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
 import type { InternalLink } from './rules/markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './rules/references.ts'
+import { checkResumeProjects } from './rules/resume.ts'
 
 /** Validated content: plain data that passed the schema and every rule. */
 export interface CheckedContent {
@@ -93,6 +94,7 @@ export async function checkAcrossFiles(root: string, loaded: LoadedSources, port
   })
   if (loaded.projectsListed) diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
   if (portfolio) diagnostics.push(...(await checkResume(portfolio, root)))
+  if (portfolio && loaded.projectsListed) diagnostics.push(...checkResumeProjects(portfolio, loaded.projectFileIds))
 
   const sorted = sortDiagnostics(diagnostics)
   const result: CheckResult = { diagnostics: sorted, sources, fileCount: 1 + loaded.projects.length, parsed: parsedByFile }

@@ -6,6 +6,7 @@ import { checkDiagrams } from './rules/diagrams.ts'
 import { checkEndpoints } from './rules/endpoints.ts'
 import { checkMarkdown, markdownPointers, type InternalLink } from './rules/markdown.ts'
 import { checkNumbers } from './rules/numbers.ts'
+import { checkResumeDates } from './rules/resume.ts'
 import { checkTheme } from './rules/theme.ts'
 import { checkAbsoluteUrl } from './rules/urls.ts'
 import type { SourceFile } from './load-sources.ts'
@@ -41,7 +42,7 @@ export function checkFile(source: SourceFile, kind: FileKind): FileCheck {
   diagnostics.push(...markdown.diagnostics)
   links.push(...markdown.links)
   if (kind === 'project') diagnostics.push(...checkEndpoints(parsed, parsed.data), ...checkDiagrams(parsed, parsed.data), ...checkNumbers(parsed), ...checkAnchors(parsed, parsed.data))
-  else diagnostics.push(...checkTheme(parsed))
+  else diagnostics.push(...checkTheme(parsed), ...checkResumeDates(parsed))
   return { parsed, diagnostics, links }
 }
 

@@ -17,6 +17,8 @@ export interface ContentPluginOptions {
   /** Where this dev session generates its content modules. */
   generatedDir: string
   state: ContentState
+  /** The content root: the resume is made from it on request, as the build makes it. */
+  root: string
 }
 
 type Render = (url: string, base: string, projects: (id: string) => Promise<unknown>, cards: () => Promise<unknown[]>) => Promise<{ html: string; head: string; status: number; lang?: string; data?: unknown }>
@@ -46,7 +48,7 @@ const WAITING_PAGE = `<!doctype html>
  *   entry-client hydrates the same markup it hydrates in production;
  * - a changed content module updates the React components that show it (HMR, no reload).
  */
-export function contentPlugin({ siteDirectory, generatedDir, state }: ContentPluginOptions): Plugin {
+export function contentPlugin({ siteDirectory, generatedDir, state, root }: ContentPluginOptions): Plugin {
   const siteGenerated = path.join(siteDirectory, 'src', 'generated')
   const indexHtml = path.join(siteDirectory, 'index.html')
   return {
@@ -76,6 +78,16 @@ export function contentPlugin({ siteDirectory, generatedDir, state }: ContentPlu
       // Returned: runs after Vite's own middlewares (modules, @fs, public/), so only pages reach it.
       // Project cards and case-study data, fetched by the browser on client-side navigation, as the build writes them.
       server.middlewares.use((req, res, next) => {
+        const resume = /^\/resume\.(pdf|json)(?:[?#].*)?$/.exec(req.url ?? '')?.[1]
+        if (resume) {
+          // Made from the content on request (from the store when unchanged); a hand-made resume.file falls through to public/.
+          import('../resume/make-resume.ts').then(({ makeResumeOf }) => makeResumeOf(root)).then((made) => {
+            if (!made?.files) return next()
+            const body = resume === 'pdf' ? made.files.pdf : made.files.json
+            res.writeHead(200, { 'content-type': resume === 'pdf' ? 'application/pdf' : 'application/json', 'cache-control': 'no-store' }).end(body)
+          }, next)
+          return
+        }
         if (/^\/data\/cards\.json(?:[?#].*)?$/.test(req.url ?? '')) {
           readCards().then((cards) => void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(cards)), next)
           return

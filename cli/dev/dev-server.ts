@@ -97,7 +97,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       ...(state.generated ? {} : { optimizeDeps: { entries: [] } }),
       clearScreen: false,
       customLogger: viteLogger(emit),
-      plugins: [contentPlugin({ siteDirectory, generatedDir, state })],
+      plugins: [contentPlugin({ siteDirectory, generatedDir, state, root })],
       server: {
         host: options.host ?? '127.0.0.1',
         port: options.port,

@@ -94,6 +94,14 @@ export const diagnosticCodes = {
   BROKEN_ANCHOR: { title: 'A link points at a section that does not exist.' },
   SECTION_ANCHOR_COLLISION: { title: "A section id equals another section's heading id.", hint: 'Rename one of the two sections; every id on a page must be unique.' },
 
+  // Resume
+  RESUME_DATE: { title: 'A resume date does not parse.', hint: 'Write the year (2019) or the year and month (2019-04).' },
+  RESUME_DATE_ORDER: { title: 'A resume entry ends before it starts.', hint: 'Swap start and end, or correct the year.' },
+  RESUME_PERIOD_MISSING: { title: 'A resume entry does not say when.', hint: 'Give start (YYYY or YYYY-MM) or a duration such as "7+ years".' },
+  RESUME_GLYPH: { title: 'The resume font has no glyph for a character.', hint: 'Replace the character with a common one (the resume font covers Latin, Greek and Cyrillic), or set resume.file to a hand-made PDF.' },
+  RESUME_PAGES: { title: 'The resume is longer than two pages.', hint: 'List fewer projects in resume.projects, or shorten highlights and achievements; recruiters read one or two pages.' },
+  RESUME_TYPESET: { title: 'The resume could not be typeset.', hint: 'This is a bug in the resume template or its fonts; set resume.file to a hand-made PDF meanwhile.' },
+
   // Theme
   THEME_CONTRAST: { title: 'An accent colour would make text unreadable.', hint: 'Pick a darker accent for the light theme or a lighter one for the dark theme; 4.5:1 is the WCAG AA minimum for text.' },
 

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
 import { createCaseStudy, type CaseStudy } from './case-study.ts'
@@ -30,11 +30,10 @@ export function generateContent(n: number, seed = 'bench'): GeneratedContent {
   return { ids: studies.map((s) => s.id), projects, pages }
 }
 
-/** A content root: the shipped portfolio.yaml (its project order replaced) and resume, and the projects. */
+/** A content root: the shipped portfolio.yaml (its project order replaced; the build makes its resume) and the projects. */
 export function writeContent(root: string, content: GeneratedContent): void {
   mkdirSync(path.join(root, 'projects'), { recursive: true })
   mkdirSync(path.join(root, 'public'), { recursive: true })
-  copyFileSync(path.join(repo, 'public/resume.pdf'), path.join(root, 'public/resume.pdf'))
   for (const [file, text] of Object.entries(content.projects)) writeFileSync(path.join(root, 'projects', file), text)
   const order = content.ids.map((id) => `    - ${id}\n`).join('')
   const portfolio = readFileSync(path.join(repo, 'portfolio.yaml'), 'utf8').replace(/(\n  order:\n)((?:    - .*\n)+)/, (_, head: string) => head + order)

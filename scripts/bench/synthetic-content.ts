@@ -1,7 +1,7 @@
 // The bench's first generator (a 20-word vocabulary, no punctuation). The bench now uses content.ts;
 // this stays only because tests/integration/cli.test.ts (its 5 endpoints a project) and
 // tests/unit/compile-markdown.test.ts import it: delete it with them or when they move to content.ts.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 const repo = path.resolve(import.meta.dirname, '../..')
@@ -60,11 +60,10 @@ export function syntheticProject(id: string, index: number, featured: boolean): 
   ].join('\n')
 }
 
-/** A content root with the shipped portfolio.yaml and resume, and N synthetic projects. */
+/** A content root with the shipped portfolio.yaml (the build makes its resume) and N synthetic projects. */
 export function writeSyntheticContent(root: string, count: number): void {
   mkdirSync(path.join(root, 'projects'), { recursive: true })
   mkdirSync(path.join(root, 'public'), { recursive: true })
-  copyFileSync(path.join(repo, 'public/resume.pdf'), path.join(root, 'public/resume.pdf'))
   const ids = Array.from({ length: count }, (_, i) => `p-${String(i + 1).padStart(4, '0')}`)
   ids.forEach((id, i) => writeFileSync(path.join(root, 'projects', `${id}.yaml`), syntheticProject(id, i + 1, i === 0)))
   const portfolio = readFileSync(path.join(repo, 'portfolio.yaml'), 'utf8').replace(/(\n  order:\n)((?:    - .*\n)+)/, (_, head: string) => head + ids.map((id) => `    - ${id}\n`).join(''))

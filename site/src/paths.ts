@@ -6,6 +6,8 @@ export const paths = {
   project: (id: string): string => `/projects/${encodeURIComponent(id)}`,
   /** Prerendered to dist/404.html. */
   notFound: '/404',
+  /** The resume PDF the build makes from the content when resume.file names no hand-made one. */
+  generatedResume: '/resume.pdf',
 } as const
 
 

@@ -29,7 +29,7 @@ async function terminal(pattern: RegExp, from = 0, timeout = 15_000): Promise<st
 }
 
 beforeAll(async () => {
-  for (const entry of ['portfolio.yaml', 'projects', 'public']) cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true })
+  for (const entry of ['portfolio.yaml', 'projects']) cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true })
   original = readFileSync(projectFile, 'utf8')
   server = spawn(process.execPath, [path.join(repo, 'bin/portfolio.mjs'), 'dev', '--root', root, '--port', '0'], { cwd: root, env: { ...process.env, NO_COLOR: '1' } })
   server.stderr!.setEncoding('utf8').on('data', (chunk: string) => (log += chunk))
@@ -62,6 +62,14 @@ describe('portfolio dev', () => {
     expect((await fetch(url + 'projects/no-such-project')).status).toBe(404)
     expect(log).toContain('content is valid (7 files)')
   })
+
+  it('serves the resume made from the content, as the build writes it', async () => {
+    const pdf = await fetch(url + 'resume.pdf')
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(await (await fetch(url + 'resume.json')).json()).toMatchObject({ basics: { name: 'Aarav Sharma' } })
+  }, 30_000)
 
   it('shows a content edit without reloading, shows invalid content as an overlay, and recovers', async () => {
     const page = await (await browser.newContext(DESKTOP)).newPage()

@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { DESKTOP, PHONE, watchConsole } from './browser.ts'
 import { useBrowserAndFacts } from './content.ts'
@@ -11,6 +13,16 @@ async function open(path = '', options = DESKTOP): Promise<Page> {
   const page = await context.newPage()
   await page.goto(siteUrl + path)
   return page
+}
+
+const siteDir = inject('siteDir')
+/** The resume every link must serve: the one the build made from the content (dist/resume.pdf), unless resume.file names a hand-made one. */
+const resumeHref = () => shared.facts.portfolio.resume.file ?? '/resume.pdf'
+
+/** Clicks a resume link and returns the bytes the browser downloaded. */
+async function download(page: Page, link: Locator): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()])
+  return readFileSync(await file.path())
 }
 
 const sectionTop = (page: Page, id: string) => page.evaluate((s) => document.getElementById(s)?.getBoundingClientRect().top ?? NaN, id)
@@ -29,10 +41,12 @@ describe('home page', () => {
     await expect.poll(() => page.getByText(shared.facts.portfolio.availability.text).count()).toBeGreaterThan(0)
     expect(await page.getByRole('link', { name: 'View Projects' }).getAttribute('href')).toBe('#projects')
     const resume = page.locator('#hero').getByRole('link', { name: /Download Resume/ })
-    expect(await resume.getAttribute('href')).toBe(shared.facts.portfolio.resume.file)
-    const pdf = await page.request.get(siteUrl + shared.facts.portfolio.resume.file.slice(1))
-    expect(pdf.status()).toBe(200)
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+    expect(await resume.getAttribute('href')).toBe(resumeHref())
+    const pdf = await download(page, resume)
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+    // The resume the build typeset from this content, not a stale or hand-made file.
+    expect(pdf.equals(readFileSync(join(siteDir, 'resume.pdf')))).toBe(true)
+    expect(pdf.toString('latin1')).toContain('Typst')
     await page.context().close()
   })
 
@@ -67,7 +81,9 @@ describe('home page', () => {
       const page = await open(path)
       const footer = page.locator('footer')
       const hrefs = await footer.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')))
-      expect(hrefs).toEqual(expect.arrayContaining([shared.facts.portfolio.resume.file, shared.facts.portfolio.links.github, shared.facts.portfolio.links.linkedin]))
+      expect(hrefs).toEqual(expect.arrayContaining([resumeHref(), shared.facts.portfolio.links.github, shared.facts.portfolio.links.linkedin]))
+      const pdf = await download(page, footer.getByRole('link', { name: /Resume/ }))
+      expect(pdf.equals(readFileSync(join(siteDir, 'resume.pdf')))).toBe(true)
       await page.context().close()
     }
   })

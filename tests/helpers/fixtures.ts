@@ -121,13 +121,12 @@ export function copyToTemp(source: string = VALID_MINIMAL, prefix = 'portfolio-f
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) }
 }
 
-/** Copies only the content of the real repository (portfolio.yaml, projects/, public/resume.pdf). */
+/** Copies only the content of the real repository (portfolio.yaml, projects/; its resume is generated, so public/ is empty). */
 export function copyRepoContent(): FixtureRoot {
   const root = mkdtempSync(path.join(os.tmpdir(), 'portfolio-repo-'))
   cpSync(path.join(REPO_ROOT, 'portfolio.yaml'), path.join(root, 'portfolio.yaml'))
   cpSync(path.join(REPO_ROOT, 'projects'), path.join(root, 'projects'), { recursive: true })
   mkdirSync(path.join(root, 'public'))
-  cpSync(path.join(REPO_ROOT, 'public', 'resume.pdf'), path.join(root, 'public', 'resume.pdf'))
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) }
 }
 

@@ -18,7 +18,7 @@ function run(args: string[], env: Record<string, string> = {}) {
 function contentWith(file: string, edit: (text: string) => string): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'portfolio-cli-'))
   temps.push(root)
-  for (const entry of ['portfolio.yaml', 'projects', 'public']) cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true })
+  for (const entry of ['portfolio.yaml', 'projects']) cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true })
   writeFileSync(path.join(root, file), edit(readFileSync(path.join(root, file), 'utf8')))
   return root
 }

@@ -10,7 +10,7 @@ const bin = path.join(repo, 'bin/portfolio.mjs')
 const temps: string[] = []
 const tool = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { name: string; version: string }
 /** The files of the template (package.json is made, not copied). */
-const SCAFFOLD = ['portfolio.yaml', '.gitignore', '.github/workflows/deploy.yml', '.github/workflows/validate.yml', 'projects/online-store.yaml', 'public/resume.pdf']
+const SCAFFOLD = ['portfolio.yaml', '.gitignore', '.github/workflows/deploy.yml', '.github/workflows/validate.yml', 'projects/online-store.yaml']
 const SECTION_KINDS = ['prose', 'features', 'tech-stack', 'diagrams', 'database', 'endpoints', 'test-cards', 'call-to-action']
 
 /** Runs the CLI the way a user outside this repository would: from another folder. */
@@ -42,7 +42,8 @@ describe('portfolio init', () => {
     expect(init.stderr).toContain('Next steps:')
     expect(init.code).toBe(0)
     for (const file of SCAFFOLD) expect(existsSync(path.join(dir, file)), file).toBe(true)
-    expect(readFileSync(path.join(dir, 'public/resume.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    // No sample PDF to replace by hand: the build makes the resume from the content.
+    expect(existsSync(path.join(dir, 'public/resume.pdf'))).toBe(false)
 
     // Every section kind is there, so the example shows how each one is written.
     const project = parse(readFileSync(path.join(dir, 'projects/online-store.yaml'), 'utf8')) as { sections: { kind: string }[] }
@@ -70,7 +71,8 @@ describe('portfolio init', () => {
     expect(build.code, build.stderr).toBe(0)
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('Your Name')
     expect(readFileSync(path.join(out, 'projects/online-store/index.html'), 'utf8')).toContain('Online Store')
-    expect(existsSync(path.join(out, 'resume.pdf'))).toBe(true)
+    expect(readFileSync(path.join(out, 'resume.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(JSON.parse(readFileSync(path.join(out, 'resume.json'), 'utf8'))).toMatchObject({ basics: { name: 'Your Name' }, work: [{ position: 'Full-Stack Developer', name: 'Your Company', startDate: '2023-04' }, { position: 'Operations Coordinator' }] })
   }, 120_000)
 
   it('refuses to overwrite without --force, listing the files (exit 2), and overwrites with it', () => {
@@ -111,7 +113,7 @@ describe('portfolio init', () => {
     const init = run(['init', inside])
     expect(init.code).toBe(0)
     expect(init.stderr).toContain(`npx portfolio dev --root .portfolio-cache/init-test-${process.pid}`)
-    expect(readdirSync(inside).sort()).toEqual(['portfolio.yaml', 'projects', 'public'])
+    expect(readdirSync(inside).sort()).toEqual(['portfolio.yaml', 'projects'])
     expect(readFileSync(path.join(inside, 'portfolio.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/schema\/portfolio\.schema\.json$/m)
     expect(readFileSync(path.join(inside, 'projects/online-store.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schema\/project\.schema\.json$/m)
   })

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { portfolio } from '../generated/content.ts'
 import { useAssetUrl } from '../hooks/use-asset-url.ts'
+import { paths } from '../paths.ts'
 import { chatContent } from './chat-content.ts'
 import { siteKnowledge } from './knowledge.ts'
 import { createMessage, type ChatMessage } from './message.ts'
@@ -16,7 +17,7 @@ export function useChat() {
   const [messages, setMessages] = useState<ChatMessage[]>(() => [createMessage(chatContent.greeting, false)])
   const [pendingReplies, setPendingReplies] = useState(0)
   const timers = useRef(new Set<number>())
-  const resumeUrl = useAssetUrl(portfolio.resume.file)
+  const resumeUrl = useAssetUrl(portfolio.resume.file ?? paths.generatedResume)
   const knowledge = useMemo(() => siteKnowledge(resumeUrl), [resumeUrl])
 
   useEffect(() => {

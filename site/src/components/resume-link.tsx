@@ -1,11 +1,12 @@
 import { portfolio } from '../generated/content.ts'
 import { useAssetUrl } from '../hooks/use-asset-url.ts'
+import { paths } from '../paths.ts'
 import { Icon } from './icon.tsx'
 
-/** Downloads the resume PDF from public/, under the site's base path. */
+/** Downloads the resume PDF (hand-made in public/, or made by the build), under the site's base path. */
 export function ResumeLink({ className }: { className?: string }) {
-  const { file, label } = portfolio.resume
-  const href = useAssetUrl(file)
+  const href = useAssetUrl(portfolio.resume.file ?? paths.generatedResume)
+  const { label } = portfolio.resume
   return (
     <a href={href} className={className} download>
       <Icon name="download" size={18} />

@@ -1,0 +1,73 @@
+import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
+import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
+import { locatePointer } from '../../diagnostics/locate.ts'
+import { didYouMean } from '../../diagnostics/suggest.ts'
+import type { ParsedDocument } from '../parse-yaml.ts'
+
+const DATE = /^(\d{4})(?:-(\d{2}))?$/
+const FORMAT_HINT = 'Write the year ("2019") or the year and month ("2019-04"), quoted; for an unknown date use duration, e.g. "7+ years".'
+
+/** A parsed period bound, as months since year 0, so that 2019 < 2019-04 < 2020 compare simply. */
+interface Bound {
+  months: number
+  /** Whether only the year is known: 2019 as an end covers all of 2019. */
+  yearOnly: boolean
+}
+
+function parseBound(text: string): Bound | undefined {
+  const match = DATE.exec(text)
+  if (!match) return undefined
+  const year = Number(match[1])
+  const month = match[2] === undefined ? undefined : Number(match[2])
+  if (year < 1900 || (month !== undefined && (month < 1 || month > 12))) return undefined
+  return { months: year * 12 + (month ?? 1) - 1, yearOnly: month === undefined }
+}
+
+/**
+ * Dates of experience and education entries: each parses, the end is not before the start, and an
+ * experience entry says when (start) or for how long (duration).
+ */
+export function checkResumeDates(portfolio: ParsedDocument): Diagnostic[] {
+  const data = portfolio.data
+  if (!isRecord(data)) return []
+  const out: Diagnostic[] = []
+  for (const list of ['experience', 'education'] as const) {
+    const entries = data[list]
+    if (!Array.isArray(entries)) continue
+    entries.forEach((entry: unknown, i) => {
+      if (!isRecord(entry)) return
+      const at = (key: string) => locatePointer(portfolio, encodePointer([list, i, key]))
+      const bound = (key: 'start' | 'end'): Bound | undefined | null => {
+        const text = entry[key]
+        if (typeof text !== 'string' || (key === 'end' && text === 'present')) return null
+        const parsed = parseBound(text)
+        if (!parsed) out.push(createDiagnostic('RESUME_DATE', at(key), `${list}[${i}].${key} "${text}" is not a date`, key === 'end' ? `${FORMAT_HINT} An ongoing entry ends "present".` : FORMAT_HINT))
+        return parsed
+      }
+      const start = bound('start')
+      const end = bound('end')
+      if (start && end && end.months + (end.yearOnly ? 11 : 0) < start.months) {
+        out.push(createDiagnostic('RESUME_DATE_ORDER', at('end'), `${list}[${i}] ends (${String(entry.end)}) before it starts (${String(entry.start)})`))
+      }
+      if (list === 'experience' && entry.start === undefined && entry.duration === undefined) {
+        out.push(createDiagnostic('RESUME_PERIOD_MISSING', locatePointer(portfolio, encodePointer([list, i]), 'key'), `experience[${i}] ("${String(entry.role)}") has neither start nor duration`))
+      }
+      if (entry.end !== undefined && entry.start === undefined) {
+        out.push(createDiagnostic('RESUME_PERIOD_MISSING', at('end'), `${list}[${i}] has an end but no start`, 'Add start, or remove end and give a duration instead.'))
+      }
+    })
+  }
+  return out
+}
+
+/** Every id in resume.projects names a project of projects.order. */
+export function checkResumeProjects(portfolio: ParsedDocument, projectIds: readonly string[]): Diagnostic[] {
+  const resume = isRecord(portfolio.data) ? portfolio.data.resume : undefined
+  const chosen = isRecord(resume) && Array.isArray(resume.projects) ? resume.projects : []
+  const out: Diagnostic[] = []
+  chosen.forEach((id: unknown, i) => {
+    if (typeof id !== 'string' || projectIds.includes(id)) return
+    out.push(createDiagnostic('UNKNOWN_PROJECT', locatePointer(portfolio, encodePointer(['resume', 'projects', i])), `resume.projects lists "${id}", which has no file projects/${id}.yaml`, didYouMean(id, projectIds) ?? `Choose among: ${projectIds.join(', ')}.`))
+  })
+  return out
+}

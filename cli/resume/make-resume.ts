@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { openStore, type Store } from '../cache/store.ts'
+import { checkContent, type CheckResult } from '../content/check-content.ts'
+import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import { locatePointer } from '../diagnostics/locate.ts'
+import { assert } from '../errors.ts'
+import { resumeTemplateFile } from '../paths.ts'
+import { checkGlyphs } from './check-glyphs.ts'
+import { jsonResume } from './json-resume.ts'
+import { readChoices, resumeData } from './resume-data.ts'
+import { resumeFontFiles, typesetResume } from './typeset.ts'
+
+/** At most this many pages at the chosen size: what a recruiter reads. */
+export const MAX_RESUME_PAGES = 2
+
+export interface ResumeFiles {
+  pdf: Uint8Array
+  /** The JSON Resume document, as written to resume.json. */
+  json: string
+  pages: number
+}
+
+export interface ResumeOutcome {
+  /** Absent when resume.file names a hand-made PDF, or when there are diagnostics. */
+  files?: ResumeFiles
+  diagnostics: Diagnostic[]
+  /** Taken from the store: nothing was typeset. */
+  cached: boolean
+}
+
+/**
+ * The document's date, so the same content gives the same bytes: SOURCE_DATE_EPOCH when set (the
+ * reproducible-builds convention), otherwise the day of the last commit touching the content; none
+ * outside a git repository.
+ */
+async function documentDate(root: string): Promise<string | undefined> {
+  const epoch = process.env.SOURCE_DATE_EPOCH
+  if (epoch && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString().slice(0, 10)
+  const git = await promisify(execFile)('git', ['-C', root, 'log', '-1', '--format=%cs', '--', 'portfolio.yaml', 'projects'], { timeout: 5000 }).catch(() => undefined)
+  const day = git?.stdout.trim()
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined
+}
+
+/**
+ * The resume PDF (Typst, PDF/UA-1) and JSON Resume from valid content, or the located problems that
+ * stop it: a character its font lacks, a compiler error or warning, too many pages. Kept in the
+ * store by the template and the data (none with `store` null); fonts and the compiler are in the
+ * tool's version.
+ */
+export async function makeResume(checked: Pick<CheckResult, 'content' | 'parsed'>, root: string, store: Store | null = openStore()): Promise<ResumeOutcome> {
+  const content = checked.content
+  assert(content, 'the resume is made from valid content only')
+  const choices = readChoices(content.portfolio)
+  if (choices.file !== undefined) return { diagnostics: [], cached: false }
+  const { data, texts } = resumeData(content, choices)
+  const template = await readFile(resumeTemplateFile, 'utf8')
+  // The date is left out of the key: the same content keeps the bytes it was first made with.
+  const key = store?.key('resume', template, JSON.stringify(data))
+  const hit = key ? store?.get('resume', key) : undefined
+  if (isResumeFiles(hit)) return { files: hit, diagnostics: [], cached: true }
+
+  const fontFiles = resumeFontFiles()
+  const glyphs = checkGlyphs(texts, fontFiles, (file) => checked.parsed.get(file))
+  if (glyphs.length > 0) return { diagnostics: glyphs, cached: false }
+  const typeset = typesetResume(template, data, await documentDate(root))
+  const at = () => {
+    const portfolio = checked.parsed.get('portfolio.yaml')
+    return portfolio ? locatePointer(portfolio, '/resume', 'key') : { file: 'portfolio.yaml', start: { line: 1, column: 1 } }
+  }
+  if (!typeset.pdf) return { diagnostics: typeset.problems.map((problem) => createDiagnostic('RESUME_TYPESET', at(), `Typst: ${problem}`)), cached: false }
+  if (typeset.pages > MAX_RESUME_PAGES) {
+    return { diagnostics: [createDiagnostic('RESUME_PAGES', at(), `the resume is ${typeset.pages} pages at ${choices.pageSize} (at most ${MAX_RESUME_PAGES})`)], cached: false }
+  }
+  const files: ResumeFiles = { pdf: typeset.pdf, json: `${JSON.stringify(jsonResume(data), null, 2)}\n`, pages: typeset.pages }
+  if (key) store?.set('resume', key, files)
+  return { files, diagnostics: [], cached: false }
+}
+
+function isResumeFiles(value: unknown): value is ResumeFiles {
+  return typeof value === 'object' && value !== null && (value as ResumeFiles).pdf instanceof Uint8Array && typeof (value as ResumeFiles).json === 'string'
+}
+
+/** Where a build or `portfolio resume` puts the two files: <folder>/resume.pdf and resume.json. */
+export async function writeResume(folder: string, files: ResumeFiles): Promise<string[]> {
+  const written = [path.join(folder, 'resume.pdf'), path.join(folder, 'resume.json')]
+  await Promise.all([writeFile(written[0] as string, files.pdf), writeFile(written[1] as string, files.json)])
+  return written
+}
+
+/** The build's progress line for the resume step. */
+export function describeResume(outcome: ResumeOutcome): string {
+  if (outcome.diagnostics.length > 0) return 'has errors'
+  if (!outcome.files) return 'hand-made (resume.file): not generated'
+  return `${outcome.files.pages} page${outcome.files.pages === 1 ? '' : 's'}, resume.pdf + resume.json${outcome.cached ? ', unchanged: from the cache' : ''}`
+}
+
+/** The resume of the content at `root`, checked afresh (the dev server's request); undefined when the content has errors. */
+export async function makeResumeOf(root: string): Promise<ResumeOutcome | undefined> {
+  const checked = await checkContent(root)
+  return checked.content ? makeResume(checked, root) : undefined
+}

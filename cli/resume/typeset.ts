@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { CliError } from '../errors.ts'
+import type { ResumeData } from './resume-data.ts'
+
+type Compiler = typeof import('@myriaddreamin/typst-ts-node-compiler')
+
+const require = createRequire(import.meta.url)
+
+/** The weights the template uses, from the OFL-licensed Source Sans 3 of the `source-sans` package. */
+const FONT_WEIGHTS = ['Regular', 'Semibold', 'Bold'] as const
+
+/** The font files the resume is set in, loaded explicitly (no system fonts). */
+export function resumeFontFiles(): string[] {
+  const folder = path.join(path.dirname(require.resolve('source-sans/package.json')), 'OTF')
+  return FONT_WEIGHTS.map((weight) => path.join(folder, `SourceSans3-${weight}.otf`))
+}
+
+let compiler: Compiler | undefined
+/** Made once per process: creating one (loading its fonts) is most of a cold resume's time. */
+let withFonts: InstanceType<Compiler['NodeCompiler']> | undefined
+
+function compilerWithFonts(): InstanceType<Compiler['NodeCompiler']> {
+  withFonts ??= loadCompiler().NodeCompiler.create({ fontArgs: [{ fontBlobs: resumeFontFiles().map((file) => readFileSync(file)) }] })
+  return withFonts
+}
+
+/** The native compiler, or an error naming the platform when its prebuilt binary is missing. */
+function loadCompiler(): Compiler {
+  try {
+    compiler ??= require('@myriaddreamin/typst-ts-node-compiler') as Compiler
+    return compiler
+  } catch (error) {
+    throw new CliError(
+      `the resume compiler (Typst) has no prebuilt binary for this platform (${process.platform}-${process.arch}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      'Set resume.file in portfolio.yaml to a hand-made PDF in public/ (then nothing is generated), or install with optional dependencies (never --omit=optional).',
+      { cause: error },
+    )
+  }
+}
+
+export interface Typeset {
+  pdf?: Uint8Array
+  pages: number
+  /** The compiler's errors and warnings, as text: any of them stops the build. */
+  problems: string[]
+}
+
+interface TypstDiagnostic {
+  message?: string
+  severity?: number | string
+  hints?: string[]
+}
+
+/**
+ * Typesets the template with the data (as JSON in sys.inputs). `date` (YYYY-MM-DD) is the
+ * document's date; the creation timestamp is fixed, so the same inputs give the same bytes.
+ */
+export function typesetResume(template: string, data: ResumeData, date: string | undefined): Typeset {
+  const { PdfStandard } = loadCompiler()
+  const typst = compilerWithFonts()
+  const result = typst.compile({ mainFileContent: template, inputs: { data: JSON.stringify(data), ...(date ? { date } : {}) } })
+  const problems: string[] = []
+  for (const error of [result.takeError(), result.takeWarnings()]) {
+    if (!error) continue
+    for (const d of typst.fetchDiagnostics(error) as TypstDiagnostic[]) problems.push([d.message ?? 'unknown problem', ...(d.hints ?? [])].join('; '))
+  }
+  const document = result.result
+  if (!document || problems.length > 0) return { pages: document?.numOfPages ?? 0, problems: problems.length > 0 ? problems : ['the compiler returned no document'] }
+  // PDF/UA-1: tagged, with the structure and metadata assistive technology and parsers read. The
+  // export checks the standard's rules and throws what breaks them (the message lists Typst's diagnostics).
+  try {
+    const pdf = typst.pdf(document, { pdfStandard: PdfStandard.UA_1, creationTimestamp: 0 })
+    return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), pages: document.numOfPages, problems }
+  } catch (error) {
+    return { pages: document.numOfPages, problems: [`PDF export: ${error instanceof Error ? error.message : String(error)}`] }
+  }
+}
