@@ -13,7 +13,7 @@ export const MIN_TEXT_PX = 12
 export const DESKTOP_COLUMN_PX = 790
 
 /** The width at which the diagram's smallest text shows at MIN_TEXT_PX. */
-export function readableWidth(size: DiagramSize): number {
+export function readableWidth(size: Pick<DiagramSize, 'width' | 'textSize'>): number {
   return (size.width * MIN_TEXT_PX) / size.textSize
 }
 
@@ -33,7 +33,7 @@ function layoutHint(mermaid: string, size: DiagramSize): string {
   const [type = '', direction = ''] = header
   const fit = `it needs to be at most ${Math.floor((DESKTOP_COLUMN_PX * size.textSize) / MIN_TEXT_PX)} px wide`
   if ((type === 'flowchart' || type === 'graph') && /^(LR|RL)$/i.test(direction)) {
-    return `"${type} ${direction}" lays its nodes out in a row: try "${type} TB" (top to bottom), or group nodes in subgraphs; ${fit}.`
+    return `"${type} ${direction}" with ${size.nodes} nodes lays them out in a row: try "${type} TB" (top to bottom), or fewer nodes side by side; ${fit}.`
   }
   if (type === 'sequenceDiagram') return `Use fewer participants or shorter messages; ${fit}.`
   return `Shorten the labels or split the diagram in two; ${fit}.`

@@ -32,11 +32,15 @@ interface Relation {
   cardinality: 'one-to-one' | 'one-to-many' | 'many-to-many'
 }
 
-/** Crow's-foot ends per cardinality: `from` end, `to` end. Zero-or-more on a "many" end: a row may have none. */
+/**
+ * Crow's-foot ends per cardinality: `from` end, `to` end. Zero-or-more on a "many" end: a row may
+ * have none. The left "many" end is written `o{`, not Mermaid's `}o`, which beautiful-mermaid 1.1.3
+ * does not read (it drops the relation); both mean zero or more to its parser.
+ */
 const ENDS: Record<Relation['cardinality'], string> = {
   'one-to-one': '||--||',
   'one-to-many': '||--o{',
-  'many-to-many': '}o--o{',
+  'many-to-many': 'o{--o{',
 }
 
 const WORDS: Record<Relation['cardinality'], string> = {

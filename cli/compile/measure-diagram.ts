@@ -6,6 +6,8 @@ export interface DiagramSize {
   height: number
   /** The smallest font size of any text; the site scales the picture so that it shows at >= 12 px. */
   textSize: number
+  /** Flowchart and state nodes drawn (the renderer's `g.node` groups), for the author's hint. */
+  nodes: number
 }
 
 /** SVG text inherits its size from the nearest ancestor that sets one; the renderer sets it on every text. */
@@ -16,6 +18,7 @@ export function measureDiagram(svg: string): DiagramSize {
   let width = 0
   let height = 0
   let textSize = Infinity
+  let nodes = 0
   const sizes: number[] = []
   const parser = new Parser(
     {
@@ -26,6 +29,7 @@ export function measureDiagram(svg: string): DiagramSize {
           width = Number.parseFloat(attributes.width ?? '') || 0
           height = Number.parseFloat(attributes.height ?? '') || 0
         }
+        if (name === 'g' && attributes.class === 'node') nodes++
         if (name === 'text' || name === 'tspan') textSize = Math.min(textSize, sizes.at(-1) ?? INHERITED_DEFAULT)
       },
       onclosetag() {
@@ -36,7 +40,7 @@ export function measureDiagram(svg: string): DiagramSize {
   )
   parser.write(svg)
   parser.end()
-  return { width: round(width), height: round(height), textSize: Number.isFinite(textSize) ? textSize : INHERITED_DEFAULT }
+  return { width: round(width), height: round(height), textSize: Number.isFinite(textSize) ? textSize : INHERITED_DEFAULT, nodes }
 }
 
 function round(value: number): number {
