@@ -49,7 +49,7 @@ function measureIn(page: Page, selector: string): Promise<Measured[]> {
         fit: (figure as HTMLElement).dataset.fit,
         overflow: Math.max(0, svg.getBoundingClientRect().right - contentRight, canvas.scrollWidth - canvas.clientWidth),
         smallestText: Math.round(smallest * 100) / 100,
-        hasFullSize: figure.querySelector('button.diagram__full-size') !== null,
+        hasFullSize: (figure.querySelector('button.diagram__full-size') as HTMLElement | null)?.checkVisibility() ?? false,
         label: svg.getAttribute('aria-label') ?? '',
         canvasWidth: inner.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
       }

@@ -42,11 +42,10 @@ export function DiagramFigure({ diagram, markupKey, label }: { diagram: Rendered
         {diagram.caption ? <span>{diagram.caption}</span> : null}
       </figcaption>
       <div className="diagram__canvas" ref={canvas} style={style} data-markup={markupKey} dangerouslySetInnerHTML={{ __html: svg }} />
-      {fits === false ? (
-        <div className="diagram__action">
-          <DiagramDialog svg={svg} title={label ?? diagram.title} width={diagram.width} scale={readableScale(diagram)} />
-        </div>
-      ) : null}
+      {/* In the page from the start (hidden until measured), so the page's controls do not change once it is shown. */}
+      <div className="diagram__action" hidden={fits !== false}>
+        <DiagramDialog svg={svg} title={label ?? diagram.title} width={diagram.width} scale={readableScale(diagram)} />
+      </div>
     </figure>
   )
 }
