@@ -45,11 +45,12 @@ export async function runGenerate(root: string, outputDirectory = generatedDirec
   return { ...outcome, written }
 }
 
-/** A compile's result as generating reports it: the compile's problems join the checks' when they stop it. */
+/** A compile's result as generating reports it: the compile's problems (errors or warnings) join the checks'. */
 function generateOutcome({ compiled, compileDiagnostics, ...checked }: CheckAndCompileResult): GenerateResult {
   if (!checked.content) return { ...checked, written: [] }
-  if (!compiled) return { ...checked, diagnostics: [...checked.diagnostics, ...compileDiagnostics], written: [] }
-  return { ...checked, compiled, written: [] }
+  // Errors of the compile stop it; its warnings (a diagram too wide to read) are reported all the same.
+  const diagnostics = [...checked.diagnostics, ...compileDiagnostics]
+  return compiled ? { ...checked, diagnostics, compiled, written: [] } : { ...checked, diagnostics, written: [] }
 }
 
 export interface BuildOptions {

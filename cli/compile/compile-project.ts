@@ -2,6 +2,9 @@ import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { encodePointer, isRecord } from '../diagnostics/json-pointer.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
 import { compileMarkdown } from './compile-markdown.ts'
+import { checkDiagramWidth } from './diagram-width.ts'
+import { databaseDiagram } from './er-diagram.ts'
+import { measureDiagram } from './measure-diagram.ts'
 import type { ParsedDocument } from '../content/parse-yaml.ts'
 
 /**
@@ -33,21 +36,38 @@ export function compilePortfolio(original: Record<string, unknown>): Record<stri
   return portfolio
 }
 
-/** Each diagram of a project's diagram sections, with its section's and its own index, in order. */
-function eachDiagram(project: Record<string, unknown>, visit: (diagram: Record<string, unknown> & { mermaid: string }, s: number, d: number) => void): void {
+type DiagramHolder = Record<string, unknown> & { mermaid: string }
+
+/** Where a diagram is in its file: an authored one at its source, a database section's at its entities. */
+type DiagramPlace = { s: number; d: number } | { s: number; database: true }
+
+/**
+ * Each diagram of a project, in order: those of its diagram sections, and the one compileProjectText
+ * made for each database section (`diagram`), with its place.
+ */
+function eachDiagram(project: Record<string, unknown>, visit: (diagram: DiagramHolder, place: DiagramPlace) => void): void {
   const sections = Array.isArray(project.sections) ? project.sections : []
   sections.forEach((section: unknown, s) => {
-    if (!isRecord(section) || section.kind !== 'diagrams' || !Array.isArray(section.diagrams)) return
+    if (!isRecord(section)) return
+    if (section.kind === 'database' && isRecord(section.diagram) && typeof section.diagram.mermaid === 'string') {
+      visit(section.diagram as DiagramHolder, { s, database: true })
+    }
+    if (section.kind !== 'diagrams' || !Array.isArray(section.diagrams)) return
     section.diagrams.forEach((diagram: unknown, d) => {
-      if (isRecord(diagram) && typeof diagram.mermaid === 'string') visit(diagram as Record<string, unknown> & { mermaid: string }, s, d)
+      if (isRecord(diagram) && typeof diagram.mermaid === 'string') visit(diagram as DiagramHolder, { s, d })
     })
   })
+}
+
+/** A diagram's SVG label: a generated diagram's text alternative, an authored one's title. */
+function diagramLabel(diagram: DiagramHolder): string {
+  return String(typeof diagram.label === 'string' ? diagram.label : diagram.title)
 }
 
 /** The diagrams compileProject draws for `project` (as it passes them to its renderer), in order. */
 export function projectDiagrams(project: Record<string, unknown>): { mermaid: string; title: string }[] {
   const diagrams: { mermaid: string; title: string }[] = []
-  eachDiagram(project, (diagram) => diagrams.push({ mermaid: diagram.mermaid, title: String(diagram.title) }))
+  eachDiagram(project, (diagram) => diagrams.push({ mermaid: diagram.mermaid, title: diagramLabel(diagram) }))
   return diagrams
 }
 
@@ -68,6 +88,7 @@ export function compileProjectText(original: Record<string, unknown>, known?: Re
   eachMarkdownField(project, (holder, field, markdown) => {
     holder[field] = known?.get(markdown) ?? compileMarkdown(markdown)
   })
+  addDatabaseDiagrams(project)
   return project
 }
 
@@ -92,22 +113,45 @@ function eachMarkdownField(project: Record<string, unknown>, visit: (holder: Rec
   }
 }
 
+/** Each database section gets the Mermaid source of its entity-relationship diagram (`diagram`). */
+function addDatabaseDiagrams(project: Record<string, unknown>): void {
+  const sections = Array.isArray(project.sections) ? project.sections : []
+  for (const section of sections) {
+    if (!isRecord(section) || section.kind !== 'database') continue
+    const diagram = databaseDiagram(section)
+    if (diagram) section.diagram = { ...diagram }
+  }
+}
+
 /**
  * compileProject's second half: each diagram of `project` (from compileProjectText) drawn into it
- * (its `svg`); those that cannot be drawn are returned as DIAGRAM_SYNTAX diagnostics, in order.
+ * (its `svg`, natural `width` and smallest `textSize`); those that cannot be drawn are returned as
+ * DIAGRAM_SYNTAX diagnostics, those too wide to read at desktop width as DIAGRAM_WIDTH warnings, in order.
  */
 export function drawProjectDiagrams(project: Record<string, unknown>, parsed: ParsedLookup, renderDiagram: RenderDiagram): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   const file = `projects/${String(project.id)}.yaml`
-  eachDiagram(project, (diagram, s, d) => {
+  const locate = (pointer: string) => {
+    const doc = parsed.get(file)
+    return doc ? locatePointer(doc, pointer) : { file, pointer, start: { line: 1, column: 1 } }
+  }
+  eachDiagram(project, (diagram, place) => {
+    const name = 'database' in place ? `sections[${place.s}] (its entity-relationship diagram)` : `sections[${place.s}].diagrams[${place.d}]`
+    const pointer = encodePointer('database' in place ? ['sections', place.s, 'entities'] : ['sections', place.s, 'diagrams', place.d, 'mermaid'])
+    let svg: string
     try {
-      diagram.svg = renderDiagram(diagram.mermaid, String(diagram.title))
+      svg = renderDiagram(diagram.mermaid, diagramLabel(diagram))
     } catch (error) {
-      const doc = parsed.get(file)
-      const pointer = encodePointer(['sections', s, 'diagrams', d, 'mermaid'])
-      const at = doc ? locatePointer(doc, pointer) : { file, pointer, start: { line: 1, column: 1 } }
-      diagnostics.push(createDiagnostic('DIAGRAM_SYNTAX', at, `sections[${s}].diagrams[${d}] cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, 'Check the diagram against the Mermaid syntax for its type.'))
+      diagnostics.push(createDiagnostic('DIAGRAM_SYNTAX', locate(pointer), `${name} cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, 'Check the diagram against the Mermaid syntax for its type.'))
+      return
     }
+    const size = measureDiagram(svg)
+    diagram.svg = svg
+    diagram.width = size.width
+    diagram.textSize = size.textSize
+    // A generated diagram has no author to warn: the site offers its full-size view instead.
+    const tooWide = 'database' in place ? undefined : checkDiagramWidth(diagram.mermaid, size)
+    if (tooWide) diagnostics.push(createDiagnostic('DIAGRAM_WIDTH', locate(pointer), `${name}: ${tooWide.message}`, tooWide.hint, 'warning'))
   })
   return diagnostics
 }

@@ -2,6 +2,7 @@ import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { decodePointer, displayPath, isRecord, valueAt } from '../diagnostics/json-pointer.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
 import { checkAnchors } from './rules/anchors.ts'
+import { checkDatabase } from './rules/database.ts'
 import { checkDiagrams } from './rules/diagrams.ts'
 import { checkEndpoints } from './rules/endpoints.ts'
 import { checkMarkdown, markdownPointers, type InternalLink } from './rules/markdown.ts'
@@ -41,8 +42,10 @@ export function checkFile(source: SourceFile, kind: FileKind): FileCheck {
   const markdown = checkMarkdown(parsed, markdownPointers(parsed.data, kind))
   diagnostics.push(...markdown.diagnostics)
   links.push(...markdown.links)
-  if (kind === 'project') diagnostics.push(...checkEndpoints(parsed, parsed.data), ...checkDiagrams(parsed, parsed.data), ...checkNumbers(parsed), ...checkAnchors(parsed, parsed.data))
-  else diagnostics.push(...checkTheme(parsed), ...checkResumeDates(parsed))
+  if (kind === 'project') {
+    diagnostics.push(...checkEndpoints(parsed, parsed.data), ...checkDiagrams(parsed, parsed.data), ...checkDatabase(parsed, parsed.data))
+    diagnostics.push(...checkNumbers(parsed), ...checkAnchors(parsed, parsed.data))
+  } else diagnostics.push(...checkTheme(parsed), ...checkResumeDates(parsed))
   return { parsed, diagnostics, links }
 }
 

@@ -79,6 +79,8 @@ export const diagnosticCodes = {
   DIAGRAM_INTERACTION: { title: 'Diagram click handlers and links are not allowed.', hint: 'Delete the click/href line; diagrams are static pictures.' },
   DIAGRAM_HTML: { title: 'HTML in a diagram label.', hint: 'Write plain words in labels, without < or >.' },
   DIAGRAM_SYNTAX: { title: 'The diagram cannot be parsed.' },
+  UNKNOWN_ENTITY: { title: 'A database relation names an entity the section does not have.', hint: 'Use the name of one of the section\'s entities, spelled as in its `name`.' },
+  DIAGRAM_WIDTH: { title: 'The diagram is too wide to read at desktop width (warning).', hint: 'Lay it out top to bottom (flowchart TB), shorten its labels or split it; visitors would need its full-size view.' },
 
   // J. Cross-file
   DUPLICATE_ID: { title: 'Two files use the same id.' },

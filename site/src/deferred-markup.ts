@@ -16,7 +16,7 @@ const isRecord = (value: unknown): value is Holder => typeof value === 'object' 
 /**
  * Visits every markup string of a project: each section's `intro` and `body`, and each diagram's
  * `svg`, with a key naming its place (`<section id>/intro`, `<section id>/body`,
- * `<section id>/diagram-<n>`). Used by the build and by the site, so both name places alike.
+ * `<section id>/diagram-<n>`, a database section's `<section id>/er-diagram`). Used by the build and by the site, so both name places alike.
  */
 export function forEachMarkup(project: unknown, visit: (key: string, holder: Holder, field: string) => void): void {
   const sections = isRecord(project) && Array.isArray(project.sections) ? project.sections : []
@@ -24,6 +24,7 @@ export function forEachMarkup(project: unknown, visit: (key: string, holder: Hol
     if (!isRecord(section)) continue
     const id = String(section.id)
     for (const field of ['intro', 'body']) if (typeof section[field] === 'string') visit(`${id}/${field}`, section, field)
+    if (isRecord(section.diagram) && typeof section.diagram.svg === 'string') visit(`${id}/er-diagram`, section.diagram, 'svg')
     if (!Array.isArray(section.diagrams)) continue
     section.diagrams.forEach((diagram: unknown, index) => {
       if (isRecord(diagram) && typeof diagram.svg === 'string') visit(`${id}/diagram-${index}`, diagram, 'svg')

@@ -42,13 +42,13 @@ afterAll(async () => {
 })
 
 describe('compiled files in the store', () => {
-  it('keeps each project, the portfolio and each diagram in an entry, and a second build compiles nothing, in this thread or on workers', async () => {
+  it('keeps each project, the portfolio and each diagram (authored or entity-relationship) in an entry, and a second build compiles nothing, in this thread or on workers', async () => {
     const first = await build()
     expect(first.compileStats).toEqual({ compiled: 6, cached: 0 })
     expect(first.compiled).toEqual(expected.compiled)
     expect(entries('project')).toHaveLength(6)
     expect(entries('portfolio')).toHaveLength(1)
-    expect(entries('diagram')).toHaveLength(12)
+    expect(entries('diagram')).toHaveLength(18)
     for (const workers of ['never', 'always'] as const) {
       const jobs = { ...poolCounters }
       const again = await build(workers)
@@ -109,9 +109,9 @@ describe('compiled files in the store', () => {
       const edited = await build()
       expect(edited.compileStats).toEqual({ compiled: 1, cached: 5 })
       expect(edited.compiled).toEqual(reference.compiled)
-      // logic-i's two diagrams were drawn again, whole; the other ten are still cut short.
+      // logic-i's three diagrams (two authored, its entity-relationship diagram) were drawn again, whole; the other fifteen are still cut short.
       const whole = entries('diagram').filter((name) => readFileSync(path.join(root, 'store', 'diagram', name)).length > 300)
-      expect(whole).toHaveLength(2)
+      expect(whole).toHaveLength(3)
     } finally {
       writeFileSync(file, original)
     }

@@ -177,7 +177,7 @@ describe('the real content, checked and compiled with workers and without', () =
       fixture = copyRepoContent()
       const file = path.join(fixture.root, 'projects/logic-i.yaml')
       const text = readFileSync(file, 'utf8')
-      const header = 'mermaid: |\n          flowchart LR\n'
+      const header = 'mermaid: |\n          flowchart TB\n'
       if (!text.includes(header)) throw new Error('logic-i.yaml has no flowchart to break')
       // "flowchart XX" passes check-diagrams (the type is known) and fails in the renderer.
       writeFileSync(file, text.replace(header, 'mermaid: |\n          flowchart XX\n'))
@@ -212,8 +212,8 @@ describe('the real content, checked and compiled with workers and without', () =
           expect(drawn.compileDiagnostics).toEqual(expected.diagnostics)
           expect(drawn.compiled).toBeUndefined()
         }
-        // The eleven diagrams that can be drawn were kept; the broken one was not.
-        expect(readdirSync(path.join(cacheDir, 'store', 'diagram')).filter((f) => f.endsWith('.bin'))).toHaveLength(11)
+        // The seventeen diagrams that can be drawn (with the six entity-relationship ones) were kept; the broken one was not.
+        expect(readdirSync(path.join(cacheDir, 'store', 'diagram')).filter((f) => f.endsWith('.bin'))).toHaveLength(17)
         expect(poolCounters.onWorkers).toBeGreaterThan(before)
       } finally {
         rmSync(cacheDir, { recursive: true, force: true })

@@ -121,7 +121,7 @@ describe('atomic output', () => {
       const dir = tempDir()
       const project = path.join(fixture.root, 'projects', 'logic-i.yaml')
       // "flowchart XX" passes check-diagrams (the type is known) and fails in the renderer.
-      writeFileSync(project, readFileSync(project, 'utf8').replace('mermaid: |\n          flowchart LR\n', 'mermaid: |\n          flowchart XX\n'))
+      writeFileSync(project, readFileSync(project, 'utf8').replace('mermaid: |\n          flowchart TB\n', 'mermaid: |\n          flowchart XX\n'))
       const out = path.join(dir, 'dist')
       mkdirSync(out)
       writeFileSync(path.join(out, 'index.html'), 'previous')

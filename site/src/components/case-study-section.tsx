@@ -41,7 +41,7 @@ function SectionBody({ section, project }: { section: RenderedSection; project: 
         </div>
       )
     case 'database':
-      return <DatabaseSchema section={section} />
+      return <DatabaseSchema section={section} diagramKey={key('er-diagram')} />
     case 'endpoints':
       return <EndpointTable endpoints={section.endpoints} label={`${section.title} table`} />
     case 'test-cards':

@@ -1,4 +1,5 @@
-import type { DatabaseSection } from '../generated/types.ts'
+import type { DatabaseSection, ErDiagram } from '../generated/types.ts'
+import { DiagramFigure } from './diagram-figure.tsx'
 import { ScrollTable } from './scroll-table.tsx'
 
 const cardinalityLabels: Record<NonNullable<DatabaseSection['relations']>[number]['cardinality'], string> = {
@@ -7,11 +8,12 @@ const cardinalityLabels: Record<NonNullable<DatabaseSection['relations']>[number
   'many-to-many': 'many to many',
 }
 
-/** One table per entity (Field, Type, Constraints, Note), then the relations. */
-export function DatabaseSchema({ section }: { section: DatabaseSection }) {
+/** The entity-relationship diagram (drawn at build time from the same data), one table per entity (Field, Type, Constraints, Note), then the relations. */
+export function DatabaseSchema({ section, diagramKey }: { section: DatabaseSection & { diagram?: ErDiagram }; diagramKey?: string }) {
   const relations = section.relations ?? []
   return (
     <>
+      {section.diagram ? <DiagramFigure diagram={section.diagram} markupKey={diagramKey} label={`${section.diagram.title} of ${section.title}`} /> : null}
       <div className="entities">
         {section.entities.map((entity) => (
           <div key={entity.name} className="card entity">
