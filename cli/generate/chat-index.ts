@@ -17,6 +17,8 @@ export function buildChatIndex(portfolio: PassageDraft[], projects: readonly Pas
   const search = new MiniSearch<Passage>(indexOptions)
   const places: Place[] = []
   const placeIds = new Map<string, number>()
+  const texts: string[] = []
+  const placeOf: number[] = []
   const passages = [portfolio, ...projects].flat().map(({ text, title, ...place }, id): Passage => {
     const key = JSON.stringify(place)
     let placeId = placeIds.get(key)
@@ -24,10 +26,12 @@ export function buildChatIndex(portfolio: PassageDraft[], projects: readonly Pas
       placeId = places.push(place) - 1
       placeIds.set(key, placeId)
     }
-    return { id, text, title, source: place.source, place: placeId }
+    texts.push(text)
+    placeOf.push(placeId)
+    return { id, text, title, source: place.source }
   })
   search.addAll(passages)
-  const file: ChatIndexFile = { format: CHAT_INDEX_FORMAT, places, index: search.toJSON() }
+  const file: ChatIndexFile = { format: CHAT_INDEX_FORMAT, places, texts, placeOf, index: search.toJSON() }
   return safeJson(file)
 }
 

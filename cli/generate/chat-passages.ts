@@ -112,14 +112,20 @@ export function projectPassages(project: Data): PassageDraft[] {
   }
   add(source, text(project.description), '', '')
   const tech = strings(project.tech)
-  if (tech.length > 0) add('Tech', `${source} uses ${tech.join(', ')}.`, '', '', 'tech')
-  for (const achievement of strings(project.achievements)) add('Achievement', achievement, '', '')
+  // The card's tech list, unless a tech-stack section lists it all again (each of its groups is a passage).
+  const stacks = records(project.sections).filter((section) => section.kind === 'tech-stack')
+  const listed = new Set(stacks.flatMap((section) => records(section.groups).flatMap((group) => strings(group.items))).map((item) => item.toLowerCase()))
+  const unlisted = tech.filter((item) => !listed.has(item.toLowerCase()))
+  if (unlisted.length > 0) add('Tech', `${source} uses ${unlisted.join(', ')}.`, '', '', 'tech')
+  const achievements = strings(project.achievements)
+  if (achievements.length > 0) add('Achievements', `${achievements.join('. ')}.`, '', '')
   if (isRecord(project.metrics)) add('Metrics', Object.entries(project.metrics).map(([label, value]) => `${label}: ${String(value)}`).join('; '), '', '')
   if (isRecord(project.demo)) {
     const demo = project.demo
     add('Demo login', `Demo login: ${text(demo.email)} with the password ${text(demo.password)}; the demo data resets ${text(demo.reset)}.`, '', '')
   }
-  for (const section of records(project.sections)) sectionPassages(section, add)
+  // The closing call to action only invites the reader to the demo and the code (the links and demo login above).
+  for (const section of records(project.sections)) if (section.kind !== 'call-to-action') sectionPassages(section, add)
   return out
 }
 
@@ -139,9 +145,11 @@ function sectionPassages(section: Data, add: Add): void {
     put(`${text(endpoint.method)} ${text(endpoint.path)}`, `${text(endpoint.method)} ${text(endpoint.path)}: ${text(endpoint.summary)}${text(endpoint.auth) ? ` (${text(endpoint.auth)})` : ''}`)
   }
   for (const entity of records(section.entities)) {
-    // Names, notes and enum values: what a reader asks about. Column types and constraints are noise here.
+    // Names, notes, enum values and defaults: what a reader asks about. Column types and constraints are noise here.
     const fields = records(entity.fields).map((field) => {
-      const details = [/^enum\b/i.test(text(field.type)) ? text(field.type) : '', /unique/i.test(text(field.constraints)) ? 'unique' : '', text(field.note)].filter(Boolean)
+      const constraints = text(field.constraints)
+      const fallback = /\bdefault\s+('[^']*'|\S+)/i.exec(constraints)?.[1]
+      const details = [/^enum\b/i.test(text(field.type)) ? text(field.type) : '', /unique/i.test(constraints) ? 'unique' : '', fallback ? `default ${fallback}` : '', text(field.note)].filter(Boolean)
       return details.length > 0 ? `${text(field.name)} (${details.join(', ')})` : text(field.name)
     })
     put(`${text(entity.name)} table`, `${text(entity.name)}: ${text(entity.description)} Fields: ${fields.join('; ')}.`)

@@ -29,6 +29,11 @@ export const BUDGETS = deepFreeze({
   maxBlockingScripts: 0,
   /** An inline classic script in <head> (the theme bootstrap) blocks parsing only while it runs: keep it tiny. */
   maxInlineHeadScriptBytes: 1024,
+  /**
+   * The chat's search index (data/chat-index.json), fetched when the chat is first opened: every
+   * passage's text plus MiniSearch's term index. The shipped content's is ~40 kB.
+   */
+  chatIndexKb: 45,
   /** Cumulative layout shift, from Lighthouse and from a layout-shift PerformanceObserver in Chromium. */
   cls: 0,
 })

@@ -40,11 +40,13 @@ export interface ChatSearch {
 /** The index file as fetched; throws on another format (an old cached file, a newer build). */
 export function loadChatSearch(file: ChatIndexFile): ChatSearch {
   if (file.format !== CHAT_INDEX_FORMAT) throw new Error(`chat index format ${String(file.format)}, expected ${CHAT_INDEX_FORMAT}`)
-  return searchOver(MiniSearch.loadJS<Passage>(file.index as AsPlainObject, indexOptions), file.places)
+  const index = MiniSearch.loadJS<Passage>(file.index as AsPlainObject, indexOptions)
+  const nowhere: Place = { source: '', project: '', section: '', url: '/', kind: 'text' }
+  return searchOver(index, (id) => ({ ...(file.places[file.placeOf[id] ?? -1] ?? nowhere), text: file.texts[id] ?? '' }))
 }
 
-export function searchOver(index: MiniSearch<Passage>, places: readonly Place[]): ChatSearch {
-  const placeOf = (result: SearchResult): Place => places[result.place as number] ?? { source: '', project: '', section: '', url: '/', kind: 'text' }
+/** `passage` gives a passage's text and place by its id. */
+export function searchOver(index: MiniSearch<Passage>, passage: (id: number) => StoredPassage): ChatSearch {
   const words = (question: string) => [...new Set(tokenize(question.toLowerCase()).filter((word) => processTerm(word) !== null))]
   return {
     words,
@@ -53,7 +55,7 @@ export function searchOver(index: MiniSearch<Passage>, places: readonly Place[])
       const asked = words(question).map((word) => ({ word, terms: new Set(processQueryTerm(word) ?? []) }))
       if (asked.length === 0) return []
       const results: SearchResult[] = index.search(asked.map((a) => a.word).join(' '), {
-        ...(options.kind ? { filter: (result: SearchResult) => placeOf(result).kind === options.kind } : {}),
+        ...(options.kind ? { filter: (result: SearchResult) => passage(result.id as number).kind === options.kind } : {}),
         ...(options.all ? { combineWith: 'AND' } : {}),
         ...(options.strict ? { prefix: (term: string) => term.length >= 5, fuzzy: (term: string) => (term.length >= 6 ? 1 : false) } : {}),
       })
@@ -65,7 +67,7 @@ export function searchOver(index: MiniSearch<Passage>, places: readonly Place[])
         .map((result): Hit => {
           const found = asked.map((a, i) => (covers(result, a.terms) ? i : -1)).filter((i) => i >= 0)
           return {
-            passage: { ...placeOf(result), text: String(result.text) },
+            passage: passage(result.id as number),
             score: result.score,
             coverage: found.reduce((a, i) => a + (weights[i] ?? 0), 0) / sum,
             words: found.map((i) => asked[i]!.word),
