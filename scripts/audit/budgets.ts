@@ -124,6 +124,14 @@ export function checkRoute(m: RouteMeasurement): Miss[] {
   return misses
 }
 
+/** The chat index's size (null: the build has none) against its budget. */
+export function checkChatIndex(index: { path: string; gzipBytes: number } | null): Miss[] {
+  const check = 'chat index (gzip, fetched when the chat opens)'
+  if (!index) return [{ kind: 'bytes', route: '/', check, actual: 'missing', budget: `<= ${BUDGETS.chatIndexKb} kB`, detail: 'the build has no chat index' }]
+  if (kb(index.gzipBytes) <= BUDGETS.chatIndexKb) return []
+  return [{ kind: 'bytes', route: '/', check, actual: formatKb(index.gzipBytes), budget: `<= ${BUDGETS.chatIndexKb} kB`, detail: index.path }]
+}
+
 /** Category budgets for one Lighthouse run, plus its CLS. */
 export function checkLighthouse(route: string, summary: LighthouseSummary, categories?: readonly Category[]): Miss[] {
   const misses: Miss[] = []
