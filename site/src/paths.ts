@@ -60,12 +60,3 @@ export const projectCardsData = {
 
 /** The id of the `<script type="application/json">` a prerendered page carries its data in (see PageData). */
 export const PAGE_DATA_ID = 'page-data'
-
-/**
- * The chat's search index (every passage of the content), as the build writes it
- * (`dist/data/chat-index.json`) and the browser fetches it when the chat is first opened.
- */
-export const chatIndexData = {
-  file: 'data/chat-index.json',
-  url: (base: string): string => `${toBasename(base)}data/chat-index.json`,
-} as const

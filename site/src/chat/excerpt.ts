@@ -1,16 +1,18 @@
 /** Longest excerpt of one passage in an answer, in characters. */
 export const EXCERPT_LENGTH = 320
 
-const sentences = new Intl.Segmenter('en', { granularity: 'sentence' })
+// Firefox has Intl.Segmenter from version 125 only: without it a passage is one sentence (cut at a word).
+const sentences = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('en', { granularity: 'sentence' }) : null
 
 /**
- * `text` when it is short enough; else a readable piece of it: the sentence that states most of the matched terms, followed by the
- * next ones while they fit in `max` characters; a sentence longer than that is cut at a word.
+ * `text` when it is short enough; else a readable piece of it: the sentence that states most of
+ * the matched terms, followed by the next ones while they fit in `max` characters; a sentence
+ * longer than that is cut at a word.
  * `stems` turns a sentence into index terms, so matching follows the index's stemming.
  */
 export function excerpt(text: string, matched: readonly string[], stems: (text: string) => string[], max = EXCERPT_LENGTH): string {
   if (text.length <= max) return text
-  const parts = [...sentences.segment(text)].map((s) => s.segment.trim()).filter(Boolean)
+  const parts = (sentences ? [...sentences.segment(text)].map((s) => s.segment.trim()) : [text]).filter(Boolean)
   if (parts.length === 0) return ''
   const wanted = new Set(matched)
   let best = 0

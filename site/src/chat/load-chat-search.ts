@@ -1,6 +1,6 @@
 import type { ChatSearch } from './chat-search.ts'
 import type { ChatIndexFile } from './search-config.ts'
-import { chatIndexData } from '../paths.ts'
+import { chatIndexData } from './index-path.ts'
 
 let pending: Promise<ChatSearch> | undefined
 
