@@ -15,12 +15,9 @@ export function ChatReply({ reply, onAsk }: { reply: Reply; onAsk: (question: st
     <>
       {reply.paragraphs.map((parts, index) => (
         <p key={index} className="chat__paragraph">
-          {parts.map((part, at) => (part.kind === 'text' ? part.text : part.href.startsWith('/') ? <SectionLink key={at} href={part.href} text={part.text} /> : (
-            <a key={at} href={part.href} target="_blank" rel="noopener noreferrer">
-              {part.text}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          )))}
+          {parts.map((part, at) => (
+            <ReplyPiece key={at} part={part} />
+          ))}
         </p>
       ))}
       {reply.suggestions.length > 0 ? (
@@ -35,6 +32,17 @@ export function ChatReply({ reply, onAsk }: { reply: Reply; onAsk: (question: st
         </ul>
       ) : null}
     </>
+  )
+}
+
+function ReplyPiece({ part }: { part: ReplyPart }) {
+  if (part.kind === 'text') return part.text
+  if (part.href.startsWith('/')) return <SectionLink href={part.href} text={part.text} />
+  return (
+    <a href={part.href} target="_blank" rel="noopener noreferrer">
+      {part.text}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
   )
 }
 
