@@ -8,6 +8,7 @@ import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered } from './prerender.ts'
 import { ProjectDataWriter, type WrittenData } from '../generate/project-data.ts'
+import { ChatIndexWriter } from '../generate/chat-index.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import { stopPool } from '../workers/pool.ts'
@@ -121,6 +122,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const stopCards = new AbortController()
   // Each case study's data is written as its project is compiled; the build keeps its card.
   const projectData = new ProjectDataWriter(work.data)
+  // And its passages for the chat's search index, written with the data.
+  const chatIndex = new ChatIndexWriter()
   let built = false
   try {
     let generated: GenerateResult | undefined = await step(
@@ -157,7 +160,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         }
         // When the content is valid, onPortfolio has started the app build by the time this returns.
         // The app builds in this thread meanwhile (Vite): the project files go to the pool's workers.
-        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), alongside: true }))
+        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => (chatIndex.keep(project), projectData.keep(project)), alongside: true }))
         // Valid content whose app build has not sent its request yet (a quick check, a slow lookup): the cards go now.
         if (outcome.compiled) startCards()
         return outcome
@@ -186,6 +189,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // Before prerendering: pages render from these files, written as the projects were compiled.
     if (resume.files) await writeResume(work.temp, resume.files)
     const data = await step('case-study data', () => projectData.finish(work.temp, cards), (written) => `${written.files.length} files`)
+    const portfolio = compiled.portfolio
+    await step('chat index', () => chatIndex.finish(work.temp, portfolio, cards.map((card) => String(card.id))), (bytes) => `${(bytes / 1000).toFixed(1)} kB`)
     // The rest of the build needs none of the compiled content.
     compiled = undefined
     const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, step)

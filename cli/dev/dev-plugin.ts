@@ -76,7 +76,7 @@ export function contentPlugin({ siteDirectory, generatedDir, state, root }: Cont
         if (state.problem) client.send({ type: 'error', err: state.problem })
       })
       // Returned: runs after Vite's own middlewares (modules, @fs, public/), so only pages reach it.
-      // Project cards and case-study data, fetched by the browser on client-side navigation, as the build writes them.
+      // Project cards, case-study data and the chat's index, fetched by the browser on client-side navigation, as the build writes them.
       server.middlewares.use((req, res, next) => {
         const resume = /^\/resume\.(pdf|json)(?:[?#].*)?$/.exec(req.url ?? '')?.[1]
         if (resume) {
@@ -90,6 +90,10 @@ export function contentPlugin({ siteDirectory, generatedDir, state, root }: Cont
         }
         if (/^\/data\/cards\.json(?:[?#].*)?$/.test(req.url ?? '')) {
           readCards().then((cards) => void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(cards)), next)
+          return
+        }
+        if (/^\/data\/chat-index\.json(?:[?#].*)?$/.test(req.url ?? '')) {
+          readFile(path.join(generatedDir, 'chat-index.json'), 'utf8').then((index) => void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(index), next)
           return
         }
         const match = /^\/data\/projects\/([^/?#]+)\.json(?:[?#].*)?$/.exec(req.url ?? '')

@@ -1,4 +1,5 @@
 import type { CompiledContent } from '../compile/compile-content.ts'
+import { chatIndexOf } from './chat-index.ts'
 import { browserProject, projectCards } from './project-data.ts'
 
 export interface VirtualFile {
@@ -37,6 +38,7 @@ export function generateContentModules(content: CompiledContent, types: string, 
   ]
   if (!options.data) return files
   files.push({ path: 'cards.json', contents: `${JSON.stringify(projectCards(content), null, 2)}\n` })
+  files.push({ path: 'chat-index.json', contents: chatIndexOf(content) })
   for (const project of content.projects) {
     files.push({ path: `projects/${String(project.id)}.json`, contents: `${JSON.stringify(browserProject(project), null, 2)}\n` })
   }

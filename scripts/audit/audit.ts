@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises'
 import os from 'node:os'
+import path from 'node:path'
 import type { Browser } from 'playwright-core'
-import { checkLighthouse, checkRoute, BUDGETS, type Miss, type RouteMeasurement } from './budgets.ts'
-import { measureFirstVisit, measureNavigation, staticRoute, totals, type DeviceName, type FirstVisit } from './bytes.ts'
+import { checkChatIndex, checkLighthouse, checkRoute, BUDGETS, type Miss, type RouteMeasurement } from './budgets.ts'
+import { chatIndexData } from '../../site/src/chat/index-path.ts'
+import { gzipSize, measureFirstVisit, measureNavigation, staticRoute, totals, type Asset, type DeviceName, type FirstVisit } from './bytes.ts'
 import { chromiumPath, launchAuditBrowser, launchDebuggableChromium } from './chromium.ts'
 import { runLighthouseMedian, type LighthouseSummary, type Preset } from './lighthouse-runner.ts'
 import { routeUrl, type AuditRoute } from './routes.ts'
@@ -47,6 +50,12 @@ export async function measureRoutes(browser: Browser, routes: readonly AuditRout
     results.push(measurement)
   }
   return results
+}
+
+/** The chat's search index in the build (fetched only when the chat is opened, so in no first visit), or null. */
+export async function measureChatIndex(distDir: string): Promise<Asset | null> {
+  const content = await readFile(path.join(distDir, chatIndexData.file)).catch(() => null)
+  return content ? { path: `/${chatIndexData.file}`, bytes: content.length, gzipBytes: gzipSize(content) } : null
 }
 
 export interface LighthouseRun {
@@ -97,6 +106,7 @@ export interface AuditReport {
   machine: { cpus: number; cpuModel: string; loadAverage: number[] }
   budgets: typeof BUDGETS
   routes: RouteMeasurement[]
+  chatIndex: Asset | null
   lighthouse: LighthouseRun[]
   misses: Miss[]
   timings: { buildMs?: number; bytesMs: number; lighthouseMs: number; totalMs: number }
@@ -127,7 +137,8 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
       log(`  lighthouse ${run.summary.preset.padEnd(7)} ${run.route} performance ${run.summary.scores.performance ?? 'n/a'} (${(run.summary.durationMs / 1000).toFixed(1)} s)`),
     )
     const lighthouseMs = performance.now() - lighthouseStarted
-    const misses = [...routes.flatMap(checkRoute), ...lighthouse.flatMap((run) => checkLighthouse(run.route, run.summary))]
+    const chatIndex = await measureChatIndex(options.distDir)
+    const misses = [...routes.flatMap(checkRoute), ...checkChatIndex(chatIndex), ...lighthouse.flatMap((run) => checkLighthouse(run.route, run.summary))]
     return {
       mode: options.mode,
       startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
@@ -138,6 +149,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
       machine: { cpus: cpus.length, cpuModel: cpus[0]?.model ?? 'unknown', loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100) },
       budgets: BUDGETS,
       routes,
+      chatIndex,
       lighthouse,
       misses,
       timings: { bytesMs, lighthouseMs, totalMs: performance.now() - started },

@@ -29,6 +29,11 @@ export const BUDGETS = deepFreeze({
   maxBlockingScripts: 0,
   /** An inline classic script in <head> (the theme bootstrap) blocks parsing only while it runs: keep it tiny. */
   maxInlineHeadScriptBytes: 1024,
+  /**
+   * The chat's search index (data/chat-index.json), fetched when the chat is first opened: every
+   * passage's text plus MiniSearch's term index. The shipped content's is ~40 kB.
+   */
+  chatIndexKb: 45,
   /** Cumulative layout shift, from Lighthouse and from a layout-shift PerformanceObserver in Chromium. */
   cls: 0,
 })
@@ -117,6 +122,14 @@ export function checkRoute(m: RouteMeasurement): Miss[] {
     miss('bytes', 'static cross-check (HTML tags vs downloads)', `${notDownloaded.length + m.static.missing.length} mismatched`, '0', [...notDownloaded.map((p) => `${p} named in the HTML but not downloaded`), ...m.static.missing.map((p) => `${p} not in the build`)].join('; '))
   }
   return misses
+}
+
+/** The chat index's size (null: the build has none) against its budget. */
+export function checkChatIndex(index: { path: string; gzipBytes: number } | null): Miss[] {
+  const check = 'chat index (gzip, fetched when the chat opens)'
+  if (!index) return [{ kind: 'bytes', route: '/', check, actual: 'missing', budget: `<= ${BUDGETS.chatIndexKb} kB`, detail: 'the build has no chat index' }]
+  if (kb(index.gzipBytes) <= BUDGETS.chatIndexKb) return []
+  return [{ kind: 'bytes', route: '/', check, actual: formatKb(index.gzipBytes), budget: `<= ${BUDGETS.chatIndexKb} kB`, detail: index.path }]
 }
 
 /** Category budgets for one Lighthouse run, plus its CLS. */

@@ -97,7 +97,8 @@ export function formatReport(report: AuditReport): string {
       Object.values(r.cls).map((c) => c.toFixed(3)).join('/'),
     ]),
   ))
-  out.push(`Budgets: JS on / <= ${BUDGETS.homeJsKb} kB, CSS <= ${BUDGETS.cssKb} kB, case study +JS <= ${BUDGETS.caseStudyExtraJsKb} kB, <= ${BUDGETS.maxStylesheets} stylesheet, ${BUDGETS.maxBlockingScripts} blocking scripts, CLS ${BUDGETS.cls}; Lighthouse mobile performance >= ${BUDGETS.lighthouse.mobile.performance}, desktop >= ${BUDGETS.lighthouse.desktop.performance}, other categories 1.`)
+  out.push(`Chat index (fetched when the chat is first opened): ${report.chatIndex ? `${formatKb(report.chatIndex.gzipBytes)} gzip (${formatKb(report.chatIndex.bytes)} raw)` : 'missing'}${mark(missed.has('/|chat index (gzip, fetched when the chat opens)'))}`)
+  out.push(`Budgets: JS on / <= ${BUDGETS.homeJsKb} kB, chat index <= ${BUDGETS.chatIndexKb} kB, CSS <= ${BUDGETS.cssKb} kB, case study +JS <= ${BUDGETS.caseStudyExtraJsKb} kB, <= ${BUDGETS.maxStylesheets} stylesheet, ${BUDGETS.maxBlockingScripts} blocking scripts, CLS ${BUDGETS.cls}; Lighthouse mobile performance >= ${BUDGETS.lighthouse.mobile.performance}, desktop >= ${BUDGETS.lighthouse.desktop.performance}, other categories 1.`)
   out.push('')
 
   if (report.misses.length === 0) out.push('✔ every budget met')

@@ -79,4 +79,45 @@ describe('chat assistant', () => {
     await expect.poll(() => page.getByLabel('Conversation').textContent(), { timeout: 3000 }).toMatch(/logic-i/i)
     await page.context().close()
   })
+
+  it('does not request the search index before the chat is opened, then fetches it once', async () => {
+    const page = await (await shared.browser.newContext(DESKTOP)).newPage()
+    const indexRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('chat-index')) indexRequests.push(request.url())
+    })
+    await page.goto(siteUrl, { waitUntil: 'networkidle' })
+    // Pointing at the button fetches the panel's code, not the index.
+    await page.getByRole('button', { name: /Open chat/ }).hover()
+    await page.waitForLoadState('networkidle')
+    expect(indexRequests).toEqual([])
+    await page.getByRole('button', { name: /Open chat/ }).click()
+    await expect.poll(() => indexRequests.length).toBe(1)
+    await page.getByRole('button', { name: /Close chat/ }).first().click()
+    await page.getByRole('button', { name: /Open chat/ }).click()
+    await page.waitForLoadState('networkidle')
+    expect(indexRequests).toHaveLength(1)
+    await page.context().close()
+  })
+
+  it('answers a fact from inside a case study, and its Read more link lands on that section', async () => {
+    const page = await openChat()
+    const input = page.locator('#chat-input')
+    await input.fill('what is the otp rate limit?')
+    await input.press('Enter')
+    const log = page.getByLabel('Conversation')
+    await expect.poll(() => log.textContent(), { timeout: 5000 }).toMatch(/3 (requests )?per 15 minutes/)
+    const authstack = shared.facts.projects.find((p) => p.id === 'authstack')!
+    const link = log.getByRole('link', { name: /^AuthStack · / })
+    const sectionTitle = (await link.textContent())!.replace(/^AuthStack · /, '')
+    const section = authstack.sections.find((s) => s.title === sectionTitle)!
+    expect(section).toBeDefined()
+    await link.click()
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe(`/projects/authstack#${section.id}`)
+    const heading = page.locator(`#${section.id} h2`)
+    await expect.poll(() => heading.textContent()).toBe(section.title)
+    await expect.poll(() => heading.evaluate((el) => { const box = el.getBoundingClientRect(); return box.top >= 0 && box.top < window.innerHeight })).toBe(true)
+    await page.context().close()
+  })
 })
+

@@ -39,7 +39,7 @@ describe('generate', () => {
     const first = await runGenerate(repo, a)
     await runGenerate(repo, b)
     expect(readAll(a)).toEqual(readAll(b))
-    expect(first.written.sort()).toEqual(['cards.json', 'chat.ts', 'content.ts', ...['authstack', 'logic-i', 'shopplusplus', 'todoapppro', 'warehouse-booking', 'warehouse-listing'].map((id) => `projects/${id}.json`), 'types.ts'].sort())
+    expect(first.written.sort()).toEqual(['cards.json', 'chat-index.json', 'chat.ts', 'content.ts', ...['authstack', 'logic-i', 'shopplusplus', 'todoapppro', 'warehouse-booking', 'warehouse-listing'].map((id) => `projects/${id}.json`), 'types.ts'].sort())
     expect((await runGenerate(repo, a)).written).toEqual([])
   })
 

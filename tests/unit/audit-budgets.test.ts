@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BUDGETS, checkLighthouse, checkRoute, type RouteMeasurement } from '../../scripts/audit/budgets.ts'
+import { BUDGETS, checkChatIndex, checkLighthouse, checkRoute, type RouteMeasurement } from '../../scripts/audit/budgets.ts'
 import { isDevelopmentBuild, type Asset, type FirstVisit } from '../../scripts/audit/bytes.ts'
 import { summarize } from '../../scripts/audit/lighthouse-runner.ts'
 
@@ -128,5 +128,14 @@ describe('Lighthouse results', () => {
     const perfect = { ...lhr, categories: { ...lhr.categories, performance: { score: 0.99, auditRefs: [] }, seo: { score: 1, auditRefs: [] } } }
     expect(checkLighthouse('/', summarize('u', 'mobile', perfect, 0))).toEqual([])
     expect(checkLighthouse('/', summarize('u', 'desktop', perfect, 0)).map((m) => m.check)).toEqual(['lighthouse desktop performance'])
+  })
+})
+
+describe('checkChatIndex', () => {
+  it('passes the chat index at exactly its budget, fails it one byte past, and fails a build without one', () => {
+    const at = BUDGETS.chatIndexKb * BUDGETS.bytesPerKb
+    expect(checkChatIndex({ path: '/data/chat-index.json', gzipBytes: at })).toEqual([])
+    expect(checkChatIndex({ path: '/data/chat-index.json', gzipBytes: at + 1 })).toMatchObject([{ kind: 'bytes', route: '/', budget: `<= ${BUDGETS.chatIndexKb} kB`, detail: '/data/chat-index.json' }])
+    expect(checkChatIndex(null)).toMatchObject([{ kind: 'bytes', actual: 'missing' }])
   })
 })

@@ -1,56 +1,122 @@
 import { describe, expect, it } from 'vitest'
-import { replyTo, tokenize, type ChatKnowledge } from '../../site/src/chat/reply.ts'
+import { buildChatIndex } from '../../cli/generate/chat-index.ts'
+import { portfolioPassages, projectPassages } from '../../cli/generate/chat-passages.ts'
+import { loadChatSearch } from '../../site/src/chat/chat-search.ts'
+import { smallTalkReplies } from '../../site/src/chat/knowledge.ts'
+import { replyText, replyTo, tokenize, type ChatKnowledge } from '../../site/src/chat/reply.ts'
 
+const portfolio = {
+  owner: { name: 'Jane Doe', role: 'Developer', location: 'Lisbon, Portugal', yearsInOperations: '3', yearsFullStack: '2' },
+  about: { title: 'About', body: '<p>I build <strong>web apps</strong> for shops.</p>' },
+  techStack: { title: 'Tech Stack', groups: [{ name: 'DevOps', items: ['Nginx', 'Docker'] }] },
+  contact: { title: 'Contact', body: '<p>Write to me.</p>', email: 'mailto:jane@example.com' },
+  links: { github: 'https://github.com/jane', linkedin: 'https://linkedin.com/in/jane' },
+}
+const projects = [
+  {
+    id: 'logic-i',
+    title: 'logic-i',
+    description: 'Enterprise warehouse management SaaS with bookings and payments.',
+    tech: ['React', 'MySQL', 'Razorpay'],
+    sections: [
+      { id: 'security', title: 'Security Implementation', kind: 'prose', body: '<ul><li><strong>Webhooks.</strong> The Razorpay webhook signature is checked with HMAC-SHA256 before a booking is confirmed.</li><li>Names are <em>sanitised</em>: &lt;b&gt;bold&lt;/b&gt; stays text.</li></ul>' },
+    ],
+  },
+  {
+    id: 'authstack',
+    title: 'AuthStack',
+    description: 'Authentication system with email OTP and Google sign-in.',
+    tech: ['Node.js', 'JWT', 'Redis'],
+    sections: [
+      { id: 'features', title: 'Core Features', kind: 'features', items: [{ title: 'OTP rate limiting', description: 'Codes are limited to 3 requests per 15 minutes per address.' }] },
+      { id: 'deployment', title: 'Deployment Setup', kind: 'prose', body: '<p>Runs behind Nginx.</p><pre><code>listen 443 ssl;</code></pre>' },
+    ],
+  },
+]
+const search = loadChatSearch(JSON.parse(buildChatIndex(portfolioPassages(portfolio), projects.map(projectPassages))))
+const smallTalk = smallTalkReplies({ thanks: 'My pleasure.' }, 'Jane Doe', 'jane@example.com', 'Hi! Ask me anything.')
 const knowledge: ChatKnowledge = {
   quickQuestions: [
-    { question: 'What projects has Jane built?', answer: 'Six projects.', keywords: ['portfolio'] },
+    { question: 'What projects has Jane built?', answer: 'Six projects.', keywords: ['portfolio', 'work'] },
     { question: 'Is Jane available for interviews?', answer: 'Yes, available.', keywords: ['hiring', 'open to work'] },
+    { question: 'How can I contact Jane?', answer: 'Write to jane@example.com.', keywords: ['email'] },
+    { question: 'Where is the resume?', answer: 'In the footer.', keywords: ['cv'] },
   ],
+  smallTalk,
   fallback: 'I do not know that yet.',
-  projects: [
-    { id: 'logic-i', title: 'logic-i', description: 'Enterprise warehouse management SaaS with bookings and payments.', tech: ['React', 'MySQL', 'Razorpay'] },
-    { id: 'authstack', title: 'AuthStack', description: 'Authentication system with email OTP and Google sign-in.', tech: ['Node.js', 'JWT'] },
-  ],
-  techGroups: [
-    { name: 'Frontend', items: ['React', 'TypeScript'] },
-    { name: 'DevOps', items: ['Nginx', 'Docker'] },
-  ],
-  contact: { email: 'mailto:jane@example.com', github: 'https://github.com/jane', linkedin: 'https://linkedin.com/in/jane', resumeUrl: '/resume.pdf' },
+  search,
 }
+const say = (message: string, from: ChatKnowledge = knowledge) => replyText(replyTo(message, from))
 
 describe('replyTo', () => {
   it('answers a quick question asked with its exact text, ignoring case and punctuation', () => {
-    expect(replyTo('what projects has jane built', knowledge)).toBe('Six projects.')
-    expect(replyTo('Is Jane available for interviews?!', knowledge)).toBe('Yes, available.')
+    expect(say('what projects has jane built')).toBe('Six projects.')
+    expect(say('Is Jane available for interviews?!')).toBe('Yes, available.')
   })
 
   it('answers a quick question by one of its keywords, including multi-word keywords', () => {
-    expect(replyTo('Are you hiring-ready?', knowledge)).toBe('Yes, available.')
-    expect(replyTo('Is she open to work right now', knowledge)).toBe('Yes, available.')
-    expect(replyTo('show me the portfolio', knowledge)).toBe('Six projects.')
+    expect(say('Are you hiring-ready?')).toBe('Yes, available.')
+    expect(say('Is she open to work right now')).toBe('Yes, available.')
+    expect(say('show me the portfolio')).toBe('Six projects.')
+    expect(say('what is her email')).toBe('Write to jane@example.com.')
   })
 
-  it('names the best-matching project and its case-study path', () => {
-    expect(replyTo('Tell me about AuthStack', knowledge)).toMatch(/^AuthStack: .*\/projects\/authstack\.$/)
-    expect(replyTo('what is logic i', knowledge)).toContain('/projects/logic-i')
-    expect(replyTo('anything with OTP and Google sign-in?', knowledge)).toContain('/projects/authstack')
+  it('lets a passage win over a keyword when it states more of the question', () => {
+    // "work" is a keyword of the first quick question; the passage holds webhook, signature and check.
+    const reply = replyTo('How does the webhook signature check work?', knowledge)
+    expect(replyText(reply)).toContain('HMAC-SHA256')
+    expect(reply.paragraphs.at(-1)).toEqual([{ kind: 'text', text: 'Read more: ' }, { kind: 'link', text: 'logic-i · Security Implementation', href: '/projects/logic-i#security' }])
   })
 
-  it('says which project uses a technology when only the tech matched', () => {
-    expect(replyTo('Have you used Razorpay?', knowledge)).toMatch(/^Razorpay is used in logic-i\. /)
+  it('answers a fact from inside a case study, with its project and a link to the section', () => {
+    const reply = replyTo('what is the otp rate limit', knowledge)
+    expect(replyText(reply)).toContain('AuthStack: OTP rate limiting: Codes are limited to 3 requests per 15 minutes per address.')
+    expect(reply.paragraphs.flat()).toContainEqual({ kind: 'link', text: 'AuthStack · Core Features', href: '/projects/authstack#features' })
   })
 
-  it('falls back to the tech stack groups, then contact details', () => {
-    expect(replyTo('What DevOps tools?', knowledge)).toBe('DevOps: Nginx, Docker.')
-    expect(replyTo('Do you know TypeScript', knowledge)).toContain('TypeScript is part of the Frontend stack')
-    expect(replyTo('How can I email you', knowledge)).toContain('jane@example.com')
-    expect(replyTo('linkedin please', knowledge)).toContain('https://linkedin.com/in/jane')
-    expect(replyTo('Where is the CV', knowledge)).toContain('/resume.pdf')
+  it('answers from the profile: location, tech stack, contact', () => {
+    expect(say('Where is Jane based?')).toContain('Lisbon, Portugal')
+    expect(say('What is her DevOps stack?')).toContain('DevOps: Nginx, Docker.')
+    expect(say('github profile link')).toContain('https://github.com/jane')
   })
 
-  it('uses the fallback when nothing matches, and for blank input', () => {
-    expect(replyTo('What is the weather like?', knowledge)).toBe('I do not know that yet.')
-    expect(replyTo('   ', knowledge)).toBe('I do not know that yet.')
+  it('lists the projects that use a technology, each linked', () => {
+    const reply = replyTo('Which projects use Redis?', knowledge)
+    expect(reply.paragraphs[0]).toEqual([{ kind: 'text', text: 'One project uses Redis:' }])
+    expect(reply.paragraphs.slice(1).flat()).toEqual([{ kind: 'link', text: 'AuthStack', href: '/projects/authstack' }])
+    expect(replyText(replyTo('what apps are built with react or razorpay', knowledge))).toBe('One project uses react razorpay:\nlogic-i')
+  })
+
+  it('answers small talk from the content, with defaults for what it leaves out', () => {
+    expect(say('hello!')).toBe('Hi! Ask me anything.')
+    expect(say('thanks a lot')).toBe('My pleasure.')
+    expect(say('who are you?')).toContain("Jane Doe's portfolio")
+    expect(replyTo('what can you do', knowledge).suggestions).toEqual(knowledge.quickQuestions.slice(0, 3).map((q) => q.question))
+    expect(say('bye')).toContain('jane@example.com')
+    // A greeting with a question is a question.
+    expect(say('hi, where is Jane based?')).toContain('Lisbon')
+  })
+
+  it('uses the fallback, with quick questions to try, when nothing answers enough', () => {
+    for (const message of ['What is the weather like?', 'Does she know Kubernetes?', 'Which projects use Kotlin?', '   ']) {
+      const reply = replyTo(message, knowledge)
+      expect(replyText(reply), message).toBe('I do not know that yet.')
+      expect(reply.suggestions).toHaveLength(3)
+    }
+  })
+
+  it('still answers quick questions and small talk while the index is not loaded', () => {
+    const offline = { ...knowledge, search: null }
+    expect(say('open to work?', offline)).toBe('Yes, available.')
+    expect(say('thanks', offline)).toBe('My pleasure.')
+    expect(say('what is the otp rate limit', offline)).toBe('I do not know that yet.')
+  })
+
+  it('gives content as text parts only: markup in the content stays text, code blocks are left out', () => {
+    const reply = replyTo('are names sanitised', knowledge)
+    expect(replyText(reply)).toContain('<b>bold</b> stays text')
+    expect(reply.paragraphs.flat().every((part) => part.kind === 'text' || part.kind === 'link')).toBe(true)
+    expect(say('listen 443 ssl')).toBe('I do not know that yet.')
   })
 })
 

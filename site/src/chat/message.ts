@@ -1,9 +1,14 @@
+import type { Reply } from './reply.ts'
+
 export interface ChatMessage {
   id: string
+  /** The message as plain text (an answer's paragraphs joined by line breaks). */
   text: string
   isUser: boolean
   /** Milliseconds since the epoch. */
   timestamp: number
+  /** An assistant's answer as the panel shows it: paragraphs of text and links, and suggested questions. */
+  reply?: Reply
 }
 
 let lastId = 0

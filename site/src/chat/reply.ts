@@ -1,32 +1,50 @@
 /**
  * The chat assistant's answers, computed on the visitor's device from the content alone. Pure: no
- * React, no DOM, no clock, so it is unit-tested directly.
+ * React, no DOM, no clock, so it is unit-tested directly. An answer is data (text and links), which
+ * the panel renders as React elements: nothing from the content is ever read as markup.
  *
  * Order of precedence:
- *   1. a quick question, by its exact text or by one of its keywords;
- *   2. the best-matching project (title, id, tech, description);
- *   3. a tech-stack group (by group name or by one of its items);
- *   4. contact details (email, GitHub, LinkedIn, resume);
- *   5. the fallback.
+ *   1. a quick question asked with its exact text;
+ *   2. small talk (hello, thanks, who are you, what can you do, bye), when that is all the message says;
+ *   3. "which projects use X": the projects whose tech stack (or text) names X;
+ *   4. a quick question by one of its keywords, unless a passage answers more of the question;
+ *   5. the passage (or two) of the content that answers enough of the question;
+ *   6. the fallback, with the e-mail and a few quick questions.
  */
+import type { ChatSearch, Hit } from './chat-search.ts'
+import { excerpt } from './excerpt.ts'
+import { processTerm } from './search-config.ts'
+
+export type ReplyPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string }
+
+export interface Reply {
+  paragraphs: ReplyPart[][]
+  /** Quick questions offered as buttons under the answer. */
+  suggestions: string[]
+}
+
+export interface SmallTalk {
+  greeting: string
+  thanks: string
+  identity: string
+  abilities: string
+  goodbye: string
+}
 
 export interface ChatKnowledge {
   quickQuestions: readonly { question: string; answer: string; keywords?: readonly string[] }[]
+  smallTalk: SmallTalk
   fallback: string
-  projects: readonly { id: string; title: string; description: string; tech: readonly string[] }[]
-  techGroups: readonly { name: string; items: readonly string[] }[]
-  contact: { email: string; github: string; linkedin: string; resumeUrl: string }
+  /** The search over the content's passages; null while it loads or when it could not be loaded. */
+  search: ChatSearch | null
 }
 
-/** Words too common to say anything about which project is meant. */
-const stopWords = new Set(
-  ('a an and are as at be built by can could did do does for from has have how i in is it me my of on or ' +
-    'please show tell than that the their them this to was what when where which who why with you your about ' +
-    'project projects app application using use used uses build')
-    .split(' '),
-)
+/** An answer needs a passage stating at least this share of the question (see Hit.coverage). */
+export const MIN_COVERAGE = 0.5
+/** How many quick questions the fallback and "what can you do" offer. */
+const SUGGESTIONS = 3
 
-/** Lowercase tokens; keeps `+`, `#` and inner dots so `C++`, `C#` and `Node.js` survive. */
+/** Lowercase words; keeps `+`, `#` and inner dots so `C++`, `C#` and `Node.js` survive. */
 export function tokenize(text: string): string[] {
   return text
     .toLowerCase()
@@ -35,84 +53,159 @@ export function tokenize(text: string): string[] {
     .filter(Boolean)
 }
 
-/** True when the words of `phrase` appear consecutively in `tokens`. */
-function containsPhrase(tokens: readonly string[], phrase: string): boolean {
-  const words = tokenize(phrase)
-  if (words.length === 0 || words.length > tokens.length) return false
-  for (let start = 0; start + words.length <= tokens.length; start += 1) {
-    if (words.every((word, offset) => tokens[start + offset] === word)) return true
+/** The stem of a word for keyword matching (stop words kept: a keyword may be one). */
+const stem = (word: string) => processTerm(word) ?? word
+
+/** Where the words of `phrase` appear consecutively in `tokens` (compared by stem), or -1. */
+function findPhrase(tokens: readonly string[], phrase: string, compare: (word: string) => string = (w) => w): number {
+  const words = tokenize(phrase).map(compare)
+  const seen = tokens.map(compare)
+  if (words.length === 0) return -1
+  for (let start = 0; start + words.length <= seen.length; start += 1) {
+    if (words.every((word, offset) => seen[start + offset] === word)) return start
   }
-  return false
+  return -1
 }
 
-function matchQuickQuestion(tokens: readonly string[], knowledge: ChatKnowledge): string | null {
-  const normalized = tokens.join(' ')
-  const exact = knowledge.quickQuestions.find((item) => tokenize(item.question).join(' ') === normalized)
-  if (exact) return exact.answer
-  let best: { answer: string; score: number } | null = null
-  for (const item of knowledge.quickQuestions) {
-    // Longer keywords are more specific; the first quick question wins a tie.
-    const score = Math.max(0, ...(item.keywords ?? []).filter((k) => containsPhrase(tokens, k)).map((k) => k.length))
-    if (score > 0 && (!best || score > best.score)) best = { answer: item.answer, score }
-  }
-  return best ? best.answer : null
+const text = (value: string): ReplyPart => ({ kind: 'text', text: value })
+const answer = (...paragraphs: ReplyPart[][]): Reply => ({ paragraphs, suggestions: [] })
+
+function fallback(knowledge: ChatKnowledge): Reply {
+  return { paragraphs: [[text(knowledge.fallback)]], suggestions: knowledge.quickQuestions.slice(0, SUGGESTIONS).map((q) => q.question) }
 }
 
-function matchProject(tokens: readonly string[], knowledge: ChatKnowledge): string | null {
-  const meaningful = tokens.filter((token) => !stopWords.has(token))
-  let best: { project: ChatKnowledge['projects'][number]; score: number; tech: string[] } | null = null
-  for (const project of knowledge.projects) {
-    let score = 0
-    if (containsPhrase(tokens, project.title) || containsPhrase(tokens, project.id.replace(/-/g, ' ')) || tokens.includes(project.id)) score += 10
-    const titleWords = tokenize(project.title).filter((word) => !stopWords.has(word))
-    score += 3 * meaningful.filter((token) => titleWords.includes(token)).length
-    const tech = project.tech.filter((item) => containsPhrase(tokens, item))
-    score += 2 * tech.length
-    const descriptionWords = new Set(tokenize(project.description).filter((word) => word.length > 3 && !stopWords.has(word)))
-    score += meaningful.filter((token) => descriptionWords.has(token)).length
-    if (score > (best?.score ?? 0)) best = { project, score, tech }
-  }
-  if (!best || best.score < 2) return null
-  const { project, tech } = best
-  const lead = best.score < 10 && tech.length > 0 ? `${tech.join(', ')} ${tech.length > 1 ? 'are' : 'is'} used in ${project.title}. ` : ''
-  return `${lead}${project.title}: ${project.description} Read the case study at /projects/${project.id}.`
-}
-
-function matchTechGroup(tokens: readonly string[], knowledge: ChatKnowledge): string | null {
-  for (const group of knowledge.techGroups) {
-    if (containsPhrase(tokens, group.name)) return `${group.name}: ${group.items.join(', ')}.`
-  }
-  for (const group of knowledge.techGroups) {
-    const item = group.items.find((candidate) => containsPhrase(tokens, candidate))
-    if (item) return `Yes, ${item} is part of the ${group.name} stack: ${group.items.join(', ')}.`
-  }
-  return null
-}
-
-const contactTopics: readonly { words: readonly string[]; answer: (contact: ChatKnowledge['contact']) => string }[] = [
-  { words: ['resume', 'cv', 'curriculum'], answer: (c) => `You can download the resume here: ${c.resumeUrl}` },
-  { words: ['linkedin'], answer: (c) => `LinkedIn: ${c.linkedin}` },
-  { words: ['github', 'source', 'repo', 'repository', 'code'], answer: (c) => `The code is on GitHub: ${c.github}` },
-  {
-    words: ['email', 'mail', 'contact', 'reach', 'hire', 'touch', 'message', 'talk'],
-    answer: (c) => `Email ${c.email.replace(/^mailto:/, '')}, or connect on LinkedIn: ${c.linkedin}`,
-  },
+const SMALL_TALK: readonly { kind: keyof SmallTalk; phrases: readonly string[] }[] = [
+  { kind: 'thanks', phrases: ['thanks', 'thank you', 'thx', 'ty', 'cheers', 'appreciate it', 'much appreciated'] },
+  { kind: 'goodbye', phrases: ['bye', 'goodbye', 'see you', 'see ya', 'good night', 'have a nice day'] },
+  { kind: 'identity', phrases: ['who are you', 'what are you', 'are you a bot', 'are you a robot', 'are you human', 'are you real', 'are you an ai', 'are you ai', 'your name'] },
+  { kind: 'abilities', phrases: ['what can you do', 'how can you help', 'what can i ask', 'what do you know', 'what should i ask', 'help'] },
+  { kind: 'greeting', phrases: ['hi', 'hello', 'hey', 'hiya', 'howdy', 'greetings', 'good morning', 'good afternoon', 'good evening', 'yo', 'how are you', 'how is it going'] },
 ]
+/** Words that may come with small talk without making it a question. */
+const FILLER = new Set('so much very a lot ok okay oh well great nice cool there again all for the your you in advance me with and then now today doing'.split(' '))
 
-function matchContact(tokens: readonly string[], knowledge: ChatKnowledge): string | null {
-  const topic = contactTopics.find((candidate) => candidate.words.some((word) => tokens.includes(word)))
-  return topic ? topic.answer(knowledge.contact) : null
+/** The small talk a message is, when it is nothing else. */
+function matchSmallTalk(tokens: readonly string[], knowledge: ChatKnowledge): Reply | null {
+  const left = [...tokens]
+  const kinds: (keyof SmallTalk)[] = []
+  for (const { kind, phrases } of SMALL_TALK) {
+    for (const phrase of phrases) {
+      let at = findPhrase(left, phrase)
+      while (at >= 0) {
+        if (!kinds.includes(kind)) kinds.push(kind)
+        left.splice(at, tokenize(phrase).length)
+        at = findPhrase(left, phrase)
+      }
+    }
+  }
+  if (kinds.length === 0 || left.some((token) => !FILLER.has(token))) return null
+  const kind = kinds[0]!
+  const reply = answer([text(knowledge.smallTalk[kind])])
+  if (kind === 'abilities') reply.suggestions = knowledge.quickQuestions.slice(0, SUGGESTIONS).map((q) => q.question)
+  return reply
+}
+
+/**
+ * The best quick question by keyword, with how many of the asked words (those the search counts,
+ * stop words out) its matching keywords hold.
+ */
+function matchKeyword(tokens: readonly string[], knowledge: ChatKnowledge): { answer: string; covered: number } | null {
+  let best: { answer: string; covered: number; length: number } | null = null
+  for (const item of knowledge.quickQuestions) {
+    const hits = (item.keywords ?? []).filter((keyword) => findPhrase(tokens, keyword, stem) >= 0)
+    if (hits.length === 0) continue
+    // Longer keywords are more specific; the first quick question wins a tie.
+    const length = Math.max(...hits.map((k) => k.length))
+    const covered = new Set(hits.flatMap((k) => tokenize(k).filter((word) => processTerm(word) !== null).map(stem))).size
+    if (!best || length > best.length) best = { answer: item.answer, covered, length }
+  }
+  return best
+}
+
+const PROJECT_NOUNS = new Set(['project', 'projects', 'app', 'apps', 'application', 'applications', 'ones'])
+const ASKING = new Set(['which', 'what', 'any', 'list', 'all', 'his', 'your'])
+const USE_WORDS = new Set(['use', 'uses', 'used', 'using', 'with', 'built', 'include', 'includes', 'involve', 'involves', 'have', 'has', 'feature', 'features', 'rely', 'relies', 'run', 'runs'])
+
+/**
+ * "Which projects use Redis?", "projects built with MongoDB", "where did he use Razorpay?": the
+ * projects whose tech lists name it, else those whose text does. `none` when it is asked but no
+ * project has it (the honest fallback, not a list of every project).
+ */
+function matchProjectsUsing(message: string, tokens: readonly string[], search: ChatSearch): Reply | 'none' | null {
+  // "which/what/any/list (of the) projects …" or a message that starts with "projects …", then a verb of use.
+  const noun = tokens.findIndex((t) => PROJECT_NOUNS.has(t))
+  const asksForProjects = (noun >= 0 && (noun === 0 || tokens.slice(Math.max(0, noun - 3), noun).some((t) => ASKING.has(t)))) || (tokens[0] === 'where' && tokens.some((t) => t === 'use' || t === 'used'))
+  if (!asksForProjects || !tokens.slice(Math.max(0, noun)).some((t) => USE_WORDS.has(t))) return null
+  const subject = tokens.filter((t) => !PROJECT_NOUNS.has(t) && !USE_WORDS.has(t)).join(' ')
+  const named = search.words(subject)
+  if (named.length === 0) return null
+  const projects = new Map<string, Hit>()
+  for (const kind of ['tech', 'text'] as const) {
+    for (const hit of search.find(subject, { kind, all: true, strict: true })) {
+      if (hit.passage.project && hit.coverage >= 1 && !projects.has(hit.passage.project)) projects.set(hit.passage.project, hit)
+    }
+    if (projects.size > 0) break
+  }
+  if (projects.size === 0) return 'none'
+  // The technology as the visitor wrote it ("Redis", not "redis").
+  const asWritten = named
+    .map((word) => {
+      const at = message.toLowerCase().indexOf(word)
+      return at >= 0 ? message.slice(at, at + word.length) : word
+    })
+    .join(' ')
+  return answer(
+    [text(`${projects.size === 1 ? 'One project uses' : `${projects.size} projects use`} ${asWritten}:`)],
+    ...[...projects.values()].map((hit) => [readMoreLink(hit)]),
+  )
+}
+
+function readMoreLink(hit: Hit): ReplyPart {
+  const { source, section, url } = hit.passage
+  return { kind: 'link', text: section ? `${source} · ${section}` : source, href: url }
+}
+
+/** The best passage, and a second one from elsewhere when it answers as much; null when none answers enough. */
+function matchPassages(message: string, search: ChatSearch): { hits: Hit[]; covered: number } | null {
+  const hits = search.find(message).slice(0, 10)
+  const best = hits.reduce<Hit | undefined>((a, h) => (!a || h.coverage > a.coverage ? h : a), undefined)
+  if (!best || best.coverage < MIN_COVERAGE) return null
+  const second = hits.find((h) => h !== best && h.coverage >= best.coverage && h.score >= best.score / 2 && h.passage.url !== best.passage.url)
+  return { hits: second ? [best, second] : [best], covered: best.words.length }
+}
+
+function passageAnswer(hits: Hit[], search: ChatSearch): Reply {
+  const paragraphs = hits.map((hit) => {
+    const body = excerpt(hit.passage.text, hit.terms, search.stems)
+    return [text(hit.passage.project && !body.includes(hit.passage.source) ? `${hit.passage.source}: ${body}` : body)]
+  })
+  const links = hits.filter((hit, i) => hits.findIndex((other) => other.passage.url === hit.passage.url) === i)
+  const more: ReplyPart[] = [text('Read more: ')]
+  links.forEach((hit, i) => more.push(...(i > 0 ? [text(', ')] : []), readMoreLink(hit)))
+  return answer(...paragraphs, more)
 }
 
 /** The assistant's reply to one visitor message. */
-export function replyTo(message: string, knowledge: ChatKnowledge): string {
+export function replyTo(message: string, knowledge: ChatKnowledge): Reply {
   const tokens = tokenize(message)
-  if (tokens.length === 0) return knowledge.fallback
-  return (
-    matchQuickQuestion(tokens, knowledge) ??
-    matchProject(tokens, knowledge) ??
-    matchTechGroup(tokens, knowledge) ??
-    matchContact(tokens, knowledge) ??
-    knowledge.fallback
-  )
+  if (tokens.length === 0) return fallback(knowledge)
+  const exact = knowledge.quickQuestions.find((item) => tokenize(item.question).join(' ') === tokens.join(' '))
+  if (exact) return answer([text(exact.answer)])
+  const smallTalk = matchSmallTalk(tokens, knowledge)
+  if (smallTalk) return smallTalk
+  const search = knowledge.search
+  const projects = search ? matchProjectsUsing(message, tokens, search) : null
+  if (projects === 'none') return fallback(knowledge)
+  if (projects) return projects
+  const keyword = matchKeyword(tokens, knowledge)
+  const passages = search ? matchPassages(message, search) : null
+  // A quick question's keywords win, unless a passage states more of what was asked.
+  if (keyword && (!passages || passages.covered <= keyword.covered)) return answer([text(keyword.answer)])
+  if (passages && search) return passageAnswer(passages.hits, search)
+  return fallback(knowledge)
+}
+
+/** The reply as plain text (the message's `text`, what a screen reader or a copy gets). */
+export function replyText(reply: Reply): string {
+  return reply.paragraphs.map((parts) => parts.map((part) => part.text).join('')).join('\n')
 }

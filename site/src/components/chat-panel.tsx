@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { chatContent } from '../chat/chat-content.ts'
 import { useChat } from '../chat/use-chat.ts'
 import { ChatComposer } from './chat-composer.tsx'
+import { ChatReply } from './chat-reply.tsx'
 import { Icon } from './icon.tsx'
 
 interface ChatPanelProps {
@@ -43,7 +44,7 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           {messages.map((message) => (
             <li key={message.id} className="chat__message" data-from={message.isUser ? 'user' : 'assistant'}>
               <span className="visually-hidden">{message.isUser ? 'You: ' : 'Assistant: '}</span>
-              {message.text}
+              {message.reply ? <ChatReply reply={message.reply} onAsk={send} /> : message.text}
             </li>
           ))}
           {typing ? (

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react'
-import { loadProjectCards } from '../project-cards.ts'
 import { useEscapeKey } from '../hooks/use-escape-key.ts'
 import { Icon } from './icon.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
@@ -7,14 +6,15 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx'
 const PANEL_ID = 'chat-panel'
 const CHAT_ERROR = 'The assistant could not be loaded. Please reload the page to try again.'
 
-// The assistant answers about the projects, so the panel comes with the project cards.
-const importPanel = () => Promise.all([import('./chat-panel.tsx'), loadProjectCards()]).then(([module]) => module)
+// The panel's code only: the search over the content (code and index) loads when the panel first mounts.
+const importPanel = () => import('./chat-panel.tsx')
 const ChatPanel = lazy(() => importPanel().then((module) => ({ default: module.ChatPanel })))
 
 /**
  * The floating assistant on every page: a button that opens and closes a small chat panel. The
  * panel's code (conversation, reply matching) is a chunk of its own, fetched when the visitor
- * points at or focuses the button, so pages do not pay for it up front. Once opened, the panel
+ * points at or focuses the button, so pages do not pay for it up front; the search index is
+ * fetched only when the chat is first opened. Once opened, the panel
  * stays mounted (hidden when closed), so the conversation survives closing it.
  */
 export function ChatWidget() {

@@ -1,0 +1,163 @@
+import { Parser } from 'htmlparser2'
+import type { Place } from '../../site/src/chat/search-config.ts'
+import { paths } from '../../site/src/paths.ts'
+
+/**
+ * The passages the chat searches, from the compiled content: the owner's profile, each project's
+ * card and every case-study section, cut where a reader would (a paragraph, a list item, a feature,
+ * an endpoint, a table, a tech group), each with where it is shown. Pure and deterministic.
+ */
+
+/** A passage before the index numbers it. */
+export type PassageDraft = Place & { text: string; title: string }
+
+type Data = Record<string, unknown>
+
+const isRecord = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value)
+const text = (value: unknown): string => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '')
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+const records = (value: unknown): Data[] => list(value).filter(isRecord)
+const strings = (value: unknown): string[] => list(value).map(text).filter(Boolean)
+
+/** Tags whose text is one passage; code blocks are left out (configuration, not an answer). */
+const BLOCKS = new Set(['p', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'dt', 'dd', 'figcaption'])
+const SKIPPED = new Set(['pre', 'script', 'style', 'svg'])
+
+interface Block {
+  /** The bold words a block starts with ("**Password hashing.** Passwords are…"), its headline. */
+  lead: string
+  text: string
+}
+
+/** The compiled (sanitised) HTML of a markdown field as text blocks, in order. */
+export function htmlBlocks(html: string): Block[] {
+  const blocks: Block[] = []
+  const open: { text: string; lead: string; inLead: boolean }[] = []
+  let skipping = 0
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (SKIPPED.has(name)) skipping += 1
+        else if (BLOCKS.has(name)) open.push({ text: '', lead: '', inLead: false })
+        else if (name === 'strong' && open.length > 0 && open[open.length - 1]!.text.trim() === '') open[open.length - 1]!.inLead = true
+      },
+      ontext(data) {
+        const current = open[open.length - 1]
+        if (skipping > 0 || !current) return
+        current.text += data
+        if (current.inLead) current.lead += data
+      },
+      onclosetag(name) {
+        if (SKIPPED.has(name)) skipping = Math.max(0, skipping - 1)
+        else if (name === 'strong' && open.length > 0) open[open.length - 1]!.inLead = false
+        else if (BLOCKS.has(name)) {
+          const block = open.pop()
+          const content = text(block?.text)
+          if (block && content) blocks.push({ lead: text(block.lead).replace(/[.:]$/, ''), text: content })
+        } else if (name === 'td' || name === 'th') {
+          const current = open[open.length - 1]
+          if (current) current.text += ' · '
+        }
+      },
+    },
+    { decodeEntities: true },
+  )
+  parser.write(html)
+  parser.end()
+  return blocks.map((block) => ({ ...block, text: block.text.replace(/(?:\s*·\s*)+$/, '').replace(/\s*·\s*·\s*/g, ' · ') }))
+}
+
+/** The owner's profile, home-page texts and tech stack. */
+export function portfolioPassages(portfolio: Data): PassageDraft[] {
+  const owner = isRecord(portfolio.owner) ? portfolio.owner : {}
+  const name = text(owner.name)
+  const out: PassageDraft[] = []
+  const add = (title: string, body: string, section: string, anchor: string) => {
+    if (body) out.push({ title, text: body, source: name, project: '', section, url: `${paths.home}#${anchor}`, kind: 'text' })
+  }
+  const hero = isRecord(portfolio.hero) ? portfolio.hero : {}
+  const about = isRecord(portfolio.about) ? portfolio.about : {}
+  const aboutTitle = text(about.title) || 'About'
+  add('Who', [name, text(owner.role)].filter(Boolean).join(', ') + '.', aboutTitle, 'about')
+  if (text(owner.location)) add('Location', `${name} is based in ${text(owner.location)}.`, aboutTitle, 'about')
+  const years = [text(owner.yearsInOperations) && `${text(owner.yearsInOperations)} years in business operations`, text(owner.yearsFullStack) && `${text(owner.yearsFullStack)} years of full-stack development`].filter(Boolean)
+  if (years.length > 0) add('Experience', `${name} has ${years.join(' and ')}.`, aboutTitle, 'about')
+  if (isRecord(portfolio.availability)) add('Availability', text(portfolio.availability.text), aboutTitle, 'about')
+  add(text(hero.eyebrow), [text(hero.headline), text(hero.tagline)].filter(Boolean).join('. '), aboutTitle, 'hero')
+  const claims = records(hero.claims).map((claim) => `${text(claim.value)} ${text(claim.label).toLowerCase()}`.trim())
+  if (claims.length > 0) add('Highlights', `${claims.join('; ')}.`, aboutTitle, 'hero')
+  for (const block of htmlBlocks(text(about.body))) add(block.lead || aboutTitle, block.text, aboutTitle, 'about')
+  for (const item of records(about.highlights)) add(text(item.title), text(item.text), aboutTitle, 'about')
+  const stack = isRecord(portfolio.techStack) ? portfolio.techStack : {}
+  for (const group of records(stack.groups)) add(`${text(group.name)} stack`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, text(stack.title) || 'Tech Stack', 'about')
+  const contact = isRecord(portfolio.contact) ? portfolio.contact : {}
+  const contactTitle = text(contact.title) || 'Contact'
+  for (const block of htmlBlocks(text(contact.body))) add('Contact', block.text, contactTitle, 'contact')
+  const email = text(contact.email).replace(/^mailto:/, '')
+  const links = isRecord(portfolio.links) ? portfolio.links : {}
+  add('Contact email', [email && `E-mail: ${email}`, text(links.github) && `GitHub: ${text(links.github)}`, text(links.linkedin) && `LinkedIn: ${text(links.linkedin)}`].filter(Boolean).join('. '), contactTitle, 'contact')
+  const resume = isRecord(portfolio.resume) ? portfolio.resume : {}
+  // The resume always exists: a hand-made resume.file, or the one the build makes from the content.
+  add('Resume CV', `${text(resume.label) || 'Resume'} (PDF): the link is in the footer of every page.`, contactTitle, 'contact')
+  return out
+}
+
+/** One project's card and every section of its case study. */
+export function projectPassages(project: Data): PassageDraft[] {
+  const id = text(project.id)
+  const source = text(project.title)
+  const page = paths.project(id)
+  const out: PassageDraft[] = []
+  const add = (title: string, body: string, section: string, anchor: string, kind: Place['kind'] = 'text') => {
+    if (body) out.push({ title, text: body, source, project: id, section, url: anchor ? `${page}#${anchor}` : page, kind })
+  }
+  add(source, text(project.description), '', '')
+  const tech = strings(project.tech)
+  // The card's tech list, unless a tech-stack section lists it all again (each of its groups is a passage).
+  const stacks = records(project.sections).filter((section) => section.kind === 'tech-stack')
+  const listed = new Set(stacks.flatMap((section) => records(section.groups).flatMap((group) => strings(group.items))).map((item) => item.toLowerCase()))
+  const unlisted = tech.filter((item) => !listed.has(item.toLowerCase()))
+  if (unlisted.length > 0) add('Tech', `${source} uses ${unlisted.join(', ')}.`, '', '', 'tech')
+  const achievements = strings(project.achievements)
+  if (achievements.length > 0) add('Achievements', `${achievements.join('. ')}.`, '', '')
+  if (isRecord(project.metrics)) add('Metrics', Object.entries(project.metrics).map(([label, value]) => `${label}: ${String(value)}`).join('; '), '', '')
+  if (isRecord(project.demo)) {
+    const demo = project.demo
+    add('Demo login', `Demo login: ${text(demo.email)} with the password ${text(demo.password)}; the demo data resets ${text(demo.reset)}.`, '', '')
+  }
+  // The closing call to action only invites the reader to the demo and the code (the links and demo login above).
+  for (const section of records(project.sections)) if (section.kind !== 'call-to-action') sectionPassages(section, add)
+  return out
+}
+
+type Add = (title: string, body: string, section: string, anchor: string, kind?: Place['kind']) => void
+
+function sectionPassages(section: Data, add: Add): void {
+  const title = text(section.title)
+  const anchor = text(section.id)
+  const put = (headline: string, body: string, kind?: Place['kind']) => add(headline || title, body, title, anchor, kind)
+  for (const field of ['intro', 'body']) {
+    for (const block of htmlBlocks(text(section[field]))) put(block.lead, block.text)
+  }
+  for (const item of records(section.items)) put(text(item.title), [text(item.title), text(item.description)].filter(Boolean).join(': '))
+  for (const group of records(section.groups)) put(`${text(group.name)} ${title}`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, 'tech')
+  for (const diagram of records(section.diagrams)) put(text(diagram.title), [text(diagram.title), text(diagram.caption)].filter(Boolean).join(': '))
+  for (const endpoint of records(section.endpoints)) {
+    put(`${text(endpoint.method)} ${text(endpoint.path)}`, `${text(endpoint.method)} ${text(endpoint.path)}: ${text(endpoint.summary)}${text(endpoint.auth) ? ` (${text(endpoint.auth)})` : ''}`)
+  }
+  for (const entity of records(section.entities)) {
+    // Names, notes, enum values and defaults: what a reader asks about. Column types and constraints are noise here.
+    const fields = records(entity.fields).map((field) => {
+      const constraints = text(field.constraints)
+      const fallback = /\bdefault\s+('[^']*'|\S+)/i.exec(constraints)?.[1]
+      const details = [/^enum\b/i.test(text(field.type)) ? text(field.type) : '', /unique/i.test(constraints) ? 'unique' : '', fallback ? `default ${fallback}` : '', text(field.note)].filter(Boolean)
+      return details.length > 0 ? `${text(field.name)} (${details.join(', ')})` : text(field.name)
+    })
+    put(`${text(entity.name)} table`, `${text(entity.name)}: ${text(entity.description)} Fields: ${fields.join('; ')}.`)
+  }
+  // Relations and test cards are short: one passage for all of a section's.
+  const relations = records(section.relations).map((r) => `${text(r.from)} to ${text(r.to)}: ${text(r.cardinality)}${text(r.note) ? ` (${text(r.note)})` : ''}`)
+  if (relations.length > 0) put('Relations', `Relations: ${relations.join('; ')}.`)
+  const cards = records(section.cards).map((card) => `${text(card.network)} ${text(card.number)} (${text(card.outcome)})`)
+  if (cards.length > 0) put('Test cards', `Test cards: ${cards.join('; ')}.`)
+}

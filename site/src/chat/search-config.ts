@@ -1,0 +1,138 @@
+import type { Options, SearchOptions } from 'minisearch'
+import { stemmer } from 'stemmer'
+
+/**
+ * How the chat's search index is built (by the CLI, at build time) and read (in the browser): both
+ * sides must pass MiniSearch the same options, so they live here, in the site, which the CLI may
+ * import. Changing anything here changes the index's bytes: bump CHAT_INDEX_FORMAT.
+ */
+
+/** Written into the index file; a browser holding an index of another format ignores it. */
+export const CHAT_INDEX_FORMAT = 1
+
+/** Where a passage is shown: its project (or the owner's profile), section and anchor. */
+export interface Place {
+  /** The project's title, or the owner's name for the profile. */
+  source: string
+  /** The project's id; empty for the profile. */
+  project: string
+  /** The section title shown in "Read more: <source> · <section>"; empty for a project's card. */
+  section: string
+  /** Route path with the section's anchor, e.g. /projects/authstack#security or /#about. */
+  url: string
+  /** `tech`: a list of technologies (answers "which projects use X"); `text`: anything else. */
+  kind: 'tech' | 'text'
+}
+
+/** One searchable passage of the content (a paragraph, a feature, an endpoint, a tech group…) as indexed. */
+export interface Passage {
+  id: number
+  /** What the passage says, as plain text (no markup). */
+  text: string
+  /** Its headline words: a feature's, endpoint's, entity's or group's name, or the section title. */
+  title: string
+  /** Place.source, searched too ("what does AuthStack do"). */
+  source: string
+}
+
+/**
+ * The index file as the build writes it and the browser reads it. The passages' texts and places
+ * are arrays by passage id rather than MiniSearch's stored fields: the same data in fewer bytes.
+ */
+export interface ChatIndexFile {
+  format: number
+  places: Place[]
+  /** Each passage's text, by id. */
+  texts: string[]
+  /** Each passage's place (an index of `places`), by id. */
+  placeOf: number[]
+  /** MiniSearch's own serialisation (JSON.stringify of the index). */
+  index: unknown
+}
+
+/**
+ * Words that say nothing about what is asked: question words, pronouns, the assistant's small
+ * talk and filler. Dropped on both sides, so they neither match nor count against a match.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  ('a about all also am an and any are as at be been but by can could did do does doing for from had has have he her ' +
+    'here hi hello hey him his how i if in into is it its me my of on or our please she should so tell than that the ' +
+    'their them then there these they this those to was we were what when where which who whom why will with would ' +
+    'long often you your yours know show give some much many thanks thank ok okay just like get got one ones ' +
+    'project projects app apps application applications use used uses using built build work works working him himself ' +
+    'make made someone somebody anyone anybody people thing things way wat wht whats hows pls plz u ur')
+    .split(' '),
+)
+
+/**
+ * A few words recruiters use for what the content says in other words. Applied to questions only
+ * (the content is indexed as written): each asked word also looks for these.
+ */
+const QUERY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  valid: ['expire'],
+  validity: ['expire'],
+  last: ['expire'],
+  lifetime: ['expire'],
+  based: ['location'],
+  located: ['location'],
+  live: ['location'],
+  lives: ['location'],
+  cv: ['resume'],
+  hosted: ['deploy'],
+  hosting: ['deploy'],
+  host: ['deploy'],
+  server: ['deploy'],
+  throttle: ['limit'],
+  throttled: ['limit'],
+  signature: ['signed', 'verify'],
+  verified: ['verify'],
+  stored: ['storage'],
+  tests: ['test', 'load'],
+  tested: ['test', 'load'],
+}
+
+/** Lowercase, stop words out, Porter stem (the `stemmer` package): `limits`, `limiting` -> `limit`. */
+export function processTerm(term: string): string | null {
+  const word = term.toLowerCase()
+  // Single letters say nothing ("what's" -> "what", "s"); single digits may ("3 per 15 minutes").
+  if (STOP_WORDS.has(word) || (word.length < 2 && !/\d/.test(word))) return null
+  let stem = stems.get(word)
+  if (stem === undefined) stems.set(word, (stem = stemmer(word)))
+  return stem
+}
+
+/** Stems by word: content repeats its words, and the stemmer's rules cost ~5 µs a word. */
+const stems = new Map<string, string>()
+
+/**
+ * Words are runs of letters and digits: `Shop++` is `shop`, `Node.js` is `node` and `js`, `6-digit`
+ * is `6` and `digit` (MiniSearch's default keeps symbols such as `+` inside words).
+ */
+export function tokenize(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+}
+
+/** A question's term: processed like the content, plus its synonyms. */
+export function processQueryTerm(term: string): string[] | null {
+  const stem = processTerm(term)
+  if (stem === null) return null
+  const extra = (QUERY_SYNONYMS[term.toLowerCase()] ?? []).map((word) => stemmer(word))
+  return [...new Set([stem, ...extra])]
+}
+
+/** Typos: one edit in words of 4+ letters (`limt`), two from 9; prefixes from 4 letters (`todo` finds `todoapp`). */
+export const searchOptions: SearchOptions = {
+  boost: { title: 2, source: 1.5, text: 1 },
+  prefix: (term) => term.length >= 4,
+  fuzzy: (term) => (term.length >= 9 ? 2 : term.length >= 4 ? 1 : false),
+  combineWith: 'OR',
+  processTerm: processQueryTerm,
+}
+
+/** The MiniSearch options both sides use (loadJSON needs the ones the index was built with). */
+export const indexOptions: Options<Passage> = {
+  fields: ['title', 'text', 'source'],
+  tokenize,
+  processTerm,
+  searchOptions,
+}
