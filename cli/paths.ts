@@ -32,8 +32,3 @@ export const fontDirectory = folder('assets/fonts/')
 export const templateDirectory = folder('templates/default/')
 /** Where every cache of the tool lives, the usual place for a package's caches. */
 export const cacheDirectory = folder('node_modules/.cache/portfolio/')
-
-/** A folder of the cache, e.g. cacheFolder('checked'). */
-export function cacheFolder(name: string): string {
-  return folder(`node_modules/.cache/portfolio/${name}/`)
-}

@@ -2,8 +2,7 @@ import { cp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { assert, CliError } from '../errors.ts'
 import { buildSite, type SiteBuild } from './build-site.ts'
-import type { SiteCache } from './site-cache.ts'
-import { pageCacheDirectory, type PageCache } from './page-cache.ts'
+import type { PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered } from './prerender.ts'
@@ -19,6 +18,7 @@ import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
 import { generatedDirectory, siteDirectory } from '../paths.ts'
+import { openStore, type Store } from '../cache/store.ts'
 
 export interface GenerateResult extends CheckResult {
   compiled?: CompiledContent
@@ -55,10 +55,12 @@ export interface BuildOptions {
   root: string
   outDir: string
   base: string
-  /** Where Vite builds are kept (see site-cache.ts); false always runs Vite. */
-  siteCache?: SiteCache | false
-  /** Where prerendered pages are kept (see page-cache.ts); false renders every page. */
-  pageCache?: { directory: string } | false
+  /**
+   * Where what the build makes is kept by its inputs (cli/cache/store.ts): checked and compiled
+   * files, the app's Vite build, the pages' index, social cards. False makes everything again.
+   * @default the store under node_modules/.cache/portfolio/
+   */
+  store?: Store | false
   /** Called after each step with its duration, for progress output. */
   onStep?: (step: string, milliseconds: number, detail?: string) => void
 }
@@ -83,9 +85,9 @@ type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => str
  * browser loads) by the pool's page jobs (page-job.ts), so the compiled content need not be in
  * memory while pages render.
  */
-async function prerenderSite(routes: Route[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, step: Step): Promise<Prerendered> {
+async function prerenderSite(routes: Route[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, store: Store | undefined, step: Step): Promise<Prerendered> {
   const pageCache: PageCache | undefined =
-    options.pageCache === false || !site.key ? undefined : { directory: options.pageCache?.directory ?? pageCacheDirectory, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
+    !store || !site.key ? undefined : { store, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
   const prerendered = await step(
     'prerender',
     () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, ...(pageCache ? { cache: pageCache } : {}) }),
@@ -111,6 +113,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     options.onStep?.(name, performance.now() - started, detail?.(value))
     return value
   }
+  const store = options.store === false ? undefined : (options.store ?? openStore())
   const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   let building: Promise<SiteBuild> | undefined
@@ -133,7 +136,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
           siteStarting = true
           building = (async () => {
             await writeFiles(generatedDirectory, generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }))
-            return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, cache: options.siteCache, onStarted: siteStarted })
+            return buildSite({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, store: store ?? false, onStarted: siteStarted })
           })().finally(siteStarted)
           building.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         }
@@ -145,7 +148,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         function startCards() {
           if (!checked || pendingCards) return
           const cardsStarted = performance.now()
-          const drawing = writeSocialCards(work.cards, socialCardSpecs(checked), undefined, { signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
+          const drawing = writeSocialCards(work.cards, socialCardSpecs(checked), store, { signal: stopCards.signal }).then((files) => ({ files, ms: performance.now() - cardsStarted }))
           drawing.catch(() => undefined) // awaited below, or in `finally` when an earlier step fails
           pendingCards = drawing
         }
@@ -155,7 +158,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         }
         // When the content is valid, onPortfolio has started the app build by the time this returns.
         // The app builds in this thread meanwhile (Vite): the project files go to the pool's workers.
-        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), alongside: true }))
+        const outcome = generateOutcome(await checkAndCompile(options.root, { onPortfolio: startSite, onChecked, keep: (project) => projectData.keep(project), alongside: true, store: store ?? false }))
         // Valid content whose app build has not sent its request yet (a quick check, a slow lookup): the cards go now.
         if (outcome.compiled) startCards()
         return outcome
@@ -183,7 +186,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const data = await step('case-study data', () => projectData.finish(work.temp, cards), (written) => `${written.files.length} files`)
     // The rest of the build needs none of the compiled content.
     compiled = undefined
-    const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, step)
+    const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, step)
     const problems = await step('check links', async () => checkScans(scans, listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
     if (problems.length > 0) {
       throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')
@@ -204,5 +207,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await rm(work.cards, { recursive: true, force: true })
     await rm(work.data, { recursive: true, force: true })
     await rm(work.server, { recursive: true, force: true })
+    // Each edit leaves entries no build reads again: the least recently used go once there are too many.
+    store?.prune()
   }
 }
