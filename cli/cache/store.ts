@@ -21,10 +21,12 @@ export const defaultCacheRoot = cacheDirectory
 export const MAX_ENTRIES = 20_000
 
 /**
- * Bytes kept after pruning, across every kind: most entries are a few kilobytes, a social card
- * ~0.1 MB and an app build (the Vite output) a few MB, and each edit to the app leaves one behind.
+ * Bytes kept after pruning, across every kind, so that large entries cannot fill the disk: each
+ * edit to the app leaves an app build behind (~0.4 MB for the shipped site). A build's own entries
+ * must fit: measured, ~0.21 GB at 1000 projects (a card ~0.11 MB, a compiled project ~0.05 MB, a
+ * checked file ~0.04 MB), so ~0.85 GB at 4000.
  */
-export const MAX_BYTES = 512 * 1024 * 1024
+export const MAX_BYTES = 2 * 1024 * 1024 * 1024
 
 /** Where a store is, as plain data: what a worker thread opens the same store with. */
 export interface StoreAddress {
