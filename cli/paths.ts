@@ -35,11 +35,6 @@ export const resumeTemplateFile = folder('cli/resume/resume.typ')
 /** Where every cache of the tool lives, the usual place for a package's caches. */
 export const cacheDirectory = folder('node_modules/.cache/portfolio/')
 
-/** A folder of the cache, e.g. cacheFolder('checked'). */
-export function cacheFolder(name: string): string {
-  return folder(`node_modules/.cache/portfolio/${name}/`)
-}
-
 /** The fields of the tool's own package.json that the CLI reads (doctor, init). */
 export interface ToolManifest {
   name: string

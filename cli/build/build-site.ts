@@ -1,7 +1,8 @@
 import { cp } from 'node:fs/promises'
 import path from 'node:path'
 import { siteDirectory } from '../paths.ts'
-import { defaultSiteCache, restoreSiteBuild, storeSiteBuild, type SiteCache } from './site-cache.ts'
+import { openStore, type Store } from '../cache/store.ts'
+import { restoreSiteBuild, siteKey, storeSiteBuild } from './site-cache.ts'
 import { runViteBuilds, SERVER_ENTRY } from './vite-builds.ts'
 
 export interface SiteBuildOptions {
@@ -12,8 +13,8 @@ export interface SiteBuildOptions {
   clientDir: string
   /** Where the server bundle goes (deleted after prerendering). */
   serverDir: string
-  /** Where builds are kept by a hash of their inputs; false always builds. @default node_modules/.cache/portfolio/site/ */
-  cache?: SiteCache | false
+  /** Where builds are kept by a hash of their inputs (see site-cache.ts); false always builds. @default the store under node_modules/.cache/portfolio/ */
+  store?: Store | false
   /** Called once it is known whether Vite runs or the app comes from the cache, before either happens. */
   onStarted?: (app: 'building' | 'from the cache') => void
 }
@@ -22,7 +23,7 @@ export interface SiteBuild {
   serverEntry: string
   /** True when both bundles came from the cache and Vite did not run. */
   cached: boolean
-  /** The site cache key of this build (what its bundles are made from); undefined without the cache. */
+  /** The store key of this build (what its bundles are made from); undefined without the store. */
   key?: string
 }
 
@@ -32,16 +33,18 @@ export interface SiteBuild {
  * afterwards either way (it is not part of the cached build, so changing a PDF never rebuilds the app).
  */
 export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
-  const cache = options.cache === false ? undefined : (options.cache ?? (await defaultSiteCache(siteDirectory, options.base)))
-  const cached = cache !== undefined && (await restoreSiteBuild(cache, options.clientDir, options.serverDir))
+  const store = options.store === false ? undefined : (options.store ?? openStore())
+  const key = store && siteKey(store, siteDirectory, options.base)
+  const kept = store && key !== undefined ? { store, key } : undefined
+  const cached = kept !== undefined && restoreSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
   options.onStarted?.(cached ? 'from the cache' : 'building')
   if (!cached) {
     await runViteBuilds({ siteDirectory, base: options.base, clientDir: options.clientDir, serverDir: options.serverDir })
-    if (cache) await storeSiteBuild(cache, options.clientDir, options.serverDir)
+    if (kept) storeSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
   }
   // Like Vite's own copy of a public folder: a file the build wrote wins over a public file of the same name.
   await cp(path.join(options.root, 'public'), options.clientDir, { recursive: true, force: false, errorOnExist: false }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error
   })
-  return { serverEntry: path.join(options.serverDir, SERVER_ENTRY), cached, ...(cache ? { key: cache.key } : {}) }
+  return { serverEntry: path.join(options.serverDir, SERVER_ENTRY), cached, ...(kept ? { key: kept.key } : {}) }
 }

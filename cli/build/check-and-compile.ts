@@ -126,7 +126,8 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
     projects.push(compiled.project)
   }
   // Each edit leaves entries no build reads again: the least recently used go once there are too many.
-  if (store && stats.compiled > 0) store.prune()
+  // A store the caller opened is the caller's to prune (a build prunes once, after its last step).
+  if (store && options.store === undefined && stats.compiled > 0) store.prune()
   return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled: { portfolio, projects } }), compileDiagnostics: diagnostics, compileStats: stats }
 }
 

@@ -1,32 +1,30 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { cacheFolder } from '../paths.ts'
+import type { Store } from '../cache/store.ts'
 import type { PageScan } from './check-output.ts'
-import { pruneEntries, readEntry, writeEntry } from '../cache/cache-entries.ts'
 import type { Route } from './list-routes.ts'
 
 /**
  * Prerendered pages, reused by what they are made from, so a rebuild renders only the pages an edit
- * changed. A page's key is a hash of its inputs: the app and the tool that render it (the site cache
- * key: bundle, HTML shell, base path, CLI code), its route, and its data (a case study's JSON as the
- * site holds it). The project cards enter a page only if its render asked for them (the home page),
- * and then its record says which cards it saw.
+ * changed. A page's key is a store key of its inputs: the app that renders it (the app build's key:
+ * bundle, HTML shell, base path), its route, and its data (a case study's JSON as the site holds
+ * it); the store adds the tool's version. The project cards enter a page only if its render asked
+ * for them (the home page), and then its record says which cards it saw.
  *
- * The pages are not stored twice: the site a build replaces holds them. One index per output folder
- * records what each page there was made from, its SHA-256 and its output check; the next build into
- * that folder takes a page from the site in place only if its key matches and the file is byte for
- * byte the one recorded. A page edited, deleted or left by another build is rendered again, never
- * trusted; so is every page when the index is damaged (cache-entries.ts).
+ * The pages are not stored twice: the site a build replaces holds them. One index per output folder,
+ * an entry of the store, records what each page there was made from, its SHA-256 and its output
+ * check; the next build into that folder takes a page from the site in place only if its key matches
+ * and the file is byte for byte the one recorded. A page edited, deleted or left by another build is
+ * rendered again, never trusted; so is every page when the index is damaged (the store checks it).
  */
-export const pageCacheDirectory = cacheFolder('pages')
 
 export interface PageCache {
-  /** Where the indexes are kept. */
-  directory: string
+  /** Where the index is kept. */
+  store: Store
   /** The folder the pages are built into: it holds the previous build's pages until this one replaces them. */
   site: string
-  /** The site cache key: differs for any other bundle, shell, base path or CLI code. */
+  /** The app build's key (site-cache.ts): differs for any other bundle, shell or base path. */
   siteKey: string
   /** A hash of each case study's data as the site holds it (data/projects/<id>.json), by id. */
   projectHashes: ReadonlyMap<string, string>
@@ -43,27 +41,27 @@ export interface PageRecord {
   cards?: string
 }
 
-const FORMAT = 1
-
 export function pageKey(cache: PageCache, route: Route): string {
   const data = route.projectId === undefined ? '' : (cache.projectHashes.get(route.projectId) ?? 'missing')
-  return createHash('sha256').update(`portfolio-page 1\0${cache.siteKey}\0${route.url}\0${route.file}\0${route.status}\0${data}`).digest('hex')
+  return cache.store.key('page', cache.siteKey, route.url, route.file, String(route.status), data)
 }
 
 export function hashText(text: string): string {
   return createHash('sha256').update(text).digest('hex')
 }
 
-function indexKey(site: string): string {
-  return createHash('sha256').update(`portfolio-page-index ${FORMAT}\0${path.resolve(site)}`).digest('hex')
+const INDEX = 'pages'
+
+function indexKey(cache: PageCache): string {
+  return cache.store.key(INDEX, path.resolve(cache.site))
 }
 
 /** The previous build's records for this output folder, by page file; empty when there are none (or they are damaged). */
 export function readPageIndex(cache: PageCache): Map<string, PageRecord> {
-  const entry = readEntry(cache.directory, indexKey(cache.site))
+  const entry = cache.store.get(INDEX, indexKey(cache))
   if (typeof entry !== 'object' || entry === null) return new Map()
-  const { format, site, pages } = entry as { format?: unknown; site?: unknown; pages?: unknown }
-  if (format !== FORMAT || site !== path.resolve(cache.site) || !(pages instanceof Map)) return new Map()
+  const { site, pages } = entry as { site?: unknown; pages?: unknown }
+  if (site !== path.resolve(cache.site) || !(pages instanceof Map)) return new Map()
   return new Map([...(pages as Map<unknown, unknown>)].filter((pair): pair is [string, PageRecord] => typeof pair[0] === 'string' && isPageRecord(pair[1])))
 }
 
@@ -87,9 +85,7 @@ export function reusablePage(cache: PageCache, index: ReadonlyMap<string, PageRe
 
 /** Keeps this build's records for its output folder (the pages it wrote there, once it is swapped in). */
 export function writePageIndex(cache: PageCache, records: ReadonlyMap<string, PageRecord>): void {
-  writeEntry(cache.directory, indexKey(cache.site), { format: FORMAT, site: path.resolve(cache.site), pages: records })
-  // One index per output folder ever built: keep the most recent few.
-  pruneEntries(cache.directory, 20)
+  cache.store.set(INDEX, indexKey(cache), { site: path.resolve(cache.site), pages: records })
 }
 
 function isPageRecord(value: unknown): value is PageRecord {

@@ -1,133 +1,86 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { cacheFolder } from '../paths.ts'
-import { toolKey } from '../cache/tool-key.ts'
+import type { Store } from '../cache/store.ts'
 
 /**
- * The Vite client and server builds, kept by a hash of everything they are made from: the site app
- * (site/, its vite.config.ts and the generated content.ts and types.ts included), the tool (see
- * tool-key.ts: its code and the lockfile, so the installed Vite and plugins), the base path and this
- * format. Projects are runtime data (cards.json and one JSON file per case study, which the bundle
- * never imports), so an edit to a project leaves the key as it was and the build skips Vite
- * entirely. Every file of an entry is checked against the SHA-256 its manifest recorded before it is
- * used: a truncated, edited or half-written entry is rebuilt, never trusted. Files are copied in and
- * out (a few dozen small files), so nothing the build later writes can reach an entry.
+ * The Vite client and server builds, kept in the store as one entry holding their files, under a key
+ * of everything they are made from: the site app (site/, its vite.config.ts and the generated
+ * content.ts and types.ts included) and the base path; the store adds the tool's version (its code
+ * and the lockfile, so the installed Vite and plugins). Projects are runtime data (cards.json and one
+ * JSON file per case study, which the bundle never imports), so an edit to a project leaves the key
+ * as it was and the build skips Vite entirely. The store checks the entry when it is read: a
+ * damaged one is a miss and the app is built again.
  */
 
-/** Bump when what is cached changes shape. */
-const FORMAT = 2
-/** Entries kept; each edit to the site code or to portfolio.yaml leaves one behind. */
-const KEEP = 4
+const KIND = 'site'
 
-export const siteCacheDirectory = cacheFolder('site')
-
-export interface SiteCache {
-  directory: string
-  /** From siteKey(): a different key for anything that could build to a different bundle. */
-  key: string
-}
-
-interface Manifest {
-  format: number
-  key: string
-  /** Relative path (client/… or server/…) → SHA-256 of its bytes. */
-  files: Record<string, string>
+/** One file of a build: its path under client/ or server/ (with /), and its bytes. */
+interface SiteFile {
+  path: string
+  bytes: Uint8Array
 }
 
 /** Generated files the bundle never imports: data the browser fetches, which the build writes beside it. */
 const RUNTIME_DATA = /^(?:\.server-build|src[\\/]generated[\\/](?:projects|cards\.json))(?:[\\/]|$)/
 
 /**
- * A hash of the site sources (runtime data aside), the tool and the base path. Undefined when
- * something cannot be read; then nothing is cached.
+ * The store key of the app built from the site sources (runtime data aside) with this base path.
+ * Undefined when something cannot be read; then nothing is cached.
  */
-export async function siteKey(siteDirectory: string, base: string): Promise<string | undefined> {
+export function siteKey(store: Store, siteDirectory: string, base: string): string | undefined {
   try {
-    // The tool key covers the lockfile and the CLI's own code (the Vite options it builds with).
-    const tool = toolKey()
-    if (!tool) return undefined
-    const hash = createHash('sha256').update(`portfolio-site-cache ${FORMAT}\0base ${base}\0${tool}\0`)
-    for (const file of listFiles(siteDirectory, (relative) => !RUNTIME_DATA.test(relative))) {
-      hash.update(`\0${file}\0`).update(readFileSync(path.join(siteDirectory, file)))
-    }
-    return hash.digest('hex')
+    const inputs = listFiles(siteDirectory, (relative) => !RUNTIME_DATA.test(relative)).flatMap((file) => [file, readFileSync(path.join(siteDirectory, file))])
+    return store.key(KIND, `base ${base}`, ...inputs)
   } catch {
     return undefined
   }
 }
 
-export async function defaultSiteCache(siteDirectory: string, base: string): Promise<SiteCache | undefined> {
-  const key = await siteKey(siteDirectory, base)
-  return key ? { directory: siteCacheDirectory, key } : undefined
-}
-
 /**
- * Copies a verified entry's client build into clientDir and its server build into serverDir; false
- * (and nothing copied) when there is no entry for the key or it fails its manifest.
+ * Writes the stored client build into clientDir and the server build into serverDir; false (and
+ * nothing written) when the store has no whole entry for the key.
  */
-export async function restoreSiteBuild(cache: SiteCache, clientDir: string, serverDir: string): Promise<boolean> {
-  const entry = path.join(cache.directory, cache.key)
-  if (!verify(entry, cache.key)) return false
-  for (const [from, to] of [[path.join(entry, 'client'), clientDir], [path.join(entry, 'server'), serverDir]] as const) {
-    rmSync(to, { recursive: true, force: true })
-    cpSync(from, to, { recursive: true })
-  }
-  // Marks the entry as recently used, so pruning keeps it.
-  const now = new Date()
-  try {
-    utimesSync(entry, now, now)
-  } catch {
-    // Not marked: at worst pruned sooner.
+export function restoreSiteBuild(store: Store, key: string, clientDir: string, serverDir: string): boolean {
+  const files = siteFiles(store.get(KIND, key))
+  if (!files) return false
+  const targets = { client: clientDir, server: serverDir }
+  for (const folder of Object.values(targets)) rmSync(folder, { recursive: true, force: true })
+  for (const file of files) {
+    const [part, ...rest] = file.path.split('/')
+    const target = path.join(targets[part as keyof typeof targets], ...rest)
+    mkdirSync(path.dirname(target), { recursive: true })
+    writeFileSync(target, file.bytes)
   }
   return true
 }
 
+/** Keeps a fresh build under the key (the store writes it atomically, or skips a store it cannot write). */
+export function storeSiteBuild(store: Store, key: string, clientDir: string, serverDir: string): void {
+  const files: SiteFile[] = []
+  for (const [part, folder] of [['client', clientDir], ['server', serverDir]] as const) {
+    for (const file of listFiles(folder)) files.push({ path: `${part}/${file.split(path.sep).join('/')}`, bytes: readFileSync(path.join(folder, file)) })
+  }
+  store.set(KIND, key, { files })
+}
+
 /**
- * Stores a fresh build under the key: written to a temporary folder, then renamed into place, so
- * a reader never sees half an entry. Failing to store is not an error (the build already has its output).
+ * The files of an entry, when it is a build: a list of files under client/ and server/, the server
+ * bundle among them, none reaching out of its folder. The store vouches for the bytes; this, for the shape.
  */
-export async function storeSiteBuild(cache: SiteCache, clientDir: string, serverDir: string): Promise<void> {
-  const entry = path.join(cache.directory, cache.key)
-  const temp = path.join(cache.directory, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`)
-  try {
-    mkdirSync(temp, { recursive: true })
-    cpSync(clientDir, path.join(temp, 'client'), { recursive: true })
-    cpSync(serverDir, path.join(temp, 'server'), { recursive: true })
-    const manifest: Manifest = { format: FORMAT, key: cache.key, files: hashFiles(temp) }
-    writeFileSync(path.join(temp, 'manifest.json'), JSON.stringify(manifest))
-    rmSync(entry, { recursive: true, force: true })
-    renameSync(temp, entry)
-    prune(cache.directory)
-  } catch {
-    // Another build stored the same key first, or the disk is read-only: fine either way.
-  } finally {
-    rmSync(temp, { recursive: true, force: true })
-  }
+function siteFiles(value: unknown): SiteFile[] | undefined {
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as { files?: unknown }).files)) return undefined
+  const files = (value as { files: unknown[] }).files
+  const whole = files.every((file): file is SiteFile => {
+    const { path: name, bytes } = (file ?? {}) as Partial<SiteFile>
+    return typeof name === 'string' && bytes instanceof Uint8Array && insideItsFolder(name)
+  })
+  return whole && files.some((file) => (file as SiteFile).path.startsWith('server/')) ? (files as SiteFile[]) : undefined
 }
 
-function verify(entry: string, key: string): boolean {
-  try {
-    const manifest = JSON.parse(readFileSync(path.join(entry, 'manifest.json'), 'utf8')) as Partial<Manifest>
-    if (manifest.format !== FORMAT || manifest.key !== key || typeof manifest.files !== 'object' || manifest.files === null) return false
-    const actual = hashFiles(entry)
-    const expected = manifest.files
-    const names = Object.keys(actual)
-    return names.length === Object.keys(expected).length && names.some((name) => name.startsWith('server')) && names.every((name) => expected[name] === actual[name])
-  } catch {
-    return false
-  }
-}
-
-/** SHA-256 of every file under client/ and server/ of a folder, by relative path. */
-function hashFiles(folder: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  for (const part of ['client', 'server']) {
-    for (const file of listFiles(path.join(folder, part))) {
-      files[`${part}/${file.split(path.sep).join('/')}`] = createHash('sha256').update(readFileSync(path.join(folder, part, file))).digest('hex')
-    }
-  }
-  return files
+/** client/… or server/…, each part a plain name (no '..', no separator of another system). */
+function insideItsFolder(name: string): boolean {
+  const [part, ...rest] = name.split('/')
+  return (part === 'client' || part === 'server') && rest.length > 0 && rest.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\\'))
 }
 
 /** Files under a folder, relative and sorted, skipping what `include` rejects. */
@@ -138,13 +91,4 @@ function listFiles(folder: string, include: (relative: string) => boolean = () =
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
     .filter(include)
     .sort()
-}
-
-/** Keeps the KEEP most recently used entries. */
-function prune(directory: string): void {
-  const names = readdirSync(directory).filter((name) => /^[0-9a-f]{64}$/.test(name))
-  if (names.length <= KEEP) return
-  const dated = names.map((name) => ({ name, time: statSync(path.join(directory, name)).mtimeMs }))
-  dated.sort((a, b) => b.time - a.time)
-  for (const { name } of dated.slice(KEEP)) rmSync(path.join(directory, name), { recursive: true, force: true })
 }

@@ -1,28 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
 
 /**
- * The one on-disk entry format every build cache uses (the store's entries, prerendered pages, social
- * cards): one file per key, written atomically, read back only when whole and its own. Each cache
- * decides its keys; this decides how a value is kept.
+ * The on-disk format of the store's entries (store.ts): one file per key, written atomically, read
+ * back only when whole and its own. The store decides the keys; this decides how a value is kept.
+ * Also the sealed files beside the store (compiled validators, generated types), which are loaded as
+ * code and so kept as files of their own.
  */
 
 const FORMAT = 1
 
 /**
- * An entry is a JSON header line ({ format, key, bytes, sha256 }) and then the value as V8 serialises
- * it, the same encoding that carries it between threads, so -0, NaN or an own "__proto__" key come back
- * exactly as compiled (JSON would change them). Nothing is trusted that does not name its own key and
- * match its checksum: a truncated, edited, foreign or swapped entry reads as a miss.
+ * `file`'s value when it is whole and holds `key`'s entry; 'missing' when there is no file, 'damaged'
+ * otherwise. An entry is a JSON header line ({ format, key, bytes, sha256 }) and then the value as V8
+ * serialises it, the same encoding that carries it between threads, so -0, NaN or an own "__proto__"
+ * key come back exactly as compiled (JSON would change them). Nothing is trusted that does not name
+ * its own key and match its checksum: a truncated, edited, foreign or swapped entry reads as a miss.
  */
-export function readEntry(directory: string, key: string): unknown {
-  const entry = readEntryFile(path.join(directory, `${key}.bin`), key)
-  return typeof entry === 'object' ? entry.value : undefined
-}
-
-/** `file`'s value when it is whole and holds `key`'s entry; 'missing' when there is no file, 'damaged' otherwise. */
 export function readEntryFile(file: string, key: string): { value: unknown } | 'missing' | 'damaged' {
   let bytes: Buffer
   try {
@@ -140,28 +136,4 @@ export function removeOtherVersions(directory: string, versions: RegExp, keep: (
     return
   }
   for (const name of names) if (versions.test(name) && !keep(name)) rmSync(path.join(directory, name), { force: true })
-}
-
-/**
- * Keeps a folder of entries (files named `*<extension>`) bounded: past `maxEntries`, the older half (by
- * write time) goes, except the names in `keep` (what the running build uses), which always stay.
- */
-export function pruneEntries(directory: string, maxEntries: number, extension = '.bin', keep: ReadonlySet<string> = new Set()): void {
-  try {
-    const names = readdirSync(directory).filter((n) => n.endsWith(extension))
-    if (names.length <= maxEntries) return
-    const dated = names
-      .filter((name) => !keep.has(name))
-      .map((name) => ({ name, at: statSync(path.join(directory, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
-      .sort((a, b) => a.at - b.at)
-    for (const { name } of dated.slice(0, names.length - Math.floor(maxEntries / 2))) {
-      try {
-        unlinkSync(path.join(directory, name))
-      } catch {
-        // Another process removed or replaced it first.
-      }
-    }
-  } catch {
-    // No folder yet, or not ours to clean.
-  }
 }

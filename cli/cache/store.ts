@@ -6,7 +6,8 @@ import { toolKey } from './tool-key.ts'
 import { cacheDirectory } from '../paths.ts'
 
 /**
- * The one content-addressed store of derived artefacts (checked files, compiled projects, diagrams):
+ * The one content-addressed store of derived artefacts (checked files, compiled projects, diagrams,
+ * the app's Vite build, the prerendered pages' index, social cards):
  * one file per entry, `<root>/store/<kind>/<key>.bin`, in cache-entries.ts's format (a header naming
  * its key and checksum, then the value). Keys hash the kind, the tool's version and the inputs, so a
  * changed tool or input simply misses; an entry is checked when read, and a damaged one is removed
@@ -16,8 +17,16 @@ import { cacheDirectory } from '../paths.ts'
 /** Where the caches live unless a caller says otherwise. */
 export const defaultCacheRoot = cacheDirectory
 
-/** Entries kept after pruning, across every kind: a 1000-project build uses about 2000. */
+/** Entries kept after pruning, across every kind: a 1000-project build uses about 3000 (files, projects, cards). */
 export const MAX_ENTRIES = 20_000
+
+/**
+ * Bytes kept after pruning, across every kind, so that large entries cannot fill the disk: each
+ * edit to the app leaves an app build behind (~0.4 MB for the shipped site). A build's own entries
+ * must fit: measured, ~0.21 GB at 1000 projects (a card ~0.11 MB, a compiled project ~0.05 MB, a
+ * checked file ~0.04 MB), so ~0.85 GB at 4000.
+ */
+export const MAX_BYTES = 2 * 1024 * 1024 * 1024
 
 /** Where a store is, as plain data: what a worker thread opens the same store with. */
 export interface StoreAddress {
@@ -37,8 +46,8 @@ export interface Store {
   get(kind: string, key: string): unknown
   /** Keeps `value` (anything V8 serialises) atomically; a store that cannot be written is skipped. */
   set(kind: string, key: string, value: unknown): void
-  /** Removes the least recently used entries beyond `maxEntries` (run once a build is done). */
-  prune(maxEntries?: number): number
+  /** Removes the least recently used entries beyond `maxEntries` or `maxBytes` in all (run once a build is done). */
+  prune(maxEntries?: number, maxBytes?: number): number
 }
 
 /** Opens the store at `root`; `toolVersion` defaults to this tool's, computed once per process. */
@@ -84,13 +93,22 @@ class FileStore implements Store {
     if (this.address.toolVersion !== undefined) writeEntry(path.join(this.folder, kind), key, value)
   }
 
-  prune(maxEntries = MAX_ENTRIES): number {
-    const files = listEntries(this.folder)
-    if (files.length <= maxEntries) return 0
-    const dated = files.map((file) => ({ file, at: statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => a.at - b.at)
-    const old = dated.slice(0, files.length - maxEntries)
-    for (const { file } of old) rmSync(file, { force: true })
-    return old.length
+  prune(maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES): number {
+    const entries = listEntries(this.folder).map((file) => {
+      const stats = statSync(file, { throwIfNoEntry: false })
+      return { file, at: stats?.mtimeMs ?? 0, bytes: stats?.size ?? 0 }
+    })
+    let bytes = entries.reduce((sum, entry) => sum + entry.bytes, 0)
+    if (entries.length <= maxEntries && bytes <= maxBytes) return 0
+    entries.sort((a, b) => a.at - b.at)
+    let removed = 0
+    for (const entry of entries) {
+      if (entries.length - removed <= maxEntries && bytes <= maxBytes) break
+      rmSync(entry.file, { force: true })
+      bytes -= entry.bytes
+      removed += 1
+    }
+    return removed
   }
 
   private file(kind: string, key: string): string {

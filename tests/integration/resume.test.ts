@@ -264,7 +264,7 @@ describe('the build', () => {
       writeFileSync(file, text.replace('title: TodoApp Pro', 'title: TodoApp Pro ★'))
       const out = path.join(fixture.root, 'dist')
       const steps: string[] = []
-      const result = await runBuild({ root: fixture.root, outDir: out, base: '/', pageCache: false, onStep: (step, _ms, detail) => steps.push(`${step}: ${detail}`) })
+      const result = await runBuild({ root: fixture.root, outDir: out, base: '/', store: false, onStep: (step, _ms, detail) => steps.push(`${step}: ${detail}`) })
       const lines = readFileSync(file, 'utf8').split('\n')
       const line = lines.findIndex((l) => l.includes('★'))
       expect(result.compiled).toBe(false)

@@ -7,6 +7,7 @@ import { CliError, InternalError } from '../../cli/errors.ts'
 import { listRoutes } from '../../cli/build/list-routes.ts'
 import { prerenderRoutes, withSecurityHeaders } from '../../cli/build/prerender.ts'
 import { runBuild } from '../../cli/build/run.ts'
+import { openStore } from '../../cli/cache/store.ts'
 import { robotsTxt, sitemapXml } from '../../cli/build/seo-files.ts'
 import { removeStaleWorkDirectories, swapDirectory } from '../../cli/build/swap-directory.ts'
 
@@ -93,16 +94,16 @@ describe('atomic output', () => {
       const out = path.join(dir, 'dist')
       mkdirSync(out)
       writeFileSync(path.join(out, 'index.html'), 'previous')
-      const siteCache = { directory: path.join(dir, 'site-cache'), key: 'app-of-this-test' }
+      const store = openStore(path.join(dir, 'cache'))
       const steps: [string, string | undefined][] = []
-      const options = { root: fixture.root, outDir: out, base: '/', siteCache, pageCache: false as const, onStep: (step: string, _ms: number, detail?: string) => steps.push([step, detail]) }
+      const options = { root: fixture.root, outDir: out, base: '/', store, onStep: (step: string, _ms: number, detail?: string) => steps.push([step, detail]) }
       const failed = await runBuild(options)
       expect(failed.compiled).toBe(false)
       expect(failed.diagnostics.map((d) => `${d.code}@${d.file}`)).toContain('SCHEMA_UNKNOWN_KEY@projects/logic-i.yaml')
       expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous')
       // The app build it started (portfolio.yaml was valid) ran to its end and was kept; no work folder is left.
-      expect(existsSync(path.join(siteCache.directory, siteCache.key))).toBe(true)
-      expect(readdirSync(dir).sort()).toEqual(['dist', 'site-cache'])
+      expect(readdirSync(path.join(dir, 'cache', 'store', 'site'))).toHaveLength(1)
+      expect(readdirSync(dir).sort()).toEqual(['cache', 'dist'])
       writeFileSync(project, text)
       steps.length = 0
       const fixed = await runBuild(options)
@@ -115,6 +116,52 @@ describe('atomic output', () => {
     }
   }, 60_000)
 
+  it('rebuilds from the store: the same site, Vite run again only for a damaged app entry, and only the pages and cards an edit changed', async () => {
+    const fixture = copyRepoContent()
+    try {
+      const dir = tempDir()
+      const out = path.join(dir, 'dist')
+      const store = openStore(path.join(dir, 'cache'))
+      const steps = new Map<string, string | undefined>()
+      const build = async () => {
+        steps.clear()
+        const result = await runBuild({ root: fixture.root, outDir: out, base: '/', store, onStep: (step, _ms, detail) => steps.set(step, detail) })
+        expect(result.compiled).toBe(true)
+        return siteFiles(out)
+      }
+      const kept = (kind: string) => readdirSync(path.join(dir, 'cache', 'store', kind))
+      const first = await build()
+      expect(steps.get('prerender')).toBe('8 pages')
+      const cards = kept('card')
+      expect(cards).toHaveLength(7)
+
+      // Nothing changed: the app, every page and every card come from the store, byte for byte the same site.
+      expect(await build()).toEqual(first)
+      expect(steps.get('vite build (client + server)')).toBe('unchanged app: from the cache')
+      expect(steps.get('prerender')).toBe('8 pages, 0 rendered, 8 unchanged')
+      expect(kept('card').sort()).toEqual(cards.sort())
+
+      // A damaged app entry and a damaged card are not trusted: made again, the same site.
+      for (const [kind, name] of [['site', kept('site')[0]!], ['card', cards[0]!]] as const) writeFileSync(path.join(dir, 'cache', 'store', kind, name), 'damaged')
+      expect(await build()).toEqual(first)
+      expect(steps.get('vite build (client + server)')).toBe('started alongside checking')
+      expect(store.get('card', cards[0]!.replace(/\.bin$/, ''))).toBeInstanceOf(Buffer)
+
+      // One project's title edited: its page and the home page (its cards) are rendered, its card drawn, the resume made again; the app is kept.
+      const project = path.join(fixture.root, 'projects', 'logic-i.yaml')
+      writeFileSync(project, readFileSync(project, 'utf8').replace(/^title: (.*)$/m, 'title: $1 (edited)'))
+      const edited = await build()
+      expect(steps.get('vite build (client + server)')).toBe('unchanged app: from the cache')
+      expect(steps.get('prerender')).toBe('8 pages, 2 rendered, 6 unchanged')
+      expect(kept('card')).toHaveLength(8)
+      const changed = Object.keys(edited).filter((file) => edited[file] !== first[file]).sort()
+      // The chat's index and the resume name the project too.
+      expect(changed).toEqual(['data/cards.json', 'data/chat-index.json', 'data/projects/logic-i.json', 'index.html', 'og/logic-i.png', 'projects/logic-i/index.html', 'resume.json', 'resume.pdf'])
+    } finally {
+      fixture.cleanup()
+    }
+  }, 120_000)
+
   it('stops, leaving the previous site and no work folder, when a diagram passes the checks but cannot be drawn (the cards had started)', async () => {
     const fixture = copyRepoContent()
     try {
@@ -126,7 +173,7 @@ describe('atomic output', () => {
       mkdirSync(out)
       writeFileSync(path.join(out, 'index.html'), 'previous')
       const steps: string[] = []
-      const failed = await runBuild({ root: fixture.root, outDir: out, base: '/', siteCache: false, pageCache: false, onStep: (step) => steps.push(step) })
+      const failed = await runBuild({ root: fixture.root, outDir: out, base: '/', store: false, onStep: (step) => steps.push(step) })
       expect(failed.compiled).toBe(false)
       expect(failed.diagnostics.map((d) => `${d.code}@${d.file}`)).toEqual(['DIAGRAM_SYNTAX@projects/logic-i.yaml'])
       expect(steps).toEqual(['validate + generate'])
@@ -163,3 +210,14 @@ describe('atomic output', () => {
   })
 
 })
+
+/** Every file of a built site, by path, as text (PNGs as base64): what a visitor could fetch. */
+function siteFiles(folder: string): Record<string, string> {
+  const files: Record<string, string> = {}
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    files[path.relative(folder, file).split(path.sep).join('/')] = readFileSync(file).toString('base64')
+  }
+  return files
+}

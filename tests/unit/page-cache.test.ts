@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { listRoutes } from '../../cli/build/list-routes.ts'
 import type { PageCache } from '../../cli/build/page-cache.ts'
+import { openStore } from '../../cli/cache/store.ts'
 import { prerenderRoutes } from '../../cli/build/prerender.ts'
 
 const tempDir = tempDirsPerTest('portfolio-pages-')
@@ -25,6 +26,7 @@ describe('page cache', () => {
   // For the whole file (tempDir's folders go after each test).
   const shared = mkdtempSync(path.join(os.tmpdir(), 'portfolio-pages-shared-'))
   const cacheDir = path.join(shared, 'cache')
+  const store = openStore(cacheDir, 'v1')
   const entry = path.join(shared, 'entry-server.mjs')
   writeFileSync(entry, RENDER)
   afterAll(() => rmSync(shared, { recursive: true, force: true }))
@@ -41,7 +43,7 @@ describe('page cache', () => {
     for (const card of cards) writeFileSync(path.join(dir, `data/projects/${card.id}.json`), JSON.stringify(card))
     writeFileSync(path.join(dir, 'data/cards.json'), JSON.stringify(cards))
     const cache: PageCache = {
-      directory: cacheDir,
+      store,
       site,
       siteKey,
       projectHashes: new Map(ids.map((id) => [id, `hash of ${titles[id]}`])),
@@ -74,7 +76,8 @@ describe('page cache', () => {
 
   it('renders a page again when the index is damaged, with the same result', async () => {
     const first = await build({ a: 'X', b: 'Y', c: 'Z' })
-    for (const file of readdirSync(cacheDir)) appendFileSync(path.join(cacheDir, file), 'garbage')
+    const indexes = path.join(cacheDir, 'store', 'pages')
+    for (const file of readdirSync(indexes)) appendFileSync(path.join(indexes, file), 'garbage')
     const again = await build({ a: 'X', b: 'Y', c: 'Z' })
     expect(again.rendered).toBe(5)
     expect(again.pages).toEqual(first.pages)

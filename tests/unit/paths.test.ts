@@ -9,7 +9,7 @@ describe('cli/paths.ts', () => {
   it('finds this package from the TypeScript sources', () => {
     expect(fromSources.packageDirectory).toBe(`${repo}${path.sep}`)
     expect(fromSources.siteDirectory).toBe(path.join(repo, 'site') + path.sep)
-    expect(fromSources.cacheFolder('checked')).toBe(path.join(repo, 'node_modules/.cache/portfolio/checked') + path.sep)
+    expect(fromSources.cacheDirectory).toBe(path.join(repo, 'node_modules/.cache/portfolio') + path.sep)
   })
 
   it('names the same folders from the compiled CLI in lib/, one level deeper', async () => {
@@ -17,6 +17,6 @@ describe('cli/paths.ts', () => {
     expect(compiled.packageDirectory).toBe(fromSources.packageDirectory)
     expect(compiled.generatedDirectory).toBe(fromSources.generatedDirectory)
     expect(compiled.schemaUrl.href).toBe(fromSources.schemaUrl.href)
-    expect(compiled.cacheFolder('site')).toBe(fromSources.cacheFolder('site'))
+    expect(compiled.cacheDirectory).toBe(fromSources.cacheDirectory)
   })
 })

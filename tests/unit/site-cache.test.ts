@@ -1,10 +1,12 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { buildSite } from '../../cli/build/build-site.ts'
-import { restoreSiteBuild, siteKey, storeSiteBuild, type SiteCache } from '../../cli/build/site-cache.ts'
+import { restoreSiteBuild, siteKey, storeSiteBuild } from '../../cli/build/site-cache.ts'
 import { SERVER_ENTRY } from '../../cli/build/vite-builds.ts'
+import { openStore, type Store } from '../../cli/cache/store.ts'
+import { siteDirectory } from '../../cli/paths.ts'
 
 const tempDir = tempDirsPerTest('portfolio-site-cache-')
 
@@ -44,112 +46,124 @@ function files(folder: string): Record<string, string> {
 }
 
 describe('site cache key', () => {
-  it('changes with the site sources, the generated content module and the base path, not with cards or case-study JSON', async () => {
+  it('changes with the site sources, the generated content module and the base path, not with cards or case-study JSON', () => {
+    const store = openStore(tempDir(), 'v1')
     const site = siteFolder()
-    const key = await siteKey(site, '/')
+    const key = siteKey(store, site, '/')
     expect(key).toMatch(/^[0-9a-f]{64}$/)
-    expect(await siteKey(site, '/')).toBe(key)
-    expect(await siteKey(site, '/sub/')).not.toBe(key)
+    expect(siteKey(store, site, '/')).toBe(key)
+    expect(siteKey(store, site, '/sub/')).not.toBe(key)
 
     write(path.join(site, 'src/generated/projects/a.json'), '{"id":"a","title":"edited"}')
     write(path.join(site, 'src/generated/projects/b.json'), '{"id":"b"}')
     write(path.join(site, 'src/generated/cards.json'), '[{"id":"a"},{"id":"b"}]')
-    expect(await siteKey(site, '/')).toBe(key)
+    expect(siteKey(store, site, '/')).toBe(key)
 
     appendFileSync(path.join(site, 'src/generated/content.ts'), '\n// portfolio.yaml changed')
-    const afterContent = await siteKey(site, '/')
+    const afterContent = siteKey(store, site, '/')
     expect(afterContent).not.toBe(key)
 
     appendFileSync(path.join(site, 'src/app.tsx'), '\nexport const B = 2')
-    expect(await siteKey(site, '/')).not.toBe(afterContent)
+    expect(siteKey(store, site, '/')).not.toBe(afterContent)
+    // Another version of the tool (its code, the installed Vite): another key for the same sources.
+    expect(siteKey(openStore(tempDir(), 'v2'), site, '/')).not.toBe(siteKey(store, site, '/'))
   })
 
-  it('is undefined (nothing cached) when the site folder cannot be read', async () => {
-    expect(await siteKey(path.join(tempDir(), 'missing'), '/')).toBeUndefined()
+  it('is undefined (nothing cached) when the site folder cannot be read', () => {
+    expect(siteKey(openStore(tempDir(), 'v1'), path.join(tempDir(), 'missing'), '/')).toBeUndefined()
   })
 })
 
 describe('site cache entries', () => {
-  const cacheFor = (key = 'a'.repeat(64)): SiteCache => ({ directory: tempDir(), key })
-
-  it('gives back exactly the stored client and server builds', async () => {
-    const cache = cacheFor()
-    const built = fakeBuild()
-    await storeSiteBuild(cache, built.client, built.server)
+  const storeFor = () => {
+    const root = tempDir()
+    return { root, store: openStore(root, 'v1'), key: 'a'.repeat(64) }
+  }
+  const entryFile = (root: string, key: string) => path.join(root, 'store', 'site', `${key}.bin`)
+  const restore = (store: Store, key: string) => {
     const target = tempDir()
-    expect(await restoreSiteBuild(cache, path.join(target, 'client'), path.join(target, 'server'))).toBe(true)
-    expect(files(path.join(target, 'client'))).toEqual(files(built.client))
-    expect(files(path.join(target, 'server'))).toEqual(files(built.server))
-  })
-
-  it('keeps its build when the site it was stored from or restored into gets its pages written', async () => {
-    const cache = cacheFor()
-    const built = fakeBuild()
-    const shell = readFileSync(path.join(built.client, 'index.html'), 'utf8')
-    await storeSiteBuild(cache, built.client, built.server)
-    writeFileSync(path.join(built.client, 'index.html'), '<html>home page</html>')
-    const target = tempDir()
-    expect(await restoreSiteBuild(cache, path.join(target, 'client'), path.join(target, 'server'))).toBe(true)
-    expect(readFileSync(path.join(target, 'client/index.html'), 'utf8')).toBe(shell)
-    writeFileSync(path.join(target, 'client/index.html'), '<html>home page</html>')
-    const again = tempDir()
-    expect(await restoreSiteBuild(cache, path.join(again, 'client'), path.join(again, 'server'))).toBe(true)
-    expect(readFileSync(path.join(again, 'client/index.html'), 'utf8')).toBe(shell)
-  })
-
-  it('is a miss for another key', async () => {
-    const cache = cacheFor()
-    const built = fakeBuild()
-    await storeSiteBuild(cache, built.client, built.server)
-    const target = tempDir()
-    expect(await restoreSiteBuild({ ...cache, key: 'b'.repeat(64) }, path.join(target, 'client'), path.join(target, 'server'))).toBe(false)
-  })
-
-  const corruptions: [string, (entry: string) => void][] = [
-    ['an edited file', (entry) => appendFileSync(path.join(entry, 'client/assets/index-abc.js'), ';alert(1)')],
-    ['a missing file', (entry) => rmSync(path.join(entry, 'server', SERVER_ENTRY))],
-    ['an extra file', (entry) => write(path.join(entry, 'client/assets/extra.js'), 'x')],
-    ['a missing manifest', (entry) => rmSync(path.join(entry, 'manifest.json'))],
-    ['a manifest that is not JSON', (entry) => writeFileSync(path.join(entry, 'manifest.json'), '{"format":1,')],
-    ['a manifest of another key', (entry) => {
-      const manifest = JSON.parse(readFileSync(path.join(entry, 'manifest.json'), 'utf8')) as { key: string }
-      writeFileSync(path.join(entry, 'manifest.json'), JSON.stringify({ ...manifest, key: 'c'.repeat(64) }))
-    }],
-  ]
-  for (const [name, corrupt] of corruptions) {
-    it(`is a miss, copying nothing, for an entry with ${name}`, async () => {
-      const cache = cacheFor()
-      const built = fakeBuild()
-      await storeSiteBuild(cache, built.client, built.server)
-      corrupt(path.join(cache.directory, cache.key))
-      const target = tempDir()
-      expect(await restoreSiteBuild(cache, path.join(target, 'client'), path.join(target, 'server'))).toBe(false)
-      expect(existsSync(path.join(target, 'client'))).toBe(false)
-    })
+    const client = path.join(target, 'client')
+    return { client, server: path.join(target, 'server'), restored: restoreSiteBuild(store, key, client, path.join(target, 'server')) }
   }
 
-  it('keeps the four most recently stored builds', async () => {
-    const directory = tempDir()
-    for (const letter of 'abcdef') {
-      const built = fakeBuild()
-      await storeSiteBuild({ directory, key: letter.repeat(64) }, built.client, built.server)
-      await new Promise((resolve) => setTimeout(resolve, 15))
-    }
-    expect(readdirSync(directory).sort()).toEqual(['c', 'd', 'e', 'f'].map((l) => l.repeat(64)))
+  it('gives back exactly the stored client and server builds', () => {
+    const { store, key } = storeFor()
+    const built = fakeBuild()
+    storeSiteBuild(store, key, built.client, built.server)
+    const back = restore(store, key)
+    expect(back.restored).toBe(true)
+    expect(files(back.client)).toEqual(files(built.client))
+    expect(files(back.server)).toEqual(files(built.server))
   })
+
+  it('keeps its build when the site it was stored from or restored into gets its pages written', () => {
+    const { store, key } = storeFor()
+    const built = fakeBuild()
+    const shell = readFileSync(path.join(built.client, 'index.html'), 'utf8')
+    storeSiteBuild(store, key, built.client, built.server)
+    writeFileSync(path.join(built.client, 'index.html'), '<html>home page</html>')
+    const back = restore(store, key)
+    expect(back.restored).toBe(true)
+    expect(readFileSync(path.join(back.client, 'index.html'), 'utf8')).toBe(shell)
+    writeFileSync(path.join(back.client, 'index.html'), '<html>home page</html>')
+    const again = restore(store, key)
+    expect(again.restored).toBe(true)
+    expect(readFileSync(path.join(again.client, 'index.html'), 'utf8')).toBe(shell)
+  })
+
+  it('is a miss for another key', () => {
+    const { store, key } = storeFor()
+    const built = fakeBuild()
+    storeSiteBuild(store, key, built.client, built.server)
+    expect(restore(store, 'b'.repeat(64)).restored).toBe(false)
+  })
+
+  const corruptions: [string, (root: string, store: Store, key: string) => void][] = [
+    ['an edited byte', (root, _store, key) => {
+      const bytes = readFileSync(entryFile(root, key))
+      const at = bytes.length - 10
+      bytes.writeUInt8(bytes.readUInt8(at) ^ 1, at)
+      writeFileSync(entryFile(root, key), bytes)
+    }],
+    ['bytes cut short', (root, _store, key) => writeFileSync(entryFile(root, key), readFileSync(entryFile(root, key)).subarray(0, 200))],
+    ['another key\'s entry in its place', (root, store, key) => {
+      const built = fakeBuild()
+      appendFileSync(path.join(built.client, 'assets/index-abc.js'), ';alert(1)')
+      storeSiteBuild(store, 'c'.repeat(64), built.client, built.server)
+      writeFileSync(entryFile(root, key), readFileSync(entryFile(root, 'c'.repeat(64))))
+    }],
+    ['a file outside its folder', (_root, store, key) => store.set('site', key, { files: [{ path: `server/${SERVER_ENTRY}`, bytes: new Uint8Array(1) }, { path: 'client/../../escaped.js', bytes: new Uint8Array(1) }] })],
+    ['no server bundle', (_root, store, key) => store.set('site', key, { files: [{ path: 'client/index.html', bytes: new Uint8Array(1) }] })],
+  ]
+  for (const [name, corrupt] of corruptions) {
+    it(`is a miss, writing nothing, for an entry with ${name}; the next build is kept again`, () => {
+      const { root, store, key } = storeFor()
+      const built = fakeBuild()
+      storeSiteBuild(store, key, built.client, built.server)
+      corrupt(root, store, key)
+      const back = restore(store, key)
+      expect(back.restored).toBe(false)
+      expect(existsSync(back.client)).toBe(false)
+      storeSiteBuild(store, key, built.client, built.server)
+      const rebuilt = restore(store, key)
+      expect(rebuilt.restored).toBe(true)
+      expect(files(rebuilt.client)).toEqual(files(built.client))
+    })
+  }
 })
 
 describe('buildSite from the cache', () => {
   it('skips Vite, and copies the content public folder in without overwriting built files', async () => {
-    const cache: SiteCache = { directory: tempDir(), key: 'd'.repeat(64) }
+    const store = openStore(tempDir(), 'v1')
+    const key = siteKey(store, siteDirectory, '/')!
     const built = fakeBuild()
-    await storeSiteBuild(cache, built.client, built.server)
+    storeSiteBuild(store, key, built.client, built.server)
     const root = tempDir()
     write(path.join(root, 'public/resume.pdf'), '%PDF-1.4')
     write(path.join(root, 'public/index.html'), 'a public file must not replace the app shell')
     const out = tempDir()
-    const result = await buildSite({ root, base: '/', clientDir: path.join(out, 'client'), serverDir: path.join(out, 'server'), cache })
-    expect(result).toEqual({ cached: true, key: cache.key, serverEntry: path.join(out, 'server', SERVER_ENTRY) })
+    const result = await buildSite({ root, base: '/', clientDir: path.join(out, 'client'), serverDir: path.join(out, 'server'), store })
+    expect(result).toEqual({ cached: true, key, serverEntry: path.join(out, 'server', SERVER_ENTRY) })
     expect(files(path.join(out, 'client'))).toEqual({ ...files(built.client), 'resume.pdf': '%PDF-1.4' })
   })
 })

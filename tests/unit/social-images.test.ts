@@ -8,9 +8,9 @@ import { FONT_FILES, measureText } from '../../cli/social/card-fonts.ts'
 import { escapeXml } from '../../cli/social/card-frame.ts'
 import { cardSvg } from '../../cli/social/card-svg.ts'
 import { renderCard, RESVG_OPTIONS } from '../../cli/social/render-card.ts'
-import { cardKey, MAX_CACHED_CARDS, socialCardSpecs, writeSocialCards, writeSocialImages } from '../../cli/social/social-images.ts'
+import { cardKey, socialCardSpecs, writeSocialCards, writeSocialImages } from '../../cli/social/social-images.ts'
 import { wrapText } from '../../cli/social/wrap-text.ts'
-import { readEntry, writeEntry } from '../../cli/cache/cache-entries.ts'
+import { openStore } from '../../cli/cache/store.ts'
 
 const temps: string[] = []
 afterEach(() => temps.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
@@ -32,6 +32,9 @@ const content = (overrides: { title?: string; description?: string; tech?: strin
     { id: 'beta-two', title: 'Beta', description: 'Another one.', tech: [] },
   ],
 })
+
+/** A store of its own in a temporary folder, for one test. */
+const storeIn = (prefix: string) => openStore(tempDir(prefix), 'v1')
 
 const svgs = (c: CompiledContent) => socialCardSpecs(c).map((spec) => ({ file: spec.file, svg: cardSvg(spec) }))
 
@@ -161,7 +164,7 @@ describe('renderCard', () => {
 describe('writeSocialImages', () => {
   it('writes og/index.png and og/<id>.png into the site folder', async () => {
     const dir = tempDir('portfolio-og-')
-    const files = await writeSocialImages(dir, content(), tempDir('portfolio-og-cache-'))
+    const files = await writeSocialImages(dir, content(), storeIn('portfolio-og-cache-'))
     expect(files).toEqual(['og/index.png', 'og/alpha.png', 'og/beta-two.png'])
     for (const file of files) expect(pngSize(readFileSync(path.join(dir, file)))).toEqual({ width: 1200, height: 630 })
   })
@@ -169,13 +172,13 @@ describe('writeSocialImages', () => {
   it('fails when a card cannot be written', async () => {
     const dir = tempDir('portfolio-og-')
     writeFileSync(path.join(dir, 'og'), 'a file where the folder goes')
-    await expect(writeSocialImages(dir, content(), tempDir('portfolio-og-cache-'))).rejects.toThrow()
+    await expect(writeSocialImages(dir, content(), storeIn('portfolio-og-cache-'))).rejects.toThrow()
   })
 
   it('stops when the build stops: the call rejects with the reason, and no card is written after', async () => {
     const many: CompiledContent = { ...content(), projects: Array.from({ length: 40 }, (_, i) => ({ id: `p-${i}`, title: `Project ${i}`, description: 'A project.', tech: ['Go'] })) }
     const specs = socialCardSpecs(many)
-    const [site, cache] = [tempDir('og-stop-'), tempDir('og-stop-cache-')]
+    const [site, cache] = [tempDir('og-stop-'), storeIn('og-stop-cache-')]
     await expect(writeSocialCards(site, specs, cache, { signal: AbortSignal.abort(new Error('the build stopped')) })).rejects.toThrow('the build stopped')
     expect(readdirSync(path.join(site, 'og'))).toEqual([])
     const stop = new AbortController()
@@ -191,58 +194,59 @@ describe('writeSocialImages', () => {
 
 describe('social card cache', () => {
   it('keys a card by what it shows: the same content finds the same key, any change another', () => {
-    const keys = (c: CompiledContent) => svgs(c).map((card) => cardKey(card.svg))
+    const store = storeIn('og-keys-')
+    const keys = (c: CompiledContent) => svgs(c).map((card) => cardKey(store, card.svg))
     expect(keys(content())).toEqual(keys(content()))
     expect(new Set(keys(content())).size).toBe(3)
     expect(keys(content({ title: 'Alpha!' }))[1]).not.toBe(keys(content())[1])
     const designer = { ...content(), portfolio: { ...content().portfolio, owner: { name: 'Jane Doe', role: 'Designer' } } }
     expect(keys(designer)[1]).not.toBe(keys(content())[1])
+    // Another version of the tool (resvg, its options): another key for the same card.
+    expect(cardKey(openStore(tempDir('og-keys-v2-'), 'v2'), svgs(content())[1]!.svg)).not.toBe(keys(content())[1])
   })
 
   it('reuses a rendered card for the same content and renders again when the kept one is damaged', async () => {
-    const [site, cache] = [tempDir('og-cache-'), tempDir('og-cache-store-')]
+    const [site, root] = [tempDir('og-cache-'), tempDir('og-cache-store-')]
+    const store = openStore(root, 'v1')
     const cards = svgs(content())
-    const [indexKey, alphaKey] = [cardKey(cards[0]!.svg), cardKey(cards[1]!.svg)]
-    await writeSocialImages(site, content(), cache)
+    const [indexKey, alphaKey] = [cardKey(store, cards[0]!.svg), cardKey(store, cards[1]!.svg)]
+    await writeSocialImages(site, content(), store)
     const first = readFileSync(path.join(site, 'og/index.png'))
-    expect(readdirSync(cache).sort()).toEqual(cards.map((card) => `${cardKey(card.svg)}.bin`).sort())
+    const kept = path.join(root, 'store', 'card')
+    expect(readdirSync(kept).sort()).toEqual(cards.map((card) => `${cardKey(store, card.svg)}.bin`).sort())
     // A hit is written as it was kept: another card kept under the home card's key comes out in the site.
-    const alpha = readEntry(cache, alphaKey) as Buffer
-    writeEntry(cache, indexKey, alpha)
-    await writeSocialImages(site, content(), cache)
+    const alpha = store.get('card', alphaKey) as Buffer
+    store.set('card', indexKey, alpha)
+    await writeSocialImages(site, content(), store)
     expect(readFileSync(path.join(site, 'og/index.png')).equals(alpha)).toBe(true)
     // An entry cut short (an interrupted write) or not an entry at all is not trusted: rendered again and kept.
-    const entry = path.join(cache, `${indexKey}.bin`)
+    const entry = path.join(kept, `${indexKey}.bin`)
     for (const damaged of [readFileSync(entry).subarray(0, 1000), Buffer.from('not a card')]) {
       writeFileSync(entry, damaged)
-      await writeSocialImages(site, content(), cache)
+      await writeSocialImages(site, content(), store)
       expect(readFileSync(path.join(site, 'og/index.png')).equals(first)).toBe(true)
-      expect((readEntry(cache, indexKey) as Buffer).equals(first)).toBe(true)
+      expect((store.get('card', indexKey) as Buffer).equals(first)).toBe(true)
     }
   }, 60_000)
 
-  it('keeps the cache bounded: past its limit the oldest cards the build did not use go, the build’s own stay however old', async () => {
+  it('keeps the cards a build used when the store is pruned, however old they were', async () => {
     const specs = socialCardSpecs(content())
-    const [site, cache] = [tempDir('og-prune-'), tempDir('og-prune-store-')]
-    await writeSocialCards(site, specs, cache)
-    const used = readdirSync(cache)
+    const [site, root] = [tempDir('og-prune-'), tempDir('og-prune-store-')]
+    const store = openStore(root, 'v1')
+    await writeSocialCards(site, specs, store)
+    const kept = path.join(root, 'store', 'card')
+    const used = readdirSync(kept)
     expect(used).toHaveLength(specs.length)
-    // The build's cards are the oldest files in the cache; then one more old card than the limit allows.
-    for (const file of used) utimesSync(path.join(cache, file), 1000, 1000)
-    const planted = Array.from({ length: MAX_CACHED_CARDS + 1 }, (_, i) => `old-${String(i).padStart(5, '0')}.bin`)
-    planted.forEach((file, i) => {
-      writeFileSync(path.join(cache, file), 'x')
-      utimesSync(path.join(cache, file), 2000 + i, 2000 + i)
+    // The build's cards are the oldest entries of the store; then newer cards of other content.
+    for (const file of used) utimesSync(path.join(kept, file), 1000, 1000)
+    const planted = Array.from({ length: 5 }, (_, i) => store.key('card', `old ${i}`))
+    planted.forEach((key, i) => {
+      store.set('card', key, Buffer.from('x'))
+      utimesSync(path.join(kept, `${key}.bin`), 2000 + i, 2000 + i)
     })
-    await writeSocialCards(site, specs, cache)
-    const kept = readdirSync(cache)
-    // Down to half the limit: the build's cards and the newest planted ones.
-    expect(kept).toHaveLength(MAX_CACHED_CARDS / 2)
-    for (const file of used) expect(kept, file).toContain(file)
-    expect(kept.filter((file) => file.startsWith('old-')).sort()).toEqual(planted.slice(planted.length - (MAX_CACHED_CARDS / 2 - used.length)))
-    // Under the limit, nothing goes.
-    writeFileSync(path.join(cache, 'old-new.bin'), 'x')
-    await writeSocialCards(site, specs, cache)
-    expect(readdirSync(cache)).toHaveLength(kept.length + 1)
+    // A build of the same content takes its cards from the store: they are used, so kept; the oldest others go.
+    await writeSocialCards(site, specs, store)
+    expect(store.prune(specs.length + 2)).toBe(3)
+    expect(readdirSync(kept).sort()).toEqual([...used, ...planted.slice(3).map((key) => `${key}.bin`)].sort())
   }, 60_000)
 })

@@ -97,6 +97,21 @@ describe('the store', () => {
     expect(left.sort()).toEqual([keys[0], keys[3], keys[4], keys[5]].map((key) => `${key}.bin`).sort())
     expect(store.prune(4)).toBe(0)
   })
+
+  it('prunes the least recently used entries beyond its byte budget too, so a few large entries cannot fill the disk', () => {
+    const root = tempDir()
+    const store = openStore(root, 'v1')
+    const keys = Array.from({ length: 4 }, (_, i) => store.key('site', String(i)))
+    keys.forEach((key, i) => {
+      store.set('site', key, new Uint8Array(10_000).fill(i))
+      const at = new Date(Date.UTC(2020, 0, 1 + i))
+      utimesSync(entryPath(root, 'site', key), at, at)
+    })
+    // Room for two and a half entries: the two oldest go, whatever the count limit.
+    expect(store.prune(100, 25_000)).toBe(2)
+    expect(readdirSync(path.join(root, 'store', 'site')).sort()).toEqual([keys[2], keys[3]].map((key) => `${key}.bin`).sort())
+    expect(store.get('site', keys[3]!)).toEqual(new Uint8Array(10_000).fill(3))
+  })
 })
 
 describe('the tool version', () => {
