@@ -3,41 +3,9 @@ import { App } from './app.tsx'
 import { HomePage } from './pages/home-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
 import { ProjectPage } from './pages/project-page.tsx'
+import { matchPath, routeIds } from './route-match.ts'
 
-export const routeIds = {
-  home: 'home',
-  project: 'project',
-  notFound: 'not-found',
-} as const
-
-export interface PageMatch {
-  id: (typeof routeIds)[keyof typeof routeIds]
-  projectId?: string
-}
-
-/** `/projects/<id>`, with or without a trailing slash; the id is one path segment. */
-const projectPattern = /^\/projects\/([^/]+)\/?$/i
-
-/**
- * Which page a router path (basename already removed: `/`, `/projects/logic-i`) shows. The site has
- * three kinds of page, so they are matched here directly rather than with a route table: that keeps
- * react-router's route-matching and data-router code out of the bundle every visitor downloads.
- */
-export function matchPath(path: string): PageMatch {
-  if (path === '/' || path === '') return { id: routeIds.home }
-  const project = projectPattern.exec(path)
-  if (project?.[1]) return { id: routeIds.project, projectId: safeDecode(project[1]) }
-  return { id: routeIds.notFound }
-}
-
-/** Which page a full URL path shows (`pathname` includes the basename, `/` or `/sub/path/`). */
-export function matchPage(pathname: string, basename: string): PageMatch {
-  const prefix = basename.replace(/\/$/, '')
-  if (prefix && pathname.toLowerCase() !== prefix.toLowerCase() && !pathname.toLowerCase().startsWith(`${prefix.toLowerCase()}/`)) {
-    return { id: routeIds.notFound }
-  }
-  return matchPath(pathname.slice(prefix.length) || '/')
-}
+export { matchPage, matchPath, routeIds, type PageMatch } from './route-match.ts'
 
 /** The page for the current location inside the shared layout. Used by entry-server (StaticRouter)
  * and entry-client (BrowserRouter). */
@@ -55,12 +23,4 @@ export function AppRoutes() {
       )}
     </App>
   )
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
 }

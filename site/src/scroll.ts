@@ -27,3 +27,27 @@ export function idFromHash(hash: string): string {
     return raw
   }
 }
+
+/**
+ * Calls `found` once an element with this id is in the document: at once if it is there, else when
+ * the page renders it (a case study reached in the app renders once its data has loaded). Gives up
+ * after `timeoutMs`. Returns a function that stops waiting.
+ */
+export function whenElementAppears(id: string, found: () => void, timeoutMs: number): () => void {
+  if (document.getElementById(id)) {
+    found()
+    return () => undefined
+  }
+  const observer = new MutationObserver(() => {
+    if (!document.getElementById(id)) return
+    stop()
+    found()
+  })
+  const timer = window.setTimeout(() => stop(), timeoutMs)
+  function stop(): void {
+    observer.disconnect()
+    window.clearTimeout(timer)
+  }
+  observer.observe(document.body, { childList: true, subtree: true })
+  return stop
+}

@@ -1,5 +1,5 @@
-import { useEffect, useRef, type MouseEvent } from 'react'
-import { useHref, useLocation, useNavigate } from 'react-router-dom'
+import type { MouseEvent } from 'react'
+import { useHref, useNavigate } from 'react-router-dom'
 import type { Reply, ReplyPart } from '../chat/reply.ts'
 
 /**
@@ -46,40 +46,16 @@ function ReplyPiece({ part }: { part: ReplyPart }) {
   )
 }
 
-/** How long a section link waits for its page to render the section (a case study loads its data first). */
-const SECTION_WAIT_MS = 5000
-
 /**
- * A link to a section of the site, moving there in the app on a plain click. A case study reached
- * this way renders once its data has loaded, after the router's own scroll has looked for the
- * anchor: so the link scrolls to the section itself when it appears.
+ * A link to a section of the site, moving there in the app on a plain click. A case study that is
+ * still loading is scrolled to its section when it renders, by the site's scroll handling
+ * (useScrollOnNavigate), as for every in-app link.
  */
 function SectionLink({ href, text }: { href: string; text: string }) {
   const navigate = useNavigate()
-  const location = useLocation()
-  const target = useRef<{ id: string; until: number } | null>(null)
-  const id = decodeURIComponent(href.split('#')[1] ?? '')
-
-  useEffect(() => {
-    const wanted = target.current
-    if (!wanted) return
-    let frame = 0
-    const look = () => {
-      const section = document.getElementById(wanted.id)
-      // As scroll.ts's scrollToId does, without importing it (see ChatReply): jump there, focus the section.
-      section?.scrollIntoView({ block: 'start' })
-      section?.focus({ preventScroll: true })
-      if (section || performance.now() > wanted.until) target.current = null
-      else frame = requestAnimationFrame(look)
-    }
-    frame = requestAnimationFrame(look)
-    return () => cancelAnimationFrame(frame)
-  }, [location])
-
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
     event.preventDefault()
-    target.current = id ? { id, until: performance.now() + SECTION_WAIT_MS } : null
     void navigate(href)
   }
   return (

@@ -1,0 +1,45 @@
+/** Which page a path shows: kept apart from routes.tsx (which imports every page) so components
+ * inside pages can match paths too. */
+
+export const routeIds = {
+  home: 'home',
+  project: 'project',
+  notFound: 'not-found',
+} as const
+
+export interface PageMatch {
+  id: (typeof routeIds)[keyof typeof routeIds]
+  projectId?: string
+}
+
+/** `/projects/<id>`, with or without a trailing slash; the id is one path segment. */
+const projectPattern = /^\/projects\/([^/]+)\/?$/i
+
+/**
+ * Which page a router path (basename already removed: `/`, `/projects/logic-i`) shows. The site has
+ * three kinds of page, so they are matched here directly rather than with a route table: that keeps
+ * react-router's route-matching and data-router code out of the bundle every visitor downloads.
+ */
+export function matchPath(path: string): PageMatch {
+  if (path === '/' || path === '') return { id: routeIds.home }
+  const project = projectPattern.exec(path)
+  if (project?.[1]) return { id: routeIds.project, projectId: safeDecode(project[1]) }
+  return { id: routeIds.notFound }
+}
+
+/** Which page a full URL path shows (`pathname` includes the basename, `/` or `/sub/path/`). */
+export function matchPage(pathname: string, basename: string): PageMatch {
+  const prefix = basename.replace(/\/$/, '')
+  if (prefix && pathname.toLowerCase() !== prefix.toLowerCase() && !pathname.toLowerCase().startsWith(`${prefix.toLowerCase()}/`)) {
+    return { id: routeIds.notFound }
+  }
+  return matchPath(pathname.slice(prefix.length) || '/')
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
