@@ -4,6 +4,7 @@ import { DESKTOP } from './browser.ts'
 import { useBrowserAndFacts } from './content.ts'
 
 const siteUrl = inject('siteUrl')
+const baseSiteUrl = inject('baseSiteUrl')
 const shared = useBrowserAndFacts()
 
 async function open(path: string): Promise<Page> {
@@ -95,5 +96,23 @@ describe('project pages', () => {
     await expect.poll(() => sectionTop(page, 'architecture'), { timeout: 3000 }).toBeLessThan(120)
     expect(await sectionTop(page, 'architecture')).toBeGreaterThan(-20)
     await page.context().close()
+  })
+
+  it('a link in the prose to another case study\'s section stays inside the base, moves in the app and lands on that section', async () => {
+    for (const root of [siteUrl, baseSiteUrl]) {
+      const page = await (await shared.browser.newContext(DESKTOP)).newPage()
+      await page.goto(root + 'projects/warehouse-listing')
+      const link = page.locator('#overview').getByRole('link', { name: 'Warehouse Booking schema' })
+      const base = new URL(root).pathname
+      expect(await link.getAttribute('href')).toBe(`${base}projects/warehouse-booking#database`)
+      await page.evaluate(() => Object.assign(window, { stayedInApp: true }))
+      await link.click()
+      await page.waitForURL(root + 'projects/warehouse-booking#database')
+      const heading = page.locator('#database-title')
+      const inView = () => heading.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < window.innerHeight)
+      await expect.poll(inView, { timeout: 5000 }).toBe(true)
+      expect(await page.evaluate(() => 'stayedInApp' in window), 'no full page load').toBe(true)
+      await page.context().close()
+    }
   })
 })
