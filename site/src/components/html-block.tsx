@@ -25,7 +25,7 @@ export function HtmlBlock({ html, className = 'prose', markupKey }: HtmlBlockPro
     if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return
     const to = toRouterPath(new URL(link.href), window.location.origin, basename)
     // Files of the site (the resume PDF, images) are not pages of the app: the browser opens them.
-    if (to === undefined || matchPath(new URL(to, window.location.origin).pathname).id === routeIds.notFound) return
+    if (to === undefined || matchPath(to.replace(/[?#].*$/, '')).id === routeIds.notFound) return
     event.preventDefault()
     void navigate(to)
   }
