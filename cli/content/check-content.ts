@@ -6,7 +6,7 @@ import { ParsedDocuments } from './parsed-documents.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
 import type { InternalLink } from './rules/markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './rules/references.ts'
-import { checkResumeProjects } from './rules/resume.ts'
+import { checkResumePhoto, checkResumeProjects } from './rules/resume.ts'
 
 /** Validated content: plain data that passed the schema and every rule. */
 export interface CheckedContent {
@@ -93,7 +93,7 @@ export async function checkAcrossFiles(root: string, loaded: LoadedSources, port
     if (isRecord(outcome.data)) projects.push(projectDocument(source.path, outcome.data, parsedByFile))
   })
   if (loaded.projectsListed) diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
-  if (portfolio) diagnostics.push(...(await checkResume(portfolio, root)))
+  if (portfolio) diagnostics.push(...(await checkResume(portfolio, root)), ...(await checkResumePhoto(portfolio, root)))
   if (portfolio && loaded.projectsListed) diagnostics.push(...checkResumeProjects(portfolio, loaded.projectFileIds))
 
   const sorted = sortDiagnostics(diagnostics)

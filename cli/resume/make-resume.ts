@@ -6,12 +6,13 @@ import { openStore, type Store } from '../cache/store.ts'
 import { checkContent, type CheckResult } from '../content/check-content.ts'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
+import { photoFormat } from '../content/rules/resume.ts'
 import { assert } from '../errors.ts'
 import { resumeTemplateFile } from '../paths.ts'
 import { checkGlyphs } from './check-glyphs.ts'
 import { jsonResume } from './json-resume.ts'
 import { readChoices, resumeData } from './resume-data.ts'
-import { resumeFontFiles, typesetResume } from './typeset.ts'
+import { resumeFontFiles, typesetResume, type TypesetImage } from './typeset.ts'
 
 /** At most this many pages at the chosen size: what a recruiter reads. */
 export const MAX_RESUME_PAGES = 2
@@ -56,16 +57,18 @@ export async function makeResume(checked: Pick<CheckResult, 'content' | 'parsed'
   const choices = readChoices(content.portfolio)
   if (choices.file !== undefined) return { diagnostics: [], cached: false }
   const { data, texts } = resumeData(content, choices)
+  const photo = choices.photo === undefined ? undefined : await readPhoto(root, choices.photo)
+  if (photo) data.photo = { file: photo.file, alt: `Photo of ${data.name}` }
   const template = await readFile(resumeTemplateFile, 'utf8')
   // The date is left out of the key: the same content keeps the bytes it was first made with.
-  const key = store?.key('resume', template, JSON.stringify(data))
+  const key = store?.key('resume', template, JSON.stringify(data), ...(photo ? [photo.bytes] : []))
   const hit = key ? store?.get('resume', key) : undefined
   if (isResumeFiles(hit)) return { files: hit, diagnostics: [], cached: true }
 
   const fontFiles = resumeFontFiles()
   const glyphs = checkGlyphs(texts, fontFiles, (file) => checked.parsed.get(file))
   if (glyphs.length > 0) return { diagnostics: glyphs, cached: false }
-  const typeset = typesetResume(template, data, await documentDate(root))
+  const typeset = typesetResume(template, data, await documentDate(root), photo)
   const at = () => {
     const portfolio = checked.parsed.get('portfolio.yaml')
     return portfolio ? locatePointer(portfolio, '/resume', 'key') : { file: 'portfolio.yaml', start: { line: 1, column: 1 } }
@@ -77,6 +80,14 @@ export async function makeResume(checked: Pick<CheckResult, 'content' | 'parsed'
   const files: ResumeFiles = { pdf: typeset.pdf, json: `${JSON.stringify(jsonResume(data), null, 2)}\n`, pages: typeset.pages }
   if (key) store?.set('resume', key, files)
   return { files, diagnostics: [], cached: false }
+}
+
+/** resume.photo's bytes, named by their format (the content rules have checked it is a PNG or JPEG in public/). */
+async function readPhoto(root: string, photo: string): Promise<TypesetImage> {
+  const bytes = new Uint8Array(await readFile(path.join(root, 'public', photo)))
+  const format = photoFormat(bytes)
+  assert(format, `${photo} was checked to be a PNG or JPEG`)
+  return { file: `/photo.${format}`, bytes }
 }
 
 function isResumeFiles(value: unknown): value is ResumeFiles {

@@ -50,6 +50,8 @@ export interface ResumeData {
   projects: ResumeProject[]
   skills: { name: string; items: string[] }[]
   education: ResumeEntry[]
+  /** The photo as the template reads it (see typeset.ts) and its description for the tagged PDF. */
+  photo?: { file: string; alt: string }
   /** Document metadata. */
   subject: string
   keywords: string[]
@@ -64,6 +66,8 @@ export interface ResumeChoices {
   skills: boolean
   projects?: string[]
   pageSize: 'A4' | 'Letter'
+  /** An image in public/ shown beside the name; none by default. */
+  photo?: string
 }
 
 /** Projects a resume lists when resume.projects does not choose: more rarely fit two pages. */
@@ -80,6 +84,7 @@ export function readChoices(portfolio: Record<string, unknown>): ResumeChoices {
     skills: resume.skills !== false,
     ...(Array.isArray(resume.projects) ? { projects: resume.projects.map(String) } : {}),
     pageSize: resume.pageSize === 'Letter' ? 'Letter' : 'A4',
+    ...(typeof resume.photo === 'string' ? { photo: resume.photo } : {}),
   }
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { CliError } from '../errors.ts'
+import { resumeTemplateFile } from '../paths.ts'
 import type { ResumeData } from './resume-data.ts'
 
 type Compiler = typeof import('@myriaddreamin/typst-ts-node-compiler')
@@ -21,8 +22,14 @@ let compiler: Compiler | undefined
 /** Made once per process: creating one (loading its fonts) is most of a cold resume's time. */
 let withFonts: InstanceType<Compiler['NodeCompiler']> | undefined
 
+/**
+ * The compiler's root: Typst resolves "/photo.png" against it, so a shadow file (bytes in memory)
+ * mapped at <root>/photo.png is what the template reads. Fixed, so it does not depend on the cwd.
+ */
+const WORKSPACE = path.dirname(resumeTemplateFile)
+
 function compilerWithFonts(): InstanceType<Compiler['NodeCompiler']> {
-  withFonts ??= loadCompiler().NodeCompiler.create({ fontArgs: [{ fontBlobs: resumeFontFiles().map((file) => readFileSync(file)) }] })
+  withFonts ??= loadCompiler().NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontBlobs: resumeFontFiles().map((file) => readFileSync(file)) }] })
   return withFonts
 }
 
@@ -53,13 +60,31 @@ interface TypstDiagnostic {
   hints?: string[]
 }
 
+/** An image the template reads at `file` (data.photo.file, e.g. "/photo.png"). */
+export interface TypesetImage {
+  file: string
+  bytes: Uint8Array
+}
+
 /**
- * Typesets the template with the data (as JSON in sys.inputs). `date` (YYYY-MM-DD) is the
- * document's date; the creation timestamp is fixed, so the same inputs give the same bytes.
+ * Typesets the template with the data (as JSON in sys.inputs) and the photo, if any. `date`
+ * (YYYY-MM-DD) is the document's date; the creation timestamp is fixed, so the same inputs give
+ * the same bytes.
  */
-export function typesetResume(template: string, data: ResumeData, date: string | undefined): Typeset {
-  const { PdfStandard } = loadCompiler()
+export function typesetResume(template: string, data: ResumeData, date: string | undefined, photo?: TypesetImage): Typeset {
   const typst = compilerWithFonts()
+  // The compiler lives for the process: the photo is mapped for this compile only.
+  const shadow = photo && { path: path.join(WORKSPACE, photo.file), bytes: Buffer.from(photo.bytes.buffer, photo.bytes.byteOffset, photo.bytes.byteLength) }
+  if (shadow) typst.mapShadow(shadow.path, shadow.bytes)
+  try {
+    return compileToPdf(typst, template, data, date)
+  } finally {
+    if (shadow) typst.unmapShadow(shadow.path)
+  }
+}
+
+function compileToPdf(typst: InstanceType<Compiler['NodeCompiler']>, template: string, data: ResumeData, date: string | undefined): Typeset {
+  const { PdfStandard } = loadCompiler()
   const result = typst.compile({ mainFileContent: template, inputs: { data: JSON.stringify(data), ...(date ? { date } : {}) } })
   const problems: string[] = []
   for (const error of [result.takeError(), result.takeWarnings()]) {
