@@ -68,9 +68,11 @@ export class CardDrawing {
   #drawing: Promise<{ files: string[]; ms: number }> | undefined
   readonly #stop = new AbortController()
 
+  /** `site`: the output folder, whose cards (the previous build's) are taken again where unchanged. */
   constructor(
     private readonly folder: string,
     private readonly store: Store | undefined,
+    private readonly site: string,
   ) {}
 
   /** The content is checked: the cards are drawn from now on, unless held. */
@@ -114,7 +116,7 @@ export class CardDrawing {
     const specs = socialCardSpecs(this.#content)
     // The checked data is as large as the content: the rest of the build lets it go.
     this.#content = undefined
-    this.#drawing = writeSocialCards(this.folder, specs, this.store, { signal: this.#stop.signal }).then((files) => ({ files, ms: performance.now() - started }))
+    this.#drawing = writeSocialCards(this.folder, specs, this.store, { signal: this.#stop.signal, site: this.site }).then((files) => ({ files, ms: performance.now() - started }))
     this.#drawing.catch(() => undefined) // awaited by result(), or by settled() when an earlier step fails
   }
 }

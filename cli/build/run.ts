@@ -177,7 +177,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   // Started while the content is checked; awaited below, or in `finally` when a step fails.
-  const cards = new CardDrawing(work.cards, store)
+  const cards = new CardDrawing(work.cards, store, options.outDir)
   const app = new AppBuild({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, store }, () => cards.release())
   const projectData = new ProjectDataWriter(work.data)
   // And its passages for the chat's search index, written with the data.

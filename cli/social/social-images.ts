@@ -4,6 +4,7 @@ import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { Store } from '../cache/store.ts'
+import { hashBytes, readCardIndex, reusableCard, writeCardIndex, type CardRecord } from './card-index.ts'
 import { FONT_FILES } from './card-fonts.ts'
 import { socialCardSpecs, type CardSpec } from './card-specs.ts'
 import { cardSvg } from './card-svg.ts'
@@ -15,7 +16,8 @@ export { socialCardSpecs, type CardSpec } from './card-specs.ts'
  * Social-sharing cards (Open Graph / Twitter images): one 1200x630 PNG per indexable page, an SVG
  * drawn from the content in the site's look (card-svg.ts) and rendered by resvg (render-card.ts).
  * A rendered card is kept in the store under its SVG, so a build renders only the cards whose
- * content changed.
+ * content changed; and a card the site in place already holds, unchanged, is taken from there
+ * (card-index.ts), so a rebuild reads from the store only the cards that changed.
  */
 
 const KIND = 'card'
@@ -41,6 +43,11 @@ export function cardKey(store: Store, svg: string): string {
 export interface CardWriteOptions {
   /** Stops the rendering (the build failed meanwhile): no card is written after, and the call rejects with the signal's reason. */
   signal?: AbortSignal
+  /**
+   * The output folder the cards will be swapped into, holding the previous build's: a card whose key
+   * and bytes match its record there is taken from it. Needs a store (where its index is kept).
+   */
+  site?: string
 }
 
 /** Renders every card of the content into the site folder (og/index.png, og/<id>.png), taking from and keeping in `store` if given. */
@@ -59,13 +66,16 @@ export async function writeSocialImages(siteDir: string, content: CompiledConten
  * worker pool.
  */
 export async function writeSocialCards(siteDir: string, specs: readonly CardSpec[], store: Store | undefined, options: CardWriteOptions = {}): Promise<string[]> {
-  const { signal } = options
+  const { signal, site } = options
+  const index = store && site !== undefined ? readCardIndex(store, site) : new Map<string, CardRecord>()
+  const records = new Map<string, CardRecord>()
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
   for (const spec of specs) {
     signal?.throwIfAborted()
     const svg = cardSvg(spec)
     const key = store && cardKey(store, svg)
-    const kept = key === undefined ? undefined : store?.get(KIND, key)
+    const inPlace = key === undefined || site === undefined ? undefined : reusableCard(site, index, spec.file, key)
+    const kept = inPlace ?? (key === undefined ? undefined : store?.get(KIND, key))
     const png = Buffer.isBuffer(kept) ? kept : renderCard(svg)
     if (png !== kept) {
       if (key !== undefined) store?.set(KIND, key, png)
@@ -73,6 +83,8 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
       signal?.throwIfAborted()
     }
     writeFileSync(path.join(siteDir, spec.file), png)
+    if (key !== undefined) records.set(spec.file, { key, sha256: png === inPlace ? index.get(spec.file)!.sha256 : hashBytes(png) })
   }
+  if (store && site !== undefined) writeCardIndex(store, site, records)
   return specs.map((spec) => spec.file)
 }

@@ -141,8 +141,10 @@ describe('atomic output', () => {
       expect(steps.get('prerender')).toBe('8 pages, 0 rendered, 8 unchanged')
       expect(kept('card').sort()).toEqual(cards.sort())
 
-      // A damaged app entry and a damaged card are not trusted: made again, the same site.
+      // A damaged app entry and a damaged card are not trusted: made again, the same site. (Cards
+      // unchanged in the site in place are taken from there: those are damaged too, so the store's are read.)
       for (const [kind, name] of [['site', kept('site')[0]!], ['card', cards[0]!]] as const) writeFileSync(path.join(dir, 'cache', 'store', kind, name), 'damaged')
+      for (const card of readdirSync(path.join(out, 'og'))) writeFileSync(path.join(out, 'og', card), 'damaged')
       expect(await build()).toEqual(first)
       expect(steps.get('vite build (client + server)')).toBe('started alongside checking')
       expect(store.get('card', cards[0]!.replace(/\.bin$/, ''))).toBeInstanceOf(Buffer)
@@ -157,6 +159,10 @@ describe('atomic output', () => {
       const changed = Object.keys(edited).filter((file) => edited[file] !== first[file]).sort()
       // The chat's index and the resume name the project too.
       expect(changed).toEqual(['data/cards.json', 'data/chat-index.json', 'data/projects/logic-i.json', 'index.html', 'og/logic-i.png', 'projects/logic-i/index.html', 'resume.json', 'resume.pdf'])
+      // And it is byte for byte what a cold build of the edited content makes (no store, no previous site).
+      const cold = path.join(dir, 'cold')
+      expect((await runBuild({ root: fixture.root, outDir: cold, base: '/', store: false })).compiled).toBe(true)
+      expect(siteFiles(cold)).toEqual(edited)
     } finally {
       fixture.cleanup()
     }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
@@ -248,5 +248,69 @@ describe('social card cache', () => {
     await writeSocialCards(site, specs, store)
     expect(store.prune(specs.length + 2)).toBe(3)
     expect(readdirSync(kept).sort()).toEqual([...used, ...planted.slice(3).map((key) => `${key}.bin`)].sort())
+  }, 60_000)
+})
+
+describe('cards in the site in place', () => {
+  /** A build's cards drawn beside the site, then swapped in as the build does. */
+  async function buildCards(c: CompiledContent, store: ReturnType<typeof openStore>, out: string): Promise<void> {
+    const work = tempDir('og-work-')
+    await writeSocialCards(work, socialCardSpecs(c), store, { site: out })
+    rmSync(path.join(out, 'og'), { recursive: true, force: true })
+    renameSync(path.join(work, 'og'), path.join(out, 'og'))
+  }
+  const cardFiles = (out: string) => Object.fromEntries(readdirSync(path.join(out, 'og')).map((name) => [name, readFileSync(path.join(out, 'og', name))]))
+
+  it('takes an unchanged card from the site it replaces, not from the store; a changed or damaged one is drawn again', async () => {
+    const [out, root] = [tempDir('og-site-'), tempDir('og-site-store-')]
+    const store = openStore(root, 'v1')
+    const kept = path.join(root, 'store', 'card')
+    await buildCards(content(), store, out)
+    const first = cardFiles(out)
+    expect(Object.keys(first).sort()).toEqual(['alpha.png', 'beta-two.png', 'index.png'])
+
+    // With no card left in the store, the same content still gives the same cards: every one came from the site.
+    rmSync(kept, { recursive: true })
+    await buildCards(content(), store, out)
+    expect(cardFiles(out)).toEqual(first)
+    expect(existsSync(kept)).toBe(false)
+
+    // A card in the site with other bytes (here another card's) is not trusted: drawn again, the others still from the site.
+    writeFileSync(path.join(out, 'og', 'alpha.png'), first['index.png']!)
+    await buildCards(content(), store, out)
+    expect(cardFiles(out)).toEqual(first)
+    expect(readdirSync(kept)).toEqual([`${cardKey(store, svgs(content())[1]!.svg)}.bin`])
+
+    // An edited title: that card alone is drawn, the way a cold build draws it.
+    rmSync(kept, { recursive: true })
+    const edited = content({ title: 'Alpha, edited' })
+    await buildCards(edited, store, out)
+    const after = cardFiles(out)
+    expect(after['alpha.png']!.equals(renderCard(svgs(edited)[1]!.svg))).toBe(true)
+    expect(after['alpha.png']!.equals(first['alpha.png']!)).toBe(false)
+    expect({ ...after, 'alpha.png': first['alpha.png'] }).toEqual(first)
+    expect(readdirSync(kept)).toEqual([`${cardKey(store, svgs(edited)[1]!.svg)}.bin`])
+  }, 60_000)
+
+  it('trusts no card of the site when its index is damaged, or for another output folder holding the same files', async () => {
+    const [out, root] = [tempDir('og-index-'), tempDir('og-index-store-')]
+    const store = openStore(root, 'v1')
+    const kept = path.join(root, 'store', 'card')
+    await buildCards(content(), store, out)
+    const first = cardFiles(out)
+    const index = readdirSync(path.join(root, 'store', 'cards'))
+    expect(index).toHaveLength(1)
+    writeFileSync(path.join(root, 'store', 'cards', index[0]!), 'damaged')
+    rmSync(kept, { recursive: true })
+    await buildCards(content(), store, out)
+    expect(cardFiles(out)).toEqual(first)
+    expect(readdirSync(kept)).toHaveLength(3)
+    // The same card files in another output folder: its index has no record of them.
+    const other = tempDir('og-other-')
+    cpSync(path.join(out, 'og'), path.join(other, 'og'), { recursive: true })
+    rmSync(kept, { recursive: true })
+    await buildCards(content(), store, other)
+    expect(cardFiles(other)).toEqual(first)
+    expect(readdirSync(kept)).toHaveLength(3)
   }, 60_000)
 })
