@@ -180,7 +180,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const cards = new CardDrawing(work.cards, store, options.outDir)
   const app = new AppBuild({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, store }, () => cards.release())
   const projectData = new ProjectDataWriter(work.data)
-  // And its passages for the chat's search index, written with the data.
+  // And its passages for the chat's search, written with the data.
   const chatIndex = new ChatIndexWriter()
   let built = false
   try {

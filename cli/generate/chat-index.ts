@@ -1,25 +1,24 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import MiniSearch from 'minisearch'
-import { CHAT_INDEX_FORMAT, indexOptions, type ChatIndexFile, type Passage, type Place } from '../../site/src/chat/search-config.ts'
+import { CHAT_INDEX_FORMAT, type ChatIndexFile, type Place } from '../../site/src/chat/search-config.ts'
 import { chatIndexData } from '../../site/src/chat/index-path.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import { portfolioPassages, projectPassages, type PassageDraft } from './chat-passages.ts'
 import { safeJson } from './project-data.ts'
 
 /**
- * The chat's search index (MiniSearch, serialised), built from every passage of the content and
- * shipped as data/chat-index.json, which the browser fetches when the chat is first opened. The
- * text is JSON that is safe inside HTML (safeJson), like the other data files. Deterministic: the
- * passages go in in content order, numbered from 0.
+ * The chat's passages, every one of the content's, shipped as data/chat-index.json, which the
+ * browser fetches and indexes (MiniSearch) when the chat is first opened. The text is JSON that is
+ * safe inside HTML (safeJson), like the other data files. Deterministic: the passages are numbered
+ * from 0 in content order.
  */
 export function buildChatIndex(portfolio: PassageDraft[], projects: readonly PassageDraft[][]): string {
-  const search = new MiniSearch<Passage>(indexOptions)
   const places: Place[] = []
   const placeIds = new Map<string, number>()
   const texts: string[] = []
+  const titles: string[] = []
   const placeOf: number[] = []
-  const passages = [portfolio, ...projects].flat().map(({ text, title, ...place }, id): Passage => {
+  for (const { text, title, ...place } of [portfolio, ...projects].flat()) {
     const key = JSON.stringify(place)
     let placeId = placeIds.get(key)
     if (placeId === undefined) {
@@ -27,11 +26,10 @@ export function buildChatIndex(portfolio: PassageDraft[], projects: readonly Pas
       placeIds.set(key, placeId)
     }
     texts.push(text)
+    titles.push(title)
     placeOf.push(placeId)
-    return { id, text, title, source: place.source }
-  })
-  search.addAll(passages)
-  const file: ChatIndexFile = { format: CHAT_INDEX_FORMAT, places, texts, placeOf, index: search.toJSON() }
+  }
+  const file: ChatIndexFile = { format: CHAT_INDEX_FORMAT, places, texts, titles, placeOf }
   return safeJson(file)
 }
 

@@ -30,10 +30,10 @@ export const BUDGETS = deepFreeze({
   /** An inline classic script in <head> (the theme bootstrap) blocks parsing only while it runs: keep it tiny. */
   maxInlineHeadScriptBytes: 1024,
   /**
-   * The chat's search index (data/chat-index.json), fetched when the chat is first opened: every
-   * passage's text plus MiniSearch's term index. The shipped content's is ~40 kB.
+   * The chat's passages (data/chat-index.json), fetched and indexed when the chat is first opened:
+   * every passage's text, title and place. The shipped content's are ~21 kB.
    */
-  chatIndexKb: 45,
+  chatIndexKb: 40,
   /** Cumulative layout shift, from Lighthouse and from a layout-shift PerformanceObserver in Chromium. */
   cls: 0,
 })

@@ -1,4 +1,4 @@
-import MiniSearch, { type AsPlainObject, type SearchResult } from 'minisearch'
+import MiniSearch, { type SearchResult } from 'minisearch'
 import { CHAT_INDEX_FORMAT, indexOptions, processQueryTerm, processTerm, tokenize, type ChatIndexFile, type Passage, type Place } from './search-config.ts'
 
 /**
@@ -37,12 +37,14 @@ export interface ChatSearch {
   stems(text: string): string[]
 }
 
-/** The index file as fetched; throws on another format (an old cached file, a newer build). */
+/** The search over the passages file as fetched; throws on another format (an old cached file, a newer build). */
 export function loadChatSearch(file: ChatIndexFile): ChatSearch {
   if (file.format !== CHAT_INDEX_FORMAT) throw new Error(`chat index format ${String(file.format)}, expected ${CHAT_INDEX_FORMAT}`)
-  const index = MiniSearch.loadJS<Passage>(file.index as AsPlainObject, indexOptions)
   const nowhere: Place = { source: '', project: '', section: '', url: '/', kind: 'text' }
-  return searchOver(index, (id) => ({ ...(file.places[file.placeOf[id] ?? -1] ?? nowhere), text: file.texts[id] ?? '' }))
+  const placeOf = (id: number) => file.places[file.placeOf[id] ?? -1] ?? nowhere
+  const index = new MiniSearch<Passage>(indexOptions)
+  index.addAll(file.texts.map((text, id) => ({ id, text, title: file.titles[id] ?? '', source: placeOf(id).source })))
+  return searchOver(index, (id) => ({ ...placeOf(id), text: file.texts[id] ?? '' }))
 }
 
 /** `passage` gives a passage's text and place by its id. */

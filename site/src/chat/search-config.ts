@@ -2,13 +2,13 @@ import type { Options, SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 
 /**
- * How the chat's search index is built (by the CLI, at build time) and read (in the browser): both
- * sides must pass MiniSearch the same options, so they live here, in the site, which the CLI may
- * import. Changing anything here changes the index's bytes: bump CHAT_INDEX_FORMAT.
+ * What the chat searches and how: the passages file the CLI writes at build time and the MiniSearch
+ * options the browser indexes it with. The CLI imports the file's shape from here, in the site.
+ * Changing the file's shape: bump CHAT_INDEX_FORMAT.
  */
 
 /** Written into the index file; a browser holding an index of another format ignores it. */
-export const CHAT_INDEX_FORMAT = 1
+export const CHAT_INDEX_FORMAT = 2
 
 /** Where a passage is shown: its project (or the owner's profile), section and anchor. */
 export interface Place {
@@ -36,8 +36,10 @@ export interface Passage {
 }
 
 /**
- * The index file as the build writes it and the browser reads it. The passages' texts and places
- * are arrays by passage id rather than MiniSearch's stored fields: the same data in fewer bytes.
+ * The index file as the build writes it and the browser reads it: the passages by id (texts,
+ * titles, places), not a built index. The browser indexes them when the chat first opens (a few
+ * milliseconds for a portfolio), so a build does not spend seconds building and serialising an
+ * index that changes with every edit, and the file is the passages' size, not theirs plus an index's.
  */
 export interface ChatIndexFile {
   format: number
@@ -46,8 +48,8 @@ export interface ChatIndexFile {
   texts: string[]
   /** Each passage's place (an index of `places`), by id. */
   placeOf: number[]
-  /** MiniSearch's own serialisation (JSON.stringify of the index). */
-  index: unknown
+  /** Each passage's headline words (Passage.title), by id. */
+  titles: string[]
 }
 
 /**
