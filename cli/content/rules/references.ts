@@ -1,4 +1,3 @@
-import { lstat, open } from 'node:fs/promises'
 import path from 'node:path'
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
 import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
@@ -6,6 +5,7 @@ import { locateInString, locatePointer } from '../../diagnostics/locate.ts'
 import { didYouMean } from '../../diagnostics/suggest.ts'
 import type { InternalLink } from './markdown.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
+import { inspectPublicFile } from './public-files.ts'
 
 /** Route segments the site itself uses: a project with one of these ids would shadow or break a page. */
 export const RESERVED_IDS = ['index', 'assets', '404', 'projects', 'sitemap', 'robots', '__proto__', 'constructor', 'prototype']
@@ -139,28 +139,27 @@ function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<stri
   return out
 }
 
+/** What a non-PDF resume looks like, for the message. */
+const LOOKS_LIKE: Record<string, string> = { zip: 'looks like ZIP/DOCX', markup: 'looks like HTML or XML', jpeg: 'looks like JPEG', png: 'looks like PNG' }
+
 /** The resume exists inside public/, is a regular file, is small enough, and really is a PDF. */
 export async function checkResume(portfolio: ParsedDocument, root: string): Promise<Diagnostic[]> {
   const resume = isRecord(portfolio.data) && isRecord(portfolio.data.resume) ? portfolio.data.resume.file : undefined
   if (typeof resume !== 'string' || !resume.startsWith('/')) return []
   // Located only when there is a problem: locating builds the file's full YAML document.
   const at = () => locatePointer(portfolio, '/resume/file')
-  if (resume.split('/').includes('..')) return [createDiagnostic('ASSET_MISSING', at(), `resume.file "${resume}" leaves the public/ folder`, 'Put the PDF inside public/ and write its path from there, e.g. /resume.pdf.')]
-  const publicDir = path.join(root, 'public')
-  const file = path.join(publicDir, resume)
-  const shown = `public${resume}`
-  const stats = await lstat(file).catch(() => undefined)
-  if (!stats) return [createDiagnostic('ASSET_MISSING', at(), `${shown} does not exist`, `Put the PDF at ${shown} or correct resume.file.`)]
-  if (!stats.isFile()) return [createDiagnostic('NOT_REGULAR_FILE', at(), `${shown} is not a regular file`)]
-  if (stats.size > MAX_ASSET_BYTES) return [createDiagnostic('ASSET_TOO_LARGE', at(), `${shown} is ${(stats.size / 1024 / 1024).toFixed(1)} MB > 5 MB limit`)]
-  const handle = await open(file, 'r')
-  try {
-    const head = Buffer.alloc(8)
-    await handle.read(head, 0, 8, 0)
-    if (head.subarray(0, 5).toString('latin1') === '%PDF-') return []
-    const looksLike = head[0] === 0x50 && head[1] === 0x4b ? 'looks like ZIP/DOCX' : head[0] === 0x3c ? 'looks like HTML or XML' : head[0] === 0xff && head[1] === 0xd8 ? 'looks like JPEG' : head[0] === 0x89 && head[1] === 0x50 ? 'looks like PNG' : 'unknown type'
-    return [createDiagnostic('ASSET_TYPE', at(), `${shown} does not start with "%PDF-" (${looksLike})`, 'Export the resume as PDF.')]
-  } finally {
-    await handle.close()
+  const found = await inspectPublicFile(root, resume, MAX_ASSET_BYTES)
+  switch (found.problem) {
+    case 'outside':
+      return [createDiagnostic('ASSET_MISSING', at(), `resume.file "${resume}" leaves the public/ folder`, 'Put the PDF inside public/ and write its path from there, e.g. /resume.pdf.')]
+    case 'missing':
+      return [createDiagnostic('ASSET_MISSING', at(), `${found.shown} does not exist`, `Put the PDF at ${found.shown} or correct resume.file.`)]
+    case 'not-file':
+      return [createDiagnostic('NOT_REGULAR_FILE', at(), `${found.shown} is not a regular file`)]
+    case 'too-large':
+      return [createDiagnostic('ASSET_TOO_LARGE', at(), `${found.shown} is ${(found.size / 1024 / 1024).toFixed(1)} MB > 5 MB limit`)]
   }
+  if (found.kind === 'pdf') return []
+  const looksLike = (found.kind && LOOKS_LIKE[found.kind]) ?? 'unknown type'
+  return [createDiagnostic('ASSET_TYPE', at(), `${found.shown} does not start with "%PDF-" (${looksLike})`, 'Export the resume as PDF.')]
 }

@@ -1,10 +1,9 @@
-import { lstat, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
 import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import { didYouMean } from '../../diagnostics/suggest.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
+import { fileKind, inspectPublicFile } from './public-files.ts'
 
 const DATE = /^(\d{4})(?:-(\d{2}))?$/
 const FORMAT_HINT = 'Write the year ("2019") or the year and month ("2019-04"), quoted; for an unknown date use duration, e.g. "7+ years".'
@@ -79,9 +78,8 @@ export const MAX_PHOTO_BYTES = 1024 * 1024
 
 /** The image format of `bytes` by its signature (what Typst decodes), or undefined when it is neither PNG nor JPEG. */
 export function photoFormat(bytes: Uint8Array): 'png' | 'jpg' | undefined {
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, i) => bytes[i] === byte)) return 'png'
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg'
-  return undefined
+  const kind = fileKind(bytes)
+  return kind === 'png' ? 'png' : kind === 'jpeg' ? 'jpg' : undefined
 }
 
 /** resume.photo exists inside public/, is a regular file, is small enough, and really is a PNG or JPEG. */
@@ -90,13 +88,17 @@ export async function checkResumePhoto(portfolio: ParsedDocument, root: string):
   if (typeof photo !== 'string' || !photo.startsWith('/')) return []
   // Located only when there is a problem: locating builds the file's full YAML document.
   const at = () => locatePointer(portfolio, '/resume/photo')
-  if (photo.split('/').includes('..')) return [createDiagnostic('ASSET_MISSING', at(), `resume.photo "${photo}" leaves the public/ folder`, 'Put the photo inside public/ and write its path from there, e.g. /photo.jpg.')]
-  const shown = `public${photo}`
-  const file = path.join(root, 'public', photo)
-  const stats = await lstat(file).catch(() => undefined)
-  if (!stats) return [createDiagnostic('ASSET_MISSING', at(), `${shown} does not exist`, `Put the photo at ${shown}, correct resume.photo, or remove it for a resume without a photo.`)]
-  if (!stats.isFile()) return [createDiagnostic('NOT_REGULAR_FILE', at(), `${shown} is not a regular file`)]
-  if (stats.size > MAX_PHOTO_BYTES) return [createDiagnostic('ASSET_TOO_LARGE', at(), `${shown} is ${Math.ceil(stats.size / 1024)} KB > ${MAX_PHOTO_BYTES / 1024} KB limit`, 'Scale the photo down to about 600 pixels wide; the resume prints it a few centimetres wide.')]
-  if (photoFormat(await readFile(file)) === undefined) return [createDiagnostic('ASSET_TYPE', at(), `${shown} is neither a PNG nor a JPEG image (by its content, whatever its name)`, 'Export the photo as PNG or JPEG.')]
-  return []
+  const found = await inspectPublicFile(root, photo, MAX_PHOTO_BYTES)
+  switch (found.problem) {
+    case 'outside':
+      return [createDiagnostic('ASSET_MISSING', at(), `resume.photo "${photo}" leaves the public/ folder`, 'Put the photo inside public/ and write its path from there, e.g. /photo.jpg.')]
+    case 'missing':
+      return [createDiagnostic('ASSET_MISSING', at(), `${found.shown} does not exist`, `Put the photo at ${found.shown}, correct resume.photo, or remove it for a resume without a photo.`)]
+    case 'not-file':
+      return [createDiagnostic('NOT_REGULAR_FILE', at(), `${found.shown} is not a regular file`)]
+    case 'too-large':
+      return [createDiagnostic('ASSET_TOO_LARGE', at(), `${found.shown} is ${Math.ceil(found.size / 1024)} KB > ${MAX_PHOTO_BYTES / 1024} KB limit`, 'Scale the photo down to about 600 pixels wide; the resume prints it a few centimetres wide.')]
+  }
+  if (found.kind === 'png' || found.kind === 'jpeg') return []
+  return [createDiagnostic('ASSET_TYPE', at(), `${found.shown} is neither a PNG nor a JPEG image (by its content, whatever its name)`, 'Export the photo as PNG or JPEG.')]
 }
