@@ -5,6 +5,10 @@ const buildCli = 'tests/helpers/build-cli.ts'
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: one on a 2-core machine, so the
+    // e2e files, which mostly wait on Chromium, the network and timers, ran only after every unit
+    // file. Two workers let them overlap (the e2e files still run one after another).
+    maxWorkers: 2,
     projects: [
       {
         test: {
