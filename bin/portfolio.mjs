@@ -13,6 +13,8 @@ if (process.env.PORTFOLIO_DEV) {
 } else if (existsSync(compiled)) {
   await import(compiled.href)
 } else {
-  console.error('portfolio: the CLI is not compiled yet (lib/ is missing).\n  Hint: run `npm run build:cli` in the tool\'s folder (`npm ci` and `npm install` run it too).')
+  console.error(
+    "portfolio: the CLI is not compiled yet (lib/ is missing).\n  Hint: run `npm run build:cli` in the tool's folder (`npm ci` and `npm install` run it too).",
+  )
   process.exitCode = 2
 }

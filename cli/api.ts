@@ -31,7 +31,12 @@ export interface ValidateResult {
 /** Checks the content and returns every problem, located to file, line and column. Never throws for bad content. */
 export async function validate(options: ValidateOptions = {}): Promise<ValidateResult> {
   const result = await checkContent(path.resolve(options.root ?? '.'))
-  return { ok: !hasErrors(result.diagnostics), diagnostics: result.diagnostics, sources: result.sources, fileCount: result.fileCount }
+  return {
+    ok: !hasErrors(result.diagnostics),
+    diagnostics: result.diagnostics,
+    sources: result.sources,
+    fileCount: result.fileCount,
+  }
 }
 
 export interface BuildOptions extends ValidateOptions {
@@ -57,7 +62,19 @@ export interface BuildResult extends ValidateResult {
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const root = path.resolve(options.root ?? '.')
   const outDir = path.resolve(options.outDir ?? path.join(root, 'dist'))
-  const result = await runBuild({ root, outDir, base: normalizeBase(options.base ?? '/'), ...(options.onStep ? { onStep: options.onStep } : {}) })
+  const result = await runBuild({
+    root,
+    outDir,
+    base: normalizeBase(options.base ?? '/'),
+    ...(options.onStep ? { onStep: options.onStep } : {}),
+  })
   const ok = result.compiled && !hasErrors(result.diagnostics)
-  return { ok, diagnostics: result.diagnostics, sources: result.sources, fileCount: result.fileCount, pages: ok ? result.pages : [], outDir }
+  return {
+    ok,
+    diagnostics: result.diagnostics,
+    sources: result.sources,
+    fileCount: result.fileCount,
+    pages: ok ? result.pages : [],
+    outDir,
+  }
 }

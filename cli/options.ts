@@ -26,7 +26,9 @@ export interface ResolvedOptions {
   port: number
 }
 
-const defaults = Object.freeze({ format: 'pretty', base: '/', port: 4173 } as const satisfies Partial<Record<keyof ResolvedOptions, unknown>>)
+const defaults = Object.freeze({ format: 'pretty', base: '/', port: 4173 } as const satisfies Partial<
+  Record<keyof ResolvedOptions, unknown>
+>)
 
 export function resolveOptions(options: CliOptions, cwd = process.cwd()): ResolvedOptions {
   const format = options.format ?? defaults.format
@@ -35,7 +37,8 @@ export function resolveOptions(options: CliOptions, cwd = process.cwd()): Resolv
   }
   const root = path.resolve(cwd, options.root ?? '.')
   const port = options.port === undefined ? defaults.port : Number(options.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`invalid --port "${options.port}"`, 'Use a whole number from 0 to 65535.')
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliError(`invalid --port "${options.port}"`, 'Use a whole number from 0 to 65535.')
   return {
     root,
     format: format as OutputFormat,

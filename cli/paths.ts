@@ -10,8 +10,13 @@ const PACKAGE_NAME = 'yaml-portfolio'
 function findPackageRoot(from: URL): URL {
   for (let folder = new URL('./', from); ; folder = new URL('../', folder)) {
     const manifest = new URL('package.json', folder)
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === PACKAGE_NAME) return folder
-    if (new URL('../', folder).href === folder.href) throw new Error(`cannot find the ${PACKAGE_NAME} package above ${fileURLToPath(from)}`)
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === PACKAGE_NAME
+    )
+      return folder
+    if (new URL('../', folder).href === folder.href)
+      throw new Error(`cannot find the ${PACKAGE_NAME} package above ${fileURLToPath(from)}`)
   }
 }
 

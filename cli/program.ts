@@ -15,7 +15,9 @@ export function createProgram(logger: Logger, setExitCode: (code: number) => voi
     .version(VERSION, '-v, --version')
     .showSuggestionAfterError(true)
     .showHelpAfterError('(run "portfolio --help" for usage)')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Exit codes: 0 success · 1 the content has errors · 2 usage or environment problem
 
 Examples:
@@ -25,17 +27,29 @@ Examples:
   $ portfolio validate --format github      annotate a pull request on GitHub Actions
   $ portfolio validate --format sarif > portfolio.sarif   for GitHub code scanning
   $ portfolio build --base /my-portfolio/   build for a GitHub Pages project site
-  $ portfolio doctor                        check what would break the deployment`)
+  $ portfolio doctor                        check what would break the deployment`,
+    )
 
-  const root = () => new Option('--root <dir>', 'content folder holding portfolio.yaml and projects/').default('.', 'current directory')
-  const format = () => new Option('--format <format>', 'how diagnostics are printed (json, github and sarif on stdout; the rest on stderr)').choices(OUTPUT_FORMATS as string[]).default('pretty')
+  const root = () =>
+    new Option('--root <dir>', 'content folder holding portfolio.yaml and projects/').default('.', 'current directory')
+  const format = () =>
+    new Option(
+      '--format <format>',
+      'how diagnostics are printed (json, github and sarif on stdout; the rest on stderr)',
+    )
+      .choices(OUTPUT_FORMATS as string[])
+      .default('pretty')
 
   program
     .command('init')
-    .description('create a portfolio repository: the example content (experience entries, a project with every section kind), a package.json that depends on the tool, workflows that validate pull requests and deploy to GitHub Pages, a .gitignore')
+    .description(
+      'create a portfolio repository: the example content (experience entries, a project with every section kind), a package.json that depends on the tool, workflows that validate pull requests and deploy to GitHub Pages, a .gitignore',
+    )
     .argument('[dir]', 'folder to create it in (created if missing)', '.')
     .option('--force', 'overwrite files that already exist')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Asks nothing. Refuses to overwrite existing files without --force (exit 2, listing them); other files are
 left alone, and an existing package.json only gains the tool and the scripts it lacks. Inside the tool's
 own folder (a fork) it writes the content only.
@@ -43,7 +57,8 @@ own folder (a fork) it writes the content only.
 Examples:
   $ portfolio init                          in the current folder
   $ portfolio init my-portfolio             in ./my-portfolio
-  $ portfolio init my-portfolio --force     start over, overwriting the example files`)
+  $ portfolio init my-portfolio --force     start over, overwriting the example files`,
+    )
     .action(async (dir: string, flags: { force?: boolean }) => {
       const { initCommand } = await import('./commands/init.ts')
       setExitCode(await initCommand({ dir: path.resolve(dir), force: flags.force === true }, logger))
@@ -51,13 +66,18 @@ Examples:
 
   program
     .command('dev')
-    .description('serve the site on 127.0.0.1 and update it as you edit the content (validation errors show in the page)')
+    .description(
+      'serve the site on 127.0.0.1 and update it as you edit the content (validation errors show in the page)',
+    )
     .addOption(root())
     .option('--port <port>', 'port to listen on; 0 picks a free one, a busy one moves to the next', '5173')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ portfolio dev
-  $ portfolio dev --root ../my-portfolio --port 3000`)
+  $ portfolio dev --root ../my-portfolio --port 3000`,
+    )
     .action(async (flags: CliOptions, command: Command) => {
       const { devCommand } = await import('./commands/dev.ts')
       setExitCode(await devCommand(resolve(flags, command), logger))
@@ -68,7 +88,10 @@ Examples:
     .description('check the content and report every problem, located to line and column')
     .addOption(root())
     .addOption(format())
-    .addHelpText('after', '\nExamples:\n  $ portfolio validate --root ../my-portfolio\n  $ portfolio validate --format json > diagnostics.json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ portfolio validate --root ../my-portfolio\n  $ portfolio validate --format json > diagnostics.json',
+    )
     .action(async (flags: CliOptions, command: Command) => {
       const { validateCommand } = await import('./commands/validate.ts')
       setExitCode(await validateCommand(resolve(flags, command), logger))
@@ -92,7 +115,10 @@ Examples:
     .addOption(format())
     .option('--out <dir>', 'output folder', '<root>/dist')
     .option('--base <path>', 'public base path the site is served under', '/')
-    .addHelpText('after', '\nExamples:\n  $ portfolio build\n  $ portfolio build --base /my-portfolio/ --out public-site')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ portfolio build\n  $ portfolio build --base /my-portfolio/ --out public-site',
+    )
     .action(async (flags: CliOptions, command: Command) => {
       const { buildCommand } = await import('./commands/build.ts')
       setExitCode(await buildCommand(resolve(flags, command), logger))
@@ -100,17 +126,22 @@ Examples:
 
   program
     .command('doctor')
-    .description('check offline what breaks deployments: --base against the repository, the Pages workflow, Node and tool versions, schema modelines')
+    .description(
+      'check offline what breaks deployments: --base against the repository, the Pages workflow, Node and tool versions, schema modelines',
+    )
     .addOption(root())
     .addOption(format())
     .option('--base <path>', 'the base path the site is built with, checked against the repository name')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 The repository is GITHUB_REPOSITORY on GitHub Actions, else the "origin" remote. Exit codes as validate:
 0 nothing wrong (warnings allowed), 1 a finding that breaks the deployment.
 
 Examples:
   $ portfolio doctor
-  $ portfolio doctor --base /my-portfolio/ --format github`)
+  $ portfolio doctor --base /my-portfolio/ --format github`,
+    )
     .action(async (flags: CliOptions, command: Command) => {
       const { doctorCommand } = await import('./commands/doctor.ts')
       setExitCode(await doctorCommand(resolve(flags, command), flags.base !== undefined, logger))
@@ -126,7 +157,14 @@ Examples:
     .action(async (flags: CliOptions, command: Command) => {
       const { resumeCommand } = await import('./commands/resume.ts')
       const out = command.getOptionValueSource('out') === 'default' ? undefined : flags.out
-      setExitCode(await resumeCommand(resolveOptions({ root: flags.root }), flags.format === 'json' ? 'json' : 'pdf', out, logger))
+      setExitCode(
+        await resumeCommand(
+          resolveOptions({ root: flags.root }),
+          flags.format === 'json' ? 'json' : 'pdf',
+          out,
+          logger,
+        ),
+      )
     })
 
   program
@@ -147,7 +185,11 @@ Examples:
 
 function resolve(flags: CliOptions, command: Command) {
   const given = (name: keyof CliOptions) => (command.getOptionValueSource(name) === 'default' ? undefined : flags[name])
-  return resolveOptions({ root: flags.root, format: given('format'), out: given('out'), base: flags.base, port: flags.port })
+  return resolveOptions({
+    root: flags.root,
+    format: given('format'),
+    out: given('out'),
+    base: flags.base,
+    port: flags.port,
+  })
 }
-
-

@@ -56,11 +56,19 @@ export async function renderDocs(root = repositoryRoot): Promise<DocFile[]> {
   const projects = await Promise.all(order.map(async (id) => parse(await read(`projects/${id}.yaml`)) as unknown))
   return [
     { path: 'docs/content.md', contents: renderContentReference(portfolioSchema, projectSchema, portfolio, projects) },
-    { path: 'docs/diagnostics.md', contents: renderDiagnosticsReference(diagnosticCodes, await read('cli/diagnostics/codes.ts')) },
+    {
+      path: 'docs/diagnostics.md',
+      contents: renderDiagnosticsReference(diagnosticCodes, await read('cli/diagnostics/codes.ts')),
+    },
   ]
 }
 
-export function renderContentReference(portfolioSchema: Schema, projectSchema: Schema, portfolio: unknown, projects: unknown[]): string {
+export function renderContentReference(
+  portfolioSchema: Schema,
+  projectSchema: Schema,
+  portfolio: unknown,
+  projects: unknown[],
+): string {
   const out = [
     '# Content reference',
     '',
@@ -96,7 +104,14 @@ export function renderContentReference(portfolioSchema: Schema, projectSchema: S
     const kind = resolve(variant, projectSchema)
     const name = String(kind.properties?.kind?.const ?? '')
     const examples = sections.filter((s) => isRecord(s) && s.kind === name)
-    out.push('', `#### \`${name}\``, '', clean(kind.description ?? ''), '', ...table(walk(kind, projectSchema, 'sections[]', examples)))
+    out.push(
+      '',
+      `#### \`${name}\``,
+      '',
+      clean(kind.description ?? ''),
+      '',
+      ...table(walk(kind, projectSchema, 'sections[]', examples)),
+    )
   }
   return out.join('\n') + '\n'
 }
@@ -110,7 +125,13 @@ function walk(node: Schema, document: Schema, prefix: string, examples: unknown[
     const child = resolve(raw, document)
     const here = prefix ? `${prefix}.${key}` : key
     const values = examples.flatMap((e) => (isRecord(e) && e[key] !== undefined ? [e[key]] : []))
-    rows.push({ path: here, type: typeOf(raw, document), required: required.has(key), description: clean(child.description ?? ''), example: exampleOf(values[0]) })
+    rows.push({
+      path: here,
+      type: typeOf(raw, document),
+      required: required.has(key),
+      description: clean(child.description ?? ''),
+      example: exampleOf(values[0]),
+    })
     rows.push(...walkChildren(child, document, here, values))
   }
   return rows
@@ -123,10 +144,24 @@ function walkChildren(schema: Schema, document: Schema, here: string, values: un
     const entries = values.flatMap((v) => (isRecord(v) ? Object.entries(v) : []))
     const first = entries[0]
     const example = first && typeof first[1] !== 'object' ? inlineCode(`${first[0]}: ${String(first[1])}`) : ''
-    return [{ path: `${here}.<label>`, type: typeOf(schema.additionalProperties, document), required: false, description: clean(value.description ?? ''), example }]
+    return [
+      {
+        path: `${here}.<label>`,
+        type: typeOf(schema.additionalProperties, document),
+        required: false,
+        description: clean(value.description ?? ''),
+        example,
+      },
+    ]
   }
   const items = schema.type === 'array' && schema.items ? resolve(schema.items, document) : undefined
-  if (items?.type === 'object' && items.properties) return walk(items, document, `${here}[]`, values.flatMap((v) => (Array.isArray(v) ? v : [])))
+  if (items?.type === 'object' && items.properties)
+    return walk(
+      items,
+      document,
+      `${here}[]`,
+      values.flatMap((v) => (Array.isArray(v) ? v : [])),
+    )
   return []
 }
 
@@ -135,11 +170,27 @@ function typeOf(raw: Schema, document: Schema): string {
   const ref = raw.$ref?.split('/').pop()
   if (schema.const !== undefined) return `\`${String(schema.const)}\``
   if (schema.enum) return `one of ${schema.enum.map((v) => `\`${String(v)}\``).join(', ')}`
-  const named: Record<string, string> = { line: 'text, one line', text: 'text', markdown: 'markdown', url: 'URL', slug: 'id (kebab-case)', metricValue: 'number, or text containing one', key: 'text' }
-  let type = ref && named[ref] ? named[ref] : schema.anyOf ? schema.anyOf.map((s) => typeOf(s, document)).join(' or ') : (schema.type ?? 'any')
+  const named: Record<string, string> = {
+    line: 'text, one line',
+    text: 'text',
+    markdown: 'markdown',
+    url: 'URL',
+    slug: 'id (kebab-case)',
+    metricValue: 'number, or text containing one',
+    key: 'text',
+  }
+  let type =
+    ref && named[ref]
+      ? named[ref]
+      : schema.anyOf
+        ? schema.anyOf.map((s) => typeOf(s, document)).join(' or ')
+        : (schema.type ?? 'any')
   if (ref === 'section') type = 'section (see below)'
   if (schema.type === 'array') {
-    const count = schema.minItems !== undefined && schema.minItems === schema.maxItems ? `exactly ${schema.minItems}` : [schema.minItems ? `${schema.minItems}` : '0', schema.maxItems ?? ''].join('–')
+    const count =
+      schema.minItems !== undefined && schema.minItems === schema.maxItems
+        ? `exactly ${schema.minItems}`
+        : [schema.minItems ? `${schema.minItems}` : '0', schema.maxItems ?? ''].join('–')
     type = `list (${count}) of ${schema.items ? plural(typeOf(schema.items, document)) : 'values'}`
   } else if (schema.type === 'object' && typeof schema.additionalProperties === 'object') {
     type = 'map: label → value'
@@ -161,7 +212,15 @@ function resolve(node: Schema, document: Schema): Schema {
 
 function exampleOf(value: unknown): string {
   if (value === undefined || value === null || isRecord(value)) return ''
-  if (Array.isArray(value)) return value.length && value.every((v) => typeof v !== 'object') ? inlineCode(value.slice(0, 3).map((v) => String(v)).join(', ') + (value.length > 3 ? ', …' : '')) : ''
+  if (Array.isArray(value))
+    return value.length && value.every((v) => typeof v !== 'object')
+      ? inlineCode(
+          value
+            .slice(0, 3)
+            .map((v) => String(v))
+            .join(', ') + (value.length > 3 ? ', …' : ''),
+        )
+      : ''
   return inlineCode(String(value))
 }
 
@@ -177,16 +236,23 @@ function table(rows: Row[]): string[] {
   return [
     '| field | type | required | description | example |',
     '|---|---|---|---|---|',
-    ...rows.map((r) => `| \`${r.path}\` | ${inline(r.type)} | ${r.required ? 'yes' : 'no'} | ${inline(r.description)} | ${r.example} |`),
+    ...rows.map(
+      (r) =>
+        `| \`${r.path}\` | ${inline(r.type)} | ${r.required ? 'yes' : 'no'} | ${inline(r.description)} | ${r.example} |`,
+    ),
   ]
 }
 
 /** Table-safe prose: one line, HTML-looking text escaped. */
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/</g, '&lt;')
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
-export function renderDiagnosticsReference(codes: Record<string, { title: string; hint?: string }>, source: string): string {
+export function renderDiagnosticsReference(
+  codes: Record<string, { title: string; hint?: string }>,
+  source: string,
+): string {
   // Group headings are the catalogue's own comments ("// D. Schema"), in source order.
   const groups: { heading: string; codes: string[] }[] = []
   for (const line of source.split('\n')) {
@@ -210,7 +276,10 @@ export function renderDiagnosticsReference(codes: Record<string, { title: string
   ]
   for (const group of groups) {
     out.push('', `## ${group.heading}`, '', '| code | meaning | default hint |', '|---|---|---|')
-    for (const code of group.codes) out.push(`| \`${code}\` | ${inline(clean(codes[code]?.title ?? ''))} | ${inline(clean(codes[code]?.hint ?? ''))} |`)
+    for (const code of group.codes)
+      out.push(
+        `| \`${code}\` | ${inline(clean(codes[code]?.title ?? ''))} | ${inline(clean(codes[code]?.hint ?? ''))} |`,
+      )
   }
   return out.join('\n') + '\n'
 }

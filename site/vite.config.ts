@@ -45,7 +45,10 @@ function treeShakeableReactRouter(): Plugin {
         if (options?.ssr) return null
         const next = code
           .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
-          .replace(/^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:memo|forwardRef|createContext)\()/gm, '$1/* @__PURE__ */ $2')
+          .replace(
+            /^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:memo|forwardRef|createContext)\()/gm,
+            '$1/* @__PURE__ */ $2',
+          )
         return next === code ? null : { code: next, map: null }
       },
     },

@@ -40,7 +40,10 @@ export class AppBuild {
   start(portfolio: Record<string, unknown>): void {
     const { root, base, clientDir, serverDir, store } = this.request
     this.#building = (async () => {
-      await writeFiles(generatedDirectory, generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }))
+      await writeFiles(
+        generatedDirectory,
+        generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }),
+      )
       return buildSite({ root, base, clientDir, serverDir, store: store ?? false, onStarted: this.onRequested })
     })().finally(this.onRequested)
     this.#building.catch(() => undefined) // awaited by result(), or by settled() when the content has errors
@@ -116,7 +119,10 @@ export class CardDrawing {
     const specs = socialCardSpecs(this.#content)
     // The checked data is as large as the content: the rest of the build lets it go.
     this.#content = undefined
-    this.#drawing = writeSocialCards(this.folder, specs, this.store, { signal: this.#stop.signal, site: this.site }).then((files) => ({ files, ms: performance.now() - started }))
+    this.#drawing = writeSocialCards(this.folder, specs, this.store, {
+      signal: this.#stop.signal,
+      site: this.site,
+    }).then((files) => ({ files, ms: performance.now() - started }))
     this.#drawing.catch(() => undefined) // awaited by result(), or by settled() when an earlier step fails
   }
 }

@@ -39,11 +39,20 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const cached = kept !== undefined && restoreSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
   options.onStarted?.(cached ? 'from the cache' : 'building')
   if (!cached) {
-    await runViteBuilds({ siteDirectory, base: options.base, clientDir: options.clientDir, serverDir: options.serverDir })
+    await runViteBuilds({
+      siteDirectory,
+      base: options.base,
+      clientDir: options.clientDir,
+      serverDir: options.serverDir,
+    })
     if (kept) storeSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
   }
   // Like Vite's own copy of a public folder: a file the build wrote wins over a public file of the same name.
-  await cp(path.join(options.root, 'public'), options.clientDir, { recursive: true, force: false, errorOnExist: false }).catch((error: NodeJS.ErrnoException) => {
+  await cp(path.join(options.root, 'public'), options.clientDir, {
+    recursive: true,
+    force: false,
+    errorOnExist: false,
+  }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error
   })
   return { serverEntry: path.join(options.serverDir, SERVER_ENTRY), cached, ...(kept ? { key: kept.key } : {}) }

@@ -71,15 +71,28 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   const loaded = await loadSources(root)
 
   const portfolioSource = loaded.portfolio
-  const portfolioOutcome: FileOutcome | undefined = portfolioSource && checkFileCached(portfolioSource, 'portfolio', store)
+  const portfolioOutcome: FileOutcome | undefined =
+    portfolioSource && checkFileCached(portfolioSource, 'portfolio', store)
   let compiling: Promise<Record<string, unknown>> | undefined
-  if (compiler && portfolioSource && portfolioOutcome && isRecord(portfolioOutcome.data) && !hasErrors([...loaded.diagnostics, ...portfolioOutcome.diagnostics])) {
+  if (
+    compiler &&
+    portfolioSource &&
+    portfolioOutcome &&
+    isRecord(portfolioOutcome.data) &&
+    !hasErrors([...loaded.diagnostics, ...portfolioOutcome.diagnostics])
+  ) {
     compiling = compiler.compilePortfolioCached(portfolioSource, portfolioOutcome.data, store)
-    compiling.then((portfolio) => options.onPortfolio?.(portfolio), () => undefined)
+    compiling.then(
+      (portfolio) => options.onPortfolio?.(portfolio),
+      () => undefined,
+    )
   }
 
   // What this thread keeps of each compiled project, as each arrives: not all the prose at once.
-  const keep = (result: ProjectJobResult): ProjectJobResult => (options.keep && result.compiled ? { ...result, compiled: { ...result.compiled, project: options.keep(result.compiled.project) } } : result)
+  const keep = (result: ProjectJobResult): ProjectJobResult =>
+    options.keep && result.compiled
+      ? { ...result, compiled: { ...result.compiled, project: options.keep(result.compiled.project) } }
+      : result
   const projectResults = new Array<ProjectJobResult>(loaded.projects.length)
   const toDo: number[] = []
   loaded.projects.forEach((source, i) => {
@@ -87,7 +100,11 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
     if (stored) projectResults[i] = keep(stored)
     else toDo.push(i)
   })
-  const jobs = toDo.map((i) => ({ source: loaded.projects[i] as SourceFile, ...(store ? { store: store.address } : {}), compile }))
+  const jobs = toDo.map((i) => ({
+    source: loaded.projects[i] as SourceFile,
+    ...(store ? { store: store.address } : {}),
+    compile,
+  }))
   const done = await runJobs('project', jobs, {
     ...(options.workers ? { workers: options.workers } : {}),
     alongside: options.alongside === true,
@@ -128,11 +145,20 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   // Each edit leaves entries no build reads again: the least recently used go once there are too many.
   // A store the caller opened is the caller's to prune (a build prunes once, after its last step).
   if (store && options.store === undefined && stats.compiled > 0) store.prune()
-  return { ...result, ...(hasErrors(diagnostics) ? {} : { compiled: { portfolio, projects } }), compileDiagnostics: diagnostics, compileStats: stats }
+  return {
+    ...result,
+    ...(hasErrors(diagnostics) ? {} : { compiled: { portfolio, projects } }),
+    compileDiagnostics: diagnostics,
+    compileStats: stats,
+  }
 }
 
 /** A project file's job result from the store alone (checked, and compiled when asked), or undefined. */
-function storedResult(source: SourceFile, store: Store, compiler: typeof import('../compile/compile-cache.ts') | undefined): ProjectJobResult | undefined {
+function storedResult(
+  source: SourceFile,
+  store: Store,
+  compiler: typeof import('../compile/compile-cache.ts') | undefined,
+): ProjectJobResult | undefined {
   const checked = readChecked(source, 'project', store)
   if (!checked) return undefined
   const result = { path: source.path, diagnostics: [], links: checked.links, data: checked.data }

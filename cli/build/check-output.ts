@@ -79,7 +79,11 @@ export function checkScans(scans: readonly PageScan[], files: ReadonlySet<string
  */
 export function listSiteFiles(siteDir: string): Set<string> {
   const entries = readdirSync(siteDir, { recursive: true, withFileTypes: true })
-  return new Set(entries.filter((e) => e.isFile()).map((e) => path.relative(siteDir, path.join(e.parentPath, e.name)).split(path.sep).join('/')))
+  return new Set(
+    entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(siteDir, path.join(e.parentPath, e.name)).split(path.sep).join('/')),
+  )
 }
 
 /** checkScans for pages already on disk. */
@@ -108,5 +112,10 @@ function safeDecode(text: string): string {
 }
 
 function decodeAttribute(value: string): string {
-  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
 }

@@ -28,6 +28,10 @@ export async function runJob(kind: string, input: unknown): Promise<unknown> {
 const table = new URL(`./jobs${path.extname(new URL(import.meta.url).pathname)}`, import.meta.url)
 
 /** Runs `inputs` as jobs of `kind` on the worker pool (see cli/workers/pool.ts), typed by the table above. */
-export function runJobs<K extends JobKind, R = JobResult<K>>(kind: K, inputs: readonly JobInput<K>[], options: RunOptions<R> & { each?: (result: JobResult<K>, index: number) => R } = {}): Promise<R[]> {
+export function runJobs<K extends JobKind, R = JobResult<K>>(
+  kind: K,
+  inputs: readonly JobInput<K>[],
+  options: RunOptions<R> & { each?: (result: JobResult<K>, index: number) => R } = {},
+): Promise<R[]> {
   return runPoolJobs<JobInput<K>, R>(table, kind, inputs, options as RunOptions<R>)
 }

@@ -62,14 +62,23 @@ export function readPageIndex(cache: PageCache): Map<string, PageRecord> {
   if (typeof entry !== 'object' || entry === null) return new Map()
   const { site, pages } = entry as { site?: unknown; pages?: unknown }
   if (site !== path.resolve(cache.site) || !(pages instanceof Map)) return new Map()
-  return new Map([...(pages as Map<unknown, unknown>)].filter((pair): pair is [string, PageRecord] => typeof pair[0] === 'string' && isPageRecord(pair[1])))
+  return new Map(
+    [...(pages as Map<unknown, unknown>)].filter(
+      (pair): pair is [string, PageRecord] => typeof pair[0] === 'string' && isPageRecord(pair[1]),
+    ),
+  )
 }
 
 /**
  * The page at `route` as the site in place holds it, when it is still what this build would render:
  * same key (pageKey), same cards if it used them, and the very bytes recorded. Undefined otherwise.
  */
-export function reusablePage(cache: PageCache, index: ReadonlyMap<string, PageRecord>, route: Route, key: string): { html: string; record: PageRecord } | undefined {
+export function reusablePage(
+  cache: PageCache,
+  index: ReadonlyMap<string, PageRecord>,
+  route: Route,
+  key: string,
+): { html: string; record: PageRecord } | undefined {
   const record = index.get(route.file)
   if (!record || record.key !== key || record.scan.page !== route.file) return undefined
   if (record.cards !== undefined && record.cards !== cache.cardsHash) return undefined
@@ -92,5 +101,12 @@ function isPageRecord(value: unknown): value is PageRecord {
   if (typeof value !== 'object' || value === null) return false
   const record = value as Partial<PageRecord>
   const scan = record.scan as Partial<PageScan> | undefined
-  return typeof record.key === 'string' && typeof record.sha256 === 'string' && typeof scan?.page === 'string' && Array.isArray(scan.ids) && Array.isArray(scan.links) && (record.cards === undefined || typeof record.cards === 'string')
+  return (
+    typeof record.key === 'string' &&
+    typeof record.sha256 === 'string' &&
+    typeof scan?.page === 'string' &&
+    Array.isArray(scan.ids) &&
+    Array.isArray(scan.links) &&
+    (record.cards === undefined || typeof record.cards === 'string')
+  )
 }

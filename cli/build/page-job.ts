@@ -34,10 +34,19 @@ export type PageJobResult = { page: PageFile } | { error: string; hint?: string 
 /** Each server entry's render function, loaded once per thread (an ES module is cached by URL anyway). */
 const loaded = new Map<string, Promise<RenderFunction>>()
 
-export async function renderPageJob({ serverEntry, template, siteDir, base, route }: PageJobInput): Promise<PageJobResult> {
+export async function renderPageJob({
+  serverEntry,
+  template,
+  siteDir,
+  base,
+  route,
+}: PageJobInput): Promise<PageJobResult> {
   let render = loaded.get(serverEntry)
   if (!render) loaded.set(serverEntry, (render = loadRenderFunction(serverEntry)))
-  const data = { projects: (id: string) => readProjectData(siteDir, id), cards: async () => JSON.parse(readFileSync(path.join(siteDir, projectCardsData.file), 'utf8')) as unknown[] }
+  const data = {
+    projects: (id: string) => readProjectData(siteDir, id),
+    cards: async () => JSON.parse(readFileSync(path.join(siteDir, projectCardsData.file), 'utf8')) as unknown[],
+  }
   try {
     return { page: await renderPage(await render, { route, base, template }, data) }
   } catch (error) {

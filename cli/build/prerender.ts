@@ -49,7 +49,13 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
   let reusedPages = 0
   const keep = (at: number, key: string | undefined, page: PageFile) => {
     scans[at] = page.scan
-    if (cache && key) records.set(page.file, { key, sha256: page.sha256, scan: page.scan, ...(page.usedCards ? { cards: cache.cardsHash } : {}) })
+    if (cache && key)
+      records.set(page.file, {
+        key,
+        sha256: page.sha256,
+        scan: page.scan,
+        ...(page.usedCards ? { cards: cache.cardsHash } : {}),
+      })
     writer.write(page.file, page.html)
   }
   routes.forEach((route, at) => {
@@ -65,7 +71,13 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
   })
   // The first failure, kept until every job is back: thrown from a worker's answer, it would take the process down.
   let failure: { error: unknown } | undefined
-  const inputs = toRender.map(({ route }) => ({ serverEntry: options.serverEntry, template, siteDir: options.siteDir, base: options.base, route }))
+  const inputs = toRender.map(({ route }) => ({
+    serverEntry: options.serverEntry,
+    template,
+    siteDir: options.siteDir,
+    base: options.base,
+    route,
+  }))
   await runJobs('page', inputs, {
     perWorker: PAGES_PER_WORKER,
     ...(options.workers ? { workers: options.workers } : {}),
@@ -110,7 +122,12 @@ class PageWriter {
  * inline theme script, allowed by its hash (no 'unsafe-inline' for scripts).
  */
 export function withSecurityHeaders(template: string): string {
-  const hashes = [...template.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`)
+  const hashes = [...template.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  )
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${hashes.join(' ')}`.trim(),
@@ -124,6 +141,7 @@ export function withSecurityHeaders(template: string): string {
   ].join('; ')
   const meta = `<meta http-equiv="Content-Security-Policy" content="${csp}">\n    <meta name="referrer" content="strict-origin-when-cross-origin">`
   // After <meta charset> (which must come first), before anything that loads.
-  return /<meta charset[^>]*>/i.test(template) ? template.replace(/<meta charset[^>]*>/i, (m) => `${m}\n    ${meta}`) : template.replace(/<head>/, () => `<head>\n    ${meta}`)
+  return /<meta charset[^>]*>/i.test(template)
+    ? template.replace(/<meta charset[^>]*>/i, (m) => `${m}\n    ${meta}`)
+    : template.replace(/<head>/, () => `<head>\n    ${meta}`)
 }
-

@@ -41,7 +41,12 @@ export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJo
   const { source } = job
   const store = job.store && storeAt(job.store)
   const checked = checkFileCached(source, 'project', store)
-  const result: ProjectJobResult = { path: source.path, diagnostics: checked.diagnostics, links: checked.links, data: checked.data }
+  const result: ProjectJobResult = {
+    path: source.path,
+    diagnostics: checked.diagnostics,
+    links: checked.links,
+    data: checked.data,
+  }
   if (!job.compile || !isRecord(checked.data) || hasErrors(checked.diagnostics)) return result
   // A diagram that cannot be drawn is located in the file: parsed then, if it was not here already.
   let parsed: ParsedDocument | undefined = checked.parsed

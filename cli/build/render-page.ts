@@ -26,7 +26,12 @@ export interface PageData {
   cards: CardsLookup
 }
 
-export type RenderFunction = (url: string, base: string, projects: ProjectLookup, cards: CardsLookup) => Promise<RenderedPage>
+export type RenderFunction = (
+  url: string,
+  base: string,
+  projects: ProjectLookup,
+  cards: CardsLookup,
+) => Promise<RenderedPage>
 
 /** A route rendered and checked, not yet in the HTML shell. */
 export interface RenderedRouteBody {
@@ -61,7 +66,12 @@ export async function loadRenderFunction(serverEntry: string): Promise<RenderFun
 }
 
 /** Renders one route; fails on a render error, a status other than the route's, or an empty <main>. */
-async function renderBody(render: RenderFunction, route: Route, base: string, data: PageData): Promise<RenderedRouteBody> {
+async function renderBody(
+  render: RenderFunction,
+  route: Route,
+  base: string,
+  data: PageData,
+): Promise<RenderedRouteBody> {
   let usedCards = false
   const cards: CardsLookup = () => {
     usedCards = true
@@ -78,16 +88,23 @@ async function renderBody(render: RenderFunction, route: Route, base: string, da
   try {
     page = await render(route.url, base, projects, cards)
   } catch (error) {
-    throw new CliError(`rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a problem in the site code (site/src), not in the content.', { cause: error })
+    throw new CliError(
+      `rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`,
+      'This is a problem in the site code (site/src), not in the content.',
+      { cause: error },
+    )
   }
-  if (page.status !== route.status) throw new CliError(`rendering ${route.url} gave status ${page.status}, expected ${route.status}`)
+  if (page.status !== route.status)
+    throw new CliError(`rendering ${route.url} gave status ${page.status}, expected ${route.status}`)
   if (!hasContentInMain(page.html)) throw new CliError(`rendering ${route.url} produced an empty <main>`)
   return { page, usedCards }
 }
 
 /** A rendered route put into the HTML shell. */
 function fillShell(template: string, route: Route, { page, usedCards }: RenderedRouteBody): PageFile {
-  const html = template.replace('<!--app-head-->', () => page.head + pageDataScript(page.data)).replace('<!--app-html-->', () => page.html)
+  const html = template
+    .replace('<!--app-head-->', () => page.head + pageDataScript(page.data))
+    .replace('<!--app-html-->', () => page.html)
   return { file: route.file, html, scan: scanPage(route.file, html), sha256: hashText(html), usedCards }
 }
 

@@ -37,12 +37,16 @@ export interface GenerateOptions {
 }
 
 /** check → compile markdown and diagrams → generate modules → write them. Writes nothing on any error. */
-export async function runGenerate(root: string, outputDirectory = generatedDirectory, options: GenerateOptions = {}): Promise<GenerateResult> {
+export async function runGenerate(
+  root: string,
+  outputDirectory = generatedDirectory,
+  options: GenerateOptions = {},
+): Promise<GenerateResult> {
   // load, parse, schema, rules, then markdown → HTML and Mermaid → SVG (unchanged files from the cache)
   const outcome = generateOutcome(await checkAndCompile(root))
   if (!outcome.compiled) return outcome
   const files = generateContentModules(outcome.compiled, await generateTypes(), { data: options.data ?? true }) // typed modules, deterministic
-  const written = await writeFiles(outputDirectory, files)                 // atomic, only what changed
+  const written = await writeFiles(outputDirectory, files) // atomic, only what changed
   return { ...outcome, written }
 }
 
@@ -82,20 +86,40 @@ type BuildParts = Parameters<typeof checkWhileAppBuilds>[1]
  * build, located like a content error. Returns only what the rest of the build needs, so the parsed
  * files and their texts can be let go.
  */
-async function checkAndMakeResume(root: string, parts: BuildParts, step: Step): Promise<ReturnType<typeof reportAndContent> & { resumeFiles?: ResumeFiles }> {
-  const checked = await step('validate + generate', () => checkWhileAppBuilds(root, parts), (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'))
+async function checkAndMakeResume(
+  root: string,
+  parts: BuildParts,
+  step: Step,
+): Promise<ReturnType<typeof reportAndContent> & { resumeFiles?: ResumeFiles }> {
+  const checked = await step(
+    'validate + generate',
+    () => checkWhileAppBuilds(root, parts),
+    (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
+  )
   // The pool's heaps are not needed again until the pages, which start their own workers if they pay.
   await stopPool()
   if (!checked.compiled) return reportAndContent(checked)
   const resume = await step('resume', () => makeResume(checked, root, parts.store ?? null), describeResume)
-  if (resume.diagnostics.length > 0) return reportAndContent({ ...checked, compiled: undefined, diagnostics: [...checked.diagnostics, ...resume.diagnostics] })
+  if (resume.diagnostics.length > 0)
+    return reportAndContent({
+      ...checked,
+      compiled: undefined,
+      diagnostics: [...checked.diagnostics, ...resume.diagnostics],
+    })
   return { ...reportAndContent(checked), ...(resume.files ? { resumeFiles: resume.files } : {}) }
 }
 
 /** What reporting a build's diagnostics needs (their files' texts, for code frames, not every file's), and the compiled content. */
-function reportAndContent(result: GenerateResult): { report: Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'>; compiled: CompiledContent | undefined } {
+function reportAndContent(result: GenerateResult): {
+  report: Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'>
+  compiled: CompiledContent | undefined
+} {
   const files = new Set(result.diagnostics.map((d) => d.file))
-  const report = { diagnostics: result.diagnostics, fileCount: result.fileCount, sources: new Map([...result.sources].filter(([file]) => files.has(file))) }
+  const report = {
+    diagnostics: result.diagnostics,
+    fileCount: result.fileCount,
+    sources: new Map([...result.sources].filter(([file]) => files.has(file))),
+  }
   return { report, compiled: result.compiled }
 }
 
@@ -116,14 +140,37 @@ function timedSteps(onStep: BuildOptions['onStep']): Step {
  * social cards once every file is checked and the app build has its request (background-steps.ts).
  * Each case study's data is written by `projectData` as its project is compiled.
  */
-async function checkWhileAppBuilds(root: string, { app, cards, projectData, chatIndex, store }: { app: AppBuild; cards: CardDrawing; projectData: ProjectDataWriter; chatIndex: ChatIndexWriter; store: Store | undefined }): Promise<GenerateResult> {
+async function checkWhileAppBuilds(
+  root: string,
+  {
+    app,
+    cards,
+    projectData,
+    chatIndex,
+    store,
+  }: {
+    app: AppBuild
+    cards: CardDrawing
+    projectData: ProjectDataWriter
+    chatIndex: ChatIndexWriter
+    store: Store | undefined
+  },
+): Promise<GenerateResult> {
   const onPortfolio = (portfolio: Record<string, unknown>) => {
     cards.hold()
     app.start(portfolio)
   }
   // When the content is valid, onPortfolio has started the app build by the time this returns.
   // The app builds in this thread meanwhile (Vite): the project files go to the pool's workers.
-  const outcome = generateOutcome(await checkAndCompile(root, { onPortfolio, onChecked: (content) => cards.draw(content), keep: (project) => (chatIndex.keep(project), projectData.keep(project)), alongside: true, store: store ?? false }))
+  const outcome = generateOutcome(
+    await checkAndCompile(root, {
+      onPortfolio,
+      onChecked: (content) => cards.draw(content),
+      keep: (project) => (chatIndex.keep(project), projectData.keep(project)),
+      alongside: true,
+      store: store ?? false,
+    }),
+  )
   if (outcome.compiled) cards.drawNow()
   return outcome
 }
@@ -134,26 +181,50 @@ async function checkWhileAppBuilds(root: string, { app, cards, projectData, chat
  * browser loads) by the pool's page jobs (page-job.ts), so the compiled content need not be in
  * memory while pages render.
  */
-async function prerenderSite(routes: Route[], data: WrittenData, site: SiteBuild, siteDir: string, options: BuildOptions, store: Store | undefined, step: Step): Promise<Prerendered> {
+async function prerenderSite(
+  routes: Route[],
+  data: WrittenData,
+  site: SiteBuild,
+  siteDir: string,
+  options: BuildOptions,
+  store: Store | undefined,
+  step: Step,
+): Promise<Prerendered> {
   const pageCache: PageCache | undefined =
-    !store || !site.key ? undefined : { store, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
+    !store || !site.key
+      ? undefined
+      : { store, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
   const prerendered = await step(
     'prerender',
-    () => prerenderRoutes(routes, { serverEntry: site.serverEntry, siteDir, base: options.base, ...(pageCache ? { cache: pageCache } : {}) }),
-    (p) => (p.rendered === p.pages.length ? `${p.pages.length} pages` : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`),
+    () =>
+      prerenderRoutes(routes, {
+        serverEntry: site.serverEntry,
+        siteDir,
+        base: options.base,
+        ...(pageCache ? { cache: pageCache } : {}),
+      }),
+    (p) =>
+      p.rendered === p.pages.length
+        ? `${p.pages.length} pages`
+        : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`,
   )
   return prerendered
 }
 
 function failOnBrokenLinks(problems: readonly OutputProblem[]): void {
   if (problems.length > 0) {
-    throw new CliError(`the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`, 'Fix the link in the content or the site code; the previous site was left in place.')
+    throw new CliError(
+      `the built site has broken links or unsafe markup:\n${problems.map((p) => `  ${p.page}: ${p.target} — ${p.reason}`).join('\n')}`,
+      'Fix the link in the content or the site code; the previous site was left in place.',
+    )
   }
 }
 
 /** The cards drawn beside the site go into it: one rename; a copy only when the content's public/ folder brought an og/ folder of its own. */
 async function moveCardsIn(cardsDir: string, siteDir: string): Promise<void> {
-  await rename(path.join(cardsDir, 'og'), path.join(siteDir, 'og')).catch(() => cp(path.join(cardsDir, 'og'), path.join(siteDir, 'og'), { recursive: true }))
+  await rename(path.join(cardsDir, 'og'), path.join(siteDir, 'og')).catch(() =>
+    cp(path.join(cardsDir, 'og'), path.join(siteDir, 'og'), { recursive: true }),
+  )
 }
 
 async function writeSeoFiles(siteDir: string, routes: readonly Route[], siteUrl: string, base: string): Promise<void> {
@@ -178,36 +249,73 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   await removeStaleWorkDirectories(options.outDir)
   // Started while the content is checked; awaited below, or in `finally` when a step fails.
   const cards = new CardDrawing(work.cards, store, options.outDir)
-  const app = new AppBuild({ root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, store }, () => cards.release())
+  const app = new AppBuild(
+    { root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, store },
+    () => cards.release(),
+  )
   const projectData = new ProjectDataWriter(work.data)
   // And its passages for the chat's search, written with the data.
   const chatIndex = new ChatIndexWriter()
   let built = false
   try {
-    const { report, compiled, resumeFiles } = await checkAndMakeResume(options.root, { app, cards, projectData, chatIndex, store }, step)
+    const { report, compiled, resumeFiles } = await checkAndMakeResume(
+      options.root,
+      { app, cards, projectData, chatIndex, store },
+      step,
+    )
     if (!compiled || !app.started) return { ...report, compiled: false, pages: [] }
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
-    const site = await step('vite build (client + server)', () => app.result(), (s) => (s.cached ? 'unchanged app: from the cache' : 'started alongside checking'))
+    const site = await step(
+      'vite build (client + server)',
+      () => app.result(),
+      (s) => (s.cached ? 'unchanged app: from the cache' : 'started alongside checking'),
+    )
     // Before prerendering: pages render from these files, written as the projects were compiled
     // (what the data writer kept of each compiled project is its card: see ProjectDataWriter.keep).
     if (resumeFiles) await writeResume(work.temp, resumeFiles)
-    const data = await step('case-study data', () => projectData.finish(work.temp, compiled.projects), (written) => `${written.files.length} files`)
-    await step('chat index', () => chatIndex.finish(work.temp, compiled.portfolio, compiled.projects.map((card) => String(card.id))), (bytes) => `${(bytes / 1000).toFixed(1)} kB`)
+    const data = await step(
+      'case-study data',
+      () => projectData.finish(work.temp, compiled.projects),
+      (written) => `${written.files.length} files`,
+    )
+    await step(
+      'chat index',
+      () =>
+        chatIndex.finish(
+          work.temp,
+          compiled.portfolio,
+          compiled.projects.map((card) => String(card.id)),
+        ),
+      (bytes) => `${(bytes / 1000).toFixed(1)} kB`,
+    )
     const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, step)
-    const problems = await step('check links', async () => checkScans(scans, listSiteFiles(work.temp), options.base), (p) => (p.length ? `${p.length} problems` : 'all resolve'))
+    const problems = await step(
+      'check links',
+      async () => checkScans(scans, listSiteFiles(work.temp), options.base),
+      (p) => (p.length ? `${p.length} problems` : 'all resolve'),
+    )
     failOnBrokenLinks(problems)
-    await step('social images', () => cards.result(), (drawn) => `${drawn.files.length} cards, drawn in ${(drawn.ms / 1000).toFixed(2)} s alongside the steps above`)
+    await step(
+      'social images',
+      () => cards.result(),
+      (drawn) => `${drawn.files.length} cards, drawn in ${(drawn.ms / 1000).toFixed(2)} s alongside the steps above`,
+    )
     await moveCardsIn(work.cards, work.temp)
     await writeSeoFiles(work.temp, routes, siteUrl, options.base)
-    await step('swap into place', () => swapDirectory(work.temp, options.outDir, work.old), () => options.outDir)
+    await step(
+      'swap into place',
+      () => swapDirectory(work.temp, options.outDir, work.old),
+      () => options.outDir,
+    )
     built = true
     return { ...report, compiled: true, pages }
   } finally {
     if (!built) cards.stop(new Error('the build stopped'))
     await app.settled()
     await cards.settled()
-    for (const folder of [work.temp, work.cards, work.data, work.server]) await rm(folder, { recursive: true, force: true })
+    for (const folder of [work.temp, work.cards, work.data, work.server])
+      await rm(folder, { recursive: true, force: true })
     // Each edit leaves entries no build reads again: the least recently used go once there are too many.
     store?.prune()
   }

@@ -29,7 +29,10 @@ const RUNTIME_DATA = /^(?:\.server-build|src[\\/]generated[\\/](?:projects|cards
  */
 export function siteKey(store: Store, siteDirectory: string, base: string): string | undefined {
   try {
-    const inputs = listFiles(siteDirectory, (relative) => !RUNTIME_DATA.test(relative)).flatMap((file) => [file, readFileSync(path.join(siteDirectory, file))])
+    const inputs = listFiles(siteDirectory, (relative) => !RUNTIME_DATA.test(relative)).flatMap((file) => [
+      file,
+      readFileSync(path.join(siteDirectory, file)),
+    ])
     return store.key(KIND, `base ${base}`, ...inputs)
   } catch {
     return undefined
@@ -57,8 +60,12 @@ export function restoreSiteBuild(store: Store, key: string, clientDir: string, s
 /** Keeps a fresh build under the key (the store writes it atomically, or skips a store it cannot write). */
 export function storeSiteBuild(store: Store, key: string, clientDir: string, serverDir: string): void {
   const files: SiteFile[] = []
-  for (const [part, folder] of [['client', clientDir], ['server', serverDir]] as const) {
-    for (const file of listFiles(folder)) files.push({ path: `${part}/${file.split(path.sep).join('/')}`, bytes: readFileSync(path.join(folder, file)) })
+  for (const [part, folder] of [
+    ['client', clientDir],
+    ['server', serverDir],
+  ] as const) {
+    for (const file of listFiles(folder))
+      files.push({ path: `${part}/${file.split(path.sep).join('/')}`, bytes: readFileSync(path.join(folder, file)) })
   }
   store.set(KIND, key, { files })
 }
@@ -68,19 +75,26 @@ export function storeSiteBuild(store: Store, key: string, clientDir: string, ser
  * bundle among them, none reaching out of its folder. The store vouches for the bytes; this, for the shape.
  */
 function siteFiles(value: unknown): SiteFile[] | undefined {
-  if (typeof value !== 'object' || value === null || !Array.isArray((value as { files?: unknown }).files)) return undefined
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as { files?: unknown }).files))
+    return undefined
   const files = (value as { files: unknown[] }).files
   const whole = files.every((file): file is SiteFile => {
     const { path: name, bytes } = (file ?? {}) as Partial<SiteFile>
     return typeof name === 'string' && bytes instanceof Uint8Array && insideItsFolder(name)
   })
-  return whole && files.some((file) => (file as SiteFile).path.startsWith('server/')) ? (files as SiteFile[]) : undefined
+  return whole && files.some((file) => (file as SiteFile).path.startsWith('server/'))
+    ? (files as SiteFile[])
+    : undefined
 }
 
 /** client/… or server/…, each part a plain name (no '..', no separator of another system). */
 function insideItsFolder(name: string): boolean {
   const [part, ...rest] = name.split('/')
-  return (part === 'client' || part === 'server') && rest.length > 0 && rest.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\\'))
+  return (
+    (part === 'client' || part === 'server') &&
+    rest.length > 0 &&
+    rest.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\\'))
+  )
 }
 
 /** Files under a folder, relative and sorted, skipping what `include` rejects. */

@@ -4,7 +4,10 @@ import path from 'node:path'
 let buildCount = 0
 
 /** Sibling folders a build works in; same file system as the target, so the swap is a rename. */
-export function workDirectories(outDir: string, siteDirectory: string): { temp: string; cards: string; data: string; server: string; old: string } {
+export function workDirectories(
+  outDir: string,
+  siteDirectory: string,
+): { temp: string; cards: string; data: string; server: string; old: string } {
   return {
     temp: `${outDir}.tmp-${process.pid}`,
     // The social cards are drawn, and the case-study data written, while Vite builds into `temp`
@@ -28,8 +31,18 @@ export async function removeStaleWorkDirectories(outDir: string): Promise<void> 
   const prefix = path.basename(outDir)
   const entries = await readdir(parent).catch(() => [] as string[])
   const aside = entries.find((e) => e.startsWith(`${prefix}.old-`))
-  const restored = aside && !entries.includes(prefix) ? await rename(path.join(parent, aside), outDir).then(() => aside, () => undefined) : undefined
-  await Promise.all(entries.filter((e) => e !== restored && (e.startsWith(`${prefix}.tmp-`) || e.startsWith(`${prefix}.old-`))).map((e) => rm(path.join(parent, e), { recursive: true, force: true })))
+  const restored =
+    aside && !entries.includes(prefix)
+      ? await rename(path.join(parent, aside), outDir).then(
+          () => aside,
+          () => undefined,
+        )
+      : undefined
+  await Promise.all(
+    entries
+      .filter((e) => e !== restored && (e.startsWith(`${prefix}.tmp-`) || e.startsWith(`${prefix}.old-`)))
+      .map((e) => rm(path.join(parent, e), { recursive: true, force: true })),
+  )
 }
 
 /**

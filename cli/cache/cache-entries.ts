@@ -53,7 +53,13 @@ function decodeEntry(bytes: Buffer, key: string): { value: unknown } | 'damaged'
     const newline = bytes.indexOf(0x0a)
     if (newline < 0) return 'damaged'
     const header: unknown = JSON.parse(bytes.toString('utf8', 0, newline))
-    if (!isHeader(header) || header.format !== FORMAT || header.key !== key || header.bytes !== bytes.length - newline - 1) return 'damaged'
+    if (
+      !isHeader(header) ||
+      header.format !== FORMAT ||
+      header.key !== key ||
+      header.bytes !== bytes.length - newline - 1
+    )
+      return 'damaged'
     const payload = bytes.subarray(newline + 1)
     if (header.sha256 !== sha256(payload)) return 'damaged'
     return { value: v8.deserialize(payload) }
@@ -101,7 +107,13 @@ const SEAL = '// sha256 '
 
 /** Writes `contents` sealed: a first line with the SHA-256 of the rest, then the contents (atomically). */
 export function writeSealedFile(file: string, contents: string | Uint8Array): boolean {
-  return writeFileAtomically(file, Buffer.concat([Buffer.from(`${SEAL}${sha256(contents)}\n`), typeof contents === 'string' ? Buffer.from(contents) : contents]))
+  return writeFileAtomically(
+    file,
+    Buffer.concat([
+      Buffer.from(`${SEAL}${sha256(contents)}\n`),
+      typeof contents === 'string' ? Buffer.from(contents) : contents,
+    ]),
+  )
 }
 
 /** A sealed file's contents when it is whole and its own, 'missing', or 'damaged' (edited, cut short, not sealed). */
@@ -114,7 +126,9 @@ export function readSealedFile(file: string): Buffer | 'missing' | 'damaged' {
   }
   const newline = bytes.indexOf(0x0a)
   const contents = bytes.subarray(newline + 1)
-  return newline > 0 && bytes.subarray(0, newline).toString('latin1') === `${SEAL}${sha256(contents)}` ? contents : 'damaged'
+  return newline > 0 && bytes.subarray(0, newline).toString('latin1') === `${SEAL}${sha256(contents)}`
+    ? contents
+    : 'damaged'
 }
 
 function sha256(contents: string | Uint8Array): string {

@@ -76,7 +76,8 @@ class FileStore implements Store {
 
   key(kind: string, ...inputs: KeyInput[]): string {
     const hash = createHash('sha256').update(`portfolio-store 1\0${kind}\0${this.address.toolVersion ?? ''}\0`)
-    for (const input of inputs) hash.update(`${typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength}:`).update(input)
+    for (const input of inputs)
+      hash.update(`${typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength}:`).update(input)
     return hash.digest('hex')
   }
 

@@ -23,9 +23,19 @@ export function toolKey(): string | undefined {
     // An installed copy of the tool has no lockfile of its own: its version and code then decide.
     const lockfile = path.join(repositoryRoot, 'package-lock.json')
     if (existsSync(lockfile)) hash.update(readFileSync(lockfile)).update('\0')
-    const code = readdirSync(cliDirectory, { recursive: true, encoding: 'utf8' }).filter((file) => CODE.test(file)).sort()
-    for (const file of code) hash.update(`${file}\0`).update(readFileSync(path.join(cliDirectory, file))).update('\0')
-    for (const file of readdirSync(path.join(repositoryRoot, 'schema')).sort()) hash.update(`${file}\0`).update(readFileSync(path.join(repositoryRoot, 'schema', file))).update('\0')
+    const code = readdirSync(cliDirectory, { recursive: true, encoding: 'utf8' })
+      .filter((file) => CODE.test(file))
+      .sort()
+    for (const file of code)
+      hash
+        .update(`${file}\0`)
+        .update(readFileSync(path.join(cliDirectory, file)))
+        .update('\0')
+    for (const file of readdirSync(path.join(repositoryRoot, 'schema')).sort())
+      hash
+        .update(`${file}\0`)
+        .update(readFileSync(path.join(repositoryRoot, 'schema', file)))
+        .update('\0')
     memo = hash.digest('hex')
   } catch {
     memo = undefined

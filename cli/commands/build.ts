@@ -12,15 +12,23 @@ export async function buildCommand(options: ResolvedOptions, logger: Logger): Pr
     root: options.root,
     outDir: options.outDir,
     base: options.base,
-    onStep: (step, ms, detail) => logger.info(`  ${step.padEnd(30)} ${formatMs(ms).padStart(7)}${detail ? `  ${detail}` : ''}`),
+    onStep: (step, ms, detail) =>
+      logger.info(`  ${step.padEnd(30)} ${formatMs(ms).padStart(7)}${detail ? `  ${detail}` : ''}`),
   })
   if (!result.compiled) {
-    reportDiagnostics(result, options, logger, `nothing was written; ${path.relative(process.cwd(), options.outDir) || '.'} is unchanged.`)
+    reportDiagnostics(
+      result,
+      options,
+      logger,
+      `nothing was written; ${path.relative(process.cwd(), options.outDir) || '.'} is unchanged.`,
+    )
     return 1
   }
   // A machine format prints its (possibly empty) report even on success: CI parses stdout.
   if (result.diagnostics.length > 0 || isMachineFormat(options.format)) reportDiagnostics(result, options, logger)
-  logger.info(`✔ built ${result.pages.length} pages into ${path.relative(process.cwd(), options.outDir) || '.'}/ in ${formatMs(performance.now() - started)}`)
+  logger.info(
+    `✔ built ${result.pages.length} pages into ${path.relative(process.cwd(), options.outDir) || '.'}/ in ${formatMs(performance.now() - started)}`,
+  )
   return 0
 }
 

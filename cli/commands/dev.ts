@@ -8,7 +8,11 @@ import { reportDiagnostics } from './validate.ts'
 
 /** `portfolio dev`: serves the site with live updates until interrupted; exit 0 on Ctrl+C, 2 when it cannot start. */
 export async function devCommand(options: ResolvedOptions, logger: Logger): Promise<number> {
-  const server = await startDevServer({ root: options.root, port: options.port, onEvent: (event) => printEvent(event, options, logger) })
+  const server = await startDevServer({
+    root: options.root,
+    port: options.port,
+    onEvent: (event) => printEvent(event, options, logger),
+  })
   logger.info(`Dev server for ${path.relative(process.cwd(), options.root) || '.'} at ${server.url} (Ctrl+C to stop)`)
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve)
@@ -25,11 +29,20 @@ function printEvent(event: DevEvent, options: ResolvedOptions, logger: Logger): 
     const hint = event.error instanceof CliError && event.error.hint ? `\n  Hint: ${event.error.hint}` : ''
     logger.info(`portfolio: ${event.error instanceof Error ? event.error.message : String(event.error)}${hint}`)
   } else if (!event.result.compiled) {
-    reportDiagnostics(event.result, options, logger, event.first ? 'the site shows these errors until they are fixed.' : 'the page keeps the last good content until this is fixed.')
+    reportDiagnostics(
+      event.result,
+      options,
+      logger,
+      event.first
+        ? 'the site shows these errors until they are fixed.'
+        : 'the page keeps the last good content until this is fixed.',
+    )
   } else {
     if (event.result.diagnostics.length > 0) reportDiagnostics(event.result, options, logger)
     const changed = event.result.written.length
     const what = event.changedFile ? `${event.changedFile}: ` : ''
-    logger.info(`✔ ${what}content is valid${event.changedFile ? `, ${changed} module${changed === 1 ? '' : 's'} updated` : ` (${event.result.fileCount} files)`}`)
+    logger.info(
+      `✔ ${what}content is valid${event.changedFile ? `, ${changed} module${changed === 1 ? '' : 's'} updated` : ` (${event.result.fileCount} files)`}`,
+    )
   }
 }

@@ -7,6 +7,12 @@ import { reportDiagnostics } from './validate.ts'
 /** `portfolio doctor`: exit 0 when nothing would break the deployment (warnings allowed), 1 on any error; same formats as validate. */
 export async function doctorCommand(options: ResolvedOptions, baseGiven: boolean, logger: Logger): Promise<number> {
   const result = await runDoctor({ root: options.root, ...(baseGiven ? { base: options.base } : {}) })
-  reportDiagnostics({ diagnostics: result.diagnostics, sources: new Map(), fileCount: 0 }, options, logger, undefined, `${result.checks} checks passed, no problems`)
+  reportDiagnostics(
+    { diagnostics: result.diagnostics, sources: new Map(), fileCount: 0 },
+    options,
+    logger,
+    undefined,
+    `${result.checks} checks passed, no problems`,
+  )
   return hasErrors(result.diagnostics) ? 1 : 0
 }

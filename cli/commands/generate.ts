@@ -16,6 +16,10 @@ export async function generateCommand(options: ResolvedOptions, logger: Logger):
   // A machine format prints its (possibly empty) report even on success: CI parses stdout.
   if (result.diagnostics.length > 0 || isMachineFormat(options.format)) reportDiagnostics(result, options, logger)
   const where = path.relative(process.cwd(), generatedDirectory) || '.'
-  logger.info(result.written.length ? `✔ generated ${where}/ (${result.written.length} file${result.written.length === 1 ? '' : 's'} changed)` : `✔ ${where}/ is up to date`)
+  logger.info(
+    result.written.length
+      ? `✔ generated ${where}/ (${result.written.length} file${result.written.length === 1 ? '' : 's'} changed)`
+      : `✔ ${where}/ is up to date`,
+  )
   return 0
 }

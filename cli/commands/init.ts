@@ -25,11 +25,18 @@ export async function initCommand(options: InitOptions, logger: Logger): Promise
 
   const lines = [
     `✔ ${existing.length ? 'Wrote' : 'Created'} a portfolio in ${where}/`,
-    ...plan.files.map((f) => `    ${f.path}${f.updates ? '  (added the tool and its scripts)' : existing.includes(f.path) ? '  (overwritten)' : ''}`),
+    ...plan.files.map(
+      (f) =>
+        `    ${f.path}${f.updates ? '  (added the tool and its scripts)' : existing.includes(f.path) ? '  (overwritten)' : ''}`,
+    ),
     '',
   ]
   const unlisted = await unlistedProjects(plan)
-  if (unlisted.length) lines.push(`Note: ${unlisted.join(', ')} ${unlisted.length === 1 ? 'is' : 'are'} not listed in portfolio.yaml (projects.order); list or delete ${unlisted.length === 1 ? 'it' : 'them'}.`, '')
+  if (unlisted.length)
+    lines.push(
+      `Note: ${unlisted.join(', ')} ${unlisted.length === 1 ? 'is' : 'are'} not listed in portfolio.yaml (projects.order); list or delete ${unlisted.length === 1 ? 'it' : 'them'}.`,
+      '',
+    )
   const cd = where === '.' ? '' : `cd ${where.includes(' ') ? JSON.stringify(where) : where} && `
   if (plan.kind === 'repository') {
     lines.push(

@@ -8,9 +8,15 @@ import { serveDist } from '../dev/serve-dist.ts'
 export async function previewCommand(options: ResolvedOptions, logger: Logger): Promise<number> {
   const index = await stat(`${options.outDir}/index.html`).catch(() => undefined)
   if (!index) throw new CliError(`no built site in ${options.outDir}`, 'Run "portfolio build" first.')
-  const { server, url } = await serveDist(options.outDir, { base: options.base, port: options.port }).catch((error: unknown) => {
-    throw new CliError(`cannot listen on 127.0.0.1:${options.port}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, 'Choose another port with --port.', { cause: error })
-  })
+  const { server, url } = await serveDist(options.outDir, { base: options.base, port: options.port }).catch(
+    (error: unknown) => {
+      throw new CliError(
+        `cannot listen on 127.0.0.1:${options.port}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+        'Choose another port with --port.',
+        { cause: error },
+      )
+    },
+  )
   logger.info(`Serving ${options.outDir} at ${url} (Ctrl+C to stop)`)
   await new Promise<void>((resolve) => {
     const stop = () => server.close(() => resolve())

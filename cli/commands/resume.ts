@@ -11,7 +11,12 @@ export type ResumeFormat = 'pdf' | 'json'
 export const RESUME_FORMATS: ResumeFormat[] = ['pdf', 'json']
 
 /** `portfolio resume`: the resume alone, as PDF or JSON Resume, into --out (default <root>/dist/resume.<format>). */
-export async function resumeCommand(options: ResolvedOptions, format: ResumeFormat, out: string | undefined, logger: Logger): Promise<number> {
+export async function resumeCommand(
+  options: ResolvedOptions,
+  format: ResumeFormat,
+  out: string | undefined,
+  logger: Logger,
+): Promise<number> {
   const checked = await checkContent(options.root)
   if (!checked.content) {
     reportDiagnostics(checked, options, logger, 'no resume was written.')
@@ -23,12 +28,17 @@ export async function resumeCommand(options: ResolvedOptions, format: ResumeForm
     return 1
   }
   if (!resume.files) {
-    throw new CliError('resume.file names a hand-made PDF, so no resume is generated', 'Remove resume.file from portfolio.yaml to have the resume made from the content.')
+    throw new CliError(
+      'resume.file names a hand-made PDF, so no resume is generated',
+      'Remove resume.file from portfolio.yaml to have the resume made from the content.',
+    )
   }
   const file = path.resolve(out ?? path.join(options.root, 'dist', `resume.${format}`))
   await mkdir(path.dirname(file), { recursive: true })
   await writeFile(file, format === 'pdf' ? resume.files.pdf : resume.files.json)
   const shown = path.relative(process.cwd(), file) || file
-  logger.info(`✔ wrote ${shown}${format === 'pdf' ? ` (${resume.files.pages} page${resume.files.pages === 1 ? '' : 's'})` : ' (JSON Resume)'}${resume.cached ? ', unchanged: from the cache' : ''}`)
+  logger.info(
+    `✔ wrote ${shown}${format === 'pdf' ? ` (${resume.files.pages} page${resume.files.pages === 1 ? '' : 's'})` : ' (JSON Resume)'}${resume.cached ? ', unchanged: from the cache' : ''}`,
+  )
   return 0
 }

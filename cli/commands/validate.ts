@@ -1,5 +1,11 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { formatDiagnostics, githubAnnotation, isMachineFormat, summary, type FormatOptions } from '../diagnostics/format.ts'
+import {
+  formatDiagnostics,
+  githubAnnotation,
+  isMachineFormat,
+  summary,
+  type FormatOptions,
+} from '../diagnostics/format.ts'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { checkContent, type CheckResult } from '../content/check-content.ts'
@@ -19,7 +25,14 @@ export function reportDiagnostics(
   outcome?: string,
   clean?: string,
 ): void {
-  const formatOptions: FormatOptions = { color: logger.color, sources: result.sources, fileCount: result.fileCount, root: options.root, ...(outcome ? { outcome } : {}), ...(clean ? { clean } : {}) }
+  const formatOptions: FormatOptions = {
+    color: logger.color,
+    sources: result.sources,
+    fileCount: result.fileCount,
+    root: options.root,
+    ...(outcome ? { outcome } : {}),
+    ...(clean ? { clean } : {}),
+  }
   const text = formatDiagnostics(result.diagnostics, options.format, formatOptions)
   // Machine formats own stdout (a program parses all of it); the one-line summary is for people.
   if (isMachineFormat(options.format)) {

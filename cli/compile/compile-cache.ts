@@ -25,7 +25,12 @@ export function readCompiledProject(source: SourceFile, store: Store): CompiledP
 }
 
 /** compileProject for one file, or its result from the store for this exact text. Throws what compiling throws. */
-export async function compileProjectCached(source: SourceFile, data: Record<string, unknown>, parsed: ParsedLookup, store: Store | undefined): Promise<CachedCompile> {
+export async function compileProjectCached(
+  source: SourceFile,
+  data: Record<string, unknown>,
+  parsed: ParsedLookup,
+  store: Store | undefined,
+): Promise<CachedCompile> {
   const hit = store && readCompiledProject(source, store)
   if (hit) return { ...hit, cached: true }
   const key = store?.key('project', source.path, source.text)
@@ -53,7 +58,11 @@ export async function compileProjectCached(source: SourceFile, data: Record<stri
 }
 
 /** compilePortfolio, or its result from the store for this exact text. */
-export async function compilePortfolioCached(source: SourceFile, data: Record<string, unknown>, store: Store | undefined): Promise<Record<string, unknown>> {
+export async function compilePortfolioCached(
+  source: SourceFile,
+  data: Record<string, unknown>,
+  store: Store | undefined,
+): Promise<Record<string, unknown>> {
   const key = store?.key('portfolio', source.path, source.text)
   const hit = key && store?.get('portfolio', key)
   if (isRecord(hit) && isRecord(hit.portfolio)) return hit.portfolio

@@ -11,7 +11,11 @@ export interface CompiledContent {
   projects: Record<string, unknown>[]
 }
 
-export function compileContent(content: CheckedContent, parsed: ParsedLookup, renderDiagram: DiagramRenderer): { compiled: CompiledContent; diagnostics: Diagnostic[] } {
+export function compileContent(
+  content: CheckedContent,
+  parsed: ParsedLookup,
+  renderDiagram: DiagramRenderer,
+): { compiled: CompiledContent; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = []
   const portfolio = compilePortfolio(content.portfolio)
   const projects = content.projects.map((original) => {

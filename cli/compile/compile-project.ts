@@ -25,7 +25,10 @@ export interface ParsedLookup {
 
 export type RenderDiagram = (source: string, title: string) => string
 
-const PORTFOLIO_MARKDOWN = [['about', 'body'], ['contact', 'body']] as const
+const PORTFOLIO_MARKDOWN = [
+  ['about', 'body'],
+  ['contact', 'body'],
+] as const
 
 export function compilePortfolio(original: Record<string, unknown>): Record<string, unknown> {
   const portfolio = structuredClone(original)
@@ -45,7 +48,10 @@ type DiagramPlace = { s: number; d: number } | { s: number; database: true }
  * Each diagram of a project, in order: those of its diagram sections, and the one compileProjectText
  * made for each database section (`diagram`), with its place.
  */
-function eachDiagram(project: Record<string, unknown>, visit: (diagram: DiagramHolder, place: DiagramPlace) => void): void {
+function eachDiagram(
+  project: Record<string, unknown>,
+  visit: (diagram: DiagramHolder, place: DiagramPlace) => void,
+): void {
   const sections = Array.isArray(project.sections) ? project.sections : []
   sections.forEach((section: unknown, s) => {
     if (!isRecord(section)) return
@@ -72,7 +78,11 @@ export function projectDiagrams(project: Record<string, unknown>): { mermaid: st
 }
 
 /** Depends on the project's own data only, which is what lets it run in a worker and be cached by file. */
-export function compileProject(original: Record<string, unknown>, parsed: ParsedLookup, renderDiagram: RenderDiagram): CompiledProject {
+export function compileProject(
+  original: Record<string, unknown>,
+  parsed: ParsedLookup,
+  renderDiagram: RenderDiagram,
+): CompiledProject {
   const project = compileProjectText(original)
   return { project, diagnostics: drawProjectDiagrams(project, parsed, renderDiagram) }
 }
@@ -83,7 +93,10 @@ export function compileProject(original: Record<string, unknown>, parsed: Parsed
  * `known` gives markdown compiled before by the same compiler (see compileProjectCached): a text found
  * there is not compiled again.
  */
-export function compileProjectText(original: Record<string, unknown>, known?: ReadonlyMap<string, string>): Record<string, unknown> {
+export function compileProjectText(
+  original: Record<string, unknown>,
+  known?: ReadonlyMap<string, string>,
+): Record<string, unknown> {
   const project = structuredClone(original)
   eachMarkdownField(project, (holder, field, markdown) => {
     holder[field] = known?.get(markdown) ?? compileMarkdown(markdown)
@@ -102,7 +115,10 @@ export function markdownFields(project: Record<string, unknown>): string[] {
   return values
 }
 
-function eachMarkdownField(project: Record<string, unknown>, visit: (holder: Record<string, unknown>, field: string, value: string) => void): void {
+function eachMarkdownField(
+  project: Record<string, unknown>,
+  visit: (holder: Record<string, unknown>, field: string, value: string) => void,
+): void {
   const sections = Array.isArray(project.sections) ? project.sections : []
   for (const section of sections) {
     if (!isRecord(section)) continue
@@ -128,7 +144,11 @@ function addDatabaseDiagrams(project: Record<string, unknown>): void {
  * (its `svg`, natural `width` and smallest `textSize`); those that cannot be drawn are returned as
  * DIAGRAM_SYNTAX diagnostics, those too wide to read at desktop width as DIAGRAM_WIDTH warnings, in order.
  */
-export function drawProjectDiagrams(project: Record<string, unknown>, parsed: ParsedLookup, renderDiagram: RenderDiagram): Diagnostic[] {
+export function drawProjectDiagrams(
+  project: Record<string, unknown>,
+  parsed: ParsedLookup,
+  renderDiagram: RenderDiagram,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   const file = `projects/${String(project.id)}.yaml`
   const locate = (pointer: string) => {
@@ -136,13 +156,25 @@ export function drawProjectDiagrams(project: Record<string, unknown>, parsed: Pa
     return doc ? locatePointer(doc, pointer) : { file, pointer, start: { line: 1, column: 1 } }
   }
   eachDiagram(project, (diagram, place) => {
-    const name = 'database' in place ? `sections[${place.s}] (its entity-relationship diagram)` : `sections[${place.s}].diagrams[${place.d}]`
-    const pointer = encodePointer('database' in place ? ['sections', place.s, 'entities'] : ['sections', place.s, 'diagrams', place.d, 'mermaid'])
+    const name =
+      'database' in place
+        ? `sections[${place.s}] (its entity-relationship diagram)`
+        : `sections[${place.s}].diagrams[${place.d}]`
+    const pointer = encodePointer(
+      'database' in place ? ['sections', place.s, 'entities'] : ['sections', place.s, 'diagrams', place.d, 'mermaid'],
+    )
     let svg: string
     try {
       svg = renderDiagram(diagram.mermaid, diagramLabel(diagram))
     } catch (error) {
-      diagnostics.push(createDiagnostic('DIAGRAM_SYNTAX', locate(pointer), `${name} cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, 'Check the diagram against the Mermaid syntax for its type.'))
+      diagnostics.push(
+        createDiagnostic(
+          'DIAGRAM_SYNTAX',
+          locate(pointer),
+          `${name} cannot be rendered: ${error instanceof Error ? error.message : String(error)}`,
+          'Check the diagram against the Mermaid syntax for its type.',
+        ),
+      )
       return
     }
     const size = measureDiagram(svg)
@@ -151,7 +183,10 @@ export function drawProjectDiagrams(project: Record<string, unknown>, parsed: Pa
     diagram.textSize = size.textSize
     // A generated diagram has no author to warn: the site offers its full-size view instead.
     const tooWide = 'database' in place ? undefined : checkDiagramWidth(diagram.mermaid, size)
-    if (tooWide) diagnostics.push(createDiagnostic('DIAGRAM_WIDTH', locate(pointer), `${name}: ${tooWide.message}`, tooWide.hint, 'warning'))
+    if (tooWide)
+      diagnostics.push(
+        createDiagnostic('DIAGRAM_WIDTH', locate(pointer), `${name}: ${tooWide.message}`, tooWide.hint, 'warning'),
+      )
   })
   return diagnostics
 }

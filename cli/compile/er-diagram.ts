@@ -65,7 +65,8 @@ export function databaseDiagram(section: Record<string, unknown>): ErDiagram | u
     for (const field of entity.fields) lines.push(`    ${attributeLine(field)}`)
     lines.push('  }')
   }
-  for (const relation of relations) lines.push(`  ${id(relation.from)} ${ENDS[relation.cardinality]} ${id(relation.to)} : ""`)
+  for (const relation of relations)
+    lines.push(`  ${id(relation.from)} ${ENDS[relation.cardinality]} ${id(relation.to)} : ""`)
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
   const relationWords = relations.map((r) => `${r.from} ${WORDS[r.cardinality]} ${r.to}`)
   return {
@@ -78,7 +79,10 @@ export function databaseDiagram(section: Record<string, unknown>): ErDiagram | u
 
 /** `type name PK FK`: the renderer reads one word each for type and name. */
 function attributeLine(field: Field): string {
-  const keys = [PRIMARY.test(field.constraints ?? '') ? 'PK' : '', FOREIGN.test(field.constraints ?? '') ? 'FK' : ''].filter(Boolean)
+  const keys = [
+    PRIMARY.test(field.constraints ?? '') ? 'PK' : '',
+    FOREIGN.test(field.constraints ?? '') ? 'FK' : '',
+  ].filter(Boolean)
   return [shortType(field.type), toIdentifier(field.name), ...keys].join(' ')
 }
 
@@ -113,7 +117,13 @@ function readEntities(value: unknown): Entity[] {
     if (typeof entity.name !== 'string' || !Array.isArray(entity.fields)) return []
     const fields = entity.fields.filter(isRecord).flatMap((field): Field[] =>
       typeof field.name === 'string' && typeof field.type === 'string'
-        ? [{ name: field.name, type: field.type, ...(typeof field.constraints === 'string' ? { constraints: field.constraints } : {}) }]
+        ? [
+            {
+              name: field.name,
+              type: field.type,
+              ...(typeof field.constraints === 'string' ? { constraints: field.constraints } : {}),
+            },
+          ]
         : [],
     )
     return [{ name: entity.name, fields }]
@@ -124,7 +134,8 @@ function readRelations(value: unknown): Relation[] {
   if (!Array.isArray(value)) return []
   return value.filter(isRecord).flatMap((relation): Relation[] => {
     const { from, to, cardinality } = relation
-    if (typeof from !== 'string' || typeof to !== 'string' || typeof cardinality !== 'string' || !(cardinality in ENDS)) return []
+    if (typeof from !== 'string' || typeof to !== 'string' || typeof cardinality !== 'string' || !(cardinality in ENDS))
+      return []
     return [{ from, to, cardinality: cardinality as Relation['cardinality'] }]
   })
 }

@@ -40,7 +40,12 @@ export function measureDiagram(svg: string): DiagramSize {
   )
   parser.write(svg)
   parser.end()
-  return { width: round(width), height: round(height), textSize: Number.isFinite(textSize) ? textSize : INHERITED_DEFAULT, nodes }
+  return {
+    width: round(width),
+    height: round(height),
+    textSize: Number.isFinite(textSize) ? textSize : INHERITED_DEFAULT,
+    nodes,
+  }
 }
 
 function round(value: number): number {

@@ -1,8 +1,71 @@
 import { createHash } from 'node:crypto'
 import sanitizeHtml from 'sanitize-html'
 
-const SVG_TAGS = ['svg', 'style', 'defs', 'marker', 'polygon', 'g', 'rect', 'text', 'tspan', 'polyline', 'line', 'ellipse', 'circle', 'path', 'title']
-const SVG_ATTRIBUTES = ['xmlns', 'viewBox', 'width', 'height', 'style', 'id', 'markerWidth', 'markerHeight', 'refX', 'refY', 'orient', 'points', 'fill', 'stroke', 'stroke-width', 'stroke-linejoin', 'stroke-linecap', 'class', 'x', 'y', 'rx', 'ry', 'font-size', 'font-weight', 'font-style', 'dy', 'dx', 'marker-end', 'marker-start', 'text-anchor', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'd', 'stroke-dasharray', 'transform', 'role', 'aria-label', 'aria-hidden', 'focusable', 'dominant-baseline', 'opacity']
+const SVG_TAGS = [
+  'svg',
+  'style',
+  'defs',
+  'marker',
+  'polygon',
+  'g',
+  'rect',
+  'text',
+  'tspan',
+  'polyline',
+  'line',
+  'ellipse',
+  'circle',
+  'path',
+  'title',
+]
+const SVG_ATTRIBUTES = [
+  'xmlns',
+  'viewBox',
+  'width',
+  'height',
+  'style',
+  'id',
+  'markerWidth',
+  'markerHeight',
+  'refX',
+  'refY',
+  'orient',
+  'points',
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-linejoin',
+  'stroke-linecap',
+  'class',
+  'x',
+  'y',
+  'rx',
+  'ry',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'dy',
+  'dx',
+  'marker-end',
+  'marker-start',
+  'text-anchor',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'd',
+  'stroke-dasharray',
+  'transform',
+  'role',
+  'aria-label',
+  'aria-hidden',
+  'focusable',
+  'dominant-baseline',
+  'opacity',
+]
 
 /** Only drawing elements survive: no script, foreignObject, links or event handlers, whatever the renderer emits. */
 const SVG_POLICY: sanitizeHtml.IOptions = {
@@ -51,11 +114,16 @@ function renderDiagram(render: RenderMermaidSvg, source: string, title: string):
     // The renderer's stylesheet targets `svg` and `text` globally; scope it to diagrams.
     .replace(/^(\s*)svg \{/m, '$1.diagram-svg {')
     .replace(/^(\s*)text \{/m, '$1.diagram-svg text {')
-    .replace(/^<svg /, `<svg class="diagram-svg" role="img" aria-label="${title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}" `)
-  return sanitizeHtml(svg, SVG_POLICY)
-    // Paint may only reference the diagram's own definitions: url(#id). Any other url() goes.
-    .replace(/\s[\w-]+="[^"]*url\((?!\s*['"]?#)[^"]*"/gi, '')
-    .replace(/url\((?!\s*['"]?#)[^)]*\)/gi, 'none')
-    .replace(/\n\s*\n/g, '\n')
-    .trim()
+    .replace(
+      /^<svg /,
+      `<svg class="diagram-svg" role="img" aria-label="${title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}" `,
+    )
+  return (
+    sanitizeHtml(svg, SVG_POLICY)
+      // Paint may only reference the diagram's own definitions: url(#id). Any other url() goes.
+      .replace(/\s[\w-]+="[^"]*url\((?!\s*['"]?#)[^"]*"/gi, '')
+      .replace(/url\((?!\s*['"]?#)[^)]*\)/gi, 'none')
+      .replace(/\n\s*\n/g, '\n')
+      .trim()
+  )
 }

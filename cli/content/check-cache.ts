@@ -30,7 +30,9 @@ export interface CheckedFile {
 /** What the store holds for `source` checked valid, or undefined. */
 export function readChecked(source: SourceFile, kind: FileKind, store: Store): CheckedFile | undefined {
   const hit = store.get(KIND, store.key(KIND, kind, source.path, source.text))
-  return isRecord(hit) && isRecord(hit.data) && Array.isArray(hit.links) ? { data: hit.data, links: hit.links as InternalLink[], diagnostics: [], cached: true } : undefined
+  return isRecord(hit) && isRecord(hit.data) && Array.isArray(hit.links)
+    ? { data: hit.data, links: hit.links as InternalLink[], diagnostics: [], cached: true }
+    : undefined
 }
 
 /** checkFile's findings for `source`, from the store when its exact text was checked valid before. */
@@ -39,6 +41,7 @@ export function checkFileCached(source: SourceFile, kind: FileKind, store: Store
   if (hit) return hit
   const checked = checkFile(source, kind)
   const data = checked.parsed.data
-  if (store && checked.diagnostics.length === 0 && isRecord(data)) store.set(KIND, store.key(KIND, kind, source.path, source.text), { data, links: checked.links })
+  if (store && checked.diagnostics.length === 0 && isRecord(data))
+    store.set(KIND, store.key(KIND, kind, source.path, source.text), { data, links: checked.links })
   return { data, links: checked.links, diagnostics: checked.diagnostics, parsed: checked.parsed, cached: false }
 }

@@ -63,7 +63,12 @@ function checkOne(source: SourceFile, kind: 'portfolio' | 'project'): FileOutcom
  * The rules across files, given each file's own outcome (`projects` in the order of
  * `loaded.projects`), and the result: every diagnostic sorted, and the content when there is none.
  */
-export async function checkAcrossFiles(root: string, loaded: LoadedSources, portfolioOutcome: FileOutcome | undefined, projectOutcomes: readonly FileOutcome[]): Promise<CheckResult> {
+export async function checkAcrossFiles(
+  root: string,
+  loaded: LoadedSources,
+  portfolioOutcome: FileOutcome | undefined,
+  projectOutcomes: readonly FileOutcome[],
+): Promise<CheckResult> {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics]
   const sources = new Map<string, string>()
   const parsedByFile = new ParsedDocuments()
@@ -77,7 +82,8 @@ export async function checkAcrossFiles(root: string, loaded: LoadedSources, port
     links.push(...portfolioOutcome.links)
     if (portfolioOutcome.parsed) parsedByFile.set(source.path, portfolioOutcome.parsed)
     else parsedByFile.setLazy(source.path, () => parseYaml(source).parsed)
-    if (isRecord(portfolioOutcome.data)) portfolio = portfolioOutcome.parsed ?? documentWithData(source, portfolioOutcome.data, parsedByFile)
+    if (isRecord(portfolioOutcome.data))
+      portfolio = portfolioOutcome.parsed ?? documentWithData(source, portfolioOutcome.data, parsedByFile)
   }
 
   for (const source of loaded.projects) sources.set(source.path, source.text)
@@ -92,23 +98,36 @@ export async function checkAcrossFiles(root: string, loaded: LoadedSources, port
     links.push(...outcome.links)
     if (isRecord(outcome.data)) projects.push(projectDocument(source.path, outcome.data, parsedByFile))
   })
-  if (loaded.projectsListed) diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
+  if (loaded.projectsListed)
+    diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
   if (portfolio) diagnostics.push(...(await checkResume(portfolio, root)), ...(await checkResumePhoto(portfolio, root)))
   if (portfolio && loaded.projectsListed) diagnostics.push(...checkResumeProjects(portfolio, loaded.projectFileIds))
 
   const sorted = sortDiagnostics(diagnostics)
-  const result: CheckResult = { diagnostics: sorted, sources, fileCount: 1 + loaded.projects.length, parsed: parsedByFile }
+  const result: CheckResult = {
+    diagnostics: sorted,
+    sources,
+    fileCount: 1 + loaded.projects.length,
+    parsed: parsedByFile,
+  }
   const complete = projects.length === loaded.projects.length
   if (!sorted.some((d) => d.severity === 'error') && complete && portfolio && isRecord(portfolio.data)) {
     const byId = new Map(projects.map((p) => [String(p.data.id), p.data]))
     const order = (valueAt(portfolio.data, ['projects', 'order']) as string[] | undefined) ?? []
-    result.content = { portfolio: portfolio.data as Record<string, unknown>, projects: order.map((id) => byId.get(id)).filter(isRecord) }
+    result.content = {
+      portfolio: portfolio.data as Record<string, unknown>,
+      projects: order.map((id) => byId.get(id)).filter(isRecord),
+    }
   }
   return result
 }
 
 /** A file checked elsewhere, as the rules take it: its checked data now, its place in the text parsed on first use. */
-function documentWithData(source: SourceFile, data: Record<string, unknown>, parsedByFile: ParsedDocuments): ParsedDocument {
+function documentWithData(
+  source: SourceFile,
+  data: Record<string, unknown>,
+  parsedByFile: ParsedDocuments,
+): ParsedDocument {
   const parsed = () => parsedByFile.get(source.path) as ParsedDocument
   return {
     path: source.path,

@@ -24,8 +24,16 @@ export interface FileCheck {
   links: InternalLink[]
 }
 
-const PORTFOLIO_URLS: [string, boolean][] = [['/site/url', false], ['/links/github', false], ['/links/linkedin', false], ['/contact/email', true]]
-const PROJECT_URLS: [string, boolean][] = [['/liveUrl', false], ['/githubUrl', false]]
+const PORTFOLIO_URLS: [string, boolean][] = [
+  ['/site/url', false],
+  ['/links/github', false],
+  ['/links/linkedin', false],
+  ['/contact/email', true],
+]
+const PROJECT_URLS: [string, boolean][] = [
+  ['/liveUrl', false],
+  ['/githubUrl', false],
+]
 
 /**
  * parse → schema → the rules that need only this file. A pure function of the text, so it gives the
@@ -38,12 +46,17 @@ export function checkFile(source: SourceFile, kind: FileKind): FileCheck {
   if (parsed.data === undefined) return { parsed, diagnostics, links }
   diagnostics.push(...validateSchema(parsed, kind))
   if (!isRecord(parsed.data)) return { parsed, diagnostics, links }
-  for (const [pointer, mailto] of kind === 'portfolio' ? PORTFOLIO_URLS : PROJECT_URLS) diagnostics.push(...checkUrlField(parsed, pointer, mailto))
+  for (const [pointer, mailto] of kind === 'portfolio' ? PORTFOLIO_URLS : PROJECT_URLS)
+    diagnostics.push(...checkUrlField(parsed, pointer, mailto))
   const markdown = checkMarkdown(parsed, markdownPointers(parsed.data, kind))
   diagnostics.push(...markdown.diagnostics)
   links.push(...markdown.links)
   if (kind === 'project') {
-    diagnostics.push(...checkEndpoints(parsed, parsed.data), ...checkDiagrams(parsed, parsed.data), ...checkDatabase(parsed, parsed.data))
+    diagnostics.push(
+      ...checkEndpoints(parsed, parsed.data),
+      ...checkDiagrams(parsed, parsed.data),
+      ...checkDatabase(parsed, parsed.data),
+    )
     diagnostics.push(...checkNumbers(parsed), ...checkAnchors(parsed, parsed.data))
   } else diagnostics.push(...checkTheme(parsed), ...checkResumeDates(parsed))
   return { parsed, diagnostics, links }
@@ -54,5 +67,7 @@ function checkUrlField(parsed: ParsedDocument, pointer: string, mailto: boolean)
   const value = valueAt(parsed.data, segments)
   if (typeof value !== 'string') return []
   const problem = checkAbsoluteUrl(value, displayPath(segments), mailto)
-  return problem ? [createDiagnostic(problem.code, locatePointer(parsed, pointer), problem.message, problem.hint, problem.severity)] : []
+  return problem
+    ? [createDiagnostic(problem.code, locatePointer(parsed, pointer), problem.message, problem.hint, problem.severity)]
+    : []
 }

@@ -22,14 +22,21 @@ export function checkNodes(parsed: Locatable): Diagnostic[] {
     const tagText = match?.[1] ?? String(node.tag).replace('tag:yaml.org,2002:', '!!')
     const begin = positionAt(parsed, at)
     const end = match ? { end: { line: begin.line, column: begin.column + tagText.length } } : {}
-    return createDiagnostic('YAML_TAG', { file: parsed.path, start: begin, ...end }, `tags are not allowed (found ${tagText})`)
+    return createDiagnostic(
+      'YAML_TAG',
+      { file: parsed.path, start: begin, ...end },
+      `tags are not allowed (found ${tagText})`,
+    )
   }
   // Where a double-quoted escape (\0, \e, \x01, \u0007…) produced a control character.
   const escapeSpan = (node: Node) => {
     const [start, end] = node.range ?? [0, 0]
     const raw = parsed.text.slice(start, end)
     for (const m of raw.matchAll(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0abvfeN_LP])/g)) {
-      const code = m[1]!.length > 1 ? parseInt(m[1]!.slice(1), 16) : { '0': 0, a: 7, b: 8, v: 11, f: 12, e: 27, N: 0x85, _: 0xa0, L: 0x2028, P: 0x2029 }[m[1]!] ?? 0
+      const code =
+        m[1]!.length > 1
+          ? parseInt(m[1]!.slice(1), 16)
+          : ({ '0': 0, a: 7, b: 8, v: 11, f: 12, e: 27, N: 0x85, _: 0xa0, L: 0x2028, P: 0x2029 }[m[1]!] ?? 0)
       if (!CONTROL_CHARACTER.test(String.fromCodePoint(code))) continue
       const begin = positionAt(parsed, start + (m.index ?? 0))
       return { file: parsed.path, start: begin, end: { line: begin.line, column: begin.column + m[0].length } }
@@ -45,20 +52,37 @@ export function checkNodes(parsed: Locatable): Diagnostic[] {
       return
     }
     if (isAlias(node)) {
-      out.push(createDiagnostic('YAML_ALIAS', span(node), `aliases are not allowed in content files (found *${node.source})`))
+      out.push(
+        createDiagnostic('YAML_ALIAS', span(node), `aliases are not allowed in content files (found *${node.source})`),
+      )
       return
     }
     if (node.tag) out.push(tagDiagnostic(node))
     if (controlPossible && isScalar(node) && typeof node.value === 'string' && CONTROL_CHARACTER.test(node.value)) {
       const char = CONTROL_CHARACTER.exec(node.value)?.[0] ?? ''
-      out.push(createDiagnostic('CONTROL_CHAR', escapeSpan(node) ?? span(node), `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} in a value (written as an escape)`, 'Remove the escape sequence; content text cannot hold control characters.'))
+      out.push(
+        createDiagnostic(
+          'CONTROL_CHAR',
+          escapeSpan(node) ?? span(node),
+          `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} in a value (written as an escape)`,
+          'Remove the escape sequence; content text cannot hold control characters.',
+        ),
+      )
     }
     if (isMap(node)) {
       const seen = new Map<string, Node>()
       for (const pair of node.items) {
         const key = pair.key
         if (!isScalar(key)) {
-          if (isNode(key)) out.push(createDiagnostic('YAML_SYNTAX', span(key), 'keys must be plain text, not lists, mappings or aliases', 'Write the key as a simple word followed by ": ".'))
+          if (isNode(key))
+            out.push(
+              createDiagnostic(
+                'YAML_SYNTAX',
+                span(key),
+                'keys must be plain text, not lists, mappings or aliases',
+                'Write the key as a simple word followed by ": ".',
+              ),
+            )
           visit(key, depth + 1)
         } else {
           if (key.tag) out.push(tagDiagnostic(key))
@@ -66,7 +90,13 @@ export function checkNodes(parsed: Locatable): Diagnostic[] {
           const first = seen.get(name)
           if (first) {
             const firstPos = span(first).start
-            out.push(createDiagnostic('YAML_DUPLICATE_KEY', span(key), `"${name}" is already defined at ${firstPos.line}:${firstPos.column}`))
+            out.push(
+              createDiagnostic(
+                'YAML_DUPLICATE_KEY',
+                span(key),
+                `"${name}" is already defined at ${firstPos.line}:${firstPos.column}`,
+              ),
+            )
           } else seen.set(name, key)
         }
         visit(pair.value, depth + 1)

@@ -53,14 +53,23 @@ export async function loadSources(root: string, options: LoadOptions = {}): Prom
   const projectsDir = await lstat(path.join(root, 'projects')).catch(() => undefined)
   if (projectsDir && !projectsDir.isDirectory()) {
     const kind = projectsDir.isSymbolicLink() ? 'a symbolic link' : 'not a folder'
-    diagnostics.push(createDiagnostic('NOT_REGULAR_FILE', at1('projects'), `"projects" is ${kind}; it must be a plain folder inside the content root`))
+    diagnostics.push(
+      createDiagnostic(
+        'NOT_REGULAR_FILE',
+        at1('projects'),
+        `"projects" is ${kind}; it must be a plain folder inside the content root`,
+      ),
+    )
     return { portfolio, projects: [], projectFileIds: [], projectsListed: false, diagnostics }
   }
   try {
     names = projectsDir ? (await readdir(path.join(root, 'projects'))).sort() : []
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'ENOENT') throw new CliError(`cannot read ${path.join(root, 'projects')}: ${code ?? String(error)}`, undefined, { cause: error })
+    if (code !== 'ENOENT')
+      throw new CliError(`cannot read ${path.join(root, 'projects')}: ${code ?? String(error)}`, undefined, {
+        cause: error,
+      })
   }
 
   const projectNames: string[] = []
@@ -70,15 +79,40 @@ export async function loadSources(root: string, options: LoadOptions = {}): Prom
       projectNames.push(name)
     } else if (IGNORABLE.test(name)) {
       if (/\.ya?ml/i.test(name)) {
-        diagnostics.push(createDiagnostic('BAD_FILENAME', at1(rel), `"${rel}" looks like a hidden or backup file and is ignored`, undefined, 'warning'))
+        diagnostics.push(
+          createDiagnostic(
+            'BAD_FILENAME',
+            at1(rel),
+            `"${rel}" looks like a hidden or backup file and is ignored`,
+            undefined,
+            'warning',
+          ),
+        )
       }
     } else if (/\.ya?ml$/i.test(name)) {
-      const suggested = name.toLowerCase().replace(/\.ya?ml$/i, '.yaml').replace(/[^a-z0-9.]+/g, '-')
-      diagnostics.push(createDiagnostic('BAD_FILENAME', at1(rel), `"${rel}" is not a valid project file name`, `Rename it to "projects/${suggested}": lowercase kebab-case with a .yaml extension.`))
+      const suggested = name
+        .toLowerCase()
+        .replace(/\.ya?ml$/i, '.yaml')
+        .replace(/[^a-z0-9.]+/g, '-')
+      diagnostics.push(
+        createDiagnostic(
+          'BAD_FILENAME',
+          at1(rel),
+          `"${rel}" is not a valid project file name`,
+          `Rename it to "projects/${suggested}": lowercase kebab-case with a .yaml extension.`,
+        ),
+      )
     }
   }
   if (projectNames.length > LIMITS.projects) {
-    diagnostics.push(createDiagnostic('TOO_MANY_PROJECTS', at1('projects'), `${projectNames.length} project files > ${LIMITS.projects}`, `Keep at most ${LIMITS.projects} projects.`))
+    diagnostics.push(
+      createDiagnostic(
+        'TOO_MANY_PROJECTS',
+        at1('projects'),
+        `${projectNames.length} project files > ${LIMITS.projects}`,
+        `Keep at most ${LIMITS.projects} projects.`,
+      ),
+    )
     return { portfolio, projects: [], projectFileIds: projectNames.map(idOf), projectsListed: false, diagnostics }
   }
 
@@ -102,18 +136,28 @@ async function readSource(root: string, rel: string, diagnostics: Diagnostic[]):
   const stats = lstatSync(abs)
   if (!stats.isFile()) {
     const kind = stats.isSymbolicLink() ? 'a symbolic link' : stats.isDirectory() ? 'a folder' : 'not a regular file'
-    diagnostics.push(createDiagnostic('NOT_REGULAR_FILE', at1(rel), `"${rel}" is ${kind}; content files must be plain files`))
+    diagnostics.push(
+      createDiagnostic('NOT_REGULAR_FILE', at1(rel), `"${rel}" is ${kind}; content files must be plain files`),
+    )
     return undefined
   }
   if (stats.size > LIMITS.fileBytes) {
-    diagnostics.push(createDiagnostic('FILE_TOO_LARGE', at1(rel), `"${rel}" is ${formatBytes(stats.size)} > ${formatBytes(LIMITS.fileBytes)} limit`))
+    diagnostics.push(
+      createDiagnostic(
+        'FILE_TOO_LARGE',
+        at1(rel),
+        `"${rel}" is ${formatBytes(stats.size)} > ${formatBytes(LIMITS.fileBytes)} limit`,
+      ),
+    )
     return undefined
   }
   let bytes: Buffer
   try {
     bytes = readFileSync(abs)
   } catch (error) {
-    throw new CliError(`cannot read ${abs}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, undefined, { cause: error })
+    throw new CliError(`cannot read ${abs}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, undefined, {
+      cause: error,
+    })
   }
   const decoded = decodeUtf8(rel, bytes)
   if ('diagnostic' in decoded) {
@@ -139,7 +183,14 @@ export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | 
     return { diagnostic: createDiagnostic('ENCODING', at1(file), 'file is UTF-32; only UTF-8 is supported') }
   }
   const utf16 = looksLikeUtf16WithoutBom(bytes)
-  if (utf16) return { diagnostic: createDiagnostic('ENCODING', at1(file), `file looks like ${utf16} without a byte-order mark; only UTF-8 is supported`) }
+  if (utf16)
+    return {
+      diagnostic: createDiagnostic(
+        'ENCODING',
+        at1(file),
+        `file looks like ${utf16} without a byte-order mark; only UTF-8 is supported`,
+      ),
+    }
   try {
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
     return { text }
@@ -156,7 +207,11 @@ export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | 
     const column = new TextDecoder().decode(bytes.subarray(lineStart, offset)).length + 1
     const hex = (bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0')
     return {
-      diagnostic: createDiagnostic('ENCODING', { file, start: { line, column } }, `file is not valid UTF-8 (bad byte 0x${hex} at offset ${offset}, line ${line})`),
+      diagnostic: createDiagnostic(
+        'ENCODING',
+        { file, start: { line, column } },
+        `file is not valid UTF-8 (bad byte 0x${hex} at offset ${offset}, line ${line})`,
+      ),
     }
   }
 }
@@ -167,7 +222,7 @@ function looksLikeUtf16WithoutBom(bytes: Uint8Array): string | undefined {
   if (sample.length < 4) return undefined
   let evenNuls = 0
   let oddNuls = 0
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) (i % 2 === 0 ? evenNuls++ : oddNuls++)
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 === 0 ? evenNuls++ : oddNuls++
   const half = sample.length / 2
   if (oddNuls > half * 0.6 && evenNuls === 0) return 'UTF-16 LE'
   if (evenNuls > half * 0.6 && oddNuls === 0) return 'UTF-16 BE'
@@ -179,11 +234,21 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0
   while (i < bytes.length) {
     const b = bytes[i] ?? 0
-    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
+    const length =
+      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
     if (length === 0) return i
     const second = bytes[i + 1] ?? 0
     if (length > 1) {
-      const [low, high] = b === 0xe0 ? [0xa0, 0xbf] : b === 0xed ? [0x80, 0x9f] : b === 0xf0 ? [0x90, 0xbf] : b === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf]
+      const [low, high] =
+        b === 0xe0
+          ? [0xa0, 0xbf]
+          : b === 0xed
+            ? [0x80, 0x9f]
+            : b === 0xf0
+              ? [0x90, 0xbf]
+              : b === 0xf4
+                ? [0x80, 0x8f]
+                : [0x80, 0xbf]
       if (second < low || second > high) return i
     }
     for (let k = 2; k < length; k++) {
@@ -205,7 +270,11 @@ export function findControlCharacter(file: string, text: string): Diagnostic | u
   const line = before.split('\n').length
   const column = match.index - (before.lastIndexOf('\n') + 1) + 1
   const codePoint = `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
-  return createDiagnostic('CONTROL_CHAR', { file, start: { line, column }, end: { line, column: column + 1 } }, `control character ${codePoint} at ${line}:${column}`)
+  return createDiagnostic(
+    'CONTROL_CHAR',
+    { file, start: { line, column }, end: { line, column: column + 1 } },
+    `control character ${codePoint} at ${line}:${column}`,
+  )
 }
 
 export function formatBytes(bytes: number): string {

@@ -21,22 +21,50 @@ export function parseYaml(source: SourceFile): { parsed: ParsedDocument; diagnos
   const deep = findExcessiveNesting(source.text)
   if (deep) {
     const start = positionAt(parsed, deep.offset)
-    return { parsed, diagnostics: [createDiagnostic('YAML_TOO_DEEP', { file: source.path, start }, `nesting is deeper than ${MAX_DEPTH} levels (${deep.what})`)] }
+    return {
+      parsed,
+      diagnostics: [
+        createDiagnostic(
+          'YAML_TOO_DEEP',
+          { file: source.path, start },
+          `nesting is deeper than ${MAX_DEPTH} levels (${deep.what})`,
+        ),
+      ],
+    }
   }
   const directives = findDirectives(parsed)
   // A directive changes how the rest is read; what the parser says after it is noise.
   if (directives.length > 0) return { parsed, diagnostics: directives }
 
-  const doc = parseDocument(source.text, { uniqueKeys: false, strict: true, prettyErrors: false, merge: false, version: '1.2' })
+  const doc = parseDocument(source.text, {
+    uniqueKeys: false,
+    strict: true,
+    prettyErrors: false,
+    merge: false,
+    version: '1.2',
+  })
   parsed.contents = (doc.contents as Node | null) ?? null
   const errors = doc.errors.map((e) => fromYamlError(parsed, e, false))
   // After the first syntax error the parser's picture of the file is guesswork: report that one only.
   const firstSyntax = errors.find((d) => d.code === 'YAML_SYNTAX')
-  const diagnostics = [...errors.filter((d) => d.code !== 'YAML_SYNTAX'), ...(firstSyntax ? [firstSyntax] : []), ...doc.warnings.map((w) => fromYamlError(parsed, w, true))]
+  const diagnostics = [
+    ...errors.filter((d) => d.code !== 'YAML_SYNTAX'),
+    ...(firstSyntax ? [firstSyntax] : []),
+    ...doc.warnings.map((w) => fromYamlError(parsed, w, true)),
+  ]
   if (diagnostics.length > 0) return { parsed, diagnostics }
 
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null && doc.contents.source === '')) {
-    return { parsed, diagnostics: [createDiagnostic('EMPTY_DOCUMENT', { file: source.path, start: { line: 1, column: 1 } }, `${source.path} is empty`)] }
+    return {
+      parsed,
+      diagnostics: [
+        createDiagnostic(
+          'EMPTY_DOCUMENT',
+          { file: source.path, start: { line: 1, column: 1 } },
+          `${source.path} is empty`,
+        ),
+      ],
+    }
   }
   diagnostics.push(...checkNodes(parsed))
   if (diagnostics.length === 0) parsed.data = doc.toJS({ maxAliasCount: 0 })
@@ -73,7 +101,13 @@ function findDirectives(parsed: ParsedDocument): Diagnostic[] {
     const docStart = parsed.text.search(/^---/m)
     if (docStart >= 0 && m.index > docStart) break
     const start = positionAt(parsed, m.index)
-    out.push(createDiagnostic('YAML_DIRECTIVE', { file: parsed.path, start, end: { line: start.line, column: start.column + m[0].trimEnd().length } }, `directives are not allowed (found "${m[0].trim()}")`))
+    out.push(
+      createDiagnostic(
+        'YAML_DIRECTIVE',
+        { file: parsed.path, start, end: { line: start.line, column: start.column + m[0].trimEnd().length } },
+        `directives are not allowed (found "${m[0].trim()}")`,
+      ),
+    )
   }
   return out
 }

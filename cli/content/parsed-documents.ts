@@ -56,7 +56,10 @@ export class ParsedDocuments extends Map<string, ParsedDocument> {
     super.clear()
   }
 
-  override forEach(callback: (value: ParsedDocument, key: string, map: Map<string, ParsedDocument>) => void, thisArg?: unknown): void {
+  override forEach(
+    callback: (value: ParsedDocument, key: string, map: Map<string, ParsedDocument>) => void,
+    thisArg?: unknown,
+  ): void {
     this.#materialize()
     super.forEach(callback, thisArg)
   }

@@ -23,7 +23,14 @@ export function readSchemaText(name: SchemaName): string {
 }
 
 // strictNumbers rejects NaN and Infinity (`.nan`, `.inf`) where a number is expected.
-const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: false, strictNumbers: true, discriminator: true } as const
+const AJV_OPTIONS = {
+  allErrors: true,
+  verbose: true,
+  strict: true,
+  strictRequired: false,
+  strictNumbers: true,
+  discriminator: true,
+} as const
 
 let validators: Record<SchemaName, ValidateFunction> | undefined
 
@@ -37,19 +44,28 @@ function getValidators(): Record<SchemaName, ValidateFunction> {
   const require = createRequire(import.meta.url)
   const texts = { portfolio: readSchemaText('portfolio'), project: readSchemaText('project') }
   const ajvVersion = (require('ajv/package.json') as { version: string }).version
-  const hash = createHash('sha256').update(`${ajvVersion}\0${JSON.stringify(AJV_OPTIONS)}\0${texts.portfolio}\0${texts.project}`).digest('hex').slice(0, 16)
+  const hash = createHash('sha256')
+    .update(`${ajvVersion}\0${JSON.stringify(AJV_OPTIONS)}\0${texts.portfolio}\0${texts.project}`)
+    .digest('hex')
+    .slice(0, 16)
   const cached = `${cacheDirectory}validators-${hash}.cjs`
   try {
     const loaded = require(cached) as Partial<Record<SchemaName, ValidateFunction>>
-    if (typeof loaded.portfolio === 'function' && typeof loaded.project === 'function') return (validators = { portfolio: loaded.portfolio, project: loaded.project })
+    if (typeof loaded.portfolio === 'function' && typeof loaded.project === 'function')
+      return (validators = { portfolio: loaded.portfolio, project: loaded.project })
   } catch {
     // not compiled yet, or unreadable: compiled below
   }
   // Loaded only when compiling: importing ajv costs more than validating the content.
   const Ajv2020 = (require('ajv/dist/2020.js') as { default: typeof import('ajv/dist/2020.js').default }).default
-  const standaloneCode = (require('ajv/dist/standalone/index.js') as { default: typeof import('ajv/dist/standalone/index.js').default }).default
+  const standaloneCode = (
+    require('ajv/dist/standalone/index.js') as { default: typeof import('ajv/dist/standalone/index.js').default }
+  ).default
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true } })
-  const schemas = { portfolio: JSON.parse(texts.portfolio) as { $id: string }, project: JSON.parse(texts.project) as { $id: string } }
+  const schemas = {
+    portfolio: JSON.parse(texts.portfolio) as { $id: string },
+    project: JSON.parse(texts.project) as { $id: string },
+  }
   const compiled = { portfolio: ajv.compile(schemas.portfolio), project: ajv.compile(schemas.project) }
   // A read-only install still validates; it compiles on every run.
   writeFileAtomically(cached, standaloneCode(ajv, { portfolio: schemas.portfolio.$id, project: schemas.project.$id }))

@@ -6,7 +6,8 @@ const SYNTAX_HINTS: Record<string, string> = {
   MISSING_CHAR: 'Close the quote or bracket, or use a block scalar (|) for long text.',
   BAD_INDENT: 'Items of the same list or mapping must all start at the same column.',
   TAB_AS_INDENT: 'Only spaces are allowed as indentation; replace the tab with spaces.',
-  BLOCK_AS_IMPLICIT_KEY: 'Quote values that contain ": " (e.g. summary: "Fast: cached"), and put a space after every key\'s colon.',
+  BLOCK_AS_IMPLICIT_KEY:
+    'Quote values that contain ": " (e.g. summary: "Fast: cached"), and put a space after every key\'s colon.',
   MULTILINE_IMPLICIT_KEY: 'Put a space after the colon ("key: value"), or quote the value.',
   BAD_SCALAR_START: 'Quote the value: it starts with a character YAML reserves (@, `, %, |, >).',
   KEY_OVER_1024_CHARS: 'Keys must be short; put long text in the value.',
@@ -38,7 +39,12 @@ function relocate(text: string, error: YAMLError): { offset: number; length: num
     let depth = 0
     for (let i = at - 1; i >= 0; i--) {
       if (text[i] === closeChar) depth++
-      else if (text[i] === openChar && depth-- === 0) return { offset: i, length: 1, hint: `This "${openChar}" is never closed: add "${closeChar}" at the end of the value.` }
+      else if (text[i] === openChar && depth-- === 0)
+        return {
+          offset: i,
+          length: 1,
+          hint: `This "${openChar}" is never closed: add "${closeChar}" at the end of the value.`,
+        }
     }
   }
   if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'MULTILINE_IMPLICIT_KEY') {
@@ -49,7 +55,11 @@ function relocate(text: string, error: YAMLError): { offset: number; length: num
     const indent = (l: string) => /^ */.exec(l)?.[0].length ?? 0
     const valueHasColon = /:\s.*:\s/.test(line)
     if (!valueHasColon && /^\s*[\w"'-][^:]*:(\s|$)/.test(next) && indent(next) > indent(line) && /:\s*\S/.test(line)) {
-      return { offset: lineEnd + 1 + indent(next), length: next.trim().split(':')[0]!.length, hint: `This line is indented more than the key above it; items of the same mapping must start at the same column.` }
+      return {
+        offset: lineEnd + 1 + indent(next),
+        length: next.trim().split(':')[0]!.length,
+        hint: `This line is indented more than the key above it; items of the same mapping must start at the same column.`,
+      }
     }
   }
   return undefined
@@ -73,7 +83,20 @@ export function fromYamlError(parsed: Locatable, error: YAMLError, isWarning: bo
     case 'DUPLICATE_KEY':
       return createDiagnostic('YAML_DUPLICATE_KEY', at, message)
     default:
-      if (isWarning) return createDiagnostic('YAML_WARNING', at, `${message} (${error.code})`, 'Warnings are errors in content files: rewrite this place in plain YAML.')
-      return createDiagnostic('YAML_SYNTAX', at, `${message} (${error.code})`, moved?.hint ?? SYNTAX_HINTS[error.code] ?? 'Check the YAML syntax around this place; the docs/content guide shows every field.')
+      if (isWarning)
+        return createDiagnostic(
+          'YAML_WARNING',
+          at,
+          `${message} (${error.code})`,
+          'Warnings are errors in content files: rewrite this place in plain YAML.',
+        )
+      return createDiagnostic(
+        'YAML_SYNTAX',
+        at,
+        `${message} (${error.code})`,
+        moved?.hint ??
+          SYNTAX_HINTS[error.code] ??
+          'Check the YAML syntax around this place; the docs/content guide shows every field.',
+      )
   }
 }

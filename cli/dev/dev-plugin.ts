@@ -21,7 +21,12 @@ export interface ContentPluginOptions {
   root: string
 }
 
-type Render = (url: string, base: string, projects: (id: string) => Promise<unknown>, cards: () => Promise<unknown[]>) => Promise<{ html: string; head: string; status: number; lang?: string; data?: unknown }>
+type Render = (
+  url: string,
+  base: string,
+  projects: (id: string) => Promise<unknown>,
+  cards: () => Promise<unknown[]>,
+) => Promise<{ html: string; head: string; status: number; lang?: string; data?: unknown }>
 
 const DEV_CLIENT_URL = '/@portfolio/dev-client.js'
 const DEV_CLIENT_ID = '\0portfolio-dev-client'
@@ -81,26 +86,45 @@ export function contentPlugin({ siteDirectory, generatedDir, state, root }: Cont
         const resume = /^\/resume\.(pdf|json)(?:[?#].*)?$/.exec(req.url ?? '')?.[1]
         if (resume) {
           // Made from the content on request (from the store when unchanged); a hand-made resume.file falls through to public/.
-          import('../resume/make-resume.ts').then(({ makeResumeOf }) => makeResumeOf(root)).then((made) => {
-            if (!made?.files) return next()
-            const body = resume === 'pdf' ? made.files.pdf : made.files.json
-            res.writeHead(200, { 'content-type': resume === 'pdf' ? 'application/pdf' : 'application/json', 'cache-control': 'no-store' }).end(body)
-          }, next)
+          import('../resume/make-resume.ts')
+            .then(({ makeResumeOf }) => makeResumeOf(root))
+            .then((made) => {
+              if (!made?.files) return next()
+              const body = resume === 'pdf' ? made.files.pdf : made.files.json
+              res
+                .writeHead(200, {
+                  'content-type': resume === 'pdf' ? 'application/pdf' : 'application/json',
+                  'cache-control': 'no-store',
+                })
+                .end(body)
+            }, next)
           return
         }
         if (/^\/data\/cards\.json(?:[?#].*)?$/.test(req.url ?? '')) {
-          readCards().then((cards) => void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(cards)), next)
+          readCards().then(
+            (cards) =>
+              void res
+                .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+                .end(JSON.stringify(cards)),
+            next,
+          )
           return
         }
         if (/^\/data\/chat-index\.json(?:[?#].*)?$/.test(req.url ?? '')) {
-          readFile(path.join(generatedDir, 'chat-index.json'), 'utf8').then((index) => void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(index), next)
+          readFile(path.join(generatedDir, 'chat-index.json'), 'utf8').then(
+            (index) =>
+              void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(index),
+            next,
+          )
           return
         }
         const match = /^\/data\/projects\/([^/?#]+)\.json(?:[?#].*)?$/.exec(req.url ?? '')
         if (!match?.[1]) return next()
         readProject(decodeURIComponent(match[1])).then((project) => {
           if (!project) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('no such project')
-          res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(project))
+          res
+            .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+            .end(JSON.stringify(project))
         }, next)
       })
       return () => {
@@ -152,19 +176,28 @@ export function contentPlugin({ siteDirectory, generatedDir, state, root }: Cont
       return
     }
     if (!state.generated) {
-      res.writeHead(503, { 'content-type': 'text/html; charset=utf-8' }).end(await server.transformIndexHtml(url, WAITING_PAGE))
+      res
+        .writeHead(503, { 'content-type': 'text/html; charset=utf-8' })
+        .end(await server.transformIndexHtml(url, WAITING_PAGE))
       return
     }
     const template = await server.transformIndexHtml(url, await readFile(indexHtml, 'utf8'))
     const { render } = (await server.ssrLoadModule('/src/entry-server.tsx')) as { render: Render }
     const page = await render(new URL(url, 'http://localhost').pathname, '/', readProject, readCards)
-    let html = template.replace('<!--app-head-->', () => page.head + pageDataScript(page.data)).replace('<!--app-html-->', () => page.html)
-    if (page.lang && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(page.lang)) html = html.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
+    let html = template
+      .replace('<!--app-head-->', () => page.head + pageDataScript(page.data))
+      .replace('<!--app-html-->', () => page.html)
+    if (page.lang && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(page.lang))
+      html = html.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
     res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html)
   }
 }
 
-function collectBoundaries(mod: EnvironmentModuleNode, out: Set<EnvironmentModuleNode>, seen: Set<EnvironmentModuleNode>): void {
+function collectBoundaries(
+  mod: EnvironmentModuleNode,
+  out: Set<EnvironmentModuleNode>,
+  seen: Set<EnvironmentModuleNode>,
+): void {
   for (const importer of mod.importers) {
     if (seen.has(importer)) continue
     seen.add(importer)
@@ -174,4 +207,5 @@ function collectBoundaries(mod: EnvironmentModuleNode, out: Set<EnvironmentModul
 }
 
 const stripQuery = (id: string) => id.replace(/[?#].*$/, '')
-const isInside = (file: string, dir: string) => !path.relative(dir, file).startsWith('..') && !path.isAbsolute(path.relative(dir, file))
+const isInside = (file: string, dir: string) =>
+  !path.relative(dir, file).startsWith('..') && !path.isAbsolute(path.relative(dir, file))

@@ -36,7 +36,8 @@ export interface DevServer {
 }
 
 /** Content files the dev server watches, relative to the content root. */
-const isContentFile = (rel: string) => rel === 'portfolio.yaml' || /^projects\/[^/]+\.ya?ml$/.test(rel) || rel.startsWith('public/')
+const isContentFile = (rel: string) =>
+  rel === 'portfolio.yaml' || /^projects\/[^/]+\.ya?ml$/.test(rel) || rel.startsWith('public/')
 
 /**
  * `portfolio dev`: validate + generate into a private folder, then serve site/ with Vite (same
@@ -70,7 +71,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       // Cards and case-study data are fetched, not imported: the page showing them is told to load them again.
       const posix = rel.split(path.sep).join('/')
       const project = /^projects\/(.+)\.json$/.exec(posix)
-      if (project) server.ws.send({ type: 'custom', event: 'portfolio:project-changed', data: { id: decodeURIComponent(project[1] ?? '') } })
+      if (project)
+        server.ws.send({
+          type: 'custom',
+          event: 'portfolio:project-changed',
+          data: { id: decodeURIComponent(project[1] ?? '') },
+        })
       else if (posix === 'cards.json') server.ws.send({ type: 'custom', event: 'portfolio:cards-changed' })
       else server.watcher.emit(existsSync(file) ? 'change' : 'unlink', file)
     }
@@ -114,7 +120,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await server?.close()
     await rm(generatedDir, { recursive: true, force: true })
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' || (error as NodeJS.ErrnoException).code === 'EACCES') {
-      throw new CliError(`cannot listen on ${options.host ?? '127.0.0.1'}:${options.port}: ${(error as NodeJS.ErrnoException).code}`, 'Choose another port with --port.', { cause: error })
+      throw new CliError(
+        `cannot listen on ${options.host ?? '127.0.0.1'}:${options.port}: ${(error as NodeJS.ErrnoException).code}`,
+        'Choose another port with --port.',
+        { cause: error },
+      )
     }
     throw error
   }
@@ -167,15 +177,23 @@ function listenersOf() {
   return {
     removeAdded() {
       for (const listener of process.listeners('SIGTERM')) if (!sigterm.has(listener)) process.off('SIGTERM', listener)
-      for (const listener of process.stdin.listeners('end')) if (!stdinEnd.has(listener)) process.stdin.off('end', listener as () => void)
+      for (const listener of process.stdin.listeners('end'))
+        if (!stdinEnd.has(listener)) process.stdin.off('end', listener as () => void)
     },
   }
 }
 
 /** Vite's error overlay for content errors: the pretty report (no colour), pointing at the first error. */
-export function overlayError(result: Pick<GenerateResult, 'diagnostics' | 'sources' | 'fileCount'>, root: string): ErrorPayload['err'] {
+export function overlayError(
+  result: Pick<GenerateResult, 'diagnostics' | 'sources' | 'fileCount'>,
+  root: string,
+): ErrorPayload['err'] {
   const first = result.diagnostics.find((d) => d.severity === 'error') ?? result.diagnostics[0]
-  const message = formatDiagnostics(result.diagnostics, 'pretty', { color: false, sources: result.sources, fileCount: result.fileCount })
+  const message = formatDiagnostics(result.diagnostics, 'pretty', {
+    color: false,
+    sources: result.sources,
+    fileCount: result.fileCount,
+  })
   if (!first) return { message, stack: '', plugin: 'portfolio' }
   return {
     message,

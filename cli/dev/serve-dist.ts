@@ -35,11 +35,20 @@ export async function serveDist(dir: string, options: ServeDistOptions): Promise
 
 /** Vite's hashed bundles never change under their name; every other file may change with a build. */
 function setCacheControl(response: ServerResponse, pathname: string): void {
-  response.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+  response.setHeader(
+    'Cache-Control',
+    pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+  )
 }
 
 async function sendNotFound(root: string, response: ServerResponse): Promise<void> {
   const page = await readFile(path.join(root, '404.html')).catch(() => undefined)
   if (!page) return void response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found')
-  response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': page.length, 'Cache-Control': 'no-cache' }).end(page)
+  response
+    .writeHead(404, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': page.length,
+      'Cache-Control': 'no-cache',
+    })
+    .end(page)
 }

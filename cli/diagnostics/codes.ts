@@ -10,83 +10,203 @@ interface CodeEntry {
 export const diagnosticCodes = {
   // A. Files, encoding, size (checked on raw bytes, before YAML)
   ENCODING: { title: 'The file is not UTF-8.', hint: 'Save the file as UTF-8 (without a UTF-16 byte-order mark).' },
-  CONTROL_CHAR: { title: 'The file contains a control character.', hint: 'Delete the invisible character; only tab, newline and carriage return are allowed.' },
-  FILE_TOO_LARGE: { title: 'The file is larger than the limit.', hint: 'Split the content or shorten it; the limit keeps validation fast and safe.' },
+  CONTROL_CHAR: {
+    title: 'The file contains a control character.',
+    hint: 'Delete the invisible character; only tab, newline and carriage return are allowed.',
+  },
+  FILE_TOO_LARGE: {
+    title: 'The file is larger than the limit.',
+    hint: 'Split the content or shorten it; the limit keeps validation fast and safe.',
+  },
   TOO_MANY_PROJECTS: { title: 'There are more project files than the limit.' },
-  EMPTY_DOCUMENT: { title: 'The file has no content.', hint: 'Fill it in, starting from an existing file such as projects/authstack.yaml.' },
-  NOT_REGULAR_FILE: { title: 'The content path is not a regular file.', hint: 'Replace the link, folder or device with a plain file inside the content folder.' },
-  BAD_FILENAME: { title: 'The file name is not a valid project file name.', hint: 'Name project files in lowercase kebab-case with a .yaml extension, e.g. projects/my-app.yaml.' },
+  EMPTY_DOCUMENT: {
+    title: 'The file has no content.',
+    hint: 'Fill it in, starting from an existing file such as projects/authstack.yaml.',
+  },
+  NOT_REGULAR_FILE: {
+    title: 'The content path is not a regular file.',
+    hint: 'Replace the link, folder or device with a plain file inside the content folder.',
+  },
+  BAD_FILENAME: {
+    title: 'The file name is not a valid project file name.',
+    hint: 'Name project files in lowercase kebab-case with a .yaml extension, e.g. projects/my-app.yaml.',
+  },
 
   // B and C. YAML syntax and structure
   YAML_SYNTAX: { title: 'The YAML cannot be parsed.' },
-  YAML_MULTIPLE_DOCS: { title: 'The file holds more than one YAML document.', hint: 'Keep one document per file: remove the extra "---" line and what follows, or merge it into the first document.' },
-  YAML_DUPLICATE_KEY: { title: 'A key appears twice in the same mapping.', hint: 'Delete one of the two entries; YAML tools disagree on which one wins, so it is rejected.' },
-  YAML_ALIAS: { title: 'YAML anchors and aliases are not allowed.', hint: 'Repeat the value instead of referring to it with *alias.' },
-  YAML_DIRECTIVE: { title: 'YAML directives are not allowed.', hint: 'Delete the % line; content files are YAML 1.2 without directives.' },
-  YAML_TAG: { title: 'YAML tags are not allowed.', hint: 'Delete the !tag and write the value as a plain string, number, list or mapping.' },
-  YAML_TOO_DEEP: { title: 'The YAML is nested too deeply.', hint: 'Flatten the structure; content never needs more than a few levels.' },
+  YAML_MULTIPLE_DOCS: {
+    title: 'The file holds more than one YAML document.',
+    hint: 'Keep one document per file: remove the extra "---" line and what follows, or merge it into the first document.',
+  },
+  YAML_DUPLICATE_KEY: {
+    title: 'A key appears twice in the same mapping.',
+    hint: 'Delete one of the two entries; YAML tools disagree on which one wins, so it is rejected.',
+  },
+  YAML_ALIAS: {
+    title: 'YAML anchors and aliases are not allowed.',
+    hint: 'Repeat the value instead of referring to it with *alias.',
+  },
+  YAML_DIRECTIVE: {
+    title: 'YAML directives are not allowed.',
+    hint: 'Delete the % line; content files are YAML 1.2 without directives.',
+  },
+  YAML_TAG: {
+    title: 'YAML tags are not allowed.',
+    hint: 'Delete the !tag and write the value as a plain string, number, list or mapping.',
+  },
+  YAML_TOO_DEEP: {
+    title: 'The YAML is nested too deeply.',
+    hint: 'Flatten the structure; content never needs more than a few levels.',
+  },
   YAML_WARNING: { title: 'The YAML parser warned about this place.' },
 
   // D. Schema
-  SCHEMA_ROOT: { title: 'The top level is not a mapping.', hint: 'Start the file with "key: value" lines, not a list item or a single value.' },
+  SCHEMA_ROOT: {
+    title: 'The top level is not a mapping.',
+    hint: 'Start the file with "key: value" lines, not a list item or a single value.',
+  },
   SCHEMA_REQUIRED: { title: 'A required field is missing.' },
   SCHEMA_UNKNOWN_KEY: { title: 'The field is not part of the schema.' },
-  SCHEMA_RESERVED_KEY: { title: 'The key is reserved.', hint: 'Choose another name; __proto__, constructor and prototype cannot be keys.' },
+  SCHEMA_RESERVED_KEY: {
+    title: 'The key is reserved.',
+    hint: 'Choose another name; __proto__, constructor and prototype cannot be keys.',
+  },
   SCHEMA_TYPE: { title: 'The value has the wrong type.' },
   SCHEMA_EMPTY: { title: 'The value is empty.', hint: 'Write some text, or remove the field if it is optional.' },
   SCHEMA_ENUM: { title: 'The value is not one of the allowed values.' },
   SCHEMA_FORMAT: { title: 'The value does not have the expected format.' },
   SCHEMA_COUNT: { title: 'The list has the wrong number of items.' },
   SCHEMA_UNIQUE: { title: 'The list contains the same item twice.', hint: 'Remove the repeated item.' },
-  LIMIT: { title: 'A size limit is exceeded.', hint: 'Shorten the value or split it; limits keep pages readable and builds fast.' },
+  LIMIT: {
+    title: 'A size limit is exceeded.',
+    hint: 'Shorten the value or split it; limits keep pages readable and builds fast.',
+  },
 
   // E. API endpoints
   ENDPOINT_METHOD: { title: 'The endpoint method is not an HTTP method.' },
   ENDPOINT_PATH: { title: 'The endpoint path is malformed.' },
   ENDPOINT_TEMPLATE: { title: 'A path parameter {name} is malformed.' },
-  ENDPOINT_DUPLICATE: { title: 'Two endpoints share method and path.', hint: 'Remove one of them or correct its method or path.' },
-  ENDPOINT_TRAILING_SLASH: { title: 'The endpoint path ends with "/" (a warning).', hint: 'Remove the trailing "/" unless the API serves "/users/" apart from "/users".' },
+  ENDPOINT_DUPLICATE: {
+    title: 'Two endpoints share method and path.',
+    hint: 'Remove one of them or correct its method or path.',
+  },
+  ENDPOINT_TRAILING_SLASH: {
+    title: 'The endpoint path ends with "/" (a warning).',
+    hint: 'Remove the trailing "/" unless the API serves "/users/" apart from "/users".',
+  },
 
   // F. Metrics
-  METRIC_VALUE: { title: 'A metric value is not a number or a short string containing one.', hint: 'Write a number (500) or a short string with one ("99.9%", "<200ms", "10K+").' },
-  METRIC_LABEL: { title: 'A metric label is empty or too long.', hint: 'Give the metric a short, non-empty label such as "Uptime".' },
-  METRICS_NOT_FEATURED: { title: 'Metrics on a project that is not the featured one.', hint: 'Only the featured project shows metrics: move them to the featured project or delete them.' },
-  NUMBER_PRECISION: { title: 'YAML reads the number with fewer digits than were typed.', hint: 'Quote the value to keep every digit: "9007199254740993".' },
-  NUMBER_AS_TYPED: { title: 'YAML reads the value as a number that is shown differently from what was typed.', hint: 'Quote the value to show it as typed: "1.10".' },
+  METRIC_VALUE: {
+    title: 'A metric value is not a number or a short string containing one.',
+    hint: 'Write a number (500) or a short string with one ("99.9%", "<200ms", "10K+").',
+  },
+  METRIC_LABEL: {
+    title: 'A metric label is empty or too long.',
+    hint: 'Give the metric a short, non-empty label such as "Uptime".',
+  },
+  METRICS_NOT_FEATURED: {
+    title: 'Metrics on a project that is not the featured one.',
+    hint: 'Only the featured project shows metrics: move them to the featured project or delete them.',
+  },
+  NUMBER_PRECISION: {
+    title: 'YAML reads the number with fewer digits than were typed.',
+    hint: 'Quote the value to keep every digit: "9007199254740993".',
+  },
+  NUMBER_AS_TYPED: {
+    title: 'YAML reads the value as a number that is shown differently from what was typed.',
+    hint: 'Quote the value to show it as typed: "1.10".',
+  },
 
   // G. URLs
   URL_SCHEME: { title: 'The URL scheme is not allowed.' },
-  URL_INSECURE: { title: 'The URL uses http instead of https.', hint: 'Use https://; browsers flag insecure links and recruiters notice.' },
+  URL_INSECURE: {
+    title: 'The URL uses http instead of https.',
+    hint: 'Use https://; browsers flag insecure links and recruiters notice.',
+  },
   URL_RELATIVE: { title: 'The URL is not absolute.', hint: 'Write the full address, starting with https://.' },
-  URL_FORMAT: { title: 'The URL is malformed.', hint: 'Remove spaces and control characters; write the full address starting with https://.' },
-  URL_LOCAL: { title: 'The URL points at a local or private address.', hint: 'Visitors cannot reach local addresses; link to the public address.' },
-  URL_USERINFO: { title: 'The URL carries a user name or password before its host.', hint: 'Delete everything between "https://" and "@"; the host is what follows the "@".' },
-  URL_SECRET: { title: 'The URL carries a credential in its query or fragment.', hint: 'Delete the token or key from the link, and revoke it if it was real.' },
-  URL_CONFUSABLE_HOST: { title: 'The URL host mixes scripts or look-alike punctuation (UTS #39).', hint: 'Type the address again in plain ASCII; look-alike characters lead to another site.' },
-  URL_PORT: { title: 'The URL uses a port other than the default one (a warning).', hint: 'Link to the default https port (443); many networks block other ports.' },
-  URL_IDN_HOST: { title: 'The URL host is an internationalised (punycode) name (a warning).', hint: 'Keep it only if that name really is the site; visitors cannot tell it from a look-alike.' },
-  URL_TRACKING: { title: 'The URL carries tracking parameters (a warning).', hint: 'Delete utm_* and click-id parameters; they came from where the link was copied.' },
-  URL_MAILTO_RECIPIENTS: { title: 'The mailto: link adds recipients or cc/bcc headers.', hint: 'Write a single address: mailto:you@example.com (a subject is fine).' },
+  URL_FORMAT: {
+    title: 'The URL is malformed.',
+    hint: 'Remove spaces and control characters; write the full address starting with https://.',
+  },
+  URL_LOCAL: {
+    title: 'The URL points at a local or private address.',
+    hint: 'Visitors cannot reach local addresses; link to the public address.',
+  },
+  URL_USERINFO: {
+    title: 'The URL carries a user name or password before its host.',
+    hint: 'Delete everything between "https://" and "@"; the host is what follows the "@".',
+  },
+  URL_SECRET: {
+    title: 'The URL carries a credential in its query or fragment.',
+    hint: 'Delete the token or key from the link, and revoke it if it was real.',
+  },
+  URL_CONFUSABLE_HOST: {
+    title: 'The URL host mixes scripts or look-alike punctuation (UTS #39).',
+    hint: 'Type the address again in plain ASCII; look-alike characters lead to another site.',
+  },
+  URL_PORT: {
+    title: 'The URL uses a port other than the default one (a warning).',
+    hint: 'Link to the default https port (443); many networks block other ports.',
+  },
+  URL_IDN_HOST: {
+    title: 'The URL host is an internationalised (punycode) name (a warning).',
+    hint: 'Keep it only if that name really is the site; visitors cannot tell it from a look-alike.',
+  },
+  URL_TRACKING: {
+    title: 'The URL carries tracking parameters (a warning).',
+    hint: 'Delete utm_* and click-id parameters; they came from where the link was copied.',
+  },
+  URL_MAILTO_RECIPIENTS: {
+    title: 'The mailto: link adds recipients or cc/bcc headers.',
+    hint: 'Write a single address: mailto:you@example.com (a subject is fine).',
+  },
 
   // H. Markdown
-  MD_RAW_HTML: { title: 'Raw HTML in markdown.', hint: 'Write it in markdown instead (emphasis, lists, links, tables, fenced code); HTML is not allowed in content.' },
-  MD_URL_SCHEME: { title: 'A markdown link or image uses a forbidden URL.', hint: 'Links must be https://, mailto: or an in-site path/#anchor; images must be https:// or in-site paths.' },
-  MD_LINK_DESTINATION: { title: 'A markdown link destination holds spaces, quotes or angle brackets.', hint: 'Percent-encode the character (a space is %20, a quote %22) or remove it.' },
-  MD_ATTRIBUTE_BREAKOUT: { title: 'A link title or image alt text tries to close its HTML attribute.', hint: 'Write plain words in titles and alt text, without a quote followed by name= or <tag.' },
+  MD_RAW_HTML: {
+    title: 'Raw HTML in markdown.',
+    hint: 'Write it in markdown instead (emphasis, lists, links, tables, fenced code); HTML is not allowed in content.',
+  },
+  MD_URL_SCHEME: {
+    title: 'A markdown link or image uses a forbidden URL.',
+    hint: 'Links must be https://, mailto: or an in-site path/#anchor; images must be https:// or in-site paths.',
+  },
+  MD_LINK_DESTINATION: {
+    title: 'A markdown link destination holds spaces, quotes or angle brackets.',
+    hint: 'Percent-encode the character (a space is %20, a quote %22) or remove it.',
+  },
+  MD_ATTRIBUTE_BREAKOUT: {
+    title: 'A link title or image alt text tries to close its HTML attribute.',
+    hint: 'Write plain words in titles and alt text, without a quote followed by name= or <tag.',
+  },
 
   // I. Diagrams
-  DIAGRAM_DIRECTIVE: { title: 'Diagram directives or configuration are not allowed.', hint: 'Delete the %%{...}%% or front-matter block; the site themes diagrams itself.' },
-  DIAGRAM_INTERACTION: { title: 'Diagram click handlers and links are not allowed.', hint: 'Delete the click/href line; diagrams are static pictures.' },
+  DIAGRAM_DIRECTIVE: {
+    title: 'Diagram directives or configuration are not allowed.',
+    hint: 'Delete the %%{...}%% or front-matter block; the site themes diagrams itself.',
+  },
+  DIAGRAM_INTERACTION: {
+    title: 'Diagram click handlers and links are not allowed.',
+    hint: 'Delete the click/href line; diagrams are static pictures.',
+  },
   DIAGRAM_HTML: { title: 'HTML in a diagram label.', hint: 'Write plain words in labels, without < or >.' },
   DIAGRAM_SYNTAX: { title: 'The diagram cannot be parsed.' },
-  UNKNOWN_ENTITY: { title: 'A database relation names an entity the section does not have.', hint: 'Use the name of one of the section\'s entities, spelled as in its `name`.' },
-  DIAGRAM_WIDTH: { title: 'The diagram is too wide to read at desktop width (warning).', hint: 'Lay it out top to bottom (flowchart TB), shorten its labels or split it; visitors would need its full-size view.' },
+  UNKNOWN_ENTITY: {
+    title: 'A database relation names an entity the section does not have.',
+    hint: "Use the name of one of the section's entities, spelled as in its `name`.",
+  },
+  DIAGRAM_WIDTH: {
+    title: 'The diagram is too wide to read at desktop width (warning).',
+    hint: 'Lay it out top to bottom (flowchart TB), shorten its labels or split it; visitors would need its full-size view.',
+  },
 
   // J. Cross-file
   DUPLICATE_ID: { title: 'Two files use the same id.' },
   ID_MISMATCH: { title: 'The id differs from the file name.' },
   ID_RESERVED: { title: 'The id is reserved by the site.' },
-  DUPLICATE_SECTION_ID: { title: 'Two sections of a project share an id.', hint: 'Give every section its own id; it is the in-page anchor.' },
+  DUPLICATE_SECTION_ID: {
+    title: 'Two sections of a project share an id.',
+    hint: 'Give every section its own id; it is the in-page anchor.',
+  },
   FLAGSHIP_COUNT: { title: 'There must be exactly one featured project.' },
   UNKNOWN_PROJECT: { title: 'portfolio.yaml lists a project that has no file.' },
   ORPHAN_PROJECT: { title: 'A project file is not listed in portfolio.yaml.' },
@@ -94,24 +214,54 @@ export const diagnosticCodes = {
   ASSET_TYPE: { title: 'A referenced file is not of the expected type.' },
   ASSET_TOO_LARGE: { title: 'A referenced file is too large.', hint: 'Compress it; visitors download it on phones.' },
   BROKEN_ANCHOR: { title: 'A link points at a section that does not exist.' },
-  SECTION_ANCHOR_COLLISION: { title: "A section id equals another section's heading id.", hint: 'Rename one of the two sections; every id on a page must be unique.' },
+  SECTION_ANCHOR_COLLISION: {
+    title: "A section id equals another section's heading id.",
+    hint: 'Rename one of the two sections; every id on a page must be unique.',
+  },
 
   // Resume
-  RESUME_DATE: { title: 'A resume date does not parse.', hint: 'Write the year (2019) or the year and month (2019-04).' },
-  RESUME_DATE_ORDER: { title: 'A resume entry ends before it starts.', hint: 'Swap start and end, or correct the year.' },
-  RESUME_PERIOD_MISSING: { title: 'A resume entry does not say when.', hint: 'Give start (YYYY or YYYY-MM) or a duration such as "7+ years".' },
-  RESUME_GLYPH: { title: 'The resume font has no glyph for a character.', hint: 'Replace the character with a common one (the resume font covers Latin, Greek and Cyrillic), or set resume.file to a hand-made PDF.' },
-  RESUME_PAGES: { title: 'The resume is longer than two pages.', hint: 'List fewer projects in resume.projects, or shorten highlights and achievements; recruiters read one or two pages.' },
-  RESUME_TYPESET: { title: 'The resume could not be typeset.', hint: 'This is a bug in the resume template or its fonts; set resume.file to a hand-made PDF meanwhile.' },
+  RESUME_DATE: {
+    title: 'A resume date does not parse.',
+    hint: 'Write the year (2019) or the year and month (2019-04).',
+  },
+  RESUME_DATE_ORDER: {
+    title: 'A resume entry ends before it starts.',
+    hint: 'Swap start and end, or correct the year.',
+  },
+  RESUME_PERIOD_MISSING: {
+    title: 'A resume entry does not say when.',
+    hint: 'Give start (YYYY or YYYY-MM) or a duration such as "7+ years".',
+  },
+  RESUME_GLYPH: {
+    title: 'The resume font has no glyph for a character.',
+    hint: 'Replace the character with a common one (the resume font covers Latin, Greek and Cyrillic), or set resume.file to a hand-made PDF.',
+  },
+  RESUME_PAGES: {
+    title: 'The resume is longer than two pages.',
+    hint: 'List fewer projects in resume.projects, or shorten highlights and achievements; recruiters read one or two pages.',
+  },
+  RESUME_TYPESET: {
+    title: 'The resume could not be typeset.',
+    hint: 'This is a bug in the resume template or its fonts; set resume.file to a hand-made PDF meanwhile.',
+  },
 
   // Theme
-  THEME_CONTRAST: { title: 'An accent colour would make text unreadable.', hint: 'Pick a darker accent for the light theme or a lighter one for the dark theme; 4.5:1 is the WCAG AA minimum for text.' },
+  THEME_CONTRAST: {
+    title: 'An accent colour would make text unreadable.',
+    hint: 'Pick a darker accent for the light theme or a lighter one for the dark theme; 4.5:1 is the WCAG AA minimum for text.',
+  },
 
   // K. Doctor: what breaks a deployment around the content (portfolio doctor)
-  DOCTOR_REPOSITORY: { title: 'The repository name is unknown, so the base path is not checked.', hint: 'Run doctor inside the git clone (it reads the "origin" remote), or set GITHUB_REPOSITORY=owner/name.' },
-  DOCTOR_BASE: { title: "--base does not match the path GitHub Pages serves the repository under." },
+  DOCTOR_REPOSITORY: {
+    title: 'The repository name is unknown, so the base path is not checked.',
+    hint: 'Run doctor inside the git clone (it reads the "origin" remote), or set GITHUB_REPOSITORY=owner/name.',
+  },
+  DOCTOR_BASE: { title: '--base does not match the path GitHub Pages serves the repository under.' },
   DOCTOR_PAGES_WORKFLOW: { title: 'No workflow deploys to GitHub Pages.' },
-  DOCTOR_WORKFLOW_BUILD: { title: 'The Pages workflow does not build the site.', hint: 'Add a step that runs "npx portfolio build --base /<repository>/ --out dist" before actions/upload-pages-artifact.' },
+  DOCTOR_WORKFLOW_BUILD: {
+    title: 'The Pages workflow does not build the site.',
+    hint: 'Add a step that runs "npx portfolio build --base /<repository>/ --out dist" before actions/upload-pages-artifact.',
+  },
   DOCTOR_WORKFLOW_BASE: { title: "The Pages workflow builds with another base than the repository's." },
   DOCTOR_NODE_VERSION: { title: 'This Node version is older than the tool needs.' },
   DOCTOR_TOOL_DEPENDENCY: { title: "The content's package.json does not depend on the tool." },

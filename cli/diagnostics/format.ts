@@ -34,7 +34,11 @@ const ansi = (code: string, on: boolean) => (text: string) => (on ? `\u001b[${co
  * of stdout, nothing else (the caller prints `summary` to stderr); for pretty, the report for stderr.
  * GitHub reads workflow commands from stdout (docs.github.com/actions/reference/workflow-commands-for-github-actions).
  */
-export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: OutputFormat, options: FormatOptions): string {
+export function formatDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  format: OutputFormat,
+  options: FormatOptions,
+): string {
   if (format === 'json') return JSON.stringify(diagnostics.map(toJson), null, 2) + '\n'
   if (format === 'github') return diagnostics.map(githubAnnotation).join('\n') + (diagnostics.length ? '\n' : '')
   if (format === 'sarif') return JSON.stringify(sarifLog(diagnostics, options.root), null, 2) + '\n'
@@ -56,7 +60,10 @@ function pretty(diagnostics: readonly Diagnostic[], options: FormatOptions): str
     const lines = [`${where}${severity}  ${dim(d.code)}  ${d.message}`]
     const text = options.sources.get(d.file)
     if (text !== undefined) {
-      const frame = codeFrame(text, { line: d.line, column: d.column }, d.end, { highlight: d.severity === 'error' ? red : yellow, dim })
+      const frame = codeFrame(text, { line: d.line, column: d.column }, d.end, {
+        highlight: d.severity === 'error' ? red : yellow,
+        dim,
+      })
       if (frame) lines.push(frame)
     }
     if (d.hint) lines.push(`  ${cyan('Hint:')} ${d.hint}`)
@@ -67,12 +74,18 @@ function pretty(diagnostics: readonly Diagnostic[], options: FormatOptions): str
   return (text ? text + '\n\n' : '') + summary(diagnostics, options, red, yellow) + '\n'
 }
 
-export function summary(diagnostics: readonly Diagnostic[], options: FormatOptions, red = (t: string) => t, green = (t: string) => t): string {
+export function summary(
+  diagnostics: readonly Diagnostic[],
+  options: FormatOptions,
+  red = (t: string) => t,
+  green = (t: string) => t,
+): string {
   const errors = diagnostics.filter((d) => d.severity === 'error').length
   const warnings = diagnostics.length - errors
   const files = new Set(diagnostics.filter((d) => d.file).map((d) => d.file)).size
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-  if (diagnostics.length === 0) return green(`✔ ${options.clean ?? `${plural(options.fileCount, 'file')} checked, no problems`}`)
+  if (diagnostics.length === 0)
+    return green(`✔ ${options.clean ?? `${plural(options.fileCount, 'file')} checked, no problems`}`)
   const head = `${errors ? '✖' : '⚠'} ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${files ? ` in ${plural(files, 'file')}` : ''}`
   return (errors ? red : green)(errors && options.outcome ? `${head} — ${options.outcome}` : head)
 }

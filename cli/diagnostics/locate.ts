@@ -81,20 +81,30 @@ export function locateMappingOwner(source: Locatable, pointer: string): Located 
 export function locateInString(source: Locatable, pointer: string, index: number, length = 1): Located {
   const found = findNode(source.contents, decodePointer(pointer))
   const node = found.node
-  if (!found.exact || !isScalar(node) || !node.range || typeof node.value !== 'string') return locatePointer(source, pointer)
+  if (!found.exact || !isScalar(node) || !node.range || typeof node.value !== 'string')
+    return locatePointer(source, pointer)
   const offset = scalarSourceOffset(source.text, node.range[0], node.range[1], node.type, node.value, index)
   if (offset === undefined) return locatePointer(source, pointer)
   const endOffset = scalarSourceOffset(source.text, node.range[0], node.range[1], node.type, node.value, index + length)
   const start = positionAt(source, offset)
   const end = endOffset !== undefined && endOffset > offset ? positionAt(source, endOffset) : undefined
-  return end && end.line === start.line ? { file: source.path, pointer, start, end } : { file: source.path, pointer, start }
+  return end && end.line === start.line
+    ? { file: source.path, pointer, start, end }
+    : { file: source.path, pointer, start }
 }
 
 function leadingSpaces(value: string): number {
   return /^ */.exec(value)?.[0].length ?? 0
 }
 
-function scalarSourceOffset(text: string, start: number, end: number, type: string | undefined, value: string, index: number): number | undefined {
+function scalarSourceOffset(
+  text: string,
+  start: number,
+  end: number,
+  type: string | undefined,
+  value: string,
+  index: number,
+): number | undefined {
   const raw = text.slice(start, end)
   if (type === 'PLAIN') return raw === value ? start + index : undefined
   if (type === 'QUOTE_SINGLE' || type === 'QUOTE_DOUBLE') {
@@ -109,7 +119,9 @@ function scalarSourceOffset(text: string, start: number, end: number, type: stri
     // An explicit indentation indicator (|2) fixes the indent relative to the parent; otherwise the first content line does.
     const explicit = /^\|[+-]?([1-9])|^\|([1-9])[+-]?/.exec(raw)
     const firstLine = /^( *)\S/m.exec(body)?.[1]?.length ?? 0
-    const indent = explicit ? firstLine - (value.length - value.trimStart().length > 0 ? leadingSpaces(value) : 0) : firstLine
+    const indent = explicit
+      ? firstLine - (value.length - value.trimStart().length > 0 ? leadingSpaces(value) : 0)
+      : firstLine
     const before = value.slice(0, index)
     const lineIndex = before.split('\n').length - 1
     const column = index - (before.lastIndexOf('\n') + 1)

@@ -36,7 +36,13 @@ export function sarifLog(diagnostics: readonly Diagnostic[], root?: string) {
             rules: codes.map(toRule),
           },
         },
-        ...(root ? { originalUriBaseIds: { [CONTENT_ROOT]: { uri: pathToFileURL(root.endsWith('/') ? root : `${root}/`).href } } } : {}),
+        ...(root
+          ? {
+              originalUriBaseIds: {
+                [CONTENT_ROOT]: { uri: pathToFileURL(root.endsWith('/') ? root : `${root}/`).href },
+              },
+            }
+          : {}),
         columnKind: 'unicodeCodePoints',
         results: diagnostics.map((d) => toResult(d, ruleIndex.get(d.code) ?? -1)),
       },
@@ -55,14 +61,20 @@ function toRule(code: DiagnosticCode) {
 }
 
 function toResult(d: Diagnostic, ruleIndex: number) {
-  const region = { startLine: d.line, startColumn: d.column, ...(d.end ? { endLine: d.end.line, endColumn: d.end.column } : {}) }
+  const region = {
+    startLine: d.line,
+    startColumn: d.column,
+    ...(d.end ? { endLine: d.end.line, endColumn: d.end.column } : {}),
+  }
   return {
     ruleId: d.code,
     ruleIndex,
     level: d.severity,
     message: { text: d.hint ? `${d.message}\n${d.hint}` : d.message },
     // A finding about the environment (doctor) names no file; SARIF then has no location.
-    locations: d.file ? [{ physicalLocation: { artifactLocation: { uri: encodeURI(d.file), uriBaseId: CONTENT_ROOT }, region } }] : [],
+    locations: d.file
+      ? [{ physicalLocation: { artifactLocation: { uri: encodeURI(d.file), uriBaseId: CONTENT_ROOT }, region } }]
+      : [],
     ...(d.pointer ? { properties: { pointer: d.pointer } } : {}),
   }
 }

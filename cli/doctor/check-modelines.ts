@@ -10,7 +10,13 @@ const MODELINE = /^# yaml-language-server: \$schema=(\S+)/m
 /** Every schema a content file's modeline names exists, so completion works (web addresses are not fetched: offline). */
 export async function checkModelines(root: string, toolName: string): Promise<Diagnostic[]> {
   const projects = await readdir(path.join(root, 'projects')).catch(() => [] as string[])
-  const files = ['portfolio.yaml', ...projects.filter((n) => /\.ya?ml$/.test(n)).sort().map((n) => `projects/${n}`)]
+  const files = [
+    'portfolio.yaml',
+    ...projects
+      .filter((n) => /\.ya?ml$/.test(n))
+      .sort()
+      .map((n) => `projects/${n}`),
+  ]
   const found: Diagnostic[] = []
   for (const file of files) {
     const text = await readFile(path.join(root, file), 'utf8').catch(() => undefined)
@@ -22,7 +28,14 @@ export async function checkModelines(root: string, toolName: string): Promise<Di
     const line = before.split('\n').length
     const column = match[0].indexOf(match[1]) + 1
     const at = { file, start: { line, column }, end: { line, column: column + match[1].length } }
-    found.push(createDiagnostic('DOCTOR_SCHEMA_MISSING', at, `the schema "${match[1]}" does not exist (${target}), so editors cannot complete this file`, hintFor(match[1], toolName)))
+    found.push(
+      createDiagnostic(
+        'DOCTOR_SCHEMA_MISSING',
+        at,
+        `the schema "${match[1]}" does not exist (${target}), so editors cannot complete this file`,
+        hintFor(match[1], toolName),
+      ),
+    )
   }
   return found
 }

@@ -17,5 +17,10 @@ export function parsePositioned(file: string, text: string): PositionedFile {
     const { line, col } = lineCounter.linePos(offset)
     return { line, column: col }
   }
-  return { file, text, document, at: (start, length) => ({ file, start: position(start), end: position(start + length) }) }
+  return {
+    file,
+    text,
+    document,
+    at: (start, length) => ({ file, start: position(start), end: position(start + length) }),
+  }
 }

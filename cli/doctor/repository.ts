@@ -36,7 +36,14 @@ export function pagesBase(repository: { owner: string; name: string }): string {
 function readOriginUrl(root: string): string | undefined {
   try {
     // git itself answers (worktrees, includes, url rewrites); no git, no clone or no origin: undefined.
-    return execFileSync('git', ['remote', 'get-url', 'origin'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim() || undefined
+    return (
+      execFileSync('git', ['remote', 'get-url', 'origin'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: 10_000,
+      }).trim() || undefined
+    )
   } catch {
     return undefined
   }

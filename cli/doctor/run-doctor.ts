@@ -29,10 +29,25 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorResult> {
   const found: Diagnostic[] = []
   const nowhere = { file: '', start: { line: 1, column: 1 } }
   if (!repository) {
-    found.push(createDiagnostic('DOCTOR_REPOSITORY', nowhere, 'cannot tell the repository\'s name (GITHUB_REPOSITORY is not set and there is no "origin" remote), so the base path is not checked', undefined, 'warning'))
+    found.push(
+      createDiagnostic(
+        'DOCTOR_REPOSITORY',
+        nowhere,
+        'cannot tell the repository\'s name (GITHUB_REPOSITORY is not set and there is no "origin" remote), so the base path is not checked',
+        undefined,
+        'warning',
+      ),
+    )
   } else if (options.base !== undefined && options.base !== expected) {
     const hint = `Build with --base ${expected}; a custom domain or an <owner>.github.io repository is served at /.`
-    found.push(createDiagnostic('DOCTOR_BASE', nowhere, `--base ${options.base} does not match ${repository.owner}/${repository.name} (from ${repository.source}), which GitHub Pages serves under ${expected}`, hint))
+    found.push(
+      createDiagnostic(
+        'DOCTOR_BASE',
+        nowhere,
+        `--base ${options.base} does not match ${repository.owner}/${repository.name} (from ${repository.source}), which GitHub Pages serves under ${expected}`,
+        hint,
+      ),
+    )
   }
   found.push(...(await checkPagesWorkflow(options.root, expected)))
   found.push(...checkNodeVersion(tool, options.nodeVersion ?? process.versions.node))

@@ -52,7 +52,10 @@ export class ChatIndexWriter {
 
   /** Writes data/chat-index.json into `siteDir`; returns its size in bytes. */
   async finish(siteDir: string, portfolio: Record<string, unknown>, order: readonly string[]): Promise<number> {
-    const json = buildChatIndex(portfolioPassages(portfolio), order.map((id) => this.#projects.get(id) ?? []))
+    const json = buildChatIndex(
+      portfolioPassages(portfolio),
+      order.map((id) => this.#projects.get(id) ?? []),
+    )
     this.#projects.clear()
     await writeFile(path.join(siteDir, chatIndexData.file), json)
     return Buffer.byteLength(json)

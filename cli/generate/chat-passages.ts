@@ -39,7 +39,8 @@ export function htmlBlocks(html: string): Block[] {
       onopentag(name) {
         if (SKIPPED.has(name)) skipping += 1
         else if (BLOCKS.has(name)) open.push({ text: '', lead: '', inLead: false })
-        else if (name === 'strong' && open.length > 0 && open[open.length - 1]!.text.trim() === '') open[open.length - 1]!.inLead = true
+        else if (name === 'strong' && open.length > 0 && open[open.length - 1]!.text.trim() === '')
+          open[open.length - 1]!.inLead = true
       },
       ontext(data) {
         const current = open[open.length - 1]
@@ -64,7 +65,10 @@ export function htmlBlocks(html: string): Block[] {
   )
   parser.write(html)
   parser.end()
-  return blocks.map((block) => ({ ...block, text: block.text.replace(/(?:\s*·\s*)+$/, '').replace(/\s*·\s*·\s*/g, ' · ') }))
+  return blocks.map((block) => ({
+    ...block,
+    text: block.text.replace(/(?:\s*·\s*)+$/, '').replace(/\s*·\s*·\s*/g, ' · '),
+  }))
 }
 
 /** The owner's profile, home-page texts and tech stack. */
@@ -73,14 +77,18 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
   const name = text(owner.name)
   const out: PassageDraft[] = []
   const add = (title: string, body: string, section: string, anchor: string) => {
-    if (body) out.push({ title, text: body, source: name, project: '', section, url: `${paths.home}#${anchor}`, kind: 'text' })
+    if (body)
+      out.push({ title, text: body, source: name, project: '', section, url: `${paths.home}#${anchor}`, kind: 'text' })
   }
   const hero = isRecord(portfolio.hero) ? portfolio.hero : {}
   const about = isRecord(portfolio.about) ? portfolio.about : {}
   const aboutTitle = text(about.title) || 'About'
   add('Who', [name, text(owner.role)].filter(Boolean).join(', ') + '.', aboutTitle, 'about')
   if (text(owner.location)) add('Location', `${name} is based in ${text(owner.location)}.`, aboutTitle, 'about')
-  const years = [text(owner.yearsInOperations) && `${text(owner.yearsInOperations)} years in business operations`, text(owner.yearsFullStack) && `${text(owner.yearsFullStack)} years of full-stack development`].filter(Boolean)
+  const years = [
+    text(owner.yearsInOperations) && `${text(owner.yearsInOperations)} years in business operations`,
+    text(owner.yearsFullStack) && `${text(owner.yearsFullStack)} years of full-stack development`,
+  ].filter(Boolean)
   if (years.length > 0) add('Experience', `${name} has ${years.join(' and ')}.`, aboutTitle, 'about')
   if (isRecord(portfolio.availability)) add('Availability', text(portfolio.availability.text), aboutTitle, 'about')
   add(text(hero.eyebrow), [text(hero.headline), text(hero.tagline)].filter(Boolean).join('. '), aboutTitle, 'hero')
@@ -89,16 +97,38 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
   for (const block of htmlBlocks(text(about.body))) add(block.lead || aboutTitle, block.text, aboutTitle, 'about')
   for (const item of records(about.highlights)) add(text(item.title), text(item.text), aboutTitle, 'about')
   const stack = isRecord(portfolio.techStack) ? portfolio.techStack : {}
-  for (const group of records(stack.groups)) add(`${text(group.name)} stack`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, text(stack.title) || 'Tech Stack', 'about')
+  for (const group of records(stack.groups))
+    add(
+      `${text(group.name)} stack`,
+      `${text(group.name)}: ${strings(group.items).join(', ')}.`,
+      text(stack.title) || 'Tech Stack',
+      'about',
+    )
   const contact = isRecord(portfolio.contact) ? portfolio.contact : {}
   const contactTitle = text(contact.title) || 'Contact'
   for (const block of htmlBlocks(text(contact.body))) add('Contact', block.text, contactTitle, 'contact')
   const email = text(contact.email).replace(/^mailto:/, '')
   const links = isRecord(portfolio.links) ? portfolio.links : {}
-  add('Contact email', [email && `E-mail: ${email}`, text(links.github) && `GitHub: ${text(links.github)}`, text(links.linkedin) && `LinkedIn: ${text(links.linkedin)}`].filter(Boolean).join('. '), contactTitle, 'contact')
+  add(
+    'Contact email',
+    [
+      email && `E-mail: ${email}`,
+      text(links.github) && `GitHub: ${text(links.github)}`,
+      text(links.linkedin) && `LinkedIn: ${text(links.linkedin)}`,
+    ]
+      .filter(Boolean)
+      .join('. '),
+    contactTitle,
+    'contact',
+  )
   const resume = isRecord(portfolio.resume) ? portfolio.resume : {}
   // The resume always exists: a hand-made resume.file, or the one the build makes from the content.
-  add('Resume CV', `${text(resume.label) || 'Resume'} (PDF): the link is in the footer of every page.`, contactTitle, 'contact')
+  add(
+    'Resume CV',
+    `${text(resume.label) || 'Resume'} (PDF): the link is in the footer of every page.`,
+    contactTitle,
+    'contact',
+  )
   return out
 }
 
@@ -109,21 +139,39 @@ export function projectPassages(project: Data): PassageDraft[] {
   const page = paths.project(id)
   const out: PassageDraft[] = []
   const add = (title: string, body: string, section: string, anchor: string, kind: Place['kind'] = 'text') => {
-    if (body) out.push({ title, text: body, source, project: id, section, url: anchor ? `${page}#${anchor}` : page, kind })
+    if (body)
+      out.push({ title, text: body, source, project: id, section, url: anchor ? `${page}#${anchor}` : page, kind })
   }
   add(source, text(project.description), '', '')
   const tech = strings(project.tech)
   // The card's tech list, unless a tech-stack section lists it all again (each of its groups is a passage).
   const stacks = records(project.sections).filter((section) => section.kind === 'tech-stack')
-  const listed = new Set(stacks.flatMap((section) => records(section.groups).flatMap((group) => strings(group.items))).map((item) => item.toLowerCase()))
+  const listed = new Set(
+    stacks
+      .flatMap((section) => records(section.groups).flatMap((group) => strings(group.items)))
+      .map((item) => item.toLowerCase()),
+  )
   const unlisted = tech.filter((item) => !listed.has(item.toLowerCase()))
   if (unlisted.length > 0) add('Tech', `${source} uses ${unlisted.join(', ')}.`, '', '', 'tech')
   const achievements = strings(project.achievements)
   if (achievements.length > 0) add('Achievements', `${achievements.join('. ')}.`, '', '')
-  if (isRecord(project.metrics)) add('Metrics', Object.entries(project.metrics).map(([label, value]) => `${label}: ${String(value)}`).join('; '), '', '')
+  if (isRecord(project.metrics))
+    add(
+      'Metrics',
+      Object.entries(project.metrics)
+        .map(([label, value]) => `${label}: ${String(value)}`)
+        .join('; '),
+      '',
+      '',
+    )
   if (isRecord(project.demo)) {
     const demo = project.demo
-    add('Demo login', `Demo login: ${text(demo.email)} with the password ${text(demo.password)}; the demo data resets ${text(demo.reset)}.`, '', '')
+    add(
+      'Demo login',
+      `Demo login: ${text(demo.email)} with the password ${text(demo.password)}; the demo data resets ${text(demo.reset)}.`,
+      '',
+      '',
+    )
   }
   // The closing call to action only invites the reader to the demo and the code (the links and demo login above).
   for (const section of records(project.sections)) if (section.kind !== 'call-to-action') sectionPassages(section, add)
@@ -135,29 +183,45 @@ type Add = (title: string, body: string, section: string, anchor: string, kind?:
 function sectionPassages(section: Data, add: Add): void {
   const title = text(section.title)
   const anchor = text(section.id)
-  const put = (headline: string, body: string, kind?: Place['kind']) => add(headline || title, body, title, anchor, kind)
+  const put = (headline: string, body: string, kind?: Place['kind']) =>
+    add(headline || title, body, title, anchor, kind)
   for (const field of ['intro', 'body']) {
     for (const block of htmlBlocks(text(section[field]))) put(block.lead, block.text)
   }
-  for (const item of records(section.items)) put(text(item.title), [text(item.title), text(item.description)].filter(Boolean).join(': '))
-  for (const group of records(section.groups)) put(`${text(group.name)} ${title}`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, 'tech')
-  for (const diagram of records(section.diagrams)) put(text(diagram.title), [text(diagram.title), text(diagram.caption)].filter(Boolean).join(': '))
+  for (const item of records(section.items))
+    put(text(item.title), [text(item.title), text(item.description)].filter(Boolean).join(': '))
+  for (const group of records(section.groups))
+    put(`${text(group.name)} ${title}`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, 'tech')
+  for (const diagram of records(section.diagrams))
+    put(text(diagram.title), [text(diagram.title), text(diagram.caption)].filter(Boolean).join(': '))
   for (const endpoint of records(section.endpoints)) {
-    put(`${text(endpoint.method)} ${text(endpoint.path)}`, `${text(endpoint.method)} ${text(endpoint.path)}: ${text(endpoint.summary)}${text(endpoint.auth) ? ` (${text(endpoint.auth)})` : ''}`)
+    put(
+      `${text(endpoint.method)} ${text(endpoint.path)}`,
+      `${text(endpoint.method)} ${text(endpoint.path)}: ${text(endpoint.summary)}${text(endpoint.auth) ? ` (${text(endpoint.auth)})` : ''}`,
+    )
   }
   for (const entity of records(section.entities)) {
     // Names, notes, enum values and defaults: what a reader asks about. Column types and constraints are noise here.
     const fields = records(entity.fields).map((field) => {
       const constraints = text(field.constraints)
       const fallback = /\bdefault\s+('[^']*'|\S+)/i.exec(constraints)?.[1]
-      const details = [/^enum\b/i.test(text(field.type)) ? text(field.type) : '', /unique/i.test(constraints) ? 'unique' : '', fallback ? `default ${fallback}` : '', text(field.note)].filter(Boolean)
+      const details = [
+        /^enum\b/i.test(text(field.type)) ? text(field.type) : '',
+        /unique/i.test(constraints) ? 'unique' : '',
+        fallback ? `default ${fallback}` : '',
+        text(field.note),
+      ].filter(Boolean)
       return details.length > 0 ? `${text(field.name)} (${details.join(', ')})` : text(field.name)
     })
     put(`${text(entity.name)} table`, `${text(entity.name)}: ${text(entity.description)} Fields: ${fields.join('; ')}.`)
   }
   // Relations and test cards are short: one passage for all of a section's.
-  const relations = records(section.relations).map((r) => `${text(r.from)} to ${text(r.to)}: ${text(r.cardinality)}${text(r.note) ? ` (${text(r.note)})` : ''}`)
+  const relations = records(section.relations).map(
+    (r) => `${text(r.from)} to ${text(r.to)}: ${text(r.cardinality)}${text(r.note) ? ` (${text(r.note)})` : ''}`,
+  )
   if (relations.length > 0) put('Relations', `Relations: ${relations.join('; ')}.`)
-  const cards = records(section.cards).map((card) => `${text(card.network)} ${text(card.number)} (${text(card.outcome)})`)
+  const cards = records(section.cards).map(
+    (card) => `${text(card.network)} ${text(card.number)} (${text(card.outcome)})`,
+  )
   if (cards.length > 0) put('Test cards', `Test cards: ${cards.join('; ')}.`)
 }

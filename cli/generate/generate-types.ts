@@ -31,7 +31,8 @@ export async function generateTypes(): Promise<string> {
 
 function typesKey(): string | undefined {
   try {
-    const version = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version
+    const version = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string })
+      .version
     return createHash('sha256')
       .update(`json-schema-to-typescript@${version}\0`)
       .update(readFileSync(fileURLToPath(import.meta.url)))
@@ -45,7 +46,13 @@ function typesKey(): string | undefined {
 
 async function compileTypes(): Promise<string> {
   const { compile } = await import('json-schema-to-typescript')
-  const options = { bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: true, ignoreMinAndMaxItems: true } as const
+  const options = {
+    bannerComment: '',
+    additionalProperties: false,
+    format: false,
+    strictIndexSignatures: true,
+    ignoreMinAndMaxItems: true,
+  } as const
   const portfolio = await compile(readSchema('portfolio'), 'Portfolio', options)
   const project = await compile(readSchema('project'), 'Project', options)
   return [

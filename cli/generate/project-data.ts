@@ -13,9 +13,15 @@ export function browserProject(project: Record<string, unknown>): Record<string,
   if (!Array.isArray(project.sections)) return project
   // Copies only what changes (sections with diagrams): the rest is shared with the compiled project.
   const sections = project.sections.map((section: unknown) => {
-    const diagrams = typeof section === 'object' && section !== null ? (section as { diagrams?: unknown }).diagrams : undefined
+    const diagrams =
+      typeof section === 'object' && section !== null ? (section as { diagrams?: unknown }).diagrams : undefined
     if (!Array.isArray(diagrams)) return section
-    return { ...(section as Record<string, unknown>), diagrams: diagrams.map((diagram: unknown) => (typeof diagram === 'object' && diagram !== null ? withoutMermaid(diagram as Record<string, unknown>) : diagram)) }
+    return {
+      ...(section as Record<string, unknown>),
+      diagrams: diagrams.map((diagram: unknown) =>
+        typeof diagram === 'object' && diagram !== null ? withoutMermaid(diagram as Record<string, unknown>) : diagram,
+      ),
+    }
   })
   return { ...project, sections }
 }
@@ -24,7 +30,18 @@ function withoutMermaid({ mermaid: _mermaid, ...rest }: Record<string, unknown>)
   return rest
 }
 
-const CARD_FIELDS = ['id', 'title', 'description', 'icon', 'featured', 'tech', 'liveUrl', 'githubUrl', 'achievements', 'metrics'] as const
+const CARD_FIELDS = [
+  'id',
+  'title',
+  'description',
+  'icon',
+  'featured',
+  'tech',
+  'liveUrl',
+  'githubUrl',
+  'achievements',
+  'metrics',
+] as const
 
 /** The project cards (the home page's list and what the chat knows of each project), in content order. */
 export function projectCards(content: CompiledContent): Record<string, unknown>[] {
@@ -38,12 +55,17 @@ export function projectCard(project: Record<string, unknown>): Record<string, un
 
 /** JSON text that is safe inside HTML and JavaScript: no `<` (so no `</script>` or `<!--`), no U+2028/9. */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 /** The data block a prerendered page carries, read by entry-client before hydrating. */
 export function pageDataScript(data: unknown): string {
-  return data === undefined ? '' : `\n    <script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`
+  return data === undefined
+    ? ''
+    : `\n    <script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`
 }
 
 /** The data files a build wrote, with a hash of each file's text (what a prerendered page is made from). */

@@ -52,14 +52,23 @@ export async function planScaffold(targetDir: string): Promise<ScaffoldPlan> {
         kind === 'fork'
           ? toPosix(path.relative(path.join(realDir, path.dirname(rel)), path.join(realPackage, 'schema', name)))
           : path.posix.relative(path.posix.dirname(rel), `node_modules/${tool.name}/schema/${name}`)
-      contents = Buffer.from(contents.toString('utf8').replace(MODELINE, () => `# yaml-language-server: $schema=${link.startsWith('.') ? link : `./${link}`}`))
+      contents = Buffer.from(
+        contents
+          .toString('utf8')
+          .replace(MODELINE, () => `# yaml-language-server: $schema=${link.startsWith('.') ? link : `./${link}`}`),
+      )
     }
     files.push({ path: RENAMED[rel] ?? rel, contents })
   }
   if (kind === 'repository') {
     const existing = await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => undefined)
     const manifest = contentManifest(existing, path.basename(dir), tool)
-    if (manifest !== undefined) files.push({ path: 'package.json', contents: Buffer.from(manifest), ...(existing !== undefined ? { updates: true } : {}) })
+    if (manifest !== undefined)
+      files.push({
+        path: 'package.json',
+        contents: Buffer.from(manifest),
+        ...(existing !== undefined ? { updates: true } : {}),
+      })
   }
   return { dir, files, kind }
 }
@@ -67,7 +76,8 @@ export async function planScaffold(targetDir: string): Promise<ScaffoldPlan> {
 /** The planned files that already exist (anything at the path: file, folder or link), but those the plan only adds to. */
 export async function existingFiles(plan: ScaffoldPlan): Promise<string[]> {
   const found: string[] = []
-  for (const file of plan.files) if (!file.updates && (await lstat(path.join(plan.dir, file.path)).catch(() => undefined))) found.push(file.path)
+  for (const file of plan.files)
+    if (!file.updates && (await lstat(path.join(plan.dir, file.path)).catch(() => undefined))) found.push(file.path)
   return found
 }
 
@@ -75,7 +85,10 @@ export async function existingFiles(plan: ScaffoldPlan): Promise<string[]> {
 export async function unlistedProjects(plan: ScaffoldPlan): Promise<string[]> {
   const planned = new Set(plan.files.map((f) => f.path))
   const names = await readdir(path.join(plan.dir, 'projects')).catch(() => [] as string[])
-  return names.filter((n) => /\.ya?ml$/.test(n) && !planned.has(`projects/${n}`)).sort().map((n) => `projects/${n}`)
+  return names
+    .filter((n) => /\.ya?ml$/.test(n) && !planned.has(`projects/${n}`))
+    .sort()
+    .map((n) => `projects/${n}`)
 }
 
 /** Writes every planned file, creating folders; overwrites what is there (the caller asked first). */
@@ -86,21 +99,29 @@ export async function writeScaffold(plan: ScaffoldPlan): Promise<void> {
       await mkdir(path.dirname(target), { recursive: true })
       await writeFile(target, file.contents)
     } catch (error) {
-      throw new CliError(`cannot write ${target}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, 'Check that the folder is writable, or choose another one.', { cause: error })
+      throw new CliError(
+        `cannot write ${target}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+        'Check that the folder is writable, or choose another one.',
+        { cause: error },
+      )
     }
   }
 }
 
 async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   const out: string[] = []
-  const entries = (await readdir(path.join(dir, prefix), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))
+  const entries = (await readdir(path.join(dir, prefix), { withFileTypes: true })).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )
   for (const entry of entries) {
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name
     if (entry.isDirectory()) out.push(...(await listFiles(dir, rel)))
     else if (entry.isFile()) out.push(rel)
   }
   // portfolio.yaml first, then the rest in path order: the order people read the list in.
-  return prefix ? out : out.sort((a, b) => Number(b === 'portfolio.yaml') - Number(a === 'portfolio.yaml') || a.localeCompare(b))
+  return prefix
+    ? out
+    : out.sort((a, b) => Number(b === 'portfolio.yaml') - Number(a === 'portfolio.yaml') || a.localeCompare(b))
 }
 
 /** realpath of `p`, or of its nearest existing ancestor with the rest appended (for folders not created yet). */

@@ -11,7 +11,11 @@ function coverageOf(files: readonly string[]): (codePoint: number) => boolean {
 }
 
 /** One located error per field holding a character the resume's fonts lack (the first such character). */
-export function checkGlyphs(texts: readonly TextSource[], fontFiles: readonly string[], locate: (file: string) => Locatable | undefined): Diagnostic[] {
+export function checkGlyphs(
+  texts: readonly TextSource[],
+  fontFiles: readonly string[],
+  locate: (file: string) => Locatable | undefined,
+): Diagnostic[] {
   const covered = coverageOf(fontFiles)
   const out: Diagnostic[] = []
   for (const { file, pointer, text } of texts) {
@@ -20,8 +24,16 @@ export function checkGlyphs(texts: readonly TextSource[], fontFiles: readonly st
     const index = text.indexOf(missing)
     const codePoint = `U+${(missing.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`
     const source = locate(file)
-    const at = source ? locateInString(source, pointer, index, missing.length) : { file, pointer, start: { line: 1, column: 1 } }
-    out.push(createDiagnostic('RESUME_GLYPH', at, `"${missing}" (${codePoint}) cannot be printed in the resume: its font has no glyph for it`))
+    const at = source
+      ? locateInString(source, pointer, index, missing.length)
+      : { file, pointer, start: { line: 1, column: 1 } }
+    out.push(
+      createDiagnostic(
+        'RESUME_GLYPH',
+        at,
+        `"${missing}" (${codePoint}) cannot be printed in the resume: its font has no glyph for it`,
+      ),
+    )
   }
   return out
 }

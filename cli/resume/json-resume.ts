@@ -5,7 +5,10 @@ export const JSON_RESUME_SCHEMA = 'https://raw.githubusercontent.com/jsonresume/
 
 /** A JSON Resume period: ISO dates ("2019", "2019-04") when known; a duration has no field of its own. */
 function dates(entry: { start?: string; end?: string }): { startDate?: string; endDate?: string } {
-  return { ...(entry.start ? { startDate: entry.start } : {}), ...(entry.end && entry.end !== 'present' ? { endDate: entry.end } : {}) }
+  return {
+    ...(entry.start ? { startDate: entry.start } : {}),
+    ...(entry.end && entry.end !== 'present' ? { endDate: entry.end } : {}),
+  }
 }
 
 const NETWORKS: [RegExp, string][] = [
@@ -34,7 +37,11 @@ export function jsonResume(data: ResumeData): Record<string, unknown> {
     position: entry.title,
     ...dates(entry),
     // A duration ("7+ years") has no field of its own in JSON Resume.
-    ...(entry.start === undefined && entry.period ? { summary: [entry.period, entry.summary].filter(Boolean).join(': ') } : entry.summary ? { summary: entry.summary } : {}),
+    ...(entry.start === undefined && entry.period
+      ? { summary: [entry.period, entry.summary].filter(Boolean).join(': ') }
+      : entry.summary
+        ? { summary: entry.summary }
+        : {}),
     highlights: entry.highlights,
   }))
   return {
@@ -46,12 +53,27 @@ export function jsonResume(data: ResumeData): Record<string, unknown> {
       ...(site ? { url: site.url } : {}),
       ...(data.summary ? { summary: data.summary } : {}),
       ...(data.location ? { location: { address: data.location } } : {}),
-      profiles: profiles.map((profile) => ({ network: networkOf(profile.url), username: usernameOf(profile.url), url: profile.url })),
+      profiles: profiles.map((profile) => ({
+        network: networkOf(profile.url),
+        username: usernameOf(profile.url),
+        url: profile.url,
+      })),
     },
     work,
-    education: data.education.map((entry) => ({ institution: entry.subtitle ?? '', studyType: entry.title, ...(entry.area ? { area: entry.area } : {}), ...dates(entry) })),
+    education: data.education.map((entry) => ({
+      institution: entry.subtitle ?? '',
+      studyType: entry.title,
+      ...(entry.area ? { area: entry.area } : {}),
+      ...dates(entry),
+    })),
     skills: data.skills.map((group) => ({ name: group.name, keywords: group.items })),
-    projects: data.projects.map((project) => ({ name: project.title, description: project.description, highlights: project.achievements, keywords: project.tech, url: project.live.url })),
+    projects: data.projects.map((project) => ({
+      name: project.title,
+      description: project.description,
+      highlights: project.achievements,
+      keywords: project.tech,
+      url: project.live.url,
+    })),
     meta: { language: data.language },
   }
 }

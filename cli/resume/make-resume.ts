@@ -40,7 +40,11 @@ export interface ResumeOutcome {
 async function documentDate(root: string): Promise<string | undefined> {
   const epoch = process.env.SOURCE_DATE_EPOCH
   if (epoch && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString().slice(0, 10)
-  const git = await promisify(execFile)('git', ['-C', root, 'log', '-1', '--format=%cs', '--', 'portfolio.yaml', 'projects'], { timeout: 5000 }).catch(() => undefined)
+  const git = await promisify(execFile)(
+    'git',
+    ['-C', root, 'log', '-1', '--format=%cs', '--', 'portfolio.yaml', 'projects'],
+    { timeout: 5000 },
+  ).catch(() => undefined)
   const day = git?.stdout.trim()
   return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined
 }
@@ -51,7 +55,11 @@ async function documentDate(root: string): Promise<string | undefined> {
  * store by the template and the data (none with `store` null); fonts and the compiler are in the
  * tool's version.
  */
-export async function makeResume(checked: Pick<CheckResult, 'content' | 'parsed'>, root: string, store: Store | null = openStore()): Promise<ResumeOutcome> {
+export async function makeResume(
+  checked: Pick<CheckResult, 'content' | 'parsed'>,
+  root: string,
+  store: Store | null = openStore(),
+): Promise<ResumeOutcome> {
   const content = checked.content
   assert(content, 'the resume is made from valid content only')
   const choices = readChoices(content.portfolio)
@@ -71,13 +79,32 @@ export async function makeResume(checked: Pick<CheckResult, 'content' | 'parsed'
   const typeset = typesetResume(template, data, await documentDate(root), photo)
   const at = () => {
     const portfolio = checked.parsed.get('portfolio.yaml')
-    return portfolio ? locatePointer(portfolio, '/resume', 'key') : { file: 'portfolio.yaml', start: { line: 1, column: 1 } }
+    return portfolio
+      ? locatePointer(portfolio, '/resume', 'key')
+      : { file: 'portfolio.yaml', start: { line: 1, column: 1 } }
   }
-  if (!typeset.pdf) return { diagnostics: typeset.problems.map((problem) => createDiagnostic('RESUME_TYPESET', at(), `Typst: ${problem}`)), cached: false }
+  if (!typeset.pdf)
+    return {
+      diagnostics: typeset.problems.map((problem) => createDiagnostic('RESUME_TYPESET', at(), `Typst: ${problem}`)),
+      cached: false,
+    }
   if (typeset.pages > MAX_RESUME_PAGES) {
-    return { diagnostics: [createDiagnostic('RESUME_PAGES', at(), `the resume is ${typeset.pages} pages at ${choices.pageSize} (at most ${MAX_RESUME_PAGES})`)], cached: false }
+    return {
+      diagnostics: [
+        createDiagnostic(
+          'RESUME_PAGES',
+          at(),
+          `the resume is ${typeset.pages} pages at ${choices.pageSize} (at most ${MAX_RESUME_PAGES})`,
+        ),
+      ],
+      cached: false,
+    }
   }
-  const files: ResumeFiles = { pdf: typeset.pdf, json: `${JSON.stringify(jsonResume(data), null, 2)}\n`, pages: typeset.pages }
+  const files: ResumeFiles = {
+    pdf: typeset.pdf,
+    json: `${JSON.stringify(jsonResume(data), null, 2)}\n`,
+    pages: typeset.pages,
+  }
   if (key) store?.set('resume', key, files)
   return { files, diagnostics: [], cached: false }
 }
@@ -91,7 +118,12 @@ async function readPhoto(root: string, photo: string): Promise<TypesetImage> {
 }
 
 function isResumeFiles(value: unknown): value is ResumeFiles {
-  return typeof value === 'object' && value !== null && (value as ResumeFiles).pdf instanceof Uint8Array && typeof (value as ResumeFiles).json === 'string'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as ResumeFiles).pdf instanceof Uint8Array &&
+    typeof (value as ResumeFiles).json === 'string'
+  )
 }
 
 /** Where a build or `portfolio resume` puts the two files: <folder>/resume.pdf and resume.json. */

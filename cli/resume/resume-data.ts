@@ -96,7 +96,8 @@ function formatDate(date: string): string {
 }
 
 function formatPeriod(entry: Record<string, unknown>): string | undefined {
-  if (typeof entry.start === 'string') return `${formatDate(entry.start)} – ${formatDate(typeof entry.end === 'string' ? entry.end : 'present')}`
+  if (typeof entry.start === 'string')
+    return `${formatDate(entry.start)} – ${formatDate(typeof entry.end === 'string' ? entry.end : 'present')}`
   return typeof entry.duration === 'string' ? entry.duration : undefined
 }
 
@@ -130,42 +131,71 @@ export function resumeData(content: CheckedContent, choices: ResumeChoices): { d
     return raw.filter(isRecord).map((entry, i) => {
       const at = (key: string, value: unknown) => take(portfolioFile, [list, i, key], str(value))
       const title = list === 'experience' ? at('role', entry.role) : at('qualification', entry.qualification)
-      const subtitle = list === 'experience' ? at('organisation', entry.organisation) : at('institution', entry.institution)
+      const subtitle =
+        list === 'experience' ? at('organisation', entry.organisation) : at('institution', entry.institution)
       const area = at('area', entry.area)
       const period = at(typeof entry.start === 'string' ? 'start' : 'duration', formatPeriod(entry))
       const summary = at('summary', entry.summary)
-      const highlights = (Array.isArray(entry.highlights) ? entry.highlights : []).map((h: unknown, j) => take(portfolioFile, [list, i, 'highlights', j], String(h)))
-      const raw = { ...(str(entry.start) ? { start: str(entry.start) } : {}), ...(str(entry.end) ? { end: str(entry.end) } : {}), ...(area ? { area } : {}) }
-      return { title: String(title), ...(subtitle ? { subtitle } : {}), ...(period ? { period } : {}), ...(summary ? { summary } : {}), highlights, ...raw }
+      const highlights = (Array.isArray(entry.highlights) ? entry.highlights : []).map((h: unknown, j) =>
+        take(portfolioFile, [list, i, 'highlights', j], String(h)),
+      )
+      const raw = {
+        ...(str(entry.start) ? { start: str(entry.start) } : {}),
+        ...(str(entry.end) ? { end: str(entry.end) } : {}),
+        ...(area ? { area } : {}),
+      }
+      return {
+        title: String(title),
+        ...(subtitle ? { subtitle } : {}),
+        ...(period ? { period } : {}),
+        ...(summary ? { summary } : {}),
+        highlights,
+        ...raw,
+      }
     })
   }
 
   const byId = new Map(content.projects.map((project) => [String(project.id), project]))
-  const chosen = choices.projects ?? content.projects.slice(0, DEFAULT_PROJECT_COUNT).map((project) => String(project.id))
+  const chosen =
+    choices.projects ?? content.projects.slice(0, DEFAULT_PROJECT_COUNT).map((project) => String(project.id))
   const projects = chosen.flatMap((id): ResumeProject[] => {
     const project = byId.get(id)
     if (!project) return []
     const file = `projects/${id}.yaml`
-    const list = (key: string) => (Array.isArray(project[key]) ? (project[key] as unknown[]).map((value, i) => take(file, [key, i], String(value))) : [])
+    const list = (key: string) =>
+      Array.isArray(project[key])
+        ? (project[key] as unknown[]).map((value, i) => take(file, [key, i], String(value)))
+        : []
     const live = String(project.liveUrl)
     const source = str(project.githubUrl)
-    return [{
-      title: take(file, ['title'], String(project.title)),
-      description: take(file, ['description'], String(project.description)),
-      tech: list('tech'),
-      live: { label: shortUrl(live), url: live },
-      ...(source ? { source: { label: shortUrl(source), url: source } } : {}),
-      achievements: list('achievements'),
-    }]
+    return [
+      {
+        title: take(file, ['title'], String(project.title)),
+        description: take(file, ['description'], String(project.description)),
+        tech: list('tech'),
+        live: { label: shortUrl(live), url: live },
+        ...(source ? { source: { label: shortUrl(source), url: source } } : {}),
+        achievements: list('achievements'),
+      },
+    ]
   })
 
   const groups = Array.isArray(p.techStack?.groups) ? (p.techStack.groups as unknown[]).filter(isRecord) : []
   const skills = choices.skills
-    ? groups.map((group, i) => ({ name: take(portfolioFile, ['techStack', 'groups', i, 'name'], String(group.name)), items: (Array.isArray(group.items) ? group.items : []).map((item: unknown, j) => take(portfolioFile, ['techStack', 'groups', i, 'items', j], String(item))) }))
+    ? groups.map((group, i) => ({
+        name: take(portfolioFile, ['techStack', 'groups', i, 'name'], String(group.name)),
+        items: (Array.isArray(group.items) ? group.items : []).map((item: unknown, j) =>
+          take(portfolioFile, ['techStack', 'groups', i, 'items', j], String(item)),
+        ),
+      }))
     : []
-  const claims = choices.claims && Array.isArray(p.hero?.claims)
-    ? (p.hero.claims as unknown[]).filter(isRecord).map((claim, i) => ({ value: take(portfolioFile, ['hero', 'claims', i, 'value'], String(claim.value)), label: take(portfolioFile, ['hero', 'claims', i, 'label'], String(claim.label)) }))
-    : []
+  const claims =
+    choices.claims && Array.isArray(p.hero?.claims)
+      ? (p.hero.claims as unknown[]).filter(isRecord).map((claim, i) => ({
+          value: take(portfolioFile, ['hero', 'claims', i, 'value'], String(claim.value)),
+          label: take(portfolioFile, ['hero', 'claims', i, 'label'], String(claim.label)),
+        }))
+      : []
   const summary = choices.summary ? take(portfolioFile, ['hero', 'tagline'], str(p.hero?.tagline)) : undefined
   const role = take(portfolioFile, ['owner', 'role'], String(owner.role))
   const location = take(portfolioFile, ['owner', 'location'], str(owner.location))
@@ -176,7 +206,9 @@ export function resumeData(content: CheckedContent, choices: ResumeChoices): { d
     role,
     ...(location ? { location } : {}),
     email: { label: email.replace(/^mailto:/, ''), url: email },
-    links: [site, str(links.github), str(links.linkedin)].filter((url): url is string => Boolean(url)).map((url) => ({ label: shortUrl(url), url })),
+    links: [site, str(links.github), str(links.linkedin)]
+      .filter((url): url is string => Boolean(url))
+      .map((url) => ({ label: shortUrl(url), url })),
     ...(summary ? { summary } : {}),
     claims,
     experience: entries('experience'),

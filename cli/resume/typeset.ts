@@ -29,7 +29,10 @@ let withFonts: InstanceType<Compiler['NodeCompiler']> | undefined
 const WORKSPACE = path.dirname(resumeTemplateFile)
 
 function compilerWithFonts(): InstanceType<Compiler['NodeCompiler']> {
-  withFonts ??= loadCompiler().NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontBlobs: resumeFontFiles().map((file) => readFileSync(file)) }] })
+  withFonts ??= loadCompiler().NodeCompiler.create({
+    workspace: WORKSPACE,
+    fontArgs: [{ fontBlobs: resumeFontFiles().map((file) => readFileSync(file)) }],
+  })
   return withFonts
 }
 
@@ -71,10 +74,18 @@ export interface TypesetImage {
  * (YYYY-MM-DD) is the document's date; the creation timestamp is fixed, so the same inputs give
  * the same bytes.
  */
-export function typesetResume(template: string, data: ResumeData, date: string | undefined, photo?: TypesetImage): Typeset {
+export function typesetResume(
+  template: string,
+  data: ResumeData,
+  date: string | undefined,
+  photo?: TypesetImage,
+): Typeset {
   const typst = compilerWithFonts()
   // The compiler lives for the process: the photo is mapped for this compile only.
-  const shadow = photo && { path: path.join(WORKSPACE, photo.file), bytes: Buffer.from(photo.bytes.buffer, photo.bytes.byteOffset, photo.bytes.byteLength) }
+  const shadow = photo && {
+    path: path.join(WORKSPACE, photo.file),
+    bytes: Buffer.from(photo.bytes.buffer, photo.bytes.byteOffset, photo.bytes.byteLength),
+  }
   if (shadow) typst.mapShadow(shadow.path, shadow.bytes)
   try {
     return compileToPdf(typst, template, data, date)
@@ -83,22 +94,38 @@ export function typesetResume(template: string, data: ResumeData, date: string |
   }
 }
 
-function compileToPdf(typst: InstanceType<Compiler['NodeCompiler']>, template: string, data: ResumeData, date: string | undefined): Typeset {
+function compileToPdf(
+  typst: InstanceType<Compiler['NodeCompiler']>,
+  template: string,
+  data: ResumeData,
+  date: string | undefined,
+): Typeset {
   const { PdfStandard } = loadCompiler()
-  const result = typst.compile({ mainFileContent: template, inputs: { data: JSON.stringify(data), ...(date ? { date } : {}) } })
+  const result = typst.compile({
+    mainFileContent: template,
+    inputs: { data: JSON.stringify(data), ...(date ? { date } : {}) },
+  })
   const problems: string[] = []
   for (const error of [result.takeError(), result.takeWarnings()]) {
     if (!error) continue
-    for (const d of typst.fetchDiagnostics(error) as TypstDiagnostic[]) problems.push([d.message ?? 'unknown problem', ...(d.hints ?? [])].join('; '))
+    for (const d of typst.fetchDiagnostics(error) as TypstDiagnostic[])
+      problems.push([d.message ?? 'unknown problem', ...(d.hints ?? [])].join('; '))
   }
   const document = result.result
-  if (!document || problems.length > 0) return { pages: document?.numOfPages ?? 0, problems: problems.length > 0 ? problems : ['the compiler returned no document'] }
+  if (!document || problems.length > 0)
+    return {
+      pages: document?.numOfPages ?? 0,
+      problems: problems.length > 0 ? problems : ['the compiler returned no document'],
+    }
   // PDF/UA-1: tagged, with the structure and metadata assistive technology and parsers read. The
   // export checks the standard's rules and throws what breaks them (the message lists Typst's diagnostics).
   try {
     const pdf = typst.pdf(document, { pdfStandard: PdfStandard.UA_1, creationTimestamp: 0 })
     return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), pages: document.numOfPages, problems }
   } catch (error) {
-    return { pages: document.numOfPages, problems: [`PDF export: ${error instanceof Error ? error.message : String(error)}`] }
+    return {
+      pages: document.numOfPages,
+      problems: [`PDF export: ${error instanceof Error ? error.message : String(error)}`],
+    }
   }
 }

@@ -28,7 +28,10 @@ export interface TextStyle {
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char)
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char,
+  )
 }
 
 /** `text` wrapped to `maxWidth` in `style`, at most `maxLines` lines, cut with an ellipsis when it does not all fit. */
@@ -77,8 +80,17 @@ export function textLine(line: string, x: number, baseline: number, style: TextS
 }
 
 /** Lines of text, `lineHeight` apart. */
-export function textLines(lines: readonly string[], x: number, firstBaseline: number, lineHeight: number, style: TextStyle): string {
-  return lines.map((line, i) => textLine(line, x, firstBaseline + i * lineHeight, style)).filter(Boolean).join('\n  ')
+export function textLines(
+  lines: readonly string[],
+  x: number,
+  firstBaseline: number,
+  lineHeight: number,
+  style: TextStyle,
+): string {
+  return lines
+    .map((line, i) => textLine(line, x, firstBaseline + i * lineHeight, style))
+    .filter(Boolean)
+    .join('\n  ')
 }
 
 export function hostOf(siteUrl: string): string {
@@ -100,7 +112,9 @@ const glows = [
 
 function defs(): string {
   const glowGradients = glows.map(
-    (glow) => `<radialGradient id="${glow.id}" cx="${glow.cx}" cy="${glow.cy}" r="${glow.r}" gradientUnits="userSpaceOnUse">
+    (
+      glow,
+    ) => `<radialGradient id="${glow.id}" cx="${glow.cx}" cy="${glow.cy}" r="${glow.r}" gradientUnits="userSpaceOnUse">
       <stop offset="0" stop-color="${glow.color}" stop-opacity="${glow.opacity}"/>
       <stop offset="1" stop-color="${glow.color}" stop-opacity="0"/>
     </radialGradient>`,

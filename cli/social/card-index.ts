@@ -37,11 +37,20 @@ export function readCardIndex(store: Store, site: string): Map<string, CardRecor
   if (typeof entry !== 'object' || entry === null) return new Map()
   const { site: folder, cards } = entry as { site?: unknown; cards?: unknown }
   if (folder !== path.resolve(site) || !(cards instanceof Map)) return new Map()
-  return new Map([...(cards as Map<unknown, unknown>)].filter((pair): pair is [string, CardRecord] => typeof pair[0] === 'string' && isCardRecord(pair[1])))
+  return new Map(
+    [...(cards as Map<unknown, unknown>)].filter(
+      (pair): pair is [string, CardRecord] => typeof pair[0] === 'string' && isCardRecord(pair[1]),
+    ),
+  )
 }
 
 /** The card `file` as the site in place holds it, when it has `key` and the very bytes recorded; undefined otherwise. */
-export function reusableCard(site: string, index: ReadonlyMap<string, CardRecord>, file: string, key: string): Buffer | undefined {
+export function reusableCard(
+  site: string,
+  index: ReadonlyMap<string, CardRecord>,
+  file: string,
+  key: string,
+): Buffer | undefined {
   const record = index.get(file)
   if (!record || record.key !== key) return undefined
   let png: Buffer

@@ -21,7 +21,8 @@ export interface ProjectContent {
 export type CardSpec = { file: string; card: CardContent; project?: ProjectContent }
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {})
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
 
 function cardContent(content: CompiledContent): CardContent {
   const { portfolio } = content
@@ -32,7 +33,9 @@ function cardContent(content: CompiledContent): CardContent {
     owner: { name: text(owner.name), role: text(owner.role) },
     headline: text(record(portfolio.hero).headline),
     availability: text(record(portfolio.availability).text) || undefined,
-    claims: claims.map((claim) => ({ value: text(record(claim).value), label: text(record(claim).label) })).filter((c) => c.value && c.label),
+    claims: claims
+      .map((claim) => ({ value: text(record(claim).value), label: text(record(claim).label) }))
+      .filter((c) => c.value && c.label),
   }
 }
 

@@ -75,14 +75,24 @@ function tags(items: readonly string[], x: number, y: number, maxWidth: number, 
     const reserve = lastRow && remaining > 0 ? gap + widthOf(`+${remaining}`) : 0
     if (cursor + w + reserve > x + maxWidth && cursor > x) {
       if (lastRow) {
-        placed.push({ label: `+${items.length - i}`, x: cursor, y: y + row * (height + gap), w: widthOf(`+${items.length - i}`) })
+        placed.push({
+          label: `+${items.length - i}`,
+          x: cursor,
+          y: y + row * (height + gap),
+          w: widthOf(`+${items.length - i}`),
+        })
         break
       }
       row += 1
       cursor = x
     }
     if (row === maxRows - 1 && cursor + w + reserve > x + maxWidth) {
-      placed.push({ label: `+${items.length - i}`, x: cursor, y: y + row * (height + gap), w: widthOf(`+${items.length - i}`) })
+      placed.push({
+        label: `+${items.length - i}`,
+        x: cursor,
+        y: y + row * (height + gap),
+        w: widthOf(`+${items.length - i}`),
+      })
       break
     }
     placed.push({ label, x: cursor, y: y + row * (height + gap), w })

@@ -65,7 +65,12 @@ export async function writeSocialImages(siteDir: string, content: CompiledConten
  * projects. renderCard takes and returns plain data so that this loop can hand it to the shared
  * worker pool.
  */
-export async function writeSocialCards(siteDir: string, specs: readonly CardSpec[], store: Store | undefined, options: CardWriteOptions = {}): Promise<string[]> {
+export async function writeSocialCards(
+  siteDir: string,
+  specs: readonly CardSpec[],
+  store: Store | undefined,
+  options: CardWriteOptions = {},
+): Promise<string[]> {
   const { signal, site } = options
   const index = store && site !== undefined ? readCardIndex(store, site) : new Map<string, CardRecord>()
   const records = new Map<string, CardRecord>()
@@ -83,7 +88,8 @@ export async function writeSocialCards(siteDir: string, specs: readonly CardSpec
       signal?.throwIfAborted()
     }
     writeFileSync(path.join(siteDir, spec.file), png)
-    if (key !== undefined) records.set(spec.file, { key, sha256: png === inPlace ? index.get(spec.file)!.sha256 : hashBytes(png) })
+    if (key !== undefined)
+      records.set(spec.file, { key, sha256: png === inPlace ? index.get(spec.file)!.sha256 : hashBytes(png) })
   }
   if (store && site !== undefined) writeCardIndex(store, site, records)
   return specs.map((spec) => spec.file)

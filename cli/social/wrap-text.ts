@@ -2,7 +2,12 @@
  * Greedy word wrap to `maxWidth`, at most `maxLines` lines; text that does not fit ends with an
  * ellipsis. A word wider than a whole line is broken between characters.
  */
-export function wrapText(text: string, measure: (text: string) => number, maxWidth: number, maxLines: number): string[] {
+export function wrapText(
+  text: string,
+  measure: (text: string) => number,
+  maxWidth: number,
+  maxLines: number,
+): string[] {
   const words = text.trim().split(/\s+/).filter(Boolean)
   const lines: string[] = []
   let line = ''

@@ -59,8 +59,14 @@ export const poolCounters = { onWorkers: 0, inThread: 0 }
  * Runs `inputs` as jobs of `kind` from the job table at `table` (a module URL; one table per
  * process); results come back in the order of `inputs`. Rejects with the first job's error.
  */
-export async function runJobs<I, R>(table: URL, kind: string, inputs: readonly I[], options: RunOptions<R> = {}): Promise<R[]> {
-  if (tableUrl !== undefined && tableUrl !== table.href) throw new Error(`the worker pool runs jobs from ${tableUrl}, not ${table.href}`)
+export async function runJobs<I, R>(
+  table: URL,
+  kind: string,
+  inputs: readonly I[],
+  options: RunOptions<R> = {},
+): Promise<R[]> {
+  if (tableUrl !== undefined && tableUrl !== table.href)
+    throw new Error(`the worker pool runs jobs from ${tableUrl}, not ${table.href}`)
   tableUrl = table.href
   const each = (options.each ?? ((result: unknown) => result)) as (result: unknown, index: number) => R
   const results = new Array<R>(inputs.length)
@@ -120,7 +126,10 @@ async function shareHere(batch: Batch): Promise<void> {
  * How many workers `jobs` jobs get: 0 runs them in this thread. One per core but this thread's,
  * which takes jobs too unless it has work of its own (`alongside`, a build's app).
  */
-export function workerCount(jobs: number, options: { workers?: WorkerMode; alongside?: boolean; perWorker?: number } = {}): number {
+export function workerCount(
+  jobs: number,
+  options: { workers?: WorkerMode; alongside?: boolean; perWorker?: number } = {},
+): number {
   const mode = options.workers ?? modeFromEnv()
   const size = Math.max(1, os.availableParallelism() - 1)
   if (mode === 'never' || jobs === 0) return 0
@@ -141,7 +150,11 @@ function modeFromEnv(): WorkerMode {
 }
 
 /** Runs jobs here, one after another; with `alongside`, one per turn of the event loop. */
-async function runHere(jobs: readonly Queued[], alongside: boolean, done: (result: unknown, index: number) => void): Promise<void> {
+async function runHere(
+  jobs: readonly Queued[],
+  alongside: boolean,
+  done: (result: unknown, index: number) => void,
+): Promise<void> {
   const { runJob } = await loadTable()
   for (const { kind, input, index } of jobs) {
     if (alongside) await nextTurn()
@@ -218,7 +231,12 @@ function grow(count: number): void {
 }
 
 function spawn(): Member {
-  const member: Member = { worker: startWorker('worker', { workerData: { table: tableUrl } satisfies WorkerData }), sent: new Map(), answered: false, gone: false }
+  const member: Member = {
+    worker: startWorker('worker', { workerData: { table: tableUrl } satisfies WorkerData }),
+    sent: new Map(),
+    answered: false,
+    gone: false,
+  }
   member.worker.on('message', (reply: WorkerReply) => {
     member.answered = true
     const sent = member.sent.get(reply.id)

@@ -15,6 +15,10 @@ const { runJob } = (await import(table)) as JobTable
 port.on('message', ({ id, kind, input }: WorkerJob) => {
   runJob(kind, input).then(
     (result) => port.postMessage({ id, result } satisfies WorkerReply),
-    (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply),
+    (error: unknown) =>
+      port.postMessage({
+        id,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      } satisfies WorkerReply),
   )
 })

@@ -4,7 +4,16 @@ import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { checkChatIndex, checkLighthouse, checkRoute, BUDGETS, type Miss, type RouteMeasurement } from './budgets.ts'
 import { chatIndexData } from '../../site/src/chat/index-path.ts'
-import { gzipSize, measureFirstVisit, measureNavigation, staticRoute, totals, type Asset, type DeviceName, type FirstVisit } from './bytes.ts'
+import {
+  gzipSize,
+  measureFirstVisit,
+  measureNavigation,
+  staticRoute,
+  totals,
+  type Asset,
+  type DeviceName,
+  type FirstVisit,
+} from './bytes.ts'
 import { chromiumPath, launchAuditBrowser, launchDebuggableChromium } from './chromium.ts'
 import { runLighthouseMedian, type LighthouseSummary, type Preset } from './lighthouse-runner.ts'
 import { routeUrl, type AuditRoute } from './routes.ts'
@@ -24,11 +33,17 @@ export interface MeasureOptions {
 }
 
 /** Byte and markup measurements of `routes` (cold first visits per device, static HTML, in-app move from /). */
-export async function measureRoutes(browser: Browser, routes: readonly AuditRoute[], options: MeasureOptions, onRoute?: (m: RouteMeasurement) => void): Promise<RouteMeasurement[]> {
+export async function measureRoutes(
+  browser: Browser,
+  routes: readonly AuditRoute[],
+  options: MeasureOptions,
+  onRoute?: (m: RouteMeasurement) => void,
+): Promise<RouteMeasurement[]> {
   const devices = options.devices ?? DEVICE_NAMES
   const visit = async (route: AuditRoute): Promise<FirstVisit[]> => {
     const visits: FirstVisit[] = []
-    for (const device of devices) visits.push(await measureFirstVisit(browser, routeUrl(options.siteUrl, route), device))
+    for (const device of devices)
+      visits.push(await measureFirstVisit(browser, routeUrl(options.siteUrl, route), device))
     return visits
   }
   const homeUrl = routeUrl(options.siteUrl, options.home)
@@ -39,7 +54,12 @@ export async function measureRoutes(browser: Browser, routes: readonly AuditRout
   for (const route of routes) {
     const isHome = route.route === options.home.route
     const visits = isHome ? homeVisits : await visit(route)
-    const measurement: RouteMeasurement = { route: route.route, url: routeUrl(options.siteUrl, route), visits, static: await staticRoute(options.distDir, options.base, route.file) }
+    const measurement: RouteMeasurement = {
+      route: route.route,
+      url: routeUrl(options.siteUrl, route),
+      visits,
+      static: await staticRoute(options.distDir, options.base, route.file),
+    }
     if (route.projectId) {
       measurement.navigation = await measureNavigation(browser, homeUrl, measurement.url)
       const js = Math.max(0, ...visits.map((v) => v.jsGzip))
@@ -64,13 +84,21 @@ export interface LighthouseRun {
 }
 
 /** Lighthouse, one pass after another (never in parallel on a 2-core machine), on one Chromium. */
-export async function runLighthousePasses(siteUrl: string, plan: readonly { route: AuditRoute; preset: Preset }[], runs: number, onRun?: (run: LighthouseRun) => void): Promise<LighthouseRun[]> {
+export async function runLighthousePasses(
+  siteUrl: string,
+  plan: readonly { route: AuditRoute; preset: Preset }[],
+  runs: number,
+  onRun?: (run: LighthouseRun) => void,
+): Promise<LighthouseRun[]> {
   if (plan.length === 0) return []
   const chrome = await launchDebuggableChromium()
   try {
     const results: LighthouseRun[] = []
     for (const { route, preset } of plan) {
-      const run = { route: route.route, summary: await runLighthouseMedian(routeUrl(siteUrl, route), preset, chrome.port, runs) }
+      const run = {
+        route: route.route,
+        summary: await runLighthouseMedian(routeUrl(siteUrl, route), preset, chrome.port, runs),
+      }
       onRun?.(run)
       results.push(run)
     }
@@ -126,7 +154,12 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
     const browser = await launchAuditBrowser()
     let routes: RouteMeasurement[]
     try {
-      routes = await measureRoutes(browser, options.routes, { distDir: options.distDir, base: options.base, siteUrl: url, home: options.home }, (m) => log(`  bytes ${m.route}`))
+      routes = await measureRoutes(
+        browser,
+        options.routes,
+        { distDir: options.distDir, base: options.base, siteUrl: url, home: options.home },
+        (m) => log(`  bytes ${m.route}`),
+      )
     } finally {
       await browser.close()
     }
@@ -134,11 +167,17 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
     const lighthouseStarted = performance.now()
     const plan = options.lighthouseRoutes.flatMap((route) => options.presets.map((preset) => ({ route, preset })))
     const lighthouse = await runLighthousePasses(url, plan, options.runs, (run) =>
-      log(`  lighthouse ${run.summary.preset.padEnd(7)} ${run.route} performance ${run.summary.scores.performance ?? 'n/a'} (${(run.summary.durationMs / 1000).toFixed(1)} s)`),
+      log(
+        `  lighthouse ${run.summary.preset.padEnd(7)} ${run.route} performance ${run.summary.scores.performance ?? 'n/a'} (${(run.summary.durationMs / 1000).toFixed(1)} s)`,
+      ),
     )
     const lighthouseMs = performance.now() - lighthouseStarted
     const chatIndex = await measureChatIndex(options.distDir)
-    const misses = [...routes.flatMap(checkRoute), ...checkChatIndex(chatIndex), ...lighthouse.flatMap((run) => checkLighthouse(run.route, run.summary))]
+    const misses = [
+      ...routes.flatMap(checkRoute),
+      ...checkChatIndex(chatIndex),
+      ...lighthouse.flatMap((run) => checkLighthouse(run.route, run.summary)),
+    ]
     return {
       mode: options.mode,
       startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
@@ -146,7 +185,11 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
       base: options.base,
       compression,
       chromium: chromiumPath,
-      machine: { cpus: cpus.length, cpuModel: cpus[0]?.model ?? 'unknown', loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+      machine: {
+        cpus: cpus.length,
+        cpuModel: cpus[0]?.model ?? 'unknown',
+        loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+      },
       budgets: BUDGETS,
       routes,
       chatIndex,

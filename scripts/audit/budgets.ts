@@ -78,48 +78,117 @@ export function firstVisitCss(m: RouteMeasurement): number {
   return Math.max(0, ...m.visits.map((v) => v.cssGzip))
 }
 
-const list = (assets: { path: string; gzipBytes: number }[]) => assets.map((a) => `${a.path} ${formatKb(a.gzipBytes)}`).join(', ')
+const list = (assets: { path: string; gzipBytes: number }[]) =>
+  assets.map((a) => `${a.path} ${formatKb(a.gzipBytes)}`).join(', ')
 
 /** Byte, render-blocking, image and CLS rules for one route. */
 export function checkRoute(m: RouteMeasurement): Miss[] {
   const misses: Miss[] = []
-  const miss = (kind: MissKind, check: string, actual: string, budget: string, detail?: string) => misses.push({ kind, route: m.route, check, actual, budget, ...(detail ? { detail } : {}) })
+  const miss = (kind: MissKind, check: string, actual: string, budget: string, detail?: string) =>
+    misses.push({ kind, route: m.route, check, actual, budget, ...(detail ? { detail } : {}) })
   const biggest = m.visits.reduce<FirstVisit | undefined>((a, v) => (!a || v.jsGzip > a.jsGzip ? v : a), undefined)
 
   const development = [...new Set(m.visits.flatMap((v) => v.js.filter((a) => a.development).map((a) => a.path)))]
   if (development.length > 0) {
-    miss('bytes', 'production build', 'React development build', 'a production build', `${development.join(', ')}: React's development code, bundled because NODE_ENV was not "production" during the build (Vitest sets "test"); every byte number for this build is inflated`)
+    miss(
+      'bytes',
+      'production build',
+      'React development build',
+      'a production build',
+      `${development.join(', ')}: React's development code, bundled because NODE_ENV was not "production" during the build (Vitest sets "test"); every byte number for this build is inflated`,
+    )
   }
   const js = firstVisitJs(m)
-  if (m.route === '/' && kb(js) > BUDGETS.homeJsKb) miss('bytes', 'JS (first visit, gzip)', formatKb(js), `<= ${BUDGETS.homeJsKb} kB`, biggest && list(biggest.js))
+  if (m.route === '/' && kb(js) > BUDGETS.homeJsKb)
+    miss('bytes', 'JS (first visit, gzip)', formatKb(js), `<= ${BUDGETS.homeJsKb} kB`, biggest && list(biggest.js))
   const css = firstVisitCss(m)
-  if (kb(css) > BUDGETS.cssKb) miss('bytes', 'CSS (first visit, gzip)', formatKb(css), `<= ${BUDGETS.cssKb} kB`, biggest && list(biggest.css))
+  if (kb(css) > BUDGETS.cssKb)
+    miss('bytes', 'CSS (first visit, gzip)', formatKb(css), `<= ${BUDGETS.cssKb} kB`, biggest && list(biggest.css))
   if (m.navigation && kb(m.navigation.jsGzip) > BUDGETS.caseStudyExtraJsKb) {
-    miss('bytes', 'extra JS moving here from / (gzip)', formatKb(m.navigation.jsGzip), `<= ${BUDGETS.caseStudyExtraJsKb} kB`, list(m.navigation.js))
+    miss(
+      'bytes',
+      'extra JS moving here from / (gzip)',
+      formatKb(m.navigation.jsGzip),
+      `<= ${BUDGETS.caseStudyExtraJsKb} kB`,
+      list(m.navigation.js),
+    )
   }
   if (m.coldExtra && kb(m.coldExtra.jsGzip) > BUDGETS.caseStudyExtraJsKb) {
-    miss('bytes', 'extra JS vs / on a cold first visit (gzip)', formatKb(m.coldExtra.jsGzip), `<= ${BUDGETS.caseStudyExtraJsKb} kB`, list(m.coldExtra.js))
+    miss(
+      'bytes',
+      'extra JS vs / on a cold first visit (gzip)',
+      formatKb(m.coldExtra.jsGzip),
+      `<= ${BUDGETS.caseStudyExtraJsKb} kB`,
+      list(m.coldExtra.js),
+    )
   }
 
   const page = m.static.page
-  if (page.stylesheets.length > BUDGETS.maxStylesheets) miss('render-blocking', 'stylesheet links', String(page.stylesheets.length), `<= ${BUDGETS.maxStylesheets}`, page.stylesheets.join(', '))
-  if (page.blockingScripts.length > BUDGETS.maxBlockingScripts) miss('render-blocking', 'blocking <script> in <head>', String(page.blockingScripts.length), `<= ${BUDGETS.maxBlockingScripts}`, page.blockingScripts.join(', '))
+  if (page.stylesheets.length > BUDGETS.maxStylesheets)
+    miss(
+      'render-blocking',
+      'stylesheet links',
+      String(page.stylesheets.length),
+      `<= ${BUDGETS.maxStylesheets}`,
+      page.stylesheets.join(', '),
+    )
+  if (page.blockingScripts.length > BUDGETS.maxBlockingScripts)
+    miss(
+      'render-blocking',
+      'blocking <script> in <head>',
+      String(page.blockingScripts.length),
+      `<= ${BUDGETS.maxBlockingScripts}`,
+      page.blockingScripts.join(', '),
+    )
   for (const inline of page.inlineHeadScripts) {
-    if (inline.bytes > BUDGETS.maxInlineHeadScriptBytes) miss('render-blocking', 'inline classic <script> in <head>', `${inline.bytes} B`, `<= ${BUDGETS.maxInlineHeadScriptBytes} B`, inline.preview)
+    if (inline.bytes > BUDGETS.maxInlineHeadScriptBytes)
+      miss(
+        'render-blocking',
+        'inline classic <script> in <head>',
+        `${inline.bytes} B`,
+        `<= ${BUDGETS.maxInlineHeadScriptBytes} B`,
+        inline.preview,
+      )
   }
   const unsizedStatic = page.images.filter((i) => !i.hasWidth || !i.hasHeight).map((i) => i.src)
-  const unsizedLive = [...new Set(m.visits.flatMap((v) => v.imagesWithoutSize))].filter((src) => !unsizedStatic.includes(src))
-  if (unsizedStatic.length + unsizedLive.length > 0) miss('images', '<img> without width and height', String(unsizedStatic.length + unsizedLive.length), '0', [...unsizedStatic, ...unsizedLive].join(', '))
+  const unsizedLive = [...new Set(m.visits.flatMap((v) => v.imagesWithoutSize))].filter(
+    (src) => !unsizedStatic.includes(src),
+  )
+  if (unsizedStatic.length + unsizedLive.length > 0)
+    miss(
+      'images',
+      '<img> without width and height',
+      String(unsizedStatic.length + unsizedLive.length),
+      '0',
+      [...unsizedStatic, ...unsizedLive].join(', '),
+    )
 
   for (const visit of m.visits) {
-    if (visit.cls > BUDGETS.cls) miss('cls', `CLS (PerformanceObserver, ${visit.device})`, visit.cls.toFixed(4), `<= ${BUDGETS.cls}`)
-    if (visit.offOrigin.length > 0) miss('network', `requests leaving 127.0.0.1 (${visit.device})`, String(visit.offOrigin.length), '0', visit.offOrigin.slice(0, 5).join(', '))
+    if (visit.cls > BUDGETS.cls)
+      miss('cls', `CLS (PerformanceObserver, ${visit.device})`, visit.cls.toFixed(4), `<= ${BUDGETS.cls}`)
+    if (visit.offOrigin.length > 0)
+      miss(
+        'network',
+        `requests leaving 127.0.0.1 (${visit.device})`,
+        String(visit.offOrigin.length),
+        '0',
+        visit.offOrigin.slice(0, 5).join(', '),
+      )
   }
   // The static cross-check: whatever the HTML names must be what Chromium downloaded.
   const downloaded = new Set(m.visits.flatMap((v) => [...v.js, ...v.css].map((a) => a.path)))
   const notDownloaded = [...m.static.js, ...m.static.css].map((a) => a.path).filter((p) => !downloaded.has(p))
   if (notDownloaded.length > 0 || m.static.missing.length > 0) {
-    miss('bytes', 'static cross-check (HTML tags vs downloads)', `${notDownloaded.length + m.static.missing.length} mismatched`, '0', [...notDownloaded.map((p) => `${p} named in the HTML but not downloaded`), ...m.static.missing.map((p) => `${p} not in the build`)].join('; '))
+    miss(
+      'bytes',
+      'static cross-check (HTML tags vs downloads)',
+      `${notDownloaded.length + m.static.missing.length} mismatched`,
+      '0',
+      [
+        ...notDownloaded.map((p) => `${p} named in the HTML but not downloaded`),
+        ...m.static.missing.map((p) => `${p} not in the build`),
+      ].join('; '),
+    )
   }
   return misses
 }
@@ -127,24 +196,67 @@ export function checkRoute(m: RouteMeasurement): Miss[] {
 /** The chat index's size (null: the build has none) against its budget. */
 export function checkChatIndex(index: { path: string; gzipBytes: number } | null): Miss[] {
   const check = 'chat index (gzip, fetched when the chat opens)'
-  if (!index) return [{ kind: 'bytes', route: '/', check, actual: 'missing', budget: `<= ${BUDGETS.chatIndexKb} kB`, detail: 'the build has no chat index' }]
+  if (!index)
+    return [
+      {
+        kind: 'bytes',
+        route: '/',
+        check,
+        actual: 'missing',
+        budget: `<= ${BUDGETS.chatIndexKb} kB`,
+        detail: 'the build has no chat index',
+      },
+    ]
   if (kb(index.gzipBytes) <= BUDGETS.chatIndexKb) return []
-  return [{ kind: 'bytes', route: '/', check, actual: formatKb(index.gzipBytes), budget: `<= ${BUDGETS.chatIndexKb} kB`, detail: index.path }]
+  return [
+    {
+      kind: 'bytes',
+      route: '/',
+      check,
+      actual: formatKb(index.gzipBytes),
+      budget: `<= ${BUDGETS.chatIndexKb} kB`,
+      detail: index.path,
+    },
+  ]
 }
 
 /** Category budgets for one Lighthouse run, plus its CLS. */
 export function checkLighthouse(route: string, summary: LighthouseSummary, categories?: readonly Category[]): Miss[] {
   const misses: Miss[] = []
-  if (summary.runtimeError) misses.push({ kind: 'lighthouse', route, check: `lighthouse ${summary.preset}`, actual: 'error', budget: 'a clean run', detail: summary.runtimeError })
+  if (summary.runtimeError)
+    misses.push({
+      kind: 'lighthouse',
+      route,
+      check: `lighthouse ${summary.preset}`,
+      actual: 'error',
+      budget: 'a clean run',
+      detail: summary.runtimeError,
+    })
   const budgets = BUDGETS.lighthouse[summary.preset]
   for (const [category, minimum] of Object.entries(budgets) as [Category, number][]) {
     if (categories && !categories.includes(category)) continue
     const score = summary.scores[category]
     if (score !== null && score >= minimum) continue
     const losing = summary.losing.filter((a) => a.category === category).slice(0, 5)
-    const detail = losing.map((a) => `${a.id} ${a.score.toFixed(2)}${a.displayValue ? ` (${a.displayValue})` : ''}`).join(', ')
-    misses.push({ kind: 'lighthouse', route, check: `lighthouse ${summary.preset} ${category}`, actual: score === null ? 'n/a' : score.toFixed(2), budget: `>= ${minimum}`, ...(detail ? { detail } : {}) })
+    const detail = losing
+      .map((a) => `${a.id} ${a.score.toFixed(2)}${a.displayValue ? ` (${a.displayValue})` : ''}`)
+      .join(', ')
+    misses.push({
+      kind: 'lighthouse',
+      route,
+      check: `lighthouse ${summary.preset} ${category}`,
+      actual: score === null ? 'n/a' : score.toFixed(2),
+      budget: `>= ${minimum}`,
+      ...(detail ? { detail } : {}),
+    })
   }
-  if (summary.cls !== null && summary.cls > BUDGETS.cls) misses.push({ kind: 'cls', route, check: `CLS (lighthouse ${summary.preset})`, actual: summary.cls.toFixed(4), budget: `<= ${BUDGETS.cls}` })
+  if (summary.cls !== null && summary.cls > BUDGETS.cls)
+    misses.push({
+      kind: 'cls',
+      route,
+      check: `CLS (lighthouse ${summary.preset})`,
+      actual: summary.cls.toFixed(4),
+      budget: `<= ${BUDGETS.cls}`,
+    })
   return misses
 }

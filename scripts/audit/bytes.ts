@@ -101,7 +101,9 @@ function recordAssets(page: Page) {
       page.off('response', onResponse)
       page.off('request', onRequest)
       const of = async (type: 'script' | 'stylesheet') =>
-        (await Promise.all([...seen.values()].filter((e) => e.type === type).map((e) => e.asset))).filter((a): a is Asset => a !== undefined)
+        (await Promise.all([...seen.values()].filter((e) => e.type === type).map((e) => e.asset))).filter(
+          (a): a is Asset => a !== undefined,
+        )
       return { ...totals(await of('script'), await of('stylesheet')), offOrigin }
     },
   }
@@ -111,10 +113,13 @@ function recordAssets(page: Page) {
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load')
   await page.waitForLoadState('networkidle')
-  await page.evaluate(() => new Promise<void>((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 2_000 })
-    else setTimeout(resolve, 200)
-  }))
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 2_000 })
+        else setTimeout(resolve, 200)
+      }),
+  )
   await page.waitForTimeout(300)
   await page.waitForLoadState('networkidle')
 }
@@ -129,19 +134,26 @@ const CLS_OBSERVER = `(() => {
 })()`
 
 /** A cold first visit to `url`: every script/stylesheet response during load plus idle, CLS, and <img> sizes. */
-export async function measureFirstVisit(browser: Browser, url: string, device: DeviceName = 'mobile'): Promise<FirstVisit> {
+export async function measureFirstVisit(
+  browser: Browser,
+  url: string,
+  device: DeviceName = 'mobile',
+): Promise<FirstVisit> {
   const context = await browser.newContext({ ...DEVICES[device], serviceWorkers: 'block' })
   try {
     await context.addInitScript(CLS_OBSERVER)
     const page = await context.newPage()
     const recorder = recordAssets(page)
     const response = await page.goto(url, { waitUntil: 'load' })
-    if (!response || response.status() !== 200) throw new Error(`${url} answered ${response?.status() ?? 'nothing'}, expected 200`)
+    if (!response || response.status() !== 200)
+      throw new Error(`${url} answered ${response?.status() ?? 'nothing'}, expected 200`)
     await settle(page)
     const assets = await recorder.stop()
     const { cls, imagesWithoutSize } = await page.evaluate(() => ({
       cls: Number((window as unknown as { __auditCls?: number }).__auditCls ?? 0),
-      imagesWithoutSize: [...document.images].filter((img) => !img.hasAttribute('width') || !img.hasAttribute('height')).map((img) => img.getAttribute('src') ?? img.outerHTML.slice(0, 80)),
+      imagesWithoutSize: [...document.images]
+        .filter((img) => !img.hasAttribute('width') || !img.hasAttribute('height'))
+        .map((img) => img.getAttribute('src') ?? img.outerHTML.slice(0, 80)),
     }))
     return { url, device, ...assets, cls, imagesWithoutSize }
   } finally {
@@ -160,7 +172,12 @@ export interface Navigation extends AssetTotals {
  * What a visitor who lands on `homeUrl` downloads on moving to `targetUrl` inside the app (client-side
  * routing; the home page's own files are already there): the JavaScript and CSS fetched for the move.
  */
-export async function measureNavigation(browser: Browser, homeUrl: string, targetUrl: string, device: DeviceName = 'mobile'): Promise<Navigation> {
+export async function measureNavigation(
+  browser: Browser,
+  homeUrl: string,
+  targetUrl: string,
+  device: DeviceName = 'mobile',
+): Promise<Navigation> {
   const context = await browser.newContext({ ...DEVICES[device], serviceWorkers: 'block' })
   try {
     const page = await context.newPage()
@@ -173,7 +190,9 @@ export async function measureNavigation(browser: Browser, homeUrl: string, targe
     const method = await page.evaluate((target) => {
       ;(window as unknown as { __auditSameDocument?: boolean }).__auditSameDocument = true
       const wanted = target.replace(/\/+$/, '') || '/'
-      const link = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find((a) => a.origin === location.origin && (a.pathname.replace(/\/+$/, '') || '/') === wanted && !a.hash)
+      const link = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
+        (a) => a.origin === location.origin && (a.pathname.replace(/\/+$/, '') || '/') === wanted && !a.hash,
+      )
       if (link) {
         link.click()
         return 'link click' as const
@@ -184,10 +203,21 @@ export async function measureNavigation(browser: Browser, homeUrl: string, targe
     }, targetPath)
     await page.waitForURL((url) => url.pathname.replace(/\/+$/, '') === targetPath.replace(/\/+$/, ''))
     await settle(page)
-    const sameDocument = await page.evaluate(() => (window as unknown as { __auditSameDocument?: boolean }).__auditSameDocument === true)
-    if (!sameDocument) throw new Error(`moving from ${homeUrl} to ${targetUrl} reloaded the page instead of routing in the app`)
+    const sameDocument = await page.evaluate(
+      () => (window as unknown as { __auditSameDocument?: boolean }).__auditSameDocument === true,
+    )
+    if (!sameDocument)
+      throw new Error(`moving from ${homeUrl} to ${targetUrl} reloaded the page instead of routing in the app`)
     const assets = await recorder.stop()
-    return { from: homeUrl, to: targetUrl, method, js: assets.js, css: assets.css, jsGzip: assets.jsGzip, cssGzip: assets.cssGzip }
+    return {
+      from: homeUrl,
+      to: targetUrl,
+      method,
+      js: assets.js,
+      css: assets.css,
+      jsGzip: assets.jsGzip,
+      cssGzip: assets.cssGzip,
+    }
   } finally {
     await context.close()
   }

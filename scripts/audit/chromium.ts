@@ -36,9 +36,19 @@ export interface DebuggableChromium {
 /** Starts Chromium with a throw-away profile and --remote-debugging-port, for Lighthouse to connect to. */
 export async function launchDebuggableChromium(timeoutMs = 30_000): Promise<DebuggableChromium> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'portfolio-audit-chromium-'))
-  const child = spawn(chromiumPath, [...CHROMIUM_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  const child = spawn(
+    chromiumPath,
+    [
+      ...CHROMIUM_FLAGS,
+      '--remote-debugging-address=127.0.0.1',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
   const close = async () => {
     await stopProcess(child)
     await rm(profile, { recursive: true, force: true })
@@ -46,7 +56,15 @@ export async function launchDebuggableChromium(timeoutMs = 30_000): Promise<Debu
   try {
     const port = await new Promise<number>((resolve, reject) => {
       let seen = ''
-      const timer = setTimeout(() => reject(new Error(`Chromium (${chromiumPath}) did not open a debugging port within ${timeoutMs} ms:\n${seen.slice(-2000)}`)), timeoutMs)
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `Chromium (${chromiumPath}) did not open a debugging port within ${timeoutMs} ms:\n${seen.slice(-2000)}`,
+            ),
+          ),
+        timeoutMs,
+      )
       child.once('error', (error) => {
         clearTimeout(timer)
         reject(new Error(`could not start Chromium at ${chromiumPath} (set CHROMIUM_PATH): ${error.message}`))

@@ -44,12 +44,17 @@ const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title'])
 export function scanTags(html: string): Tag[] {
   const tags: Tag[] = []
   const headEnd = html.search(/<\/head\s*>/i)
-  const tagPattern = /<!--[\s\S]*?-->|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g
+  const tagPattern =
+    /<!--[\s\S]*?-->|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g
   let match: RegExpExecArray | null
   while ((match = tagPattern.exec(html)) !== null) {
     const name = match[1]?.toLowerCase()
     if (!name) continue // a comment
-    const tag: Tag = { name, attributes: parseAttributes(match[2] ?? ''), inHead: headEnd === -1 || match.index < headEnd }
+    const tag: Tag = {
+      name,
+      attributes: parseAttributes(match[2] ?? ''),
+      inHead: headEnd === -1 || match.index < headEnd,
+    }
     if (RAW_TEXT.has(name)) {
       const close = new RegExp(`</${name}\\s*>`, 'ig')
       close.lastIndex = tagPattern.lastIndex
@@ -76,7 +81,10 @@ function parseAttributes(source: string): Map<string, string> {
 }
 
 function decodeEntities(value: string): string {
-  return value.replace(/&(amp|quot|#39|apos|lt|gt);/g, (_, entity: string) => ({ amp: '&', quot: '"', '#39': "'", apos: "'", lt: '<', gt: '>' })[entity] ?? _)
+  return value.replace(
+    /&(amp|quot|#39|apos|lt|gt);/g,
+    (_, entity: string) => ({ amp: '&', quot: '"', '#39': "'", apos: "'", lt: '<', gt: '>' })[entity] ?? _,
+  )
 }
 
 function relList(tag: Tag): string[] {
@@ -85,7 +93,14 @@ function relList(tag: Tag): string[] {
 
 /** What a page's HTML asks the browser to fetch before or while rendering, and its <img> tags. */
 export function readStaticPage(html: string): StaticPage {
-  const page: StaticPage = { scripts: [], modulePreloads: [], stylesheets: [], blockingScripts: [], inlineHeadScripts: [], images: [] }
+  const page: StaticPage = {
+    scripts: [],
+    modulePreloads: [],
+    stylesheets: [],
+    blockingScripts: [],
+    inlineHeadScripts: [],
+    images: [],
+  }
   for (const tag of scanTags(html)) {
     const attr = (name: string) => tag.attributes.get(name)
     if (tag.name === 'script') {
@@ -107,7 +122,11 @@ export function readStaticPage(html: string): StaticPage {
       if (rel.includes('modulepreload')) page.modulePreloads.push(href)
       if (rel.includes('stylesheet') && !rel.includes('alternate')) page.stylesheets.push(href)
     } else if (tag.name === 'img') {
-      page.images.push({ src: attr('src') ?? '', hasWidth: tag.attributes.has('width'), hasHeight: tag.attributes.has('height') })
+      page.images.push({
+        src: attr('src') ?? '',
+        hasWidth: tag.attributes.has('width'),
+        hasHeight: tag.attributes.has('height'),
+      })
     }
   }
   return page

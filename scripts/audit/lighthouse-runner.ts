@@ -44,14 +44,26 @@ export interface DiagnosticAudit {
 }
 
 /** Informative audits (weight 0) kept with every run, because they explain a performance score. */
-export const DIAGNOSTIC_AUDITS = ['mainthread-work-breakdown', 'bootup-time', 'long-tasks', 'non-composited-animations', 'render-blocking-resources', 'layout-shifts'] as const
+export const DIAGNOSTIC_AUDITS = [
+  'mainthread-work-breakdown',
+  'bootup-time',
+  'long-tasks',
+  'non-composited-animations',
+  'render-blocking-resources',
+  'layout-shifts',
+] as const
 
 /**
  * One Lighthouse navigation of `url` on the Chromium listening on `port` (127.0.0.1), with the mobile
  * preset (Lighthouse's default config: moto g power, simulated slow 4G and 4x CPU) or the desktop preset.
  * `categories` narrows the run (the test suite leaves performance, a score that moves with machine load, to `npm run audit`).
  */
-export async function runLighthouse(url: string, preset: Preset, port: number, categories: readonly Category[] = CATEGORIES): Promise<LighthouseSummary> {
+export async function runLighthouse(
+  url: string,
+  preset: Preset,
+  port: number,
+  categories: readonly Category[] = CATEGORIES,
+): Promise<LighthouseSummary> {
   const started = performance.now()
   const result: unknown = await lighthouse(
     url,
@@ -62,19 +74,30 @@ export async function runLighthouse(url: string, preset: Preset, port: number, c
 }
 
 /** Runs Lighthouse `runs` times and keeps the run with the median performance score (Lighthouse's advice for noisy machines). */
-export async function runLighthouseMedian(url: string, preset: Preset, port: number, runs: number): Promise<LighthouseSummary & { runs: number[] }> {
+export async function runLighthouseMedian(
+  url: string,
+  preset: Preset,
+  port: number,
+  runs: number,
+): Promise<LighthouseSummary & { runs: number[] }> {
   const all: LighthouseSummary[] = []
   for (let i = 0; i < Math.max(1, runs); i++) all.push(await runLighthouse(url, preset, port))
   const sorted = [...all].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1))
   const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? all[0]!
-  return { ...median, durationMs: all.reduce((t, r) => t + r.durationMs, 0), runs: all.map((r) => r.scores.performance ?? NaN) }
+  return {
+    ...median,
+    durationMs: all.reduce((t, r) => t + r.durationMs, 0),
+    runs: all.map((r) => r.scores.performance ?? NaN),
+  }
 }
 
 // ---- narrowing: everything below reads `unknown` and checks each field it uses ----
 
 type UnknownRecord = Record<string, unknown>
-const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'object' && value !== null && !Array.isArray(value)
-const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+const isRecord = (value: unknown): value is UnknownRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const numberOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null
 const stringOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback)
 
 function lhrOf(result: unknown): UnknownRecord {
@@ -98,8 +121,16 @@ export function summarize(url: string, preset: Preset, lhr: UnknownRecord, durat
       const result = audit(ref.id)
       const score = numberOrNull(result.score)
       if (weight <= 0 || score === null || score >= 1) continue
-      const displayValue = typeof result.displayValue === 'string' && result.displayValue ? result.displayValue : undefined
-      losing.push({ category, id: ref.id, title: stringOr(result.title, ref.id), score, weight, ...(displayValue ? { displayValue } : {}) })
+      const displayValue =
+        typeof result.displayValue === 'string' && result.displayValue ? result.displayValue : undefined
+      losing.push({
+        category,
+        id: ref.id,
+        title: stringOr(result.title, ref.id),
+        score,
+        weight,
+        ...(displayValue ? { displayValue } : {}),
+      })
     }
   }
   losing.sort((a, b) => (1 - b.score) * b.weight - (1 - a.score) * a.weight)
@@ -116,7 +147,9 @@ export function summarize(url: string, preset: Preset, lhr: UnknownRecord, durat
     ...(runtime ? { runtimeError: `${stringOr(runtime.code, 'ERROR')}: ${stringOr(runtime.message, '')}` } : {}),
     warnings: Array.isArray(lhr.runWarnings) ? lhr.runWarnings.filter((w): w is string => typeof w === 'string') : [],
     benchmarkIndex: numberOrNull(environment.benchmarkIndex),
-    diagnostics: DIAGNOSTIC_AUDITS.map((id) => diagnostic(id, audit(id))).filter((d): d is DiagnosticAudit => d !== undefined),
+    diagnostics: DIAGNOSTIC_AUDITS.map((id) => diagnostic(id, audit(id))).filter(
+      (d): d is DiagnosticAudit => d !== undefined,
+    ),
     durationMs,
   }
 }
@@ -126,16 +159,30 @@ function diagnostic(id: string, result: UnknownRecord): DiagnosticAudit | undefi
   const items = Array.isArray(details.items) ? details.items.filter(isRecord) : []
   const displayValue = typeof result.displayValue === 'string' && result.displayValue ? result.displayValue : undefined
   if (!displayValue && items.length === 0) return undefined
-  return { id, title: stringOr(result.title, id), ...(displayValue ? { displayValue } : {}), top: items.slice(0, 4).map(describeItem) }
+  return {
+    id,
+    title: stringOr(result.title, id),
+    ...(displayValue ? { displayValue } : {}),
+    top: items.slice(0, 4).map(describeItem),
+  }
 }
 
 /** One table row of a diagnostic audit as text: its label (group, URL or element) and its main number. */
 function describeItem(item: UnknownRecord): string {
   const node = isRecord(item.node) ? item.node : {}
-  const label = [item.groupLabel, item.url, node.selector, node.snippet].find((v): v is string => typeof v === 'string' && v !== '') ?? '?'
+  const label =
+    [item.groupLabel, item.url, node.selector, node.snippet].find(
+      (v): v is string => typeof v === 'string' && v !== '',
+    ) ?? '?'
   const ms = [item.duration, item.total, item.wastedMs].map(numberOrNull).find((v) => v !== null)
   const sub = isRecord(item.subItems) && Array.isArray(item.subItems.items) ? item.subItems.items.filter(isRecord) : []
   const reasons = sub.map((s) => s.failureReason).filter((r): r is string => typeof r === 'string')
   const short = label.replace(/^https?:\/\/127\.0\.0\.1:\d+/, '')
-  return [short.length > 90 ? `${short.slice(0, 87)}...` : short, ms !== undefined && ms !== null ? `${Math.round(ms)} ms` : '', reasons.length ? `(${[...new Set(reasons)].join('; ')})` : ''].filter(Boolean).join(' ')
+  return [
+    short.length > 90 ? `${short.slice(0, 87)}...` : short,
+    ms !== undefined && ms !== null ? `${Math.round(ms)} ms` : '',
+    reasons.length ? `(${[...new Set(reasons)].join('; ')})` : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
 }

@@ -19,7 +19,13 @@ export async function listAuditRoutes(distDir: string): Promise<AuditRoute[]> {
   for (const entry of ids) {
     if (!entry.isDirectory()) continue
     const file = path.posix.join('projects', entry.name, 'index.html')
-    if (await stat(path.join(distDir, file)).then((s) => s.isFile(), () => false)) projects.push({ route: `/projects/${entry.name}`, file, projectId: entry.name })
+    if (
+      await stat(path.join(distDir, file)).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    )
+      projects.push({ route: `/projects/${entry.name}`, file, projectId: entry.name })
   }
   projects.sort((a, b) => a.route.localeCompare(b.route))
   return [{ route: '/', file: 'index.html' }, ...projects]

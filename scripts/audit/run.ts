@@ -64,10 +64,15 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
   const { values } = parsed
   if (values.help) return 'help'
   const base = values.base ?? '/'
-  if (!base.startsWith('/') || !base.endsWith('/')) throw new UsageError(`--base must start and end with "/" (got "${base}")`)
+  if (!base.startsWith('/') || !base.endsWith('/'))
+    throw new UsageError(`--base must start and end with "/" (got "${base}")`)
   const runs = Number(values.runs)
-  if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new UsageError(`--runs must be a whole number from 1 to 9 (got "${values.runs}")`)
-  const routes = values.routes?.split(',').map((r) => r.trim()).filter(Boolean)
+  if (!Number.isInteger(runs) || runs < 1 || runs > 9)
+    throw new UsageError(`--runs must be a whole number from 1 to 9 (got "${values.runs}")`)
+  const routes = values.routes
+    ?.split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
   if (values.routes !== undefined && !routes?.length) throw new UsageError('--routes needs at least one route')
   return {
     quick: values.quick ?? false,
@@ -114,10 +119,27 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const presets: Preset[] = options.quick ? ['mobile'] : ['mobile', 'desktop']
   const lighthouseRoutes = options.quick ? [routes.find((r) => r.route === '/') ?? routes[0]!] : routes
-  log(`auditing ${routes.length} route(s)${options.quick ? ' (quick: Lighthouse mobile on one route)' : ''}: ${routes.map((r) => r.route).join(', ')}`)
+  log(
+    `auditing ${routes.length} route(s)${options.quick ? ' (quick: Lighthouse mobile on one route)' : ''}: ${routes.map((r) => r.route).join(', ')}`,
+  )
 
-  const report = await runAudit({ distDir, base: options.base, routes, home, presets, lighthouseRoutes, runs: options.runs, compression: options.compression, mode: options.quick ? 'quick' : 'full', log })
-  report.timings = { ...report.timings, ...(buildMs === undefined ? {} : { buildMs }), totalMs: performance.now() - started }
+  const report = await runAudit({
+    distDir,
+    base: options.base,
+    routes,
+    home,
+    presets,
+    lighthouseRoutes,
+    runs: options.runs,
+    compression: options.compression,
+    mode: options.quick ? 'quick' : 'full',
+    log,
+  })
+  report.timings = {
+    ...report.timings,
+    ...(buildMs === undefined ? {} : { buildMs }),
+    totalMs: performance.now() - started,
+  }
   const jsonFile = options.json ?? path.join(path.dirname(distDir), 'audit-report.json')
   await writeJsonReport(jsonFile, report)
   console.log(formatReport(report))
@@ -125,14 +147,16 @@ async function main(argv: readonly string[]): Promise<number> {
   return report.misses.length > 0 ? 1 : 0
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href
-if (invokedDirectly) main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`)
-    else console.error(`audit failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-    process.exitCode = 2
-  },
-)
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href
+if (invokedDirectly)
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code
+    },
+    (error: unknown) => {
+      if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`)
+      else console.error(`audit failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      process.exitCode = 2
+    },
+  )

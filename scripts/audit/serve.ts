@@ -28,7 +28,13 @@ export async function serveBuild(dir: string, base: string, compression: Compres
   if (compression === 'none') return { url: origin.url, close: closeOrigin }
   try {
     const front = await gzipFront(origin.url)
-    return { url: front.url, close: async () => { await front.close(); await closeOrigin() } }
+    return {
+      url: front.url,
+      close: async () => {
+        await front.close()
+        await closeOrigin()
+      },
+    }
   } catch (error) {
     await closeOrigin()
     throw error
@@ -42,21 +48,31 @@ export async function serveBuild(dir: string, base: string, compression: Compres
  */
 export async function gzipFront(siteUrl: string): Promise<AuditServer> {
   const target = new URL(siteUrl)
-  if (target.hostname !== '127.0.0.1') throw new Error(`gzipFront only fronts servers on 127.0.0.1, not ${target.hostname}`)
+  if (target.hostname !== '127.0.0.1')
+    throw new Error(`gzipFront only fronts servers on 127.0.0.1, not ${target.hostname}`)
   const front: Server = createServer((req, res) => {
-    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, 'accept-encoding': 'identity' } }, (answer) => {
-      const headers = { ...answer.headers }
-      const type = String(headers['content-type'] ?? '')
-      const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-      if (accepts && COMPRESSIBLE.test(type) && req.method !== 'HEAD') {
-        delete headers['content-length']
-        res.writeHead(answer.statusCode ?? 500, { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' })
-        answer.pipe(createGzip({ level: 6 })).pipe(res)
-      } else {
-        res.writeHead(answer.statusCode ?? 500, headers)
-        answer.pipe(res)
-      }
-    })
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'accept-encoding': 'identity' },
+      },
+      (answer) => {
+        const headers = { ...answer.headers }
+        const type = String(headers['content-type'] ?? '')
+        const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+        if (accepts && COMPRESSIBLE.test(type) && req.method !== 'HEAD') {
+          delete headers['content-length']
+          res.writeHead(answer.statusCode ?? 500, { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' })
+          answer.pipe(createGzip({ level: 6 })).pipe(res)
+        } else {
+          res.writeHead(answer.statusCode ?? 500, headers)
+          answer.pipe(res)
+        }
+      },
+    )
     upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()))
     req.pipe(upstream)
   })

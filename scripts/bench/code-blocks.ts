@@ -6,7 +6,9 @@ const fence = (language: string, code: string) => `\`\`\`${language}\n${code}\n\
 
 export function nginxBlock(random: Random, host: string): string {
   const [api, port] = [contentWord(random), random.int(3000, 9000)]
-  return fence('nginx', `server {
+  return fence(
+    'nginx',
+    `server {
     listen 443 ssl http2;
     server_name ${host};
 
@@ -34,12 +36,15 @@ export function nginxBlock(random: Random, host: string): string {
     location / {
         try_files $uri $uri/ /index.html;
     }
-}`)
+}`,
+  )
 }
 
 export function bashBlock(random: Random, app: string): string {
   const [branch, folder] = [contentWord(random), contentWord(random)]
-  return fence('bash', `#!/usr/bin/env bash
+  return fence(
+    'bash',
+    `#!/usr/bin/env bash
 set -euo pipefail
 
 cd /var/www/${app}
@@ -48,13 +53,16 @@ npm ci --omit=dev
 npm run build -- --mode production
 pm2 reload ${app} --update-env
 curl -fsS "https://${app}.example.com/api/health" | jq '.status' # expect "ok"
-find /var/log/${app}/${folder} -name '*.log' -mtime +${random.int(7, 30)} -delete`)
+find /var/log/${app}/${folder} -name '*.log' -mtime +${random.int(7, 30)} -delete`,
+  )
 }
 
 export function typescriptBlock(random: Random): string {
   const [entity, field, other] = [contentWord(random), contentWord(random), contentWord(random)]
   const Entity = entity.charAt(0).toUpperCase() + entity.slice(1)
-  return fence('ts', `import { z } from 'zod'
+  return fence(
+    'ts',
+    `import { z } from 'zod'
 
 export const ${Entity}Input = z.object({
   ${field}: z.string().min(${random.int(1, 8)}).max(${random.int(40, 255)}),
@@ -70,7 +78,8 @@ export async function create${Entity}(body: unknown, db: Database): Promise<Resu
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.path.join('.') ?? 'body' }
   const row = await db.insert('${entity}s', { ...parsed.data, createdAt: new Date() })
   return { ok: true, value: row }
-}`)
+}`,
+  )
 }
 
 export function jsonBlock(random: Random): string {
@@ -83,7 +92,13 @@ export function jsonExample(random: Random): string {
   return JSON.stringify(
     {
       success: true,
-      data: { id: `${a}-${random.int(1000, 9999)}`, [b]: random.int(1, 500), status: random.pick(['active', 'pending', 'archived']), owner: `${a}@example.com`, tags: [a, b] },
+      data: {
+        id: `${a}-${random.int(1000, 9999)}`,
+        [b]: random.int(1, 500),
+        status: random.pick(['active', 'pending', 'archived']),
+        owner: `${a}@example.com`,
+        tags: [a, b],
+      },
       meta: { page: random.int(1, 9), perPage: 20, total: random.int(20, 4000) },
     },
     null,
@@ -93,12 +108,15 @@ export function jsonExample(random: Random): string {
 
 export function sqlBlock(random: Random): string {
   const [table, column] = [contentWord(random), contentWord(random)]
-  return fence('sql', `CREATE TABLE ${table}s (
+  return fence(
+    'sql',
+    `CREATE TABLE ${table}s (
   id          CHAR(36) PRIMARY KEY,
   ${column}_id CHAR(36) NOT NULL REFERENCES ${column}s(id) ON DELETE CASCADE,
   amount      DECIMAL(10, 2) NOT NULL CHECK (amount >= 0),
   created_at  TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
-CREATE INDEX ${table}s_${column}_created ON ${table}s (${column}_id, created_at DESC);`)
+CREATE INDEX ${table}s_${column}_created ON ${table}s (${column}_id, created_at DESC);`,
+  )
 }

@@ -20,11 +20,14 @@ export interface GeneratedContent {
  * first 1000 of 4000 are the 1000 and a project's text does not depend on N.
  */
 export function generateContent(n: number, seed = 'bench'): GeneratedContent {
-  const studies: CaseStudy[] = Array.from({ length: n }, (_, i) => createCaseStudy(i + 1, createRandom(`${seed}/${i + 1}`)))
+  const studies: CaseStudy[] = Array.from({ length: n }, (_, i) =>
+    createCaseStudy(i + 1, createRandom(`${seed}/${i + 1}`)),
+  )
   const projects: Record<string, string> = {}
   const pages: Record<string, string> = { 'index.md': peerIndex(studies) }
   for (const study of studies) {
-    projects[`${study.id}.yaml`] = `# yaml-language-server: $schema=../schema/project.schema.json\n${stringify(study, { lineWidth: 0 })}`
+    projects[`${study.id}.yaml`] =
+      `# yaml-language-server: $schema=../schema/project.schema.json\n${stringify(study, { lineWidth: 0 })}`
     pages[`${study.id}.md`] = peerPage(study)
   }
   return { ids: studies.map((s) => s.id), projects, pages }
@@ -36,7 +39,10 @@ export function writeContent(root: string, content: GeneratedContent): void {
   mkdirSync(path.join(root, 'public'), { recursive: true })
   for (const [file, text] of Object.entries(content.projects)) writeFileSync(path.join(root, 'projects', file), text)
   const order = content.ids.map((id) => `    - ${id}\n`).join('')
-  const portfolio = readFileSync(path.join(repo, 'portfolio.yaml'), 'utf8').replace(/(\n  order:\n)((?:    - .*\n)+)/, (_, head: string) => head + order)
+  const portfolio = readFileSync(path.join(repo, 'portfolio.yaml'), 'utf8').replace(
+    /(\n  order:\n)((?:    - .*\n)+)/,
+    (_, head: string) => head + order,
+  )
   writeFileSync(path.join(root, 'portfolio.yaml'), portfolio)
 }
 
@@ -48,7 +54,9 @@ export function writePeerInput(directory: string, pages: Record<string, string>)
 
 /** The peer's pages for a content root's projects as they are (the shipped ones: with diagrams and test cards). */
 export function peerPagesOf(root: string): Record<string, string> {
-  const files = readdirSync(path.join(root, 'projects')).filter((f) => f.endsWith('.yaml')).sort()
+  const files = readdirSync(path.join(root, 'projects'))
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
   const studies = files.map((f) => parse(readFileSync(path.join(root, 'projects', f), 'utf8')) as CaseStudy)
   return Object.fromEntries([['index.md', peerIndex(studies)], ...studies.map((s) => [`${s.id}.md`, peerPage(s)])])
 }

@@ -37,14 +37,34 @@ export function runOnce(command: Timed): Run {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'bench-usage-'))
   const usageFile = path.join(directory, 'usage')
   try {
-    const env = { ...process.env, NO_COLOR: '1', BENCH_USAGE_FILE: usageFile, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${reporter}`.trim() }
+    const env = {
+      ...process.env,
+      NO_COLOR: '1',
+      BENCH_USAGE_FILE: usageFile,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${reporter}`.trim(),
+    }
     const [started, cpuBefore] = [performance.now(), childrenCpuMs()]
-    const result = spawnSync(process.execPath, command.args, { cwd: command.cwd, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 })
+    const result = spawnSync(process.execPath, command.args, {
+      cwd: command.cwd,
+      encoding: 'utf8',
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+    })
     const [ms, cpuAfter] = [performance.now() - started, childrenCpuMs()]
-    if (result.status !== 0) throw new Error(`${command.args.join(' ')} exited ${result.status}:\n${(result.stderr || result.stdout).slice(-2000)}`)
-    const usages = readFileSync(usageFile, 'utf8').trim().split('\n').map((line) => line.split(' ').map(Number))
+    if (result.status !== 0)
+      throw new Error(
+        `${command.args.join(' ')} exited ${result.status}:\n${(result.stderr || result.stdout).slice(-2000)}`,
+      )
+    const usages = readFileSync(usageFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ').map(Number))
     const nodeCpuMs = usages.reduce((sum, [user = 0, system = 0]) => sum + (user + system) / 1000, 0)
-    return { ms, cpuMs: cpuBefore === undefined || cpuAfter === undefined ? nodeCpuMs : cpuAfter - cpuBefore, rssMiB: Math.max(...usages.map(([, , rss = 0]) => rss / 1024)) }
+    return {
+      ms,
+      cpuMs: cpuBefore === undefined || cpuAfter === undefined ? nodeCpuMs : cpuAfter - cpuBefore,
+      rssMiB: Math.max(...usages.map(([, , rss = 0]) => rss / 1024)),
+    }
   } finally {
     rmSync(directory, { recursive: true, force: true })
   }
@@ -57,7 +77,9 @@ export function runOnce(command: Timed): Run {
  */
 function childrenCpuMs(): number | undefined {
   try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ')
+    const fields = readFileSync('/proc/self/stat', 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ')
     return (Number(fields[13]) + Number(fields[14])) * 10
   } catch {
     return undefined
@@ -70,7 +92,12 @@ export function median(values: readonly number[]): number {
 }
 
 export function summarise(runs: Run[]): Measurement {
-  return { runs, medianMs: median(runs.map((r) => r.ms)), medianCpuMs: median(runs.map((r) => r.cpuMs)), peakRssMiB: Math.max(...runs.map((r) => r.rssMiB)) }
+  return {
+    runs,
+    medianMs: median(runs.map((r) => r.ms)),
+    medianCpuMs: median(runs.map((r) => r.cpuMs)),
+    peakRssMiB: Math.max(...runs.map((r) => r.rssMiB)),
+  }
 }
 
 export function measure(command: Timed, runs: number): Measurement {

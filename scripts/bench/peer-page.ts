@@ -8,12 +8,20 @@ import type { CaseStudy, Section } from './case-study.ts'
  */
 export function peerPage(study: CaseStudy): string {
   const front = `---\ntitle: ${JSON.stringify(study.title)}\nlayout: page.liquid\n---\n`
-  const head = [`# ${study.title}`, study.description, study.tech.map((t) => `\`${t}\``).join(' · '), study.achievements.map((a) => `- ${a}`).join('\n')]
-  const sections = study.sections.map((s) => [`## ${s.title}`, 'intro' in s ? s.intro : undefined, sectionMarkdown(s)].filter(Boolean).join('\n\n'))
+  const head = [
+    `# ${study.title}`,
+    study.description,
+    study.tech.map((t) => `\`${t}\``).join(' · '),
+    study.achievements.map((a) => `- ${a}`).join('\n'),
+  ]
+  const sections = study.sections.map((s) =>
+    [`## ${s.title}`, 'intro' in s ? s.intro : undefined, sectionMarkdown(s)].filter(Boolean).join('\n\n'),
+  )
   return front + [...head, ...sections].join('\n\n') + '\n'
 }
 
-const tableOf = (head: string[], rows: string[][]) => [head, head.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n')
+const tableOf = (head: string[], rows: string[][]) =>
+  [head, head.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n')
 
 function sectionMarkdown(section: Section): string {
   switch (section.kind) {
@@ -25,16 +33,43 @@ function sectionMarkdown(section: Section): string {
     case 'tech-stack':
       return section.groups.map((group) => `- **${group.name}:** ${group.items.join(', ')}`).join('\n')
     case 'database':
-      return section.entities.map((e) => [`### ${e.name}`, e.description, tableOf(['Field', 'Type', 'Constraints'], e.fields.map((f) => [`\`${f.name}\``, f.type, f.constraints ?? '']))].filter(Boolean).join('\n\n')).join('\n\n')
+      return section.entities
+        .map((e) =>
+          [
+            `### ${e.name}`,
+            e.description,
+            tableOf(
+              ['Field', 'Type', 'Constraints'],
+              e.fields.map((f) => [`\`${f.name}\``, f.type, f.constraints ?? '']),
+            ),
+          ]
+            .filter(Boolean)
+            .join('\n\n'),
+        )
+        .join('\n\n')
     case 'endpoints': {
-      const rows = tableOf(['Method', 'Path', 'Summary', 'Auth'], section.endpoints.map((e) => [e.method, `\`${e.path}\``, e.summary, e.auth ?? '']))
-      const examples = section.endpoints.flatMap((e) => [e.request, e.response].filter((body) => body !== undefined).map((body) => `\`${e.method} ${e.path}\`\n\n\`\`\`json\n${body.trimEnd()}\n\`\`\``))
+      const rows = tableOf(
+        ['Method', 'Path', 'Summary', 'Auth'],
+        section.endpoints.map((e) => [e.method, `\`${e.path}\``, e.summary, e.auth ?? '']),
+      )
+      const examples = section.endpoints.flatMap((e) =>
+        [e.request, e.response]
+          .filter((body) => body !== undefined)
+          .map((body) => `\`${e.method} ${e.path}\`\n\n\`\`\`json\n${body.trimEnd()}\n\`\`\``),
+      )
       return [rows, ...examples].join('\n\n')
     }
     case 'diagrams':
-      return section.diagrams.map((d) => [`### ${d.title}`, `\`\`\`mermaid\n${d.mermaid.trimEnd()}\n\`\`\``, d.caption].filter(Boolean).join('\n\n')).join('\n\n')
+      return section.diagrams
+        .map((d) =>
+          [`### ${d.title}`, `\`\`\`mermaid\n${d.mermaid.trimEnd()}\n\`\`\``, d.caption].filter(Boolean).join('\n\n'),
+        )
+        .join('\n\n')
     case 'test-cards':
-      return tableOf(['Network', 'Number', 'Outcome'], section.cards.map((c) => [c.network, c.number, c.outcome]))
+      return tableOf(
+        ['Network', 'Number', 'Outcome'],
+        section.cards.map((c) => [c.network, c.number, c.outcome]),
+      )
   }
 }
 

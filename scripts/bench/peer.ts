@@ -17,7 +17,13 @@ export function installPeers(): void {
 /** Eleventy 3 building a folder of markdown pages into HTML, from an empty output folder each time. */
 export function eleventyBuild(input: string, output: string): Timed {
   return {
-    args: [eleventy, `--input=${input}`, `--output=${output}`, `--config=${path.join(peers, 'eleventy.config.mjs')}`, '--quiet'],
+    args: [
+      eleventy,
+      `--input=${input}`,
+      `--output=${output}`,
+      `--config=${path.join(peers, 'eleventy.config.mjs')}`,
+      '--quiet',
+    ],
     cwd: peers,
     before: () => rmSync(output, { recursive: true, force: true }),
   }

@@ -6,15 +6,78 @@ import type { Random } from './random.ts'
  * notes as they stood when the bench was written, most frequent first (frozen in words.txt so the
  * bench's text does not change when the shipped content does).
  */
-export const WORDS: readonly string[] = readFileSync(new URL('words.txt', import.meta.url), 'utf8').split(/\s+/).filter(Boolean)
+export const WORDS: readonly string[] = readFileSync(new URL('words.txt', import.meta.url), 'utf8')
+  .split(/\s+/)
+  .filter(Boolean)
 const CONTENT_WORDS = WORDS.filter((w) => w.length >= 4)
 
-export const TECH = ['React', 'Node.js', 'TypeScript', 'Express', 'PostgreSQL', 'MySQL', 'MongoDB', 'Redis', 'Nginx', 'Docker', 'Kubernetes', 'Terraform', 'GitHub Actions', 'Vite', 'Prisma', 'Sequelize', 'Stripe', 'Razorpay', 'AWS', 'S3', 'CloudFront', 'Ubuntu', 'PM2', 'Grafana', 'Prometheus', 'Kafka', 'RabbitMQ', 'Elasticsearch', 'GraphQL', 'OAuth 2.0', 'JWT', 'Playwright', 'Vitest', 'Tailwind CSS', 'Sentry', 'OpenTelemetry', 'Let\'s Encrypt', 'Cloudflare', 'Socket.IO', 'Zod']
-const NUMBERS = ['12', '3', '24h', '99.9%', '35%', '500', '1,024', '2.5x', '15 minutes', '200 ms', '10K+', '4', '80+', '7', '0.4 s', '64 KiB', '30 days', '1.2 GB']
+export const TECH = [
+  'React',
+  'Node.js',
+  'TypeScript',
+  'Express',
+  'PostgreSQL',
+  'MySQL',
+  'MongoDB',
+  'Redis',
+  'Nginx',
+  'Docker',
+  'Kubernetes',
+  'Terraform',
+  'GitHub Actions',
+  'Vite',
+  'Prisma',
+  'Sequelize',
+  'Stripe',
+  'Razorpay',
+  'AWS',
+  'S3',
+  'CloudFront',
+  'Ubuntu',
+  'PM2',
+  'Grafana',
+  'Prometheus',
+  'Kafka',
+  'RabbitMQ',
+  'Elasticsearch',
+  'GraphQL',
+  'OAuth 2.0',
+  'JWT',
+  'Playwright',
+  'Vitest',
+  'Tailwind CSS',
+  'Sentry',
+  'OpenTelemetry',
+  "Let's Encrypt",
+  'Cloudflare',
+  'Socket.IO',
+  'Zod',
+]
+const NUMBERS = [
+  '12',
+  '3',
+  '24h',
+  '99.9%',
+  '35%',
+  '500',
+  '1,024',
+  '2.5x',
+  '15 minutes',
+  '200 ms',
+  '10K+',
+  '4',
+  '80+',
+  '7',
+  '0.4 s',
+  '64 KiB',
+  '30 days',
+  '1.2 GB',
+]
 const ORGS = ['acme-labs', 'northwind', 'blue-harbor', 'kite-systems', 'orbital-ops', 'granite-io']
 
 /** Upper-cases the first letter, after any markup that opens the text (`**bold** start`). */
-const capitalise = (text: string) => text.replace(/^([*"(]*)(\p{Ll})/u, (_, markup: string, letter: string) => markup + letter.toUpperCase())
+const capitalise = (text: string) =>
+  text.replace(/^([*"(]*)(\p{Ll})/u, (_, markup: string, letter: string) => markup + letter.toUpperCase())
 
 export function contentWord(random: Random): string {
   return random.skewed(CONTENT_WORDS)
@@ -28,13 +91,20 @@ export function titleWords(random: Random, count: number): string {
 export function inlineCode(random: Random): string {
   const [a, b] = [contentWord(random), contentWord(random)]
   switch (random.int(0, 6)) {
-    case 0: return `${a}_${b}`
-    case 1: return `${a}${capitalise(b)}()`
-    case 2: return `${random.pick(['GET', 'POST', 'PATCH', 'DELETE'])} /api/${a}/{id}`
-    case 3: return `npm run ${a}`
-    case 4: return `--${a}-${b}`
-    case 5: return `${a.toUpperCase()}_URL`
-    default: return `127.0.0.1:${random.int(3000, 9000)}`
+    case 0:
+      return `${a}_${b}`
+    case 1:
+      return `${a}${capitalise(b)}()`
+    case 2:
+      return `${random.pick(['GET', 'POST', 'PATCH', 'DELETE'])} /api/${a}/{id}`
+    case 3:
+      return `npm run ${a}`
+    case 4:
+      return `--${a}-${b}`
+    case 5:
+      return `${a.toUpperCase()}_URL`
+    default:
+      return `127.0.0.1:${random.int(3000, 9000)}`
   }
 }
 
@@ -83,7 +153,18 @@ export function sentence(random: Random, anchors: readonly string[]): string {
   if (random.chance(0.14)) words.splice(random.int(1, words.length), 0, `\`${inlineCode(random)}\``)
   if (random.chance(0.07)) {
     const [start, end] = span(1, 4)
-    words.splice(start, end - start, link(random, words.slice(start, end).join(' ').replace(/[*"(),;]/g, '') || contentWord(random), anchors))
+    words.splice(
+      start,
+      end - start,
+      link(
+        random,
+        words
+          .slice(start, end)
+          .join(' ')
+          .replace(/[*"(),;]/g, '') || contentWord(random),
+        anchors,
+      ),
+    )
   }
   if (random.chance(0.04)) words.splice(random.int(1, words.length), 0, '—')
   const text = words.join(' ').replace(/[,;]$/, '')
@@ -93,11 +174,16 @@ export function sentence(random: Random, anchors: readonly string[]): string {
 /** A paragraph of 2 to 7 sentences, sometimes opening with a bold lead-in as the shipped case studies do. */
 export function paragraph(random: Random, anchors: readonly string[]): string {
   const sentences = Array.from({ length: random.int(2, 7) }, () => sentence(random, anchors))
-  return (random.chance(0.25) ? `**${capitalise(contentWord(random))} ${contentWord(random)}.** ` : '') + sentences.join(' ')
+  return (
+    (random.chance(0.25) ? `**${capitalise(contentWord(random))} ${contentWord(random)}.** ` : '') + sentences.join(' ')
+  )
 }
 
 export function bulletList(random: Random, anchors: readonly string[]): string {
-  return Array.from({ length: random.int(3, 7) }, () => `- ${random.chance(0.4) ? `**${capitalise(contentWord(random))}.** ` : ''}${sentence(random, anchors)}`).join('\n')
+  return Array.from(
+    { length: random.int(3, 7) },
+    () => `- ${random.chance(0.4) ? `**${capitalise(contentWord(random))}.** ` : ''}${sentence(random, anchors)}`,
+  ).join('\n')
 }
 
 export function orderedList(random: Random, anchors: readonly string[]): string {
@@ -116,5 +202,8 @@ export function table(random: Random): string {
 
 /** Counts the words of markdown outside fenced code blocks. */
 export function countWords(markdown: string): number {
-  return markdown.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '').split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length
+  return markdown
+    .replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '')
+    .split(/\s+/)
+    .filter((w) => /[A-Za-z0-9]/.test(w)).length
 }

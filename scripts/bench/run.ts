@@ -20,7 +20,11 @@ const bin = path.join(repo, 'bin/portfolio.mjs')
 const args = process.argv.slice(2)
 const full = args.includes('--full')
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 3
-const sizes = args.includes('--sizes') ? args[args.indexOf('--sizes') + 1]!.split(',').map(Number) : full ? [6, 1000, 4000] : [6, 1000]
+const sizes = args.includes('--sizes')
+  ? args[args.indexOf('--sizes') + 1]!.split(',').map(Number)
+  : full
+    ? [6, 1000, 4000]
+    : [6, 1000]
 /** Where a build keeps what it made (node_modules/.cache/<tool>, by convention); emptied for a cold build. */
 const buildCache = path.join(repo, 'node_modules/.cache/portfolio')
 
@@ -42,10 +46,26 @@ try {
       writePeerInput(peerInput, content.pages)
     }
     const out = path.join(work, `dist-${n}`)
-    const cold: Timed = { args: [bin, 'build', '--root', root, '--out', out], cwd: repo, before: () => [buildCache, out].forEach((d) => rmSync(d, { recursive: true, force: true })) }
+    const cold: Timed = {
+      args: [bin, 'build', '--root', root, '--out', out],
+      cwd: repo,
+      before: () => [buildCache, out].forEach((d) => rmSync(d, { recursive: true, force: true })),
+    }
     const peer = eleventyBuild(peerInput, path.join(work, `peer-out-${n}`))
     // The same app with the content our build just generated, built by Vite alone: the floor of the shipped build.
-    const floor = { args: [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', path.join(repo, 'site'), '--outDir', path.join(work, 'floor'), '--emptyOutDir', '--logLevel', 'silent'], cwd: repo }
+    const floor = {
+      args: [
+        path.join(repo, 'node_modules/vite/bin/vite.js'),
+        'build',
+        path.join(repo, 'site'),
+        '--outDir',
+        path.join(work, 'floor'),
+        '--emptyOutDir',
+        '--logLevel',
+        'silent',
+      ],
+      cwd: repo,
+    }
     log(n === 6 ? 'ours, Eleventy and a bare vite build in turn… ' : 'ours and Eleventy in turn… ')
     const [ours, eleventy, vite] = measureInTurn(n === 6 ? [cold, peer, floor] : [cold, peer], rounds)
     results.peers.set(n, pairRuns(ours!, eleventy!))
@@ -63,7 +83,11 @@ try {
       const file = path.join(root, 'projects', `${study}.yaml`)
       const original = readFileSync(file, 'utf8')
       let edit = 0
-      const before = () => writeFileSync(file, original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edit ${++edit})`))
+      const before = () =>
+        writeFileSync(
+          file,
+          original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edit ${++edit})`),
+        )
       results.rebuild = measure({ args: cold.args, cwd: repo, before }, rounds)
     }
     if (args.includes('--profile') && n === Math.max(...sizes)) {
@@ -79,16 +103,25 @@ try {
 }
 load.push(os.loadavg()[0]!)
 
-console.log(`\nMedians of ${rounds} rounds, ours and the peer (and the vite build) in turn; ratios are the medians of the rounds' ratios. Cold: no build cache, no previous output.`)
-console.log(`${os.cpus().length} cores, Node ${process.version}; a shared machine: 1-minute load ${load.map((x) => x.toFixed(1)).join(' at the start, ')} at the end.\n`)
+console.log(
+  `\nMedians of ${rounds} rounds, ours and the peer (and the vite build) in turn; ratios are the medians of the rounds' ratios. Cold: no build cache, no previous output.`,
+)
+console.log(
+  `${os.cpus().length} cores, Node ${process.version}; a shared machine: 1-minute load ${load.map((x) => x.toFixed(1)).join(' at the start, ')} at the end.\n`,
+)
 for (const line of formatTable(results)) console.log(line)
 const targets = checkTargets(results)
 console.log('\nTargets (issue 28):')
 for (const line of formatTargets(targets)) console.log(`  ${line}`)
 if (profile.length) {
   const total = profile.reduce((sum, p) => sum + p.ms, 0)
-  console.log(`\nWhere the time goes, a cold build of ${Math.max(...sizes)} projects under --cpu-prof (self time of every thread, idle left out, a blocking call counted to its caller; ${(total / 1000).toFixed(1)} s):`)
-  for (const p of profile.slice(0, 12)) console.log(`  ${(p.ms / 1000).toFixed(2).padStart(6)} s  ${((100 * p.ms) / total).toFixed(0).padStart(3)}%  ${p.where}`)
+  console.log(
+    `\nWhere the time goes, a cold build of ${Math.max(...sizes)} projects under --cpu-prof (self time of every thread, idle left out, a blocking call counted to its caller; ${(total / 1000).toFixed(1)} s):`,
+  )
+  for (const p of profile.slice(0, 12))
+    console.log(
+      `  ${(p.ms / 1000).toFixed(2).padStart(6)} s  ${((100 * p.ms) / total).toFixed(0).padStart(3)}%  ${p.where}`,
+    )
 }
 if (targets.some((t) => t.met === false)) process.exitCode = 1
 

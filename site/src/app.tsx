@@ -31,9 +31,7 @@ export function App({ children }: { children: ReactNode }) {
         <RouteErrorBoundary key={pathname}>
           {/* Only reached if a case study is rendered before its chunks arrived (project links load
               them before navigating; entry-client before hydrating). */}
-          <Suspense fallback={null}>
-            {children}
-          </Suspense>
+          <Suspense fallback={null}>{children}</Suspense>
         </RouteErrorBoundary>
       </main>
       <SiteFooter />

@@ -11,7 +11,8 @@ export const DEFERRED_MARKUP = '\u2063deferred-markup'
 
 type Holder = Record<string, unknown>
 
-const isRecord = (value: unknown): value is Holder => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Holder =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * Visits every markup string of a project: each section's `intro` and `body`, and each diagram's
@@ -23,8 +24,10 @@ export function forEachMarkup(project: unknown, visit: (key: string, holder: Hol
   for (const section of sections) {
     if (!isRecord(section)) continue
     const id = String(section.id)
-    for (const field of ['intro', 'body']) if (typeof section[field] === 'string') visit(`${id}/${field}`, section, field)
-    if (isRecord(section.diagram) && typeof section.diagram.svg === 'string') visit(`${id}/er-diagram`, section.diagram, 'svg')
+    for (const field of ['intro', 'body'])
+      if (typeof section[field] === 'string') visit(`${id}/${field}`, section, field)
+    if (isRecord(section.diagram) && typeof section.diagram.svg === 'string')
+      visit(`${id}/er-diagram`, section.diagram, 'svg')
     if (!Array.isArray(section.diagrams)) continue
     section.diagrams.forEach((diagram: unknown, index) => {
       if (isRecord(diagram) && typeof diagram.svg === 'string') visit(`${id}/diagram-${index}`, diagram, 'svg')

@@ -36,7 +36,12 @@ export interface RenderResult {
  * generated folder). What the page shows is loaded first, so the whole content is in the HTML. A render error
  * throws (a broken page fails the build).
  */
-export async function render(url: string, base: string, projects: ProjectSource, cards: CardsSource): Promise<RenderResult> {
+export async function render(
+  url: string,
+  base: string,
+  projects: ProjectSource,
+  cards: CardsSource,
+): Promise<RenderResult> {
   setProjectSource(projects)
   setCardsSource(cards)
   const basename = toBasename(base)
@@ -51,7 +56,13 @@ export async function render(url: string, base: string, projects: ProjectSource,
       </StaticRouter>
     </StrictMode>,
   )
-  const head = renderHead(meta, { siteUrl: portfolio.site.url, siteName: portfolio.site.title, base, theme: portfolio.theme, ...extras })
+  const head = renderHead(meta, {
+    siteUrl: portfolio.site.url,
+    siteName: portfolio.site.title,
+    base,
+    theme: portfolio.theme,
+    ...extras,
+  })
   return { html, head, lang: portfolio.site.language ?? 'en', status, ...(data ? { data } : {}) }
 }
 
@@ -64,7 +75,11 @@ function withoutMarkup(project: RenderedProject): RenderedProject {
 
 type PageExtras = Pick<HeadOptions, 'image' | 'jsonLd'>
 
-async function preparePage(location: string, basename: string, base: string): Promise<{ meta: PageMeta; status: 200 | 404; extras: PageExtras; data?: PageData }> {
+async function preparePage(
+  location: string,
+  basename: string,
+  base: string,
+): Promise<{ meta: PageMeta; status: 200 | 404; extras: PageExtras; data?: PageData }> {
   const page = matchPage(location, basename)
   const url = (path: string) => absoluteUrl(portfolio.site.url, base, path)
   const { owner } = portfolio
@@ -73,14 +88,27 @@ async function preparePage(location: string, basename: string, base: string): Pr
     // study does not depend on them, and the browser does not load them there either).
     await loadProjectCards()
     const image = { path: socialImage.path(), alt: `${owner.name}, ${owner.role}: ${portfolio.hero.headline}` }
-    return { meta: homeMeta(), status: 200, extras: { image, jsonLd: homeJsonLd(url, url(image.path)) }, data: { cards: loadedProjectCards() } }
+    return {
+      meta: homeMeta(),
+      status: 200,
+      extras: { image, jsonLd: homeJsonLd(url, url(image.path)) },
+      data: { cards: loadedProjectCards() },
+    }
   }
   if (page.id === routeIds.project) {
     const view = await loadProjectView(page.projectId ?? '')
     if (view) {
       const { project } = view
-      const image = { path: socialImage.path(project.id), alt: `${project.title}, a case study by ${owner.name}: ${project.description}` }
-      return { meta: projectMeta(project), status: 200, extras: { image, jsonLd: projectJsonLd(project, url, url(image.path)) }, data: { project: withoutMarkup(project) } }
+      const image = {
+        path: socialImage.path(project.id),
+        alt: `${project.title}, a case study by ${owner.name}: ${project.description}`,
+      }
+      return {
+        meta: projectMeta(project),
+        status: 200,
+        extras: { image, jsonLd: projectJsonLd(project, url, url(image.path)) },
+        data: { project: withoutMarkup(project) },
+      }
     }
   }
   return { meta: notFoundMeta(), status: 404, extras: {} }

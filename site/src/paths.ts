@@ -10,7 +10,6 @@ export const paths = {
   generatedResume: '/resume.pdf',
 } as const
 
-
 /** The in-page anchors of the home page, in nav order. */
 export const homeSections = [
   { id: 'hero', label: 'Home' },
@@ -42,7 +41,8 @@ export const socialImage = {
   width: 1200,
   height: 630,
   /** Route-style path of the card: `/og/index.png` for the home page, `/og/<id>.png` for a case study. */
-  path: (projectId?: string): string => (projectId === undefined ? '/og/index.png' : `/og/${encodeURIComponent(projectId)}.png`),
+  path: (projectId?: string): string =>
+    projectId === undefined ? '/og/index.png' : `/og/${encodeURIComponent(projectId)}.png`,
 } as const
 
 /**
@@ -51,7 +51,8 @@ export const socialImage = {
  */
 export const projectData = {
   file: (projectId: string): string => `data/projects/${encodeURIComponent(projectId)}.json`,
-  url: (base: string, projectId: string): string => `${toBasename(base)}data/projects/${encodeURIComponent(projectId)}.json`,
+  url: (base: string, projectId: string): string =>
+    `${toBasename(base)}data/projects/${encodeURIComponent(projectId)}.json`,
 } as const
 
 /**

@@ -30,7 +30,11 @@ export function matchPath(path: string): PageMatch {
 /** Which page a full URL path shows (`pathname` includes the basename, `/` or `/sub/path/`). */
 export function matchPage(pathname: string, basename: string): PageMatch {
   const prefix = basename.replace(/\/$/, '')
-  if (prefix && pathname.toLowerCase() !== prefix.toLowerCase() && !pathname.toLowerCase().startsWith(`${prefix.toLowerCase()}/`)) {
+  if (
+    prefix &&
+    pathname.toLowerCase() !== prefix.toLowerCase() &&
+    !pathname.toLowerCase().startsWith(`${prefix.toLowerCase()}/`)
+  ) {
     return { id: routeIds.notFound }
   }
   return matchPath(pathname.slice(prefix.length) || '/')

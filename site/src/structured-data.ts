@@ -11,7 +11,24 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json | 
 export type JsonLd = { [key: string]: Json | undefined }
 
 /** Languages among a project's technologies (schema.org `programmingLanguage`); the rest are keywords. */
-const LANGUAGES = new Set(['c', 'c#', 'c++', 'dart', 'go', 'java', 'javascript', 'kotlin', 'php', 'python', 'ruby', 'rust', 'scala', 'sql', 'swift', 'typescript'])
+const LANGUAGES = new Set([
+  'c',
+  'c#',
+  'c++',
+  'dart',
+  'go',
+  'java',
+  'javascript',
+  'kotlin',
+  'php',
+  'python',
+  'ruby',
+  'rust',
+  'scala',
+  'sql',
+  'swift',
+  'typescript',
+])
 
 function person(url: (path: string) => string): JsonLd {
   const { owner, links, contact } = portfolio
@@ -35,7 +52,11 @@ export function homeJsonLd(url: (path: string) => string, image: string | null):
     ...(image ? { image } : {}),
     knowsAbout: [...new Set(portfolio.techStack.groups.flatMap((group) => group.items))],
     // The case studies, by URL (each page describes its project in full).
-    subjectOf: loadedProjectCards().map((card) => ({ '@type': 'CreativeWork', name: `${card.title} case study`, url: url(`/projects/${encodeURIComponent(card.id)}`) })),
+    subjectOf: loadedProjectCards().map((card) => ({
+      '@type': 'CreativeWork',
+      name: `${card.title} case study`,
+      url: url(`/projects/${encodeURIComponent(card.id)}`),
+    })),
   }
 }
 
@@ -53,7 +74,13 @@ export function projectJsonLd(project: RenderedProject, url: (path: string) => s
     keywords: project.tech.join(', '),
     ...(image ? { image } : {}),
     author: person(url),
-    targetProduct: { '@type': 'SoftwareApplication', name: project.title, url: project.liveUrl, applicationCategory: 'WebApplication', operatingSystem: 'Web browser' },
+    targetProduct: {
+      '@type': 'SoftwareApplication',
+      name: project.title,
+      url: project.liveUrl,
+      applicationCategory: 'WebApplication',
+      operatingSystem: 'Web browser',
+    },
   }
 }
 
@@ -63,5 +90,8 @@ export function projectJsonLd(project: RenderedProject, url: (path: string) => s
  * do U+2028/2029. The result is still the same JSON.
  */
 export function serializeJsonLd(data: JsonLd): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }

@@ -42,19 +42,35 @@ const COLOR_RULES = ['color-contrast', 'link-in-text-block']
  * the default mode opens for every run; with `injected`, axe is already in the page (an earlier run
  * since the last navigation), so its 500 kB source is not sent again. Same rules, much faster.
  */
-async function violations(page: Page, { rules, scope, injected = false }: { rules?: string[]; scope?: string; injected?: boolean } = {}): Promise<string[]> {
-  let builder = new AxeBuilder(injected ? { page, axeSource: 'void 0' } : { page }).setLegacyMode(true).options({ resultTypes: ['violations'] })
+async function violations(
+  page: Page,
+  { rules, scope, injected = false }: { rules?: string[]; scope?: string; injected?: boolean } = {},
+): Promise<string[]> {
+  let builder = new AxeBuilder(injected ? { page, axeSource: 'void 0' } : { page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
   if (rules) builder = builder.withRules(rules)
   if (scope) builder = builder.include(scope)
   const { violations: found } = await builder.analyze()
-  return found.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
+  return found.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  )
 }
 
 /** Switches the theme the way the toggle does, then waits for the colour transitions to end. */
 async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.evaluate(async (t) => {
     document.documentElement.dataset.theme = t
-    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)))
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    )
   }, theme)
 }
 
@@ -62,7 +78,11 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
  * Every rule in the light theme, and the colour rules in the dark theme (only colours differ between
  * the themes: the DOM is the same). Labelled with where they ran.
  */
-async function bothThemes(page: Page, label: string, { scope, injected = false }: { scope?: string; injected?: boolean } = {}): Promise<string[]> {
+async function bothThemes(
+  page: Page,
+  label: string,
+  { scope, injected = false }: { scope?: string; injected?: boolean } = {},
+): Promise<string[]> {
   await setTheme(page, 'light')
   const light = await violations(page, { scope, injected })
   await setTheme(page, 'dark')
@@ -85,11 +105,16 @@ async function auditWidth(width: number): Promise<string[]> {
     if (width === WIDTHS.phone && path === '') {
       await page.getByRole('button', { name: 'Menu' }).click()
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Projects' }).waitFor()
-      found.push(...(await bothThemes(page, `/${path} ${width}px menu open`, { scope: '.site-header', injected: true })))
+      found.push(
+        ...(await bothThemes(page, `/${path} ${width}px menu open`, { scope: '.site-header', injected: true })),
+      )
       await page.keyboard.press('Escape')
     }
     await page.getByRole('button', { name: 'Open chat' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: facts.portfolio.chat.quickQuestions[0]!.question }).waitFor()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: facts.portfolio.chat.quickQuestions[0]!.question })
+      .waitFor()
     found.push(...(await bothThemes(page, `/${path} ${width}px chat open`, { scope: '.chat', injected: true })))
   }
   await context.close()
@@ -130,8 +155,16 @@ async function tabThrough(page: Page, limit = 200): Promise<Stop[]> {
       return {
         index: (window as unknown as { __order: (e: Element | null) => number }).__order(el),
         name,
-        outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 ? `${style.outlineWidth} ${style.outlineStyle}` : '',
-        visible: rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < window.innerHeight && style.visibility !== 'hidden',
+        outline:
+          style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2
+            ? `${style.outlineWidth} ${style.outlineStyle}`
+            : '',
+        visible:
+          rect.width > 0 &&
+          rect.height > 0 &&
+          rect.bottom > 0 &&
+          rect.top < window.innerHeight &&
+          style.visibility !== 'hidden',
       }
     })
     if (!stop || (stops.length > 0 && stop.index === stops[0]!.index)) break
@@ -144,7 +177,11 @@ async function tabThrough(page: Page, limit = 200): Promise<Stop[]> {
 const tabbableCount = (page: Page) =>
   page.evaluate(
     () =>
-      [...document.querySelectorAll('a[href], button:not([disabled]), textarea, input, select, summary, [tabindex]:not([tabindex="-1"])')].filter((el) => {
+      [
+        ...document.querySelectorAll(
+          'a[href], button:not([disabled]), textarea, input, select, summary, [tabindex]:not([tabindex="-1"])',
+        ),
+      ].filter((el) => {
         const rect = el.getBoundingClientRect()
         return rect.width > 0 && rect.height > 0 && getComputedStyle(el).visibility !== 'hidden'
       }).length,
@@ -192,7 +229,9 @@ describe('keyboard', () => {
     await page.keyboard.press('Escape')
     expect(await menu.getAttribute('aria-expanded')).toBe('false')
     expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true)
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' }).isVisible()).toBe(false)
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' }).isVisible()).toBe(
+      false,
+    )
     await page.context().close()
   })
 
@@ -259,7 +298,10 @@ describe('reduced motion', () => {
     expect(landed).toBeGreaterThan(500)
     await page.waitForTimeout(300)
     expect(await page.evaluate(() => window.scrollY)).toBe(landed)
-    const contact = await page.evaluate(() => ({ top: document.getElementById('contact')!.getBoundingClientRect().top, atBottom: Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1 }))
+    const contact = await page.evaluate(() => ({
+      top: document.getElementById('contact')!.getBoundingClientRect().top,
+      atBottom: Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1,
+    }))
     expect(contact.top < 120 || contact.atBottom).toBe(true)
     await page.context().close()
   })

@@ -1,7 +1,16 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { measureRoutes } from '../../scripts/audit/audit.ts'
-import { BUDGETS, checkLighthouse, checkRoute, firstVisitCss, firstVisitJs, kb, type MissKind, type RouteMeasurement } from '../../scripts/audit/budgets.ts'
+import {
+  BUDGETS,
+  checkLighthouse,
+  checkRoute,
+  firstVisitCss,
+  firstVisitJs,
+  kb,
+  type MissKind,
+  type RouteMeasurement,
+} from '../../scripts/audit/budgets.ts'
 import { launchAuditBrowser, launchDebuggableChromium } from '../../scripts/audit/chromium.ts'
 import { runLighthouse } from '../../scripts/audit/lighthouse-runner.ts'
 import { listAuditRoutes } from '../../scripts/audit/routes.ts'
@@ -26,7 +35,8 @@ const measured = new Map<string, RouteMeasurement>()
 
 beforeAll(async () => {
   browser = await launchAuditBrowser()
-  for (const m of await measureRoutes(browser, routes, { distDir: siteDir, base: '/', siteUrl, home })) measured.set(m.route, m)
+  for (const m of await measureRoutes(browser, routes, { distDir: siteDir, base: '/', siteUrl, home }))
+    measured.set(m.route, m)
 }, 240_000)
 afterAll(() => browser?.close())
 

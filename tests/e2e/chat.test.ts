@@ -20,7 +20,10 @@ describe('chat assistant', () => {
     for (const path of ['', 'projects/logic-i']) {
       const page = await openChat(path)
       expect(await page.getByRole('dialog').textContent()).toContain(shared.facts.portfolio.chat.greeting.slice(0, 40))
-      await page.getByRole('button', { name: /Close chat/ }).first().click()
+      await page
+        .getByRole('button', { name: /Close chat/ })
+        .first()
+        .click()
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
       await page.context().close()
     }
@@ -28,7 +31,9 @@ describe('chat assistant', () => {
 
   it('shows the 8 quick-question chips only while the conversation holds just the greeting', async () => {
     const page = await openChat()
-    const chips = page.getByRole('dialog').getByRole('button', { name: shared.facts.portfolio.chat.quickQuestions[0]!.question })
+    const chips = page
+      .getByRole('dialog')
+      .getByRole('button', { name: shared.facts.portfolio.chat.quickQuestions[0]!.question })
     const allChips = page.getByRole('list', { name: 'Suggested questions' }).getByRole('button')
     expect(await allChips.count()).toBe(8)
     await chips.click()
@@ -93,7 +98,10 @@ describe('chat assistant', () => {
     expect(indexRequests).toEqual([])
     await page.getByRole('button', { name: /Open chat/ }).click()
     await expect.poll(() => indexRequests.length).toBe(1)
-    await page.getByRole('button', { name: /Close chat/ }).first().click()
+    await page
+      .getByRole('button', { name: /Close chat/ })
+      .first()
+      .click()
     await page.getByRole('button', { name: /Open chat/ }).click()
     await page.waitForLoadState('networkidle')
     expect(indexRequests).toHaveLength(1)
@@ -113,11 +121,19 @@ describe('chat assistant', () => {
     const section = authstack.sections.find((s) => s.title === sectionTitle)!
     expect(section).toBeDefined()
     await link.click()
-    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe(`/projects/authstack#${section.id}`)
+    await expect
+      .poll(() => new URL(page.url()).pathname + new URL(page.url()).hash)
+      .toBe(`/projects/authstack#${section.id}`)
     const heading = page.locator(`#${section.id} h2`)
     await expect.poll(() => heading.textContent()).toBe(section.title)
-    await expect.poll(() => heading.evaluate((el) => { const box = el.getBoundingClientRect(); return box.top >= 0 && box.top < window.innerHeight })).toBe(true)
+    await expect
+      .poll(() =>
+        heading.evaluate((el) => {
+          const box = el.getBoundingClientRect()
+          return box.top >= 0 && box.top < window.innerHeight
+        }),
+      )
+      .toBe(true)
     await page.context().close()
   })
 })
-

@@ -17,7 +17,12 @@ export interface ProjectFacts {
 export async function loadFacts() {
   const result = await checkContent(path.resolve(import.meta.dirname, '../..'))
   if (!result.content) throw new Error('shipped content does not validate')
-  const portfolio = result.content.portfolio as { chat: { greeting: string; quickQuestions: { question: string; answer: string }[] }; resume: { file?: string }; links: { github: string; linkedin: string }; availability: { text: string } }
+  const portfolio = result.content.portfolio as {
+    chat: { greeting: string; quickQuestions: { question: string; answer: string }[] }
+    resume: { file?: string }
+    links: { github: string; linkedin: string }
+    availability: { text: string }
+  }
   return { portfolio, projects: result.content.projects as unknown as ProjectFacts[] }
 }
 

@@ -29,12 +29,16 @@ async function terminal(pattern: RegExp, from = 0, timeout = 15_000): Promise<st
 }
 
 beforeAll(async () => {
-  for (const entry of ['portfolio.yaml', 'projects']) cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true })
+  for (const entry of ['portfolio.yaml', 'projects'])
+    cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true })
   original = readFileSync(projectFile, 'utf8')
-  server = spawn(process.execPath, [path.join(repo, 'bin/portfolio.mjs'), 'dev', '--root', root, '--port', '0'], { cwd: root, env: { ...process.env, NO_COLOR: '1' } })
+  server = spawn(process.execPath, [path.join(repo, 'bin/portfolio.mjs'), 'dev', '--root', root, '--port', '0'], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   server.stderr!.setEncoding('utf8').on('data', (chunk: string) => (log += chunk))
   server.stdout!.setEncoding('utf8').on('data', (chunk: string) => (log += chunk))
-  url = (await terminal(/http:\/\/127\.0\.0\.1:\d+\//, 0, 30_000))
+  url = await terminal(/http:\/\/127\.0\.0\.1:\d+\//, 0, 30_000)
   browser = await launchBrowser()
 }, 60_000)
 
@@ -67,7 +71,11 @@ describe('portfolio dev', () => {
     const pdf = await fetch(url + 'resume.pdf')
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-')
     expect(await (await fetch(url + 'resume.json')).json()).toMatchObject({ basics: { name: 'Aarav Sharma' } })
   }, 30_000)
 
@@ -82,12 +90,16 @@ describe('portfolio dev', () => {
 
     // 1. Rename the project: the heading changes in place (HMR), the window survives.
     writeFileSync(projectFile, original.replace(/^title: AuthStack$/m, 'title: AuthStack Live'))
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'AuthStack Live', null, { timeout: 15_000 })
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'AuthStack Live', null, {
+      timeout: 15_000,
+    })
     expect(await marker()).toBe(42)
 
     // 2. Break an endpoint: the terminal prints the located diagnostic, the page shows Vite's overlay.
     const from = log.length
-    const broken = original.replace(/^title: AuthStack$/m, 'title: AuthStack Live').replace('method: POST', 'method: FETCH')
+    const broken = original
+      .replace(/^title: AuthStack$/m, 'title: AuthStack Live')
+      .replace('method: POST', 'method: FETCH')
     writeFileSync(projectFile, broken)
     const line = broken.split('\n').findIndex((l) => l.includes('method: FETCH')) + 1
     await terminal(new RegExp(`projects/authstack\\.yaml:${line}:\\d+  error  ENDPOINT_METHOD`), from)

@@ -47,9 +47,14 @@ function measureIn(page: Page, selector: string): Promise<Measured[]> {
       return {
         title: figure.querySelector('.diagram__caption strong, .diagram-dialog__title')?.textContent ?? '',
         fit: (figure as HTMLElement).dataset.fit,
-        overflow: Math.max(0, svg.getBoundingClientRect().right - contentRight, canvas.scrollWidth - canvas.clientWidth),
+        overflow: Math.max(
+          0,
+          svg.getBoundingClientRect().right - contentRight,
+          canvas.scrollWidth - canvas.clientWidth,
+        ),
         smallestText: Math.round(smallest * 100) / 100,
-        hasFullSize: (figure.querySelector('button.diagram__full-size') as HTMLElement | null)?.checkVisibility() ?? false,
+        hasFullSize:
+          (figure.querySelector('button.diagram__full-size') as HTMLElement | null)?.checkVisibility() ?? false,
         label: svg.getAttribute('aria-label') ?? '',
         canvasWidth: inner.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
       }
@@ -66,21 +71,35 @@ describe('diagrams', () => {
         await page.goto(`${siteUrl}projects/${project.id}`)
         await hydrated(page)
         // Each figure says whether it fits once it has measured itself.
-        await page.waitForFunction(() => [...document.querySelectorAll('.diagram')].every((f) => (f as HTMLElement).dataset.fit))
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('.diagram')].every((f) => (f as HTMLElement).dataset.fit),
+        )
         const figures = await measureIn(page, '.diagram')
         const where = (m: Measured) => `${project.id} ${width}px "${m.title}"`
         for (const m of figures) {
           if (m.overflow > 0.5) problems.push(`${where(m)} overflows its box by ${m.overflow.toFixed(1)} px`)
-          if (m.fit === 'yes' && m.smallestText < MIN_TEXT_PX - 0.05) problems.push(`${where(m)} shows text at ${m.smallestText} px without a full-size view`)
-          if (m.fit === 'no' && !m.hasFullSize) problems.push(`${where(m)} is too small to read and has no "View full size"`)
+          if (m.fit === 'yes' && m.smallestText < MIN_TEXT_PX - 0.05)
+            problems.push(`${where(m)} shows text at ${m.smallestText} px without a full-size view`)
+          if (m.fit === 'no' && !m.hasFullSize)
+            problems.push(`${where(m)} is too small to read and has no "View full size"`)
           if (m.fit === 'yes' && m.hasFullSize) problems.push(`${where(m)} reads in place yet offers a full-size view`)
         }
         // The build's warning assumes this column width at desktop size.
-        if (width === 1440 && figures.some((m) => Math.abs(m.canvasWidth - DESKTOP_COLUMN_PX) > 1)) problems.push(`${project.id}: the diagram column is ${figures[0]?.canvasWidth} px wide at 1440 px, not DESKTOP_COLUMN_PX (${DESKTOP_COLUMN_PX})`)
+        if (width === 1440 && figures.some((m) => Math.abs(m.canvasWidth - DESKTOP_COLUMN_PX) > 1))
+          problems.push(
+            `${project.id}: the diagram column is ${figures[0]?.canvasWidth} px wide at 1440 px, not DESKTOP_COLUMN_PX (${DESKTOP_COLUMN_PX})`,
+          )
         const databases = project.sections.filter((s) => s.kind === 'database')
-        const erFigures = await page.$$eval('[data-kind="database"] .diagram__canvas svg.diagram-svg', (svgs) => svgs.map((svg) => svg.getAttribute('aria-label') ?? ''))
-        if (erFigures.length !== databases.length) problems.push(`${project.id} ${width}px: ${erFigures.length} ER diagrams for ${databases.length} database sections`)
-        for (const label of erFigures) if (!/^Entity-relationship diagram\. Entities: .+\./.test(label)) problems.push(`${project.id}: ER diagram without a text alternative (${label})`)
+        const erFigures = await page.$$eval('[data-kind="database"] .diagram__canvas svg.diagram-svg', (svgs) =>
+          svgs.map((svg) => svg.getAttribute('aria-label') ?? ''),
+        )
+        if (erFigures.length !== databases.length)
+          problems.push(
+            `${project.id} ${width}px: ${erFigures.length} ER diagrams for ${databases.length} database sections`,
+          )
+        for (const label of erFigures)
+          if (!/^Entity-relationship diagram\. Entities: .+\./.test(label))
+            problems.push(`${project.id}: ER diagram without a text alternative (${label})`)
       }
       await page.close()
     }
@@ -109,11 +128,19 @@ describe('diagrams', () => {
     await dialog.locator('.diagram-dialog__view').focus()
     const before = await dialog.locator('.diagram-dialog__view').evaluate((v) => v.scrollLeft)
     await page.keyboard.press('ArrowRight')
-    await page.waitForFunction((start) => (document.querySelector('.diagram-dialog__view') as HTMLElement).scrollLeft > start, before)
+    await page.waitForFunction(
+      (start) => (document.querySelector('.diagram-dialog__view') as HTMLElement).scrollLeft > start,
+      before,
+    )
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme)
-      const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).include('dialog.diagram-dialog[open]').analyze()
-      expect(violations.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
+      const { violations } = await new AxeBuilder({ page })
+        .setLegacyMode(true)
+        .include('dialog.diagram-dialog[open]')
+        .analyze()
+      expect(violations.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
+        [],
+      )
     }
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' }).catch(() => undefined)

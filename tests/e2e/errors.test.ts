@@ -39,10 +39,15 @@ describe('errors and fallbacks', () => {
     await page.goto(siteUrl, { waitUntil: 'networkidle' })
     // The case study's data fails to download: the route's loader throws.
     await page.route(/\/data\/projects\/authstack\.json$/, (route) => route.abort())
-    await page.getByRole('link', { name: /^Details of / }).first().click()
+    await page
+      .getByRole('link', { name: /^Details of / })
+      .first()
+      .click()
     const heading = page.getByRole('heading', { name: 'Unexpected Application Error!' })
     await expect.poll(() => heading.count(), { timeout: 5000 }).toBe(1)
-    expect((await page.getByRole('main').textContent())?.length).toBeGreaterThan('Unexpected Application Error!'.length + 5)
+    expect((await page.getByRole('main').textContent())?.length).toBeGreaterThan(
+      'Unexpected Application Error!'.length + 5,
+    )
     await context.close()
   })
 
@@ -61,7 +66,9 @@ describe('errors and fallbacks', () => {
   it('writes a sitemap, robots.txt, and a CSP without unsafe-inline scripts into every page', () => {
     const sitemap = readFileSync(path.join(siteDir, 'sitemap.xml'), 'utf8')
     expect(sitemap).toContain('<loc>https://aaravsharma.dev/projects/logic-i</loc>')
-    expect(readFileSync(path.join(siteDir, 'robots.txt'), 'utf8')).toContain('Sitemap: https://aaravsharma.dev/sitemap.xml')
+    expect(readFileSync(path.join(siteDir, 'robots.txt'), 'utf8')).toContain(
+      'Sitemap: https://aaravsharma.dev/sitemap.xml',
+    )
     for (const file of ['index.html', 'projects/logic-i/index.html']) {
       const html = readFileSync(path.join(siteDir, file), 'utf8')
       const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? ''
@@ -79,7 +86,12 @@ describe('a --base build served under a prefix', () => {
     const problems = watchConsole(page)
     await page.goto(baseSiteUrl, { waitUntil: 'networkidle' })
     expect(problems).toEqual([])
-    expect(await page.locator('#hero').getByRole('link', { name: /Download Resume/ }).getAttribute('href')).toBe('/my-portfolio/resume.pdf')
+    expect(
+      await page
+        .locator('#hero')
+        .getByRole('link', { name: /Download Resume/ })
+        .getAttribute('href'),
+    ).toBe('/my-portfolio/resume.pdf')
     await page.getByRole('link', { name: 'View Details' }).click()
     await page.waitForURL(baseSiteUrl + 'projects/logic-i')
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('logic-i')

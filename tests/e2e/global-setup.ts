@@ -20,9 +20,15 @@ export default async function setup(project: TestProject) {
   const siteDir = path.join(work, 'site')
   const baseDir = path.join(work, 'site-base')
   const base = '/my-portfolio/'
-  for (const [outDir, prefix] of [[siteDir, '/'], [baseDir, base]] as const) {
+  for (const [outDir, prefix] of [
+    [siteDir, '/'],
+    [baseDir, base],
+  ] as const) {
     const result = await runBuild({ root: repo, outDir, base: prefix })
-    if (!result.compiled) throw new Error(`e2e build failed:\n${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`)
+    if (!result.compiled)
+      throw new Error(
+        `e2e build failed:\n${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`,
+      )
   }
   const site = await serveDist(siteDir, { base: '/', port: 0 })
   const prefixed = await serveDist(baseDir, { base, port: 0 })

@@ -25,7 +25,8 @@ async function download(page: Page, link: Locator): Promise<Buffer> {
   return readFileSync(await file.path())
 }
 
-const sectionTop = (page: Page, id: string) => page.evaluate((s) => document.getElementById(s)?.getBoundingClientRect().top ?? NaN, id)
+const sectionTop = (page: Page, id: string) =>
+  page.evaluate((s) => document.getElementById(s)?.getBoundingClientRect().top ?? NaN, id)
 
 describe('home page', () => {
   it('shows the five sections in order: hero, about, projects, tech stack (no id), contact', async () => {
@@ -58,7 +59,13 @@ describe('home page', () => {
     const live = page.getByRole('link', { name: /Visit Live Site/ })
     expect(await live.getAttribute('href')).toBe(flagship.liveUrl)
     expect(await live.getAttribute('rel')).toBe('noopener noreferrer')
-    expect(await page.getByRole('list', { name: 'Performance metrics' }).or(page.getByLabel('Performance metrics')).first().textContent()).toContain('99.9%')
+    expect(
+      await page
+        .getByRole('list', { name: 'Performance metrics' })
+        .or(page.getByLabel('Performance metrics'))
+        .first()
+        .textContent(),
+    ).toContain('99.9%')
     expect(await page.getByLabel(`${flagship.title} tech stack`).textContent()).toContain('React')
     await page.context().close()
   })
@@ -67,11 +74,18 @@ describe('home page', () => {
     const page = await open()
     const others = shared.facts.projects.filter((p) => !p.featured)
     expect(others).toHaveLength(5)
-    const detailHrefs = await page.getByRole('link', { name: /^Details of / }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+    const detailHrefs = await page
+      .getByRole('link', { name: /^Details of / })
+      .evaluateAll((els) => els.map((e) => e.getAttribute('href')))
     expect(detailHrefs).toEqual(others.map((p) => `/projects/${p.id}`))
-    const liveHrefs = await page.getByRole('link', { name: /^Live\b/ }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+    const liveHrefs = await page
+      .getByRole('link', { name: /^Live\b/ })
+      .evaluateAll((els) => els.map((e) => e.getAttribute('href')))
     expect(liveHrefs).toEqual(others.map((p) => p.liveUrl))
-    const githubHrefs = await page.locator('#projects').getByRole('link', { name: /^GitHub\b/ }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+    const githubHrefs = await page
+      .locator('#projects')
+      .getByRole('link', { name: /^GitHub\b/ })
+      .evaluateAll((els) => els.map((e) => e.getAttribute('href')))
     expect(githubHrefs).toEqual(others.filter((p) => p.githubUrl).map((p) => p.githubUrl))
     await page.context().close()
   })
@@ -81,7 +95,13 @@ describe('home page', () => {
       const page = await open(path)
       const footer = page.locator('footer')
       const hrefs = await footer.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')))
-      expect(hrefs).toEqual(expect.arrayContaining([resumeHref(), shared.facts.portfolio.links.github, shared.facts.portfolio.links.linkedin]))
+      expect(hrefs).toEqual(
+        expect.arrayContaining([
+          resumeHref(),
+          shared.facts.portfolio.links.github,
+          shared.facts.portfolio.links.linkedin,
+        ]),
+      )
       const pdf = await download(page, footer.getByRole('link', { name: /Resume/ }))
       expect(pdf.equals(readFileSync(join(siteDir, 'resume.pdf')))).toBe(true)
       await page.context().close()
@@ -94,7 +114,12 @@ describe('home page', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact' }).click()
     const early = await page.evaluate(() => window.scrollY)
     // Contact is the last section: it is reached when it is at the top or the page cannot scroll further.
-    const settled = () => page.evaluate(() => document.getElementById('contact')!.getBoundingClientRect().top < 120 || Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1)
+    const settled = () =>
+      page.evaluate(
+        () =>
+          document.getElementById('contact')!.getBoundingClientRect().top < 120 ||
+          Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1,
+      )
     await expect.poll(settled, { timeout: 3000 }).toBe(true)
     const final = await page.evaluate(() => window.scrollY)
     expect(early).toBeLessThan(final) // it moved over time: smooth, not a jump
@@ -144,7 +169,9 @@ describe('home page', () => {
     for (const width of [360, 768, 1440]) {
       for (const path of ['', `projects/${shared.facts.projects[0]!.id}`]) {
         const page = await open(path, { viewport: { width, height: 800 } })
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        )
         expect(overflow, `${path || '/'} at ${width}px`).toBe(0)
         await page.context().close()
       }
@@ -189,7 +216,10 @@ describe('every route', () => {
       await page.goto(siteUrl + path, { waitUntil: 'networkidle' })
       await page.getByRole('button', { name: /Open chat/ }).click() // proves hydration: the handler is live
       await expect.poll(() => page.getByRole('dialog').count()).toBe(1)
-      expect(problems.filter((p) => !(path === 'does-not-exist' && p.includes('404'))), `/${path}`).toEqual([])
+      expect(
+        problems.filter((p) => !(path === 'does-not-exist' && p.includes('404'))),
+        `/${path}`,
+      ).toEqual([])
       await context.close()
     }
   })

@@ -12,7 +12,8 @@ async function open(path: string): Promise<Page> {
   await page.goto(siteUrl + path)
   return page
 }
-const sectionTop = (page: Page, id: string) => page.evaluate((s) => document.getElementById(s)?.getBoundingClientRect().top ?? NaN, id)
+const sectionTop = (page: Page, id: string) =>
+  page.evaluate((s) => document.getElementById(s)?.getBoundingClientRect().top ?? NaN, id)
 
 describe('project pages', () => {
   it('each has its title, live and source links in the header and again in the closing section', async () => {
@@ -20,13 +21,22 @@ describe('project pages', () => {
       const page = await open(`projects/${project.id}`)
       expect(await page.title()).toContain(project.title)
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(project.title)
-      const live = await page.getByRole('link', { name: /Live Demo/ }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
-      const source = await page.getByRole('link', { name: /Source Code/ }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+      const live = await page
+        .getByRole('link', { name: /Live Demo/ })
+        .evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+      const source = await page
+        .getByRole('link', { name: /Source Code/ })
+        .evaluateAll((els) => els.map((e) => e.getAttribute('href')))
       expect(live, project.id).toEqual([project.liveUrl, project.liveUrl])
       expect(source, project.id).toEqual([project.githubUrl, project.githubUrl])
       const cta = project.sections.at(-1)!
       expect(cta.kind).toBe('call-to-action')
-      expect(await page.locator(`#${cta.id}`).getByRole('link', { name: /Live Demo/ }).getAttribute('href')).toBe(project.liveUrl)
+      expect(
+        await page
+          .locator(`#${cta.id}`)
+          .getByRole('link', { name: /Live Demo/ })
+          .getAttribute('href'),
+      ).toBe(project.liveUrl)
       await page.context().close()
     }
   })
@@ -37,7 +47,9 @@ describe('project pages', () => {
       const ids = await page.locator('main section[id]').evaluateAll((els) => els.map((e) => e.id))
       expect(ids, project.id).toEqual(project.sections.map((s) => s.id))
       for (const section of project.sections) {
-        expect(await page.locator(`#${section.id}`).getByRole('heading', { level: 2 }).textContent()).toBe(section.title)
+        expect(await page.locator(`#${section.id}`).getByRole('heading', { level: 2 }).textContent()).toBe(
+          section.title,
+        )
       }
       expect(await page.getByText('4111 1111 1111 1111').count(), `${project.id} test card`).toBeGreaterThan(0)
       await page.context().close()
@@ -62,7 +74,13 @@ describe('project pages', () => {
 
   it('highlights code at build time (the reverse-proxy excerpt) and has the payment integration section where the spec wants it', async () => {
     const page = await open('projects/authstack')
-    expect(await page.locator('#deployment pre code.language-nginx .hljs-attribute, #deployment pre code.language-nginx [class^="hljs-"]').count()).toBeGreaterThan(3)
+    expect(
+      await page
+        .locator(
+          '#deployment pre code.language-nginx .hljs-attribute, #deployment pre code.language-nginx [class^="hljs-"]',
+        )
+        .count(),
+    ).toBeGreaterThan(3)
     await page.goto(siteUrl + 'projects/warehouse-booking')
     const payments = page.locator('#payment-integration')
     expect(await payments.getByRole('heading', { level: 2 }).textContent()).toBe('Payment Integration')
@@ -74,7 +92,10 @@ describe('project pages', () => {
   it('opens at the top when reached from a scrolled home page', async () => {
     const page = await open('')
     await page.locator('#projects').scrollIntoViewIfNeeded()
-    await page.getByRole('link', { name: /^Details of / }).first().click()
+    await page
+      .getByRole('link', { name: /^Details of / })
+      .first()
+      .click()
     await page.waitForURL(/\/projects\//)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
     await page.context().close()
@@ -98,7 +119,7 @@ describe('project pages', () => {
     await page.context().close()
   })
 
-  it('a link in the prose to another case study\'s section stays inside the base, moves in the app and lands on that section', async () => {
+  it("a link in the prose to another case study's section stays inside the base, moves in the app and lands on that section", async () => {
     for (const root of [siteUrl, baseSiteUrl]) {
       const page = await (await shared.browser.newContext(DESKTOP)).newPage()
       await page.goto(root + 'projects/warehouse-listing')
@@ -109,7 +130,10 @@ describe('project pages', () => {
       await link.click()
       await page.waitForURL(root + 'projects/warehouse-booking#database')
       const heading = page.locator('#database-title')
-      const inView = () => heading.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < window.innerHeight)
+      const inView = () =>
+        heading.evaluate(
+          (el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < window.innerHeight,
+        )
       await expect.poll(inView, { timeout: 5000 }).toBe(true)
       expect(await page.evaluate(() => 'stayedInApp' in window), 'no full page load').toBe(true)
       await page.context().close()

@@ -36,14 +36,19 @@ async function builtPages(dir = siteDir, prefix = ''): Promise<string[]> {
 /** Every <a> with an http(s) link off the site, with its rel tokens. */
 function externalLinks(html: string, origin: string): { href: string; rel: string[] }[] {
   return [...html.matchAll(/<a\s[^>]*>/g)]
-    .map(([tag]) => ({ href: /\shref="([^"]*)"/.exec(tag)?.[1] ?? '', rel: (/\srel="([^"]*)"/.exec(tag)?.[1] ?? '').split(/\s+/) }))
+    .map(([tag]) => ({
+      href: /\shref="([^"]*)"/.exec(tag)?.[1] ?? '',
+      rel: (/\srel="([^"]*)"/.exec(tag)?.[1] ?? '').split(/\s+/),
+    }))
     .filter((link) => /^(https?:)?\/\//i.test(link.href) && !link.href.startsWith(origin))
 }
 
 describe('every built page', () => {
   it('has the Content-Security-Policy and referrer meta tags, first thing in <head>', async () => {
     const pages = await builtPages()
-    expect(pages).toEqual(expect.arrayContaining(['index.html', '404.html', ...facts.projects.map((p) => `projects/${p.id}/index.html`)]))
+    expect(pages).toEqual(
+      expect.arrayContaining(['index.html', '404.html', ...facts.projects.map((p) => `projects/${p.id}/index.html`)]),
+    )
     for (const file of pages) {
       const html = await readFile(path.join(siteDir, file), 'utf8')
       const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? ''
@@ -51,7 +56,9 @@ describe('every built page', () => {
       expect(csp, file).toMatch(/(^|; )script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*(;|$)/)
       expect(csp, file).toMatch(/object-src 'none'/)
       expect(csp, file).toMatch(/base-uri 'self'/)
-      expect(head, file).toMatch(/<meta name="referrer" content="(strict-origin-when-cross-origin|no-referrer|same-origin|strict-origin)">/)
+      expect(head, file).toMatch(
+        /<meta name="referrer" content="(strict-origin-when-cross-origin|no-referrer|same-origin|strict-origin)">/,
+      )
       // Before anything that loads or runs: only <meta charset> may come first.
       const first = head.indexOf('Content-Security-Policy')
       expect(head.slice(0, first), file).not.toMatch(/<(script|link|style)/)
@@ -74,12 +81,19 @@ describe('every built page', () => {
 
 describe('in Chromium', () => {
   /** Records CSP violations (as the page reports them) and dialogs, from before the page's first script. */
-  async function watchedPage(): Promise<{ page: Page; dialogs: string[]; violations: () => Promise<string[]>; console: string[] }> {
+  async function watchedPage(): Promise<{
+    page: Page
+    dialogs: string[]
+    violations: () => Promise<string[]>
+    console: string[]
+  }> {
     const context = await browser.newContext(DESKTOP)
     await context.addInitScript(() => {
       const seen: string[] = []
       ;(window as unknown as { __cspViolations: string[] }).__cspViolations = seen
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`))
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+      )
     })
     const page = await context.newPage()
     const dialogs: string[] = []
@@ -102,7 +116,12 @@ describe('in Chromium', () => {
       await page.waitForFunction(() => document.documentElement.dataset.scroll === 'smooth') // hydrated
       const scripts = await page.evaluate(() => {
         const csp = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? ''
-        return [...document.scripts].map((s) => ({ src: s.src, type: s.type, inline: !s.src && !s.type.startsWith('application/') ? s.textContent?.length ?? 0 : 0, csp }))
+        return [...document.scripts].map((s) => ({
+          src: s.src,
+          type: s.type,
+          inline: !s.src && !s.type.startsWith('application/') ? (s.textContent?.length ?? 0) : 0,
+          csp,
+        }))
       })
       for (const script of scripts) {
         if (script.src) expect(new URL(script.src).origin, route).toBe(new URL(siteUrl).origin)
@@ -110,9 +129,20 @@ describe('in Chromium', () => {
         else expect(['', 'application/ld+json', 'application/json'], route).toContain(script.type)
       }
       expect(scripts.filter((s) => s.inline > 0).length, `/${route}: inline classic scripts`).toBeLessThanOrEqual(1) // the theme bootstrap, allowed by its hash
-      const handlers = await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`)))
+      const handlers = await page.evaluate(() =>
+        [...document.querySelectorAll('*')].flatMap((el) =>
+          [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`),
+        ),
+      )
       expect(handlers, `/${route}: inline event handlers`).toEqual([])
-      const offsite = await page.evaluate((origin) => [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter((a) => /^https?:/.test(a.href) && new URL(a.href).origin !== origin).filter((a) => !(a.relList.contains('noopener') && a.relList.contains('noreferrer'))).map((a) => a.href), new URL(siteUrl).origin)
+      const offsite = await page.evaluate(
+        (origin) =>
+          [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
+            .filter((a) => /^https?:/.test(a.href) && new URL(a.href).origin !== origin)
+            .filter((a) => !(a.relList.contains('noopener') && a.relList.contains('noreferrer')))
+            .map((a) => a.href),
+        new URL(siteUrl).origin,
+      )
       expect(offsite, `/${route}: external links without noopener noreferrer`).toEqual([])
       expect(await violations(), `/${route}: CSP violations`).toEqual([])
     }
@@ -122,7 +152,9 @@ describe('in Chromium', () => {
       await page.locator('#chat-input').fill(payload)
       await page.locator('#chat-input').press('Enter')
     }
-    await expect.poll(() => page.locator('[data-from="user"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('<img src=x onerror=alert(1)>')]))
+    await expect
+      .poll(() => page.locator('[data-from="user"]').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('<img src=x onerror=alert(1)>')]))
     await page.waitForTimeout(1200) // the replies arrive after 1 s
     expect(await page.locator('.chat__panel img, .chat__panel script').count()).toBe(0)
     expect(dialogs).toEqual([])
@@ -158,13 +190,23 @@ function executableParts(html: string): string[] {
       .replace(/&tab;|&newline;/gi, '')
       .replace(/&amp;/g, '&')
   if (/<\s*script/i.test(html)) found.push('a <script> element')
-  for (const [tag, name = '', rest = ''] of html.matchAll(/<([a-zA-Z][\w:-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/g)) {
-    if (/^(script|iframe|object|embed|foreignobject|base|form|meta|link)$/i.test(name)) found.push(`a <${name}> element`)
-    for (const [, attribute = '', value = ''] of rest.matchAll(/\s([^\s=>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+  for (const [tag, name = '', rest = ''] of html.matchAll(
+    /<([a-zA-Z][\w:-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/g,
+  )) {
+    if (/^(script|iframe|object|embed|foreignobject|base|form|meta|link)$/i.test(name))
+      found.push(`a <${name}> element`)
+    for (const [, attribute = '', value = ''] of rest.matchAll(
+      /\s([^\s=>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
+    )) {
       const raw = decode(value).replace(/[\u0000-\u0020]+/g, '')
       if (/^on/i.test(attribute)) found.push(`${attribute} on <${name}>`)
-      if (/^(href|src|xlink:href|action|formaction|poster|background)$/i.test(attribute) && /^(javascript|vbscript|data):/i.test(raw)) found.push(`${attribute}="${value}" on <${name}>`)
-      if (/^style$/i.test(attribute) && /url\(\s*['"]?\s*(javascript|data):|expression\(/i.test(raw)) found.push(`style with a script URL on <${name}>`)
+      if (
+        /^(href|src|xlink:href|action|formaction|poster|background)$/i.test(attribute) &&
+        /^(javascript|vbscript|data):/i.test(raw)
+      )
+        found.push(`${attribute}="${value}" on <${name}>`)
+      if (/^style$/i.test(attribute) && /url\(\s*['"]?\s*(javascript|data):|expression\(/i.test(raw))
+        found.push(`style with a script URL on <${name}>`)
     }
     void tag
   }
@@ -203,7 +245,7 @@ describe('the sanitisers, fed XSS payloads directly', () => {
     '```html\n<script>alert(1)</script>\n```',
     // Highlighted code (highlight.js escapes it, then the sanitiser sees it too), in every form a fence takes.
     '```json\n{"x": "</code></pre><img src=x onerror=alert(1)>"}\n```',
-    '```js\nconst s = \'<script>alert(1)</script>\'; // <img src=x onerror=alert(1)>\n```',
+    "```js\nconst s = '<script>alert(1)</script>'; // <img src=x onerror=alert(1)>\n```",
     '```nginx\nadd_header X "<svg onload=alert(1)>";\n```',
     '```xml\n<a href="javascript:alert(1)">x</a><![CDATA[<script>alert(1)</script>]]>\n```',
     '```not-a-language\n<script>alert(1)</script>\n```',
@@ -220,9 +262,13 @@ describe('the sanitisers, fed XSS payloads directly', () => {
   })
 
   it('keeps what is safe: https links (opened safely) and code shown as text', () => {
-    expect(compileMarkdown('[site](https://example.com)')).toBe('<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a></p>')
+    expect(compileMarkdown('[site](https://example.com)')).toBe(
+      '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a></p>',
+    )
     expect(compileMarkdown('```html\n<script>alert(1)</script>\n```')).toContain('&lt;')
-    expect(compileMarkdown('```json\n{"a": 1}\n```')).toBe('<pre><code class="hljs language-json"><span class="hljs-punctuation">{</span><span class="hljs-attr">"a"</span><span class="hljs-punctuation">:</span> <span class="hljs-number">1</span><span class="hljs-punctuation">}</span></code></pre>')
+    expect(compileMarkdown('```json\n{"a": 1}\n```')).toBe(
+      '<pre><code class="hljs language-json"><span class="hljs-punctuation">{</span><span class="hljs-attr">"a"</span><span class="hljs-punctuation">:</span> <span class="hljs-number">1</span><span class="hljs-punctuation">}</span></code></pre>',
+    )
   })
 
   /** A diagram's SVG, or null when the renderer refuses the source (a located content error). */
@@ -243,11 +289,20 @@ describe('the sanitisers, fed XSS payloads directly', () => {
 
   const diagramPayloads: [string, string][] = [
     ['flowchart label with a script', 'flowchart LR\n  A["<script>alert(1)</script>"] --> B'],
-    ['flowchart label with an image handler', 'flowchart LR\n  A["<img src=x onerror=alert(1)>"] --> B["<b onmouseover=alert(2)>bold</b>"]'],
+    [
+      'flowchart label with an image handler',
+      'flowchart LR\n  A["<img src=x onerror=alert(1)>"] --> B["<b onmouseover=alert(2)>bold</b>"]',
+    ],
     ['edge label with a script link', "flowchart LR\n  A -->|<a href='javascript:alert(1)'>x</a>| B"],
     ['click directive', 'flowchart LR\n  A --> B\n  click A "javascript:alert(1)"\n  click B call alert(1)'],
-    ['html entities', 'flowchart LR\n  A["&lt;script&gt;alert(1)&lt;/script&gt;"] --> B["#60;img src=x onerror=alert(1)#62;"]'],
-    ['sequence note with markup', 'sequenceDiagram\n  Alice->>Bob: <img src=x onerror=alert(1)>\n  Note over Alice: <script>alert(1)</script>'],
+    [
+      'html entities',
+      'flowchart LR\n  A["&lt;script&gt;alert(1)&lt;/script&gt;"] --> B["#60;img src=x onerror=alert(1)#62;"]',
+    ],
+    [
+      'sequence note with markup',
+      'sequenceDiagram\n  Alice->>Bob: <img src=x onerror=alert(1)>\n  Note over Alice: <script>alert(1)</script>',
+    ],
     ['state with markup', 'stateDiagram-v2\n  [*] --> A: <svg onload=alert(1)>\n  A --> [*]'],
     ['er diagram with markup', 'erDiagram\n  USER ||--o{ ORDER : "<script>alert(1)</script>"'],
   ]
@@ -263,7 +318,9 @@ describe('the sanitisers, fed XSS payloads directly', () => {
   // A Mermaid `style`/`classDef` url(javascript:…) or url(data:…) paint: the validator refuses it, and
   // the renderer's second wall drops any url() that is not a #fragment.
   it('renderDiagram (style directive with a script URL) leaves no script or data URL', () => {
-    const svg = render('flowchart LR\n  A --> B\n  style A fill:url(javascript:alert(1))\n  classDef x fill:url(data:text/html,hi)')
+    const svg = render(
+      'flowchart LR\n  A --> B\n  style A fill:url(javascript:alert(1))\n  classDef x fill:url(data:text/html,hi)',
+    )
     expect(svg === null || executableParts(svg).length === 0).toBe(true)
   })
 
@@ -286,18 +343,23 @@ describe('the sanitisers, fed XSS payloads directly', () => {
     })
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
-    await page.setContent(`<!doctype html><html><body>${outputs.map((html) => `<div>${html}</div>`).join('\n')}</body></html>`)
+    await page.setContent(
+      `<!doctype html><html><body>${outputs.map((html) => `<div>${html}</div>`).join('\n')}</body></html>`,
+    )
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)))
     // Activate what could be activated: hover and focus every element, open every <details>.
     await page.evaluate(() => {
       for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-        for (const type of ['mouseover', 'mouseenter', 'focus', 'click', 'load', 'error', 'toggle']) el.dispatchEvent(new Event(type))
+        for (const type of ['mouseover', 'mouseenter', 'focus', 'click', 'load', 'error', 'toggle'])
+          el.dispatchEvent(new Event(type))
       }
     })
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
     expect(dialogs).toEqual([])
     expect(errors).toEqual([])
-    expect(await page.evaluate(() => document.querySelectorAll('script, iframe, object, embed, foreignObject').length)).toBe(0)
+    expect(
+      await page.evaluate(() => document.querySelectorAll('script, iframe, object, embed, foreignObject').length),
+    ).toBe(0)
     await page.context().close()
   })
 })

@@ -50,8 +50,15 @@ interface Head {
   jsonLd: string[]
 }
 
-const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
-const attributes = (tag: string) => new Map([...tag.matchAll(/\s([\w:-]+)="([^"]*)"/g)].map((m) => [m[1]!, decode(m[2]!)]))
+const decode = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+const attributes = (tag: string) =>
+  new Map([...tag.matchAll(/\s([\w:-]+)="([^"]*)"/g)].map((m) => [m[1]!, decode(m[2]!)]))
 
 function parseHead(html: string): Head {
   const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? ''
@@ -101,7 +108,9 @@ describe('titles, descriptions and canonical URLs', () => {
       expect(head.meta.has('robots'), route).toBe(false)
     }
     for (const key of ['title', 'description', 'canonical'] as const) {
-      const values = heads.map(({ head }) => (key === 'title' ? head.title : key === 'canonical' ? head.links.get('canonical') : head.meta.get('description')))
+      const values = heads.map(({ head }) =>
+        key === 'title' ? head.title : key === 'canonical' ? head.links.get('canonical') : head.meta.get('description'),
+      )
       expect(new Set(values).size, key).toBe(heads.length)
     }
     const sitemap = await readFile(path.join(siteDir, 'sitemap.xml'), 'utf8')
@@ -116,7 +125,8 @@ describe('titles, descriptions and canonical URLs', () => {
   })
 
   it('declares the content language on <html>', async () => {
-    for (const file of ['index.html', fileOf(pagePaths()[1]!), '404.html']) expect((await page(file)).lang, file).toBe(content.site.language ?? 'en')
+    for (const file of ['index.html', fileOf(pagePaths()[1]!), '404.html'])
+      expect((await page(file)).lang, file).toBe(content.site.language ?? 'en')
   })
 })
 
@@ -207,7 +217,10 @@ describe('favicon', () => {
       const icon = await tab.locator('link[rel="icon"]').getAttribute('href')
       expect(icon, url).toMatch(/\.svg$/)
       expect(requested, url).toContain(new URL(icon!, url).pathname)
-      expect(requested.filter((p) => p.endsWith('favicon.ico')), url).toEqual([])
+      expect(
+        requested.filter((p) => p.endsWith('favicon.ico')),
+        url,
+      ).toEqual([])
       await context.close()
     }
   })

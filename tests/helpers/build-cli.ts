@@ -11,5 +11,6 @@ export default function setup(): void {
   const repo = path.resolve(import.meta.dirname, '../..')
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
   const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.cli.json'], { cwd: repo, encoding: 'utf8' })
-  if (result.status !== 0) throw new Error(`compiling the CLI failed (tsc -b tsconfig.cli.json):\n${result.stdout}${result.stderr}`)
+  if (result.status !== 0)
+    throw new Error(`compiling the CLI failed (tsc -b tsconfig.cli.json):\n${result.stdout}${result.stderr}`)
 }

@@ -21,7 +21,18 @@
  *     depend on JIT or stack state show up as a difference between the two runs.
  * None of these control files is copied into the content root.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, symlinkSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  mkdirSync,
+  symlinkSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -104,7 +115,10 @@ export function makeContext(root: string): MakeContext {
       const needle = Buffer.from(from, 'utf8')
       const at = data.indexOf(needle)
       if (at < 0) throw new Error(`make: ${JSON.stringify(from)} not found in ${rel}`)
-      writeFileSync(abs(rel), Buffer.concat([data.subarray(0, at), Buffer.from(bytes), data.subarray(at + needle.length)]))
+      writeFileSync(
+        abs(rel),
+        Buffer.concat([data.subarray(0, at), Buffer.from(bytes), data.subarray(at + needle.length)]),
+      )
     },
     remove: (rel) => rmSync(abs(rel), { recursive: true, force: true }),
     symlink: (target, rel) => {
@@ -136,7 +150,8 @@ function overlay(caseDir: string, root: string): void {
     .map((e) => path.relative(caseDir, path.join(e.parentPath, e.name)))
     .filter((rel) => !CONTROL_FILES.has(rel))
   // Deletions first, so "x.yaml.delete" next to "X.YAML" also works on case-insensitive file systems.
-  for (const rel of entries.filter((r) => r.endsWith('.delete'))) rmSync(path.join(root, rel.slice(0, -'.delete'.length)), { recursive: true, force: true })
+  for (const rel of entries.filter((r) => r.endsWith('.delete')))
+    rmSync(path.join(root, rel.slice(0, -'.delete'.length)), { recursive: true, force: true })
   for (const rel of entries.filter((r) => !r.endsWith('.delete'))) {
     mkdirSync(path.dirname(path.join(root, rel)), { recursive: true })
     cpSync(path.join(caseDir, rel), path.join(root, rel))
@@ -171,12 +186,23 @@ export function listCases(): CaseInfo[] {
       const dir = path.join(INVALID_DIR, name)
       const expected = JSON.parse(readFileSync(path.join(dir, 'expected.json'), 'utf8')) as string[]
       const messagesFile = path.join(dir, 'messages.json')
-      const messages = existsSync(messagesFile) ? (JSON.parse(readFileSync(messagesFile, 'utf8')) as CaseInfo['messages']) : {}
-      const optional = (file: string) => (existsSync(path.join(dir, file)) ? readFileSync(path.join(dir, file), 'utf8').trim() : undefined)
+      const messages = existsSync(messagesFile)
+        ? (JSON.parse(readFileSync(messagesFile, 'utf8')) as CaseInfo['messages'])
+        : {}
+      const optional = (file: string) =>
+        existsSync(path.join(dir, file)) ? readFileSync(path.join(dir, file), 'utf8').trim() : undefined
       const bug = optional('bug.md')
       const bugPositions = optional('bug-positions.md')
       const isolate = optional('isolate.md')
-      return { name, dir, expected, messages, ...(bug ? { bug } : {}), ...(bugPositions ? { bugPositions } : {}), ...(isolate ? { isolate } : {}) }
+      return {
+        name,
+        dir,
+        expected,
+        messages,
+        ...(bug ? { bug } : {}),
+        ...(bugPositions ? { bugPositions } : {}),
+        ...(isolate ? { isolate } : {}),
+      }
     })
 }
 
@@ -197,13 +223,22 @@ export function lineLengths(text: string): number[] {
 export function outOfBounds(d: Pick<Diagnostic, 'line' | 'column' | 'end'>, text: string): string | undefined {
   const lengths = lineLengths(text)
   const inside = (line: number, column: number) =>
-    Number.isInteger(line) && Number.isInteger(column) && line >= 1 && line <= lengths.length && column >= 1 && column <= (lengths[line - 1] ?? 0) + 1
+    Number.isInteger(line) &&
+    Number.isInteger(column) &&
+    line >= 1 &&
+    line <= lengths.length &&
+    column >= 1 &&
+    column <= (lengths[line - 1] ?? 0) + 1
   const describe = (line: number, column: number) =>
-    line < 1 || line > lengths.length ? `line ${line} does not exist (${lengths.length} lines)` : `column ${column} is outside line ${line} (${lengths[line - 1] ?? 0} characters)`
+    line < 1 || line > lengths.length
+      ? `line ${line} does not exist (${lengths.length} lines)`
+      : `column ${column} is outside line ${line} (${lengths[line - 1] ?? 0} characters)`
   if (!inside(d.line, d.column)) return `start ${d.line}:${d.column}: ${describe(d.line, d.column)}`
   if (d.end) {
-    if (!inside(d.end.line, d.end.column)) return `end ${d.end.line}:${d.end.column}: ${describe(d.end.line, d.end.column)}`
-    if (d.end.line < d.line || (d.end.line === d.line && d.end.column < d.column)) return `end ${d.end.line}:${d.end.column} is before start ${d.line}:${d.column}`
+    if (!inside(d.end.line, d.end.column))
+      return `end ${d.end.line}:${d.end.column}: ${describe(d.end.line, d.end.column)}`
+    if (d.end.line < d.line || (d.end.line === d.line && d.end.column < d.column))
+      return `end ${d.end.line}:${d.end.column} is before start ${d.line}:${d.column}`
   }
   return undefined
 }
@@ -237,7 +272,10 @@ export function checkInChildProcess(roots: readonly string[], timeoutMs = 20_000
     }
   `
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, timeout: timeoutMs })
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: REPO_ROOT,
+      timeout: timeoutMs,
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -245,7 +283,12 @@ export function checkInChildProcess(roots: readonly string[], timeoutMs = 20_000
     child.on('close', (status, signal) => {
       const lines = stdout.trim().split('\n').filter(Boolean)
       const last = lines[lines.length - 1]
-      resolve({ status, signal, runs: last ? (JSON.parse(last) as IsolatedRun['runs']) : [], stderr: stderr.slice(0, 4000) })
+      resolve({
+        status,
+        signal,
+        runs: last ? (JSON.parse(last) as IsolatedRun['runs']) : [],
+        stderr: stderr.slice(0, 4000),
+      })
     })
   })
 }

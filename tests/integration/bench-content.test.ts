@@ -13,7 +13,11 @@ describe('bench content generator', () => {
   it('writes N projects that `portfolio validate` accepts with no diagnostic, so the bench measures valid content', () => {
     writeContent(root, generateContent(12))
     expect(readdirSync(path.join(root, 'projects'))).toHaveLength(12)
-    const result = spawnSync(process.execPath, [path.join(repo, 'bin/portfolio.mjs'), 'validate', '--root', root, '--format', 'json'], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+    const result = spawnSync(
+      process.execPath,
+      [path.join(repo, 'bin/portfolio.mjs'), 'validate', '--root', root, '--format', 'json'],
+      { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    )
     expect(JSON.parse(result.stdout)).toEqual([])
     expect(result.status).toBe(0)
   })

@@ -20,8 +20,19 @@ const entries = () => readdirSync(folder()).filter((name) => name.endsWith('.bin
 /** What the content gives when every file is checked and compiled. */
 const reference = () => checkAndCompile(fixture.root, { workers: 'never', store: false })
 const cached = () => checkAndCompile(fixture.root, { workers: 'never', store })
-const comparable = (result: Awaited<ReturnType<typeof checkAndCompile>>) => ({ diagnostics: result.diagnostics, content: result.content, compiled: result.compiled, compileDiagnostics: result.compileDiagnostics })
-const checkedKey = (file: string) => store.key('checked', file === 'portfolio.yaml' ? 'portfolio' : 'project', file, readFileSync(path.join(fixture.root, file), 'utf8'))
+const comparable = (result: Awaited<ReturnType<typeof checkAndCompile>>) => ({
+  diagnostics: result.diagnostics,
+  content: result.content,
+  compiled: result.compiled,
+  compileDiagnostics: result.compileDiagnostics,
+})
+const checkedKey = (file: string) =>
+  store.key(
+    'checked',
+    file === 'portfolio.yaml' ? 'portfolio' : 'project',
+    file,
+    readFileSync(path.join(fixture.root, file), 'utf8'),
+  )
 
 beforeAll(() => {
   fixture = copyRepoContent()
@@ -89,7 +100,9 @@ describe('checked files in the store', () => {
     rmSync(file)
     try {
       const expected = comparable(await reference())
-      expect(expected.diagnostics.some((d) => d.code === 'UNKNOWN_PROJECT' && d.file === 'portfolio.yaml' && d.line > 1)).toBe(true)
+      expect(
+        expected.diagnostics.some((d) => d.code === 'UNKNOWN_PROJECT' && d.file === 'portfolio.yaml' && d.line > 1),
+      ).toBe(true)
       expect(comparable(await cached())).toEqual(expected)
     } finally {
       writeFileSync(file, original)

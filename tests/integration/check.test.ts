@@ -36,12 +36,21 @@ function textOf(root: string, result: Pick<CheckResult, 'sources'> | undefined, 
   return new TextDecoder('utf-8').decode(readFileSync(path.join(root, file)))
 }
 
-function positionProblems(root: string, result: Pick<CheckResult, 'sources'> | undefined, diagnostics: readonly Diagnostic[]): string[] {
+function positionProblems(
+  root: string,
+  result: Pick<CheckResult, 'sources'> | undefined,
+  diagnostics: readonly Diagnostic[],
+): string[] {
   const problems: string[] = []
   for (const d of diagnostics) {
     const text = textOf(root, result, d.file)
     // Links, folders, pipes and missing files have no text: the only position inside them is 1:1.
-    const problem = text === undefined ? (d.line === 1 && d.column === 1 ? undefined : `${d.line}:${d.column} in a file without text`) : outOfBounds(d, text)
+    const problem =
+      text === undefined
+        ? d.line === 1 && d.column === 1
+          ? undefined
+          : `${d.line}:${d.column} in a file without text`
+        : outOfBounds(d, text)
     if (problem) problems.push(`${brief(d)}: ${problem}`)
   }
   return problems
@@ -61,7 +70,9 @@ describe('clean content', () => {
     const result = await checkContent(VALID_MINIMAL)
     const projects = result.content?.projects ?? []
     const kinds = projects.flatMap((p) => (p.sections as { kind: string }[]).map((s) => s.kind))
-    expect(new Set(kinds)).toEqual(new Set(['prose', 'features', 'tech-stack', 'diagrams', 'database', 'endpoints', 'test-cards', 'call-to-action']))
+    expect(new Set(kinds)).toEqual(
+      new Set(['prose', 'features', 'tech-stack', 'diagrams', 'database', 'endpoints', 'test-cards', 'call-to-action']),
+    )
     expect(projects.filter((p) => p.featured === true).map((p) => p.id)).toEqual(['alpha'])
     expect(projects.filter((p) => p.metrics !== undefined).map((p) => p.id)).toEqual(['alpha'])
   })
@@ -87,7 +98,8 @@ describe('the acceptance check: method FETCH in each real project file', () => {
 
   it('finds "method: POST" in every project file', () => {
     expect(projectFiles.length).toBeGreaterThan(0)
-    for (const file of projectFiles) expect(readFileSync(path.join(REPO_ROOT, file), 'utf8'), file).toContain('method: POST')
+    for (const file of projectFiles)
+      expect(readFileSync(path.join(REPO_ROOT, file), 'utf8'), file).toContain('method: POST')
   })
 
   for (const file of projectFiles) {
@@ -129,7 +141,11 @@ describe('bad input: every case yields exactly its expected diagnostics', () => 
       const fixture = materializeCase(testCase.name)
       fixture.catch(() => undefined) // reported by the case's own tests
       fixtures.set(testCase.name, fixture)
-      if (testCase.isolate) isolatedRuns.set(testCase.name, fixture.then((f) => checkInChildProcess([f.root, f.root])))
+      if (testCase.isolate)
+        isolatedRuns.set(
+          testCase.name,
+          fixture.then((f) => checkInChildProcess([f.root, f.root])),
+        )
     }
   })
 
@@ -139,7 +155,8 @@ describe('bad input: every case yields exactly its expected diagnostics', () => 
 
   it('has a case for every catalogue row the validator covers', () => {
     const rows = new Set(cases.map((c) => c.name.split('-')[0]))
-    const required = 'a1 a2 a3 a4 a6 a7 a8 a9 a10 a12 b1 b2 b3 b4 b5 b6 b8 b9 b10 c1 c2 c3 c4 c5 c6 c7 c8 c10 c11 c13 c15 c16 d1 d2 d3 d4 d5 e1 e2 e3 e4 e5 e6 e7 e9 e11 f1 f2 f3 f4 f5 f8 g1 g2 g3 g4 g5 g6 g8 g10 g11 h1 h2 h3 h4 h5 h8 h10 h11 i1 i2 i3 i4 i5 j1 j2 j3 j4 j5 j6 j7 j8 j9 j11 j12 e12 e13 f9 f10 g12 g13 g14 g15 g16 g17 g18 h12 h13 j16'
+    const required =
+      'a1 a2 a3 a4 a6 a7 a8 a9 a10 a12 b1 b2 b3 b4 b5 b6 b8 b9 b10 c1 c2 c3 c4 c5 c6 c7 c8 c10 c11 c13 c15 c16 d1 d2 d3 d4 d5 e1 e2 e3 e4 e5 e6 e7 e9 e11 f1 f2 f3 f4 f5 f8 g1 g2 g3 g4 g5 g6 g8 g10 g11 h1 h2 h3 h4 h5 h8 h10 h11 i1 i2 i3 i4 i5 j1 j2 j3 j4 j5 j6 j7 j8 j9 j11 j12 e12 e13 f9 f10 g12 g13 g14 g15 g16 g17 g18 h12 h13 j16'
     expect(required.split(' ').filter((row) => !rows.has(row))).toEqual([])
   })
 
@@ -150,20 +167,36 @@ function describeCase(testCase: CaseInfo): void {
   describe(testCase.name, () => {
     let fixture: FixtureRoot | undefined
     /** One entry per run: a second run in the same process must give the same answer. */
-    let runs: ({ result: Pick<CheckResult, 'diagnostics' | 'sources'> & { hasContent: boolean } } | { threw: string })[] = []
+    let runs: (
+      | { result: Pick<CheckResult, 'diagnostics' | 'sources'> & { hasContent: boolean } }
+      | { threw: string }
+    )[] = []
 
     beforeAll(async () => {
       fixture = await fixtures.get(testCase.name)
       const isolated = isolatedRuns.get(testCase.name)
       if (isolated) {
         const child = await isolated
-        runs = child.runs.map((run) => ('threw' in run ? run : { result: { diagnostics: run.diagnostics, sources: new Map(), hasContent: run.hasContent } }))
-        if (child.status !== 0) runs.push({ threw: `child process ended with status ${child.status} / ${child.signal}: ${child.stderr}` })
+        runs = child.runs.map((run) =>
+          'threw' in run
+            ? run
+            : { result: { diagnostics: run.diagnostics, sources: new Map(), hasContent: run.hasContent } },
+        )
+        if (child.status !== 0)
+          runs.push({ threw: `child process ended with status ${child.status} / ${child.signal}: ${child.stderr}` })
         return
       }
       try {
         const result = await checkContent(fixture?.root ?? '')
-        runs = [{ result: { diagnostics: result.diagnostics, sources: result.sources, hasContent: result.content !== undefined } }]
+        runs = [
+          {
+            result: {
+              diagnostics: result.diagnostics,
+              sources: result.sources,
+              hasContent: result.content !== undefined,
+            },
+          },
+        ]
       } catch (error) {
         runs = [{ threw: String((error as Error)?.stack ?? error) }]
       }
@@ -181,9 +214,12 @@ function describeCase(testCase: CaseInfo): void {
     })
 
     const exact = testCase.bug ? it.fails : it
-    exact(`reports exactly ${testCase.expected.length ? testCase.expected.join(', ') : 'nothing'}${testCase.bug ? ' (known validator bug, see bug.md)' : ''}`, () => {
-      for (const result of results()) expect(result?.diagnostics.map(brief)).toEqual(testCase.expected)
-    })
+    exact(
+      `reports exactly ${testCase.expected.length ? testCase.expected.join(', ') : 'nothing'}${testCase.bug ? ' (known validator bug, see bug.md)' : ''}`,
+      () => {
+        for (const result of results()) expect(result?.diagnostics.map(brief)).toEqual(testCase.expected)
+      },
+    )
 
     it('returns content exactly when no diagnostic is an error', () => {
       for (const result of results()) {
@@ -194,21 +230,29 @@ function describeCase(testCase: CaseInfo): void {
     })
 
     const inside = testCase.bugPositions ? it.fails : it
-    inside(`places every diagnostic inside its file${testCase.bugPositions ? ' (known validator bug, see bug-positions.md)' : ''}`, () => {
-      for (const result of results()) {
-        if (!result || !fixture) throw new Error('checkContent threw')
-        expect(positionProblems(fixture.root, testCase.isolate ? undefined : result, result.diagnostics)).toEqual([])
-      }
-    })
+    inside(
+      `places every diagnostic inside its file${testCase.bugPositions ? ' (known validator bug, see bug-positions.md)' : ''}`,
+      () => {
+        for (const result of results()) {
+          if (!result || !fixture) throw new Error('checkContent threw')
+          expect(positionProblems(fixture.root, testCase.isolate ? undefined : result, result.diagnostics)).toEqual([])
+        }
+      },
+    )
 
     for (const [key, expectation] of Object.entries(testCase.messages)) {
       const test = expectation.bug ? it.fails : it
-      const parts = [...(expectation.message ?? []).map((s) => `message ${JSON.stringify(s)}`), ...(expectation.hint ?? []).map((s) => `hint ${JSON.stringify(s)}`)]
+      const parts = [
+        ...(expectation.message ?? []).map((s) => `message ${JSON.stringify(s)}`),
+        ...(expectation.hint ?? []).map((s) => `hint ${JSON.stringify(s)}`),
+      ]
       test(`explains ${key} with ${parts.join(', ')}${expectation.bug ? ' (known validator bug)' : ''}`, () => {
         const matches = first().diagnostics.filter((d) => brief(d) === key)
         expect(matches.length, `no diagnostic ${key}`).toBeGreaterThan(0)
         const ok = matches.some(
-          (d) => (expectation.message ?? []).every((s) => d.message.includes(s)) && (expectation.hint ?? []).every((s) => (d.hint ?? '').includes(s)),
+          (d) =>
+            (expectation.message ?? []).every((s) => d.message.includes(s)) &&
+            (expectation.hint ?? []).every((s) => (d.hint ?? '').includes(s)),
         )
         expect(ok, matches.map((d) => `${d.message} | hint: ${d.hint ?? ''}`).join('\n')).toBe(true)
       })
@@ -255,7 +299,11 @@ describe('resource bounds', () => {
         process.stdout.write(depth + ' ' + r.diagnostics.map((d) => d.code + '@' + d.line + ':' + d.column).join(' ') + '\\n')
       }
     `
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 20_000 })
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      timeout: 20_000,
+    })
     expect(child.stderr).not.toContain('FATAL ERROR')
     expect(child.status).toBe(0)
     expect(child.stdout.trim().split('\n')).toEqual(['5000 YAML_TOO_DEEP@2:67', '20000 YAML_TOO_DEEP@2:67'])

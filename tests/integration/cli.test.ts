@@ -10,7 +10,11 @@ const bin = path.join(repo, 'bin/portfolio.mjs')
 const temps: string[] = []
 
 function run(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', ...env } })
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', ...env },
+  })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -18,7 +22,8 @@ function run(args: string[], env: Record<string, string> = {}) {
 function contentWith(file: string, edit: (text: string) => string): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'portfolio-cli-'))
   temps.push(root)
-  for (const entry of ['portfolio.yaml', 'projects']) cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true })
+  for (const entry of ['portfolio.yaml', 'projects'])
+    cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true })
   writeFileSync(path.join(root, file), edit(readFileSync(path.join(root, file), 'utf8')))
   return root
 }
@@ -51,7 +56,11 @@ describe('portfolio validate', () => {
     const { code, stdout } = run(['validate', '--root', root, '--format', 'json'])
     const diagnostics = JSON.parse(stdout) as { code: string; file: string }[]
     expect(diagnostics).toHaveLength(1)
-    expect(diagnostics[0]).toMatchObject({ code: 'ENDPOINT_METHOD', file: 'projects/authstack.yaml', severity: 'error' })
+    expect(diagnostics[0]).toMatchObject({
+      code: 'ENDPOINT_METHOD',
+      file: 'projects/authstack.yaml',
+      severity: 'error',
+    })
     expect(code).toBe(1)
   })
 
@@ -80,7 +89,9 @@ describe('portfolio validate', () => {
     const { code, stdout, stderr } = run(['validate', '--root', root, '--format', 'github'])
     const lines = stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(/^::error file=projects\/authstack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=ENDPOINT_METHOD::sections\[7\]\.endpoints\[0\]\.method "FETCH" is not an HTTP method/)
+    expect(lines[0]).toMatch(
+      /^::error file=projects\/authstack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=ENDPOINT_METHOD::sections\[7\]\.endpoints\[0\]\.method "FETCH" is not an HTTP method/,
+    )
     expect(stderr).toContain('✖ 1 error, 0 warnings in 1 file')
     expect(stderr).not.toContain('::error')
     expect(code).toBe(1)
@@ -89,10 +100,18 @@ describe('portfolio validate', () => {
   it('prints a SARIF 2.1.0 log on stdout alone with --format sarif, and an empty one when the content is clean', () => {
     const root = contentWith('projects/authstack.yaml', (t) => t.replace('method: POST', 'method: FETCH'))
     const bad = run(['validate', '--root', root, '--format', 'sarif'])
-    const log = JSON.parse(bad.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }
+    const log = JSON.parse(bad.stdout) as {
+      version: string
+      runs: {
+        tool: { driver: { rules: { id: string }[] } }
+        results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[]
+      }[]
+    }
     expect(log.version).toBe('2.1.0')
     expect(log.runs[0]?.tool.driver.rules.map((r) => r.id)).toEqual(['ENDPOINT_METHOD'])
-    expect(log.runs[0]?.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation.artifactLocation.uri])).toEqual([['ENDPOINT_METHOD', 'projects/authstack.yaml']])
+    expect(log.runs[0]?.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation.artifactLocation.uri])).toEqual([
+      ['ENDPOINT_METHOD', 'projects/authstack.yaml'],
+    ])
     expect(bad.code).toBe(1)
     const clean = run(['validate', '--format', 'sarif'])
     expect((JSON.parse(clean.stdout) as { runs: { results: unknown[] }[] }).runs[0]?.results).toEqual([])

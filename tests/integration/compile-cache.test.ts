@@ -25,7 +25,8 @@ const entryFile = (kind: string, file: string) => {
   return path.join(root, 'store', kind, `${store.key(kind, at, text)}.bin`)
 }
 const entries = (kind: string) => readdirSync(path.join(root, 'store', kind)).filter((name) => name.endsWith('.bin'))
-const build = (workers: 'never' | 'always' = 'never', with_: Store = store) => checkAndCompile(fixture.root, { workers, store: with_ })
+const build = (workers: 'never' | 'always' = 'never', with_: Store = store) =>
+  checkAndCompile(fixture.root, { workers, store: with_ })
 
 beforeAll(async () => {
   fixture = copyRepoContent()
@@ -79,7 +80,10 @@ describe('compiled files in the store', () => {
     const original = readFileSync(file, 'utf8')
     try {
       for (const workers of ['never', 'always'] as const) {
-        writeFileSync(file, original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited on ${workers})`))
+        writeFileSync(
+          file,
+          original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited on ${workers})`),
+        )
         const reference = await checkAndCompile(fixture.root, { workers: 'never', store: false })
         const jobs = { ...poolCounters }
         const edited = await build(workers)
@@ -103,14 +107,19 @@ describe('compiled files in the store', () => {
     }
     const file = path.join(fixture.root, 'projects/logic-i.yaml')
     const original = readFileSync(file, 'utf8')
-    writeFileSync(file, original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited)`))
+    writeFileSync(
+      file,
+      original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited)`),
+    )
     try {
       const reference = await checkAndCompile(fixture.root, { workers: 'never', store: false })
       const edited = await build()
       expect(edited.compileStats).toEqual({ compiled: 1, cached: 5 })
       expect(edited.compiled).toEqual(reference.compiled)
       // logic-i's three diagrams (two authored, its entity-relationship diagram) were drawn again, whole; the other fifteen are still cut short.
-      const whole = entries('diagram').filter((name) => readFileSync(path.join(root, 'store', 'diagram', name)).length > 300)
+      const whole = entries('diagram').filter(
+        (name) => readFileSync(path.join(root, 'store', 'diagram', name)).length > 300,
+      )
       expect(whole).toHaveLength(3)
     } finally {
       writeFileSync(file, original)
@@ -121,16 +130,25 @@ describe('compiled files in the store', () => {
   const corruptions: [string, (entry: Buffer) => Buffer][] = [
     ['random bytes in its place', () => Buffer.from('not an entry at all \u0000\u0001\u0002')],
     ['an entry cut short', (entry) => entry.subarray(0, 200)],
-    ['one flipped byte in the payload (the checksum no longer matches)', (entry) => {
-      const copy = Buffer.from(entry)
-      copy[copy.length - 20] = (copy[copy.length - 20] ?? 0) ^ 0xff
-      return copy
-    }],
-    ["another project's whole entry (of another key)", () => readFileSync(entryFile('project', 'projects/logic-i.yaml'))],
-    ["another project's payload under its own header", (entry) => {
-      const other = readFileSync(entryFile('project', 'projects/logic-i.yaml'))
-      return Buffer.concat([entry.subarray(0, entry.indexOf(0x0a) + 1), other.subarray(other.indexOf(0x0a) + 1)])
-    }],
+    [
+      'one flipped byte in the payload (the checksum no longer matches)',
+      (entry) => {
+        const copy = Buffer.from(entry)
+        copy[copy.length - 20] = (copy[copy.length - 20] ?? 0) ^ 0xff
+        return copy
+      },
+    ],
+    [
+      "another project's whole entry (of another key)",
+      () => readFileSync(entryFile('project', 'projects/logic-i.yaml')),
+    ],
+    [
+      "another project's payload under its own header",
+      (entry) => {
+        const other = readFileSync(entryFile('project', 'projects/logic-i.yaml'))
+        return Buffer.concat([entry.subarray(0, entry.indexOf(0x0a) + 1), other.subarray(other.indexOf(0x0a) + 1)])
+      },
+    ],
   ]
 
   for (const [what, corrupt] of corruptions) {
@@ -171,7 +189,8 @@ describe('compiled files in the store', () => {
     const parent = mkdtempSync(path.join(os.tmpdir(), 'portfolio-compile-cache-unknown-'))
     try {
       const unknown = storeAt({ root: parent, toolVersion: undefined })
-      for (let i = 0; i < 2; i++) expect((await build('never', unknown)).compileStats).toEqual({ compiled: 6, cached: 0 })
+      for (let i = 0; i < 2; i++)
+        expect((await build('never', unknown)).compileStats).toEqual({ compiled: 6, cached: 0 })
       expect(readdirSync(parent)).toEqual([])
     } finally {
       rmSync(parent, { recursive: true, force: true })

@@ -34,7 +34,12 @@ function parsedSummary(result: CheckResult) {
 }
 
 function comparable(result: CheckResult) {
-  return { diagnostics: result.diagnostics, sources: [...result.sources], fileCount: result.fileCount, content: result.content }
+  return {
+    diagnostics: result.diagnostics,
+    sources: [...result.sources],
+    fileCount: result.fileCount,
+    content: result.content,
+  }
 }
 
 describe('when the pool uses workers', () => {
@@ -105,9 +110,17 @@ describe('the real content, checked and compiled with workers and without', () =
       expect(both.compileStats).toEqual({ compiled: 6, cached: 0 })
       // With `keep`, each compiled project is handed over once, whole, and the result holds what keep gave back.
       const handed: Record<string, unknown>[] = []
-      const kept = await checkAndCompile(REPO_ROOT, { workers, store: false, keep: (project) => (handed.push(project), { id: project.id, kept: true }) })
-      expect(handed.sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual([...expected.compiled.projects].sort((a, b) => String(a.id).localeCompare(String(b.id))))
-      expect(kept.compiled?.projects).toEqual(expected.compiled.projects.map((project) => ({ id: project.id, kept: true })))
+      const kept = await checkAndCompile(REPO_ROOT, {
+        workers,
+        store: false,
+        keep: (project) => (handed.push(project), { id: project.id, kept: true }),
+      })
+      expect(handed.sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(
+        [...expected.compiled.projects].sort((a, b) => String(a.id).localeCompare(String(b.id))),
+      )
+      expect(kept.compiled?.projects).toEqual(
+        expected.compiled.projects.map((project) => ({ id: project.id, kept: true })),
+      )
       expect(kept.compiled?.portfolio).toEqual(expected.compiled.portfolio)
     }
     expect(poolCounters.onWorkers).toBeGreaterThan(before)
@@ -158,11 +171,18 @@ describe('the real content, checked and compiled with workers and without', () =
     const brokenPortfolio = copyRepoContent()
     try {
       const calls: string[] = []
-      const invalid = await checkAndCompile(duplicate.root, { store: false, onPortfolio: () => calls.push('duplicate'), onChecked: () => calls.push('duplicate checked') })
+      const invalid = await checkAndCompile(duplicate.root, {
+        store: false,
+        onPortfolio: () => calls.push('duplicate'),
+        onChecked: () => calls.push('duplicate checked'),
+      })
       expect(invalid.diagnostics.map((d) => d.code)).toContain('DUPLICATE_ID')
       const portfolioFile = path.join(brokenPortfolio.root, 'portfolio.yaml')
       writeFileSync(portfolioFile, readFileSync(portfolioFile, 'utf8').replace(/^footer:/m, 'fotter:'))
-      const rejected = await checkAndCompile(brokenPortfolio.root, { store: false, onPortfolio: () => calls.push('broken portfolio') })
+      const rejected = await checkAndCompile(brokenPortfolio.root, {
+        store: false,
+        onPortfolio: () => calls.push('broken portfolio'),
+      })
       expect(rejected.diagnostics.map((d) => d.code)).toContain('SCHEMA_UNKNOWN_KEY')
       expect(calls).toEqual(['duplicate'])
     } finally {

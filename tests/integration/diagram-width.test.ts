@@ -32,6 +32,8 @@ describe('a diagram too wide to read at desktop width', () => {
     expect(warning?.message).toBe(
       'sections[3].diagrams[0]: the diagram is 1623 px wide: in the 790 px column of a desktop screen its 13 px text would show at 6.3 px (under 12 px)',
     )
-    expect(warning?.hint).toBe('"flowchart LR" with 9 nodes lays them out in a row: try "flowchart TB" (top to bottom), or fewer nodes side by side; it needs to be at most 855 px wide.')
+    expect(warning?.hint).toBe(
+      '"flowchart LR" with 9 nodes lays them out in a row: try "flowchart TB" (top to bottom), or fewer nodes side by side; it needs to be at most 855 px wide.',
+    )
   })
 })

@@ -22,13 +22,26 @@ describe('generated docs', async () => {
   it('documents every field with its path, type, required flag and an example from the content', () => {
     const content = files.find((f) => f.path === 'docs/content.md')!.contents
     expect(content).toContain('| `site.url` | URL | yes | The https origin the site is published at')
-    expect(content).toMatch(/\| `sections\[\]\.endpoints\[\]\.method` \| one of `GET`, `POST`.* \| yes \| HTTP method, uppercase\. \| `[A-Z]+` \|/)
+    expect(content).toMatch(
+      /\| `sections\[\]\.endpoints\[\]\.method` \| one of `GET`, `POST`.* \| yes \| HTTP method, uppercase\. \| `[A-Z]+` \|/,
+    )
     expect(content).toContain('| `githubUrl` | URL | no |')
-    for (const kind of ['prose', 'features', 'tech-stack', 'diagrams', 'database', 'endpoints', 'test-cards', 'call-to-action']) expect(content).toContain(`#### \`${kind}\``)
+    for (const kind of [
+      'prose',
+      'features',
+      'tech-stack',
+      'diagrams',
+      'database',
+      'endpoints',
+      'test-cards',
+      'call-to-action',
+    ])
+      expect(content).toContain(`#### \`${kind}\``)
   })
 
   it('lists every diagnostic code with its title', () => {
     const diagnostics = files.find((f) => f.path === 'docs/diagnostics.md')!.contents
-    for (const [code, entry] of Object.entries(diagnosticCodes)) expect(diagnostics).toContain(`| \`${code}\` | ${entry.title} |`)
+    for (const [code, entry] of Object.entries(diagnosticCodes))
+      expect(diagnostics).toContain(`| \`${code}\` | ${entry.title} |`)
   })
 })

@@ -36,7 +36,10 @@ const codes = async (root: string, options: { base?: string; env?: NodeJS.Proces
   (await runDoctor({ root, env: options.env ?? env, ...(options.base ? { base: options.base } : {}) })).diagnostics
 
 function run(args: string[], extraEnv: Record<string, string> = env) {
-  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', GITHUB_REPOSITORY: '', ...extraEnv } })
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', GITHUB_REPOSITORY: '', ...extraEnv },
+  })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -60,7 +63,8 @@ describe('portfolio doctor', () => {
         pointer: '',
         line: 1,
         column: 1,
-        message: '--base /other/ does not match ada/my-site (from GITHUB_REPOSITORY), which GitHub Pages serves under /my-site/',
+        message:
+          '--base /other/ does not match ada/my-site (from GITHUB_REPOSITORY), which GitHub Pages serves under /my-site/',
         hint: 'Build with --base /my-site/; a custom domain or an <owner>.github.io repository is served at /.',
       },
     ])
@@ -73,7 +77,9 @@ describe('portfolio doctor', () => {
     execFileSync('git', ['init', '-q'], { cwd: root })
     execFileSync('git', ['remote', 'add', 'origin', 'git@github.com:ada/folio.git'], { cwd: root })
     const [finding] = await codes(root, { base: '/my-site/', env: {} })
-    expect(finding?.message).toBe('--base /my-site/ does not match ada/folio (from the origin remote), which GitHub Pages serves under /folio/')
+    expect(finding?.message).toBe(
+      '--base /my-site/ does not match ada/folio (from the origin remote), which GitHub Pages serves under /folio/',
+    )
     expect(parseRemoteUrl('https://github.com/ada/folio.git')).toEqual({ owner: 'ada', name: 'folio' })
     expect(parseRemoteUrl('ssh://git@example.com/ada/folio/')).toEqual({ owner: 'ada', name: 'folio' })
   })
@@ -82,14 +88,25 @@ describe('portfolio doctor', () => {
     const root = project({ '.github/workflows/deploy.yml': undefined })
     const found = await codes(root, { env: {} })
     expect(found.map((d) => [d.code, d.severity, d.message])).toEqual([
-      ['DOCTOR_PAGES_WORKFLOW', 'warning', 'no workflow in .github/workflows/ deploys to GitHub Pages (none uses actions/deploy-pages)'],
-      ['DOCTOR_REPOSITORY', 'warning', 'cannot tell the repository\'s name (GITHUB_REPOSITORY is not set and there is no "origin" remote), so the base path is not checked'],
+      [
+        'DOCTOR_PAGES_WORKFLOW',
+        'warning',
+        'no workflow in .github/workflows/ deploys to GitHub Pages (none uses actions/deploy-pages)',
+      ],
+      [
+        'DOCTOR_REPOSITORY',
+        'warning',
+        'cannot tell the repository\'s name (GITHUB_REPOSITORY is not set and there is no "origin" remote), so the base path is not checked',
+      ],
     ])
     expect(run(['doctor', '--root', root], {}).code).toBe(0)
   })
 
   it('locates a literal --base in the Pages workflow that does not match the repository', async () => {
-    const workflow = deployWorkflow.replace('npx portfolio build --base "$base" --out dist', 'npx portfolio build --base /old-name --out dist')
+    const workflow = deployWorkflow.replace(
+      'npx portfolio build --base "$base" --out dist',
+      'npx portfolio build --base /old-name --out dist',
+    )
     const lines = workflow.split('\n')
     const line = lines.findIndex((l) => l.includes('--base /old-name')) + 1
     const column = (lines[line - 1] ?? '').indexOf('--base /old-name') + 1
@@ -109,17 +126,36 @@ describe('portfolio doctor', () => {
   })
 
   it('reports a Pages workflow that builds without --base, or does not build at all', async () => {
-    const withoutBase = deployWorkflow.replace('npx portfolio build --base "$base" --out dist', 'npx portfolio build --out dist')
+    const withoutBase = deployWorkflow.replace(
+      'npx portfolio build --base "$base" --out dist',
+      'npx portfolio build --out dist',
+    )
     const [noBase] = await codes(project({ '.github/workflows/deploy.yml': withoutBase }))
-    expect(noBase).toMatchObject({ code: 'DOCTOR_WORKFLOW_BASE', file: '.github/workflows/deploy.yml', message: 'the Pages build runs without --base, so the site expects to be served at /, but GitHub Pages serves this repository under /my-site/' })
+    expect(noBase).toMatchObject({
+      code: 'DOCTOR_WORKFLOW_BASE',
+      file: '.github/workflows/deploy.yml',
+      message:
+        'the Pages build runs without --base, so the site expects to be served at /, but GitHub Pages serves this repository under /my-site/',
+    })
     const withoutBuild = deployWorkflow.replace('npx portfolio build --base "$base" --out dist', 'echo nothing')
     const [noBuild] = await codes(project({ '.github/workflows/deploy.yml': withoutBuild }))
-    expect(noBuild).toMatchObject({ code: 'DOCTOR_WORKFLOW_BUILD', severity: 'error', file: '.github/workflows/deploy.yml', line: 1, column: 1 })
+    expect(noBuild).toMatchObject({
+      code: 'DOCTOR_WORKFLOW_BUILD',
+      severity: 'error',
+      file: '.github/workflows/deploy.yml',
+      line: 1,
+      column: 1,
+    })
   })
 
   it('reports a Node version older than the tool needs', async () => {
     const { diagnostics } = await runDoctor({ root: project(), env, nodeVersion: '18.20.0' })
-    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([['DOCTOR_NODE_VERSION', `Node 18.20.0 runs the tool, which needs Node ${(JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node}`]])
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        'DOCTOR_NODE_VERSION',
+        `Node 18.20.0 runs the tool, which needs Node ${(JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node}`,
+      ],
+    ])
   })
 
   it("locates a version range in the content's package.json that the installed tool does not satisfy", async () => {
@@ -144,7 +180,9 @@ describe('portfolio doctor', () => {
   })
 
   it('locates a schema modeline that names a missing file', async () => {
-    const root = project({ 'projects/shop.yaml': `# yaml-language-server: $schema=../node_modules/${tool.name}/schema/project.schema.json\nid: shop\n` })
+    const root = project({
+      'projects/shop.yaml': `# yaml-language-server: $schema=../node_modules/${tool.name}/schema/project.schema.json\nid: shop\n`,
+    })
     const found = await codes(root)
     expect(found).toEqual([
       {
@@ -165,12 +203,15 @@ describe('portfolio doctor', () => {
     const root = project({ 'portfolio.yaml': '# yaml-language-server: $schema=./missing.json\n' })
     const github = run(['doctor', '--root', root, '--base', '/other/', '--format', 'github'])
     expect(github.stdout.trimEnd().split('\n')).toEqual([
-      '::error file=portfolio.yaml,line=1,col=33,endLine=1,endColumn=47,title=DOCTOR_SCHEMA_MISSING::' + `the schema "./missing.json" does not exist (${path.join(root, 'missing.json')}), so editors cannot complete this file%0APoint it at node_modules/${tool.name}/schema/ (as portfolio init writes it) and run "npm install".`,
+      '::error file=portfolio.yaml,line=1,col=33,endLine=1,endColumn=47,title=DOCTOR_SCHEMA_MISSING::' +
+        `the schema "./missing.json" does not exist (${path.join(root, 'missing.json')}), so editors cannot complete this file%0APoint it at node_modules/${tool.name}/schema/ (as portfolio init writes it) and run "npm install".`,
       '::error title=DOCTOR_BASE::--base /other/ does not match ada/my-site (from GITHUB_REPOSITORY), which GitHub Pages serves under /my-site/%0ABuild with --base /my-site/; a custom domain or an <owner>.github.io repository is served at /.',
     ])
     expect(github.stderr).toContain('✖ 2 errors, 0 warnings in 1 file')
     expect(github.code).toBe(1)
-    const sarif = JSON.parse(run(['doctor', '--root', root, '--format', 'sarif']).stdout) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string }[] }[] }
+    const sarif = JSON.parse(run(['doctor', '--root', root, '--format', 'sarif']).stdout) as {
+      runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string }[] }[]
+    }
     expect(sarif.runs[0]?.tool.driver.rules.map((r) => r.id)).toEqual(['DOCTOR_SCHEMA_MISSING'])
     const json = JSON.parse(run(['doctor', '--root', root, '--format', 'json']).stdout) as { code: string }[]
     expect(json.map((d) => d.code)).toEqual(['DOCTOR_SCHEMA_MISSING'])

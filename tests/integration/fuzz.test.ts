@@ -10,10 +10,46 @@ import { checkContent } from '../../cli/content/check-content.ts'
 import { brief, copyToTemp, outOfBounds, VALID_MINIMAL, type FixtureRoot } from '../helpers/fixtures.ts'
 
 const FILES = ['portfolio.yaml', 'projects/alpha.yaml', 'projects/beta.yaml'] as const
-const ORIGINAL = Object.fromEntries(FILES.map((f) => [f, readFileSync(path.join(VALID_MINIMAL, f), 'utf8')])) as Record<(typeof FILES)[number], string>
+const ORIGINAL = Object.fromEntries(FILES.map((f) => [f, readFileSync(path.join(VALID_MINIMAL, f), 'utf8')])) as Record<
+  (typeof FILES)[number],
+  string
+>
 
 /** Characters that mean something to YAML, markdown, URLs or the byte checks. */
-const SPECIAL = [':', '-', '[', ']', '{', '}', '"', "'", '&', '*', '!', '%', '#', '|', '>', '@', '`', '?', ',', '<', '~', '\\', '\t', '\u0000', '\r', '\n', ' ', '\u00a0', '\ufeff', 'é', 'a', '0']
+const SPECIAL = [
+  ':',
+  '-',
+  '[',
+  ']',
+  '{',
+  '}',
+  '"',
+  "'",
+  '&',
+  '*',
+  '!',
+  '%',
+  '#',
+  '|',
+  '>',
+  '@',
+  '`',
+  '?',
+  ',',
+  '<',
+  '~',
+  '\\',
+  '\t',
+  '\u0000',
+  '\r',
+  '\n',
+  ' ',
+  '\u00a0',
+  '\ufeff',
+  'é',
+  'a',
+  '0',
+]
 const noise = fc.string({ unit: fc.constantFrom(...SPECIAL), minLength: 1, maxLength: 12 })
 
 type Mutation =
@@ -28,7 +64,31 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('duplicate' as const), at: fc.nat() }),
   fc.record({ op: fc.constant('swap' as const), a: fc.nat(), b: fc.nat() }),
   fc.record({ op: fc.constant('insert' as const), at: fc.nat(), text: noise }),
-  fc.record({ op: fc.constant('replaceScalar' as const), at: fc.nat(), text: fc.oneof(noise, fc.string({ maxLength: 20 }), fc.constantFrom('~', 'null', 'yes', '.nan', '-.inf', '0x1F', '"', "''", '[]', '{}', 'javascript:alert(1)', '*a', '&a x', '!!binary x', '%YAML')) }),
+  fc.record({
+    op: fc.constant('replaceScalar' as const),
+    at: fc.nat(),
+    text: fc.oneof(
+      noise,
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom(
+        '~',
+        'null',
+        'yes',
+        '.nan',
+        '-.inf',
+        '0x1F',
+        '"',
+        "''",
+        '[]',
+        '{}',
+        'javascript:alert(1)',
+        '*a',
+        '&a x',
+        '!!binary x',
+        '%YAML',
+      ),
+    ),
+  }),
 )
 
 function apply(text: string, m: Mutation): string {
@@ -53,7 +113,9 @@ function apply(text: string, m: Mutation): string {
     }
     case 'replaceScalar': {
       // The value part of a "key: value" or "- value" line.
-      const candidates = lines.map((line, i) => [i, /^(\s*(?:- )?[^\s:#][^:#]*:\s|\s*- )(.+)$/.exec(line)] as const).filter(([, match]) => match)
+      const candidates = lines
+        .map((line, i) => [i, /^(\s*(?:- )?[^\s:#][^:#]*:\s|\s*- )(.+)$/.exec(line)] as const)
+        .filter(([, match]) => match)
       if (candidates.length === 0) return text
       const [index, match] = candidates[m.at % candidates.length] ?? [0, null]
       if (!match) return text
@@ -117,8 +179,10 @@ describe('checkContent on randomly damaged content', () => {
       fc.asyncProperty(...damage, async (file, mutations) => {
         const { damaged, result } = await check(file, mutations)
         for (const d of result.diagnostics) {
-          const text = result.sources.get(d.file) ?? (d.file === file ? new TextDecoder().decode(Buffer.from(damaged)) : undefined)
-          const problem = text === undefined ? (d.line === 1 && d.column === 1 ? undefined : 'no text') : outOfBounds(d, text)
+          const text =
+            result.sources.get(d.file) ?? (d.file === file ? new TextDecoder().decode(Buffer.from(damaged)) : undefined)
+          const problem =
+            text === undefined ? (d.line === 1 && d.column === 1 ? undefined : 'no text') : outOfBounds(d, text)
           expect(problem, `${brief(d)} ${d.message}`).toBeUndefined()
         }
       }),

@@ -12,7 +12,13 @@ const tempDir = () => {
   outputs.push(dir)
   return dir
 }
-const readAll = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort().filter((f) => f.endsWith('.ts')).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]))
+const readAll = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .sort()
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
+  )
 
 afterAll(() => outputs.forEach((o) => rmSync(o, { recursive: true, force: true })))
 
@@ -24,7 +30,14 @@ describe('generate', () => {
     const cacheDir = path.join(repo, 'node_modules/.cache/portfolio')
     const cached = readdirSync(cacheDir).filter((f) => /^types-[0-9a-f]{32}\.ts$/.test(f))
     expect(cached.length).toBeGreaterThan(0)
-    for (const file of cached) writeFileSync(path.join(cacheDir, file), readFileSync(path.join(cacheDir, file), 'utf8').replace('export interface Portfolio', 'export interface Portfolio2'))
+    for (const file of cached)
+      writeFileSync(
+        path.join(cacheDir, file),
+        readFileSync(path.join(cacheDir, file), 'utf8').replace(
+          'export interface Portfolio',
+          'export interface Portfolio2',
+        ),
+      )
     // Types of schemas as they were before an edit: never read again once types are generated anew.
     const replaced = path.join(cacheDir, `types-${'0'.repeat(32)}.ts`)
     writeFileSync(replaced, 'export interface Old {}')
@@ -39,7 +52,18 @@ describe('generate', () => {
     const first = await runGenerate(repo, a)
     await runGenerate(repo, b)
     expect(readAll(a)).toEqual(readAll(b))
-    expect(first.written.sort()).toEqual(['cards.json', 'chat-index.json', 'chat.ts', 'content.ts', ...['authstack', 'logic-i', 'shopplusplus', 'todoapppro', 'warehouse-booking', 'warehouse-listing'].map((id) => `projects/${id}.json`), 'types.ts'].sort())
+    expect(first.written.sort()).toEqual(
+      [
+        'cards.json',
+        'chat-index.json',
+        'chat.ts',
+        'content.ts',
+        ...['authstack', 'logic-i', 'shopplusplus', 'todoapppro', 'warehouse-booking', 'warehouse-listing'].map(
+          (id) => `projects/${id}.json`,
+        ),
+        'types.ts',
+      ].sort(),
+    )
     expect((await runGenerate(repo, a)).written).toEqual([])
   })
 
@@ -52,8 +76,12 @@ describe('generate', () => {
     expect(content).not.toContain('import(')
     // The chat's texts are a module of their own, which only the chat panel loads.
     expect(content).not.toContain('"greeting"')
-    expect(readFileSync(path.join(dir, 'chat.ts'), 'utf8')).toMatch(/export const chatContent: Portfolio\['chat'\] = \{[\s\S]*"greeting"/)
-    const logic = JSON.parse(readFileSync(path.join(dir, 'projects/logic-i.json'), 'utf8')) as { sections: { id: string; diagrams?: { svg: string; mermaid?: string }[] }[] }
+    expect(readFileSync(path.join(dir, 'chat.ts'), 'utf8')).toMatch(
+      /export const chatContent: Portfolio\['chat'\] = \{[\s\S]*"greeting"/,
+    )
+    const logic = JSON.parse(readFileSync(path.join(dir, 'projects/logic-i.json'), 'utf8')) as {
+      sections: { id: string; diagrams?: { svg: string; mermaid?: string }[] }[]
+    }
     const architecture = logic.sections.find((section) => section.id === 'architecture')
     expect(architecture?.diagrams?.[0]?.svg).toContain('<svg class="diagram-svg" role="img"')
     expect(architecture?.diagrams?.[0]).not.toHaveProperty('mermaid') // rendered at build time; no page shows the source
@@ -74,7 +102,22 @@ describe('generate', () => {
   it('produces modules that type-check under strict TypeScript', async () => {
     const dir = tempDir()
     await runGenerate(repo, dir)
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022', allowImportingTsExtensions: true, skipLibCheck: true, types: [] }, include: ['**/*.ts'] }))
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          target: 'ES2022',
+          allowImportingTsExtensions: true,
+          skipLibCheck: true,
+          types: [],
+        },
+        include: ['**/*.ts'],
+      }),
+    )
     const tsc = path.join(repo, 'node_modules/typescript/bin/tsc')
     expect(() => execFileSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' })).not.toThrow()
   }, 60_000)

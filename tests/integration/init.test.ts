@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -10,12 +19,31 @@ const bin = path.join(repo, 'bin/portfolio.mjs')
 const temps: string[] = []
 const tool = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { name: string; version: string }
 /** The files of the template (package.json is made, not copied). */
-const SCAFFOLD = ['portfolio.yaml', '.gitignore', '.github/workflows/deploy.yml', '.github/workflows/validate.yml', 'projects/online-store.yaml']
-const SECTION_KINDS = ['prose', 'features', 'tech-stack', 'diagrams', 'database', 'endpoints', 'test-cards', 'call-to-action']
+const SCAFFOLD = [
+  'portfolio.yaml',
+  '.gitignore',
+  '.github/workflows/deploy.yml',
+  '.github/workflows/validate.yml',
+  'projects/online-store.yaml',
+]
+const SECTION_KINDS = [
+  'prose',
+  'features',
+  'tech-stack',
+  'diagrams',
+  'database',
+  'endpoints',
+  'test-cards',
+  'call-to-action',
+]
 
 /** Runs the CLI the way a user outside this repository would: from another folder. */
 function run(args: string[], cwd = os.tmpdir()) {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' } })
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' },
+  })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -46,21 +74,38 @@ describe('portfolio init', () => {
     expect(existsSync(path.join(dir, 'public/resume.pdf'))).toBe(false)
 
     // Every section kind is there, so the example shows how each one is written.
-    const project = parse(readFileSync(path.join(dir, 'projects/online-store.yaml'), 'utf8')) as { sections: { kind: string }[] }
+    const project = parse(readFileSync(path.join(dir, 'projects/online-store.yaml'), 'utf8')) as {
+      sections: { kind: string }[]
+    }
     expect(new Set(project.sections.map((s) => s.kind))).toEqual(new Set(SECTION_KINDS))
 
     // A content repository of its own: the tool is a dependency, and the schema lines point into its node_modules.
-    for (const [file, link] of [['portfolio.yaml', `./node_modules/${tool.name}/schema/portfolio.schema.json`], ['projects/online-store.yaml', `../node_modules/${tool.name}/schema/project.schema.json`]] as const) {
+    for (const [file, link] of [
+      ['portfolio.yaml', `./node_modules/${tool.name}/schema/portfolio.schema.json`],
+      ['projects/online-store.yaml', `../node_modules/${tool.name}/schema/project.schema.json`],
+    ] as const) {
       expect(readFileSync(path.join(dir, file), 'utf8').split('\n')[0]).toBe(`# yaml-language-server: $schema=${link}`)
     }
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string>; devDependencies: Record<string, string> }
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      name: string
+      scripts: Record<string, string>
+      devDependencies: Record<string, string>
+    }
     expect(manifest.name).toBe('my-portfolio')
     expect(manifest.devDependencies).toEqual({ [tool.name]: `^${tool.version}` })
-    expect(manifest.scripts).toMatchObject({ dev: 'portfolio dev', build: 'portfolio build', validate: 'portfolio validate' })
+    expect(manifest.scripts).toMatchObject({
+      dev: 'portfolio dev',
+      build: 'portfolio build',
+      validate: 'portfolio validate',
+    })
     expect(readFileSync(path.join(dir, '.gitignore'), 'utf8')).toMatch(/^node_modules\/$/m)
     expect(readFileSync(path.join(dir, '.github/workflows/deploy.yml'), 'utf8')).toContain('actions/deploy-pages')
     // The next two commands, from where init was run.
-    expect(init.stderr).toMatch(new RegExp(`Next steps:\n  cd ${path.relative(os.tmpdir(), dir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} && npm install\n  npm run dev `))
+    expect(init.stderr).toMatch(
+      new RegExp(
+        `Next steps:\n  cd ${path.relative(os.tmpdir(), dir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} && npm install\n  npm run dev `,
+      ),
+    )
 
     const validate = run(['validate', '--root', dir])
     expect(validate.stderr).toContain('✔ 2 files checked, no problems')
@@ -72,7 +117,13 @@ describe('portfolio init', () => {
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('Your Name')
     expect(readFileSync(path.join(out, 'projects/online-store/index.html'), 'utf8')).toContain('Online Store')
     expect(readFileSync(path.join(out, 'resume.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-')
-    expect(JSON.parse(readFileSync(path.join(out, 'resume.json'), 'utf8'))).toMatchObject({ basics: { name: 'Your Name' }, work: [{ position: 'Full-Stack Developer', name: 'Your Company', startDate: '2023-04' }, { position: 'Operations Coordinator' }] })
+    expect(JSON.parse(readFileSync(path.join(out, 'resume.json'), 'utf8'))).toMatchObject({
+      basics: { name: 'Your Name' },
+      work: [
+        { position: 'Full-Stack Developer', name: 'Your Company', startDate: '2023-04' },
+        { position: 'Operations Coordinator' },
+      ],
+    })
   }, 120_000)
 
   it('refuses to overwrite without --force, listing the files (exit 2), and overwrites with it', () => {
@@ -107,27 +158,40 @@ describe('portfolio init', () => {
     expect(readdirSync(dir).sort()).toEqual(['README.md', 'projects'])
   })
 
-  it('writes the content only, linking the schemas relatively, inside the tool\'s own folder (a fork)', () => {
+  it("writes the content only, linking the schemas relatively, inside the tool's own folder (a fork)", () => {
     const inside = path.join(repo, '.portfolio-cache', `init-test-${process.pid}`) // git-ignored
     temps.push(inside)
     const init = run(['init', inside])
     expect(init.code).toBe(0)
     expect(init.stderr).toContain(`npx portfolio dev --root .portfolio-cache/init-test-${process.pid}`)
     expect(readdirSync(inside).sort()).toEqual(['portfolio.yaml', 'projects'])
-    expect(readFileSync(path.join(inside, 'portfolio.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/schema\/portfolio\.schema\.json$/m)
-    expect(readFileSync(path.join(inside, 'projects/online-store.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schema\/project\.schema\.json$/m)
+    expect(readFileSync(path.join(inside, 'portfolio.yaml'), 'utf8')).toMatch(
+      /^# yaml-language-server: \$schema=\.\.\/\.\.\/schema\/portfolio\.schema\.json$/m,
+    )
+    expect(readFileSync(path.join(inside, 'projects/online-store.yaml'), 'utf8')).toMatch(
+      /^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schema\/project\.schema\.json$/m,
+    )
   })
 
   it('adds the tool and the missing scripts to an existing package.json, keeping the rest', () => {
     const dir = tempDir('portfolio-init-manifest-')
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'mine', scripts: { build: 'custom build' }, dependencies: { leftpad: '1.0.0' } }))
+    writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: 'mine', scripts: { build: 'custom build' }, dependencies: { leftpad: '1.0.0' } }),
+    )
     const init = run(['init'], dir)
     expect(init.code).toBe(0)
     expect(init.stderr).toContain('    package.json  (added the tool and its scripts)')
     expect(init.stderr).toMatch(/Next steps:\n  npm install\n  npm run dev /)
     expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'))).toEqual({
       name: 'mine',
-      scripts: { build: 'custom build', dev: 'portfolio dev', preview: 'portfolio preview', validate: 'portfolio validate', doctor: 'portfolio doctor' },
+      scripts: {
+        build: 'custom build',
+        dev: 'portfolio dev',
+        preview: 'portfolio preview',
+        validate: 'portfolio validate',
+        doctor: 'portfolio doctor',
+      },
       dependencies: { leftpad: '1.0.0' },
       devDependencies: { [tool.name]: `^${tool.version}` },
     })
@@ -159,7 +223,9 @@ describe('the command line around init and dev', () => {
 
   it('prints the version, and suggests the nearest command or option for a typo (exit 2)', () => {
     const version = run(['--version'])
-    expect(version.stdout.trim()).toBe((JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string }).version)
+    expect(version.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string }).version,
+    )
     expect(version.code).toBe(0)
     const command = run(['ini'])
     expect(command.stderr).toContain("unknown command 'ini'\n(Did you mean init?)")

@@ -82,7 +82,10 @@ describe('resume.photo', () => {
     const yaml = path.join(fixture.root, 'portfolio.yaml')
     const text = readFileSync(yaml, 'utf8')
     expect(text).toContain('  label: Download Resume\n')
-    writeFileSync(yaml, text.replace('  label: Download Resume\n', '  label: Download Resume\n  photo: /portrait.png\n'))
+    writeFileSync(
+      yaml,
+      text.replace('  label: Download Resume\n', '  label: Download Resume\n  photo: /portrait.png\n'),
+    )
     const { files, cached } = await make()
     expect(cached).toBe(false)
     const facts = await readPhotoFacts(files.pdf)

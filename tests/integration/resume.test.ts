@@ -19,7 +19,9 @@ import { typesetResume } from '../../cli/resume/typeset.ts'
 import { brief, copyRepoContent, REPO_ROOT, type FixtureRoot } from '../helpers/fixtures.ts'
 
 const require = createRequire(import.meta.url)
-const { validate } = require('@jsonresume/schema') as { validate: (resume: unknown, done: (errors: unknown, valid: boolean) => void) => void }
+const { validate } = require('@jsonresume/schema') as {
+  validate: (resume: unknown, done: (errors: unknown, valid: boolean) => void) => void
+}
 
 interface Project {
   title: string
@@ -62,7 +64,8 @@ async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
       }
     }
     if (line) lines.push(line)
-    for (const annotation of await page.getAnnotations()) if (annotation.subtype === 'Link' && typeof annotation.url === 'string') links.push(annotation.url)
+    for (const annotation of await page.getAnnotations())
+      if (annotation.subtype === 'Link' && typeof annotation.url === 'string') links.push(annotation.url)
     collectRoles(await page.getStructTree())
   }
   const { info } = await doc.getMetadata()
@@ -113,7 +116,10 @@ describe('the shipped resume', () => {
       ...portfolio.hero.claims.flatMap((c: { value: string; label: string }) => [c.value, c.label]),
       ...projects.flatMap((p) => [p.title, ...p.achievements, ...p.tech]),
       ...portfolio.techStack.groups.flatMap((g: { items: string[] }) => g.items),
-      ...portfolio.experience.flatMap((e: { role: string; highlights?: string[] }) => [e.role, ...(e.highlights ?? [])]),
+      ...portfolio.experience.flatMap((e: { role: string; highlights?: string[] }) => [
+        e.role,
+        ...(e.highlights ?? []),
+      ]),
     ]
     expect(expected.filter((phrase) => !text.includes(phrase))).toEqual([])
   })
@@ -125,12 +131,22 @@ describe('the shipped resume', () => {
   })
 
   it('links the e-mail, the site, both profiles and every project live and source URL', () => {
-    const expected = [portfolio.contact.email, portfolio.site.url, portfolio.links.github, portfolio.links.linkedin, ...projects.flatMap((p) => [p.liveUrl, ...(p.githubUrl ? [p.githubUrl] : [])])]
+    const expected = [
+      portfolio.contact.email,
+      portfolio.site.url,
+      portfolio.links.github,
+      portfolio.links.linkedin,
+      ...projects.flatMap((p) => [p.liveUrl, ...(p.githubUrl ? [p.githubUrl] : [])]),
+    ]
     expect(new Set(pdf.links)).toEqual(new Set(expected.map((url: string) => new URL(url).href)))
   })
 
   it('carries title, author, subject, keywords and language, and is tagged with a structure tree', () => {
-    expect(pdf.info).toMatchObject({ Title: `${portfolio.owner.name} – ${portfolio.owner.role}`, Author: portfolio.owner.name, Language: portfolio.site.language })
+    expect(pdf.info).toMatchObject({
+      Title: `${portfolio.owner.name} – ${portfolio.owner.role}`,
+      Author: portfolio.owner.name,
+      Language: portfolio.site.language,
+    })
     expect(String(pdf.info.Keywords)).toContain('React')
     expect(String(pdf.info.Subject)).toContain(portfolio.owner.name)
     expect(pdf.marked).toBe(true)
@@ -154,12 +170,24 @@ describe('the shipped resume', () => {
     let result: { errors: unknown; valid: boolean } | undefined
     validate(resume, (errors, valid) => (result = { errors, valid }))
     expect(result).toEqual({ errors: null, valid: true })
-    expect(resume.basics).toMatchObject({ name: portfolio.owner.name, email: 'hello@aaravsharma.dev', url: portfolio.site.url })
+    expect(resume.basics).toMatchObject({
+      name: portfolio.owner.name,
+      email: 'hello@aaravsharma.dev',
+      url: portfolio.site.url,
+    })
     expect(resume.basics.profiles.map((p: { network: string }) => p.network)).toEqual(['GitHub', 'LinkedIn'])
-    expect(resume.work.map((w: { position: string }) => w.position)).toEqual(portfolio.experience.map((e: { role: string }) => e.role))
+    expect(resume.work.map((w: { position: string }) => w.position)).toEqual(
+      portfolio.experience.map((e: { role: string }) => e.role),
+    )
     expect(resume.projects.map((p: { name: string }) => p.name)).toEqual(projects.map((p) => p.title))
-    expect(resume.projects[0]).toMatchObject({ highlights: projects[0]?.achievements, keywords: projects[0]?.tech, url: projects[0]?.liveUrl })
-    expect(resume.skills.map((s: { name: string }) => s.name)).toEqual(portfolio.techStack.groups.map((g: { name: string }) => g.name))
+    expect(resume.projects[0]).toMatchObject({
+      highlights: projects[0]?.achievements,
+      keywords: projects[0]?.tech,
+      url: projects[0]?.liveUrl,
+    })
+    expect(resume.skills.map((s: { name: string }) => s.name)).toEqual(
+      portfolio.techStack.groups.map((g: { name: string }) => g.name),
+    )
   })
 })
 
@@ -190,7 +218,11 @@ describe('the resume follows the content', () => {
   }, 60_000)
 
   it('resume.projects and pageSize choose the projects and the paper', async () => {
-    edit('portfolio.yaml', '  label: Download Resume\n', '  label: Download Resume\n  projects:\n    - todoapppro\n    - logic-i\n  pageSize: Letter\n  claims: false\n')
+    edit(
+      'portfolio.yaml',
+      '  label: Download Resume\n',
+      '  label: Download Resume\n  projects:\n    - todoapppro\n    - logic-i\n  pageSize: Letter\n  claims: false\n',
+    )
     const { files } = await resumeOf(fixture.root)
     const resume = JSON.parse(files.json) as { projects: { name: string }[] }
     expect(resume.projects.map((p) => p.name)).toEqual(['TodoApp Pro', 'logic-i'])
@@ -200,14 +232,20 @@ describe('the resume follows the content', () => {
     await doc.destroy()
   }, 60_000)
 
-  it('a character the font lacks stops the resume, located in its field (a chosen project\'s achievement)', async () => {
-    edit('projects/logic-i.yaml', '  - Load-tested at 500 concurrent users\n', '  - Load-tested at 500 concurrent users ★\n')
+  it("a character the font lacks stops the resume, located in its field (a chosen project's achievement)", async () => {
+    edit(
+      'projects/logic-i.yaml',
+      '  - Load-tested at 500 concurrent users\n',
+      '  - Load-tested at 500 concurrent users ★\n',
+    )
     const checked = await checkContent(fixture.root)
     expect(checked.diagnostics).toEqual([])
     const outcome = await makeResume(checked, fixture.root, null)
     const lines = readFileSync(path.join(fixture.root, 'projects/logic-i.yaml'), 'utf8').split('\n')
     const line = lines.findIndex((l) => l.includes('★'))
-    expect(outcome.diagnostics.map(brief)).toEqual([`RESUME_GLYPH@projects/logic-i.yaml:${line + 1}:${(lines[line] ?? '').indexOf('★') + 1}`])
+    expect(outcome.diagnostics.map(brief)).toEqual([
+      `RESUME_GLYPH@projects/logic-i.yaml:${line + 1}:${(lines[line] ?? '').indexOf('★') + 1}`,
+    ])
     expect(outcome.diagnostics[0]?.message).toContain('U+2605')
     expect(outcome.files).toBeUndefined()
   }, 60_000)
@@ -221,7 +259,11 @@ describe('the resume follows the content', () => {
 })
 
 describe('portfolio resume', () => {
-  const run = (args: string[]) => spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin/portfolio.mjs'), 'resume', '--root', REPO_ROOT, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin/portfolio.mjs'), 'resume', '--root', REPO_ROOT, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    })
 
   it('writes the PDF or the JSON Resume alone to --out', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-resume-cli-'))
@@ -232,7 +274,9 @@ describe('portfolio resume', () => {
     expect(readFileSync(path.join(dir, 'cv.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-')
     const json = run(['--format', 'json', '--out', path.join(dir, 'cv.json')])
     expect(json.status, json.stderr).toBe(0)
-    expect(JSON.parse(readFileSync(path.join(dir, 'cv.json'), 'utf8'))).toMatchObject({ basics: { name: 'Aarav Sharma' } })
+    expect(JSON.parse(readFileSync(path.join(dir, 'cv.json'), 'utf8'))).toMatchObject({
+      basics: { name: 'Aarav Sharma' },
+    })
     expect(run(['--format', 'docx']).status).toBe(2)
   }, 60_000)
 })
@@ -240,7 +284,10 @@ describe('portfolio resume', () => {
 describe('typesetting', () => {
   it('reports a compiler warning (here: a font that was not loaded) as a problem, with no PDF', async () => {
     const checked = await checkContent(REPO_ROOT)
-    const { data } = resumeData(checked.content as NonNullable<CheckResult['content']>, readChoices(checked.content?.portfolio ?? {}))
+    const { data } = resumeData(
+      checked.content as NonNullable<CheckResult['content']>,
+      readChoices(checked.content?.portfolio ?? {}),
+    )
     const typeset = typesetResume('#set text(font: "Not A Font")\nHello', data, undefined)
     expect(typeset.pdf).toBeUndefined()
     expect(typeset.problems.join('\n')).toContain('unknown font family: not a font')
@@ -248,7 +295,10 @@ describe('typesetting', () => {
 
   it('reports what breaks PDF/UA-1 (here: no document title) as a problem instead of throwing', async () => {
     const checked = await checkContent(REPO_ROOT)
-    const { data } = resumeData(checked.content as NonNullable<CheckResult['content']>, readChoices(checked.content?.portfolio ?? {}))
+    const { data } = resumeData(
+      checked.content as NonNullable<CheckResult['content']>,
+      readChoices(checked.content?.portfolio ?? {}),
+    )
     const typeset = typesetResume('#set text(font: "Source Sans 3")\nHello', data, undefined)
     expect(typeset.pdf).toBeUndefined()
     expect(typeset.problems.join('\n')).toContain('missing document title')
@@ -264,11 +314,19 @@ describe('the build', () => {
       writeFileSync(file, text.replace('title: TodoApp Pro', 'title: TodoApp Pro ★'))
       const out = path.join(fixture.root, 'dist')
       const steps: string[] = []
-      const result = await runBuild({ root: fixture.root, outDir: out, base: '/', store: false, onStep: (step, _ms, detail) => steps.push(`${step}: ${detail}`) })
+      const result = await runBuild({
+        root: fixture.root,
+        outDir: out,
+        base: '/',
+        store: false,
+        onStep: (step, _ms, detail) => steps.push(`${step}: ${detail}`),
+      })
       const lines = readFileSync(file, 'utf8').split('\n')
       const line = lines.findIndex((l) => l.includes('★'))
       expect(result.compiled).toBe(false)
-      expect(result.diagnostics.map(brief)).toEqual([`RESUME_GLYPH@projects/todoapppro.yaml:${line + 1}:${(lines[line] ?? '').indexOf('★') + 1}`])
+      expect(result.diagnostics.map(brief)).toEqual([
+        `RESUME_GLYPH@projects/todoapppro.yaml:${line + 1}:${(lines[line] ?? '').indexOf('★') + 1}`,
+      ])
       expect(result.sources.has('projects/todoapppro.yaml')).toBe(true)
       expect(steps).toContain('resume: has errors')
       expect(existsSync(out)).toBe(false)

@@ -20,12 +20,19 @@ const site = path.join(work, 'my-portfolio')
 let tarball = ''
 
 /** npm and the CLI as a user's shell runs them: none of the variables `npm run` sets for this checkout. */
-const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_package_|npm_lifecycle_|npm_config_local_prefix|INIT_CWD$|NODE_PATH$)/.test(key)))
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([key]) => !/^(npm_package_|npm_lifecycle_|npm_config_local_prefix|INIT_CWD$|NODE_PATH$)/.test(key),
+  ),
+)
 const userEnv = { ...env, NO_COLOR: '1', GITHUB_ACTIONS: '', GITHUB_REPOSITORY: 'ada/my-portfolio' }
 
 function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: userEnv, timeout: 240_000 })
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${result.status}:\n${result.stdout}\n${result.stderr}`)
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${cwd}) exited ${result.status}:\n${result.stdout}\n${result.stderr}`,
+    )
   return result
 }
 const npm = (args: string[], cwd: string) => run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], cwd)
@@ -40,21 +47,41 @@ interface Packed {
 let packed: Packed
 // lib/ is compiled by the global setup (tests/helpers/build-cli.ts), what `prepare` does before a real pack.
 beforeAll(() => {
-  packed = (JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], repo).stdout) as Packed[])[0] as Packed
+  packed = (
+    JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], repo).stdout) as Packed[]
+  )[0] as Packed
   tarball = path.join(work, packed.filename)
 }, 120_000)
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 describe('the packed tool, installed from its tarball', () => {
   it('holds the CLI, the site, schemas, templates and fonts, and nothing test-only', () => {
-    console.log(`${packed.filename}: ${(packed.size / 1000).toFixed(1)} kB packed, ${(packed.unpackedSize / 1000).toFixed(1)} kB unpacked, ${packed.files.length} files`)
+    console.log(
+      `${packed.filename}: ${(packed.size / 1000).toFixed(1)} kB packed, ${(packed.unpackedSize / 1000).toFixed(1)} kB unpacked, ${packed.files.length} files`,
+    )
     console.log(packed.files.map((f) => `  ${f.path}  ${f.size}`).join('\n'))
     const paths = packed.files.map((f) => f.path)
-    for (const needed of ['bin/portfolio.mjs', 'lib/cli/bin.js', 'lib/cli/api.js', 'lib/cli/api.d.ts', 'site/vite.config.ts', 'site/src/entry-server.tsx', 'schema/portfolio.schema.json', 'schema/project.schema.json', 'templates/default/_gitignore', 'templates/default/.github/workflows/deploy.yml', 'LICENSE']) {
+    for (const needed of [
+      'bin/portfolio.mjs',
+      'lib/cli/bin.js',
+      'lib/cli/api.js',
+      'lib/cli/api.d.ts',
+      'site/vite.config.ts',
+      'site/src/entry-server.tsx',
+      'schema/portfolio.schema.json',
+      'schema/project.schema.json',
+      'templates/default/_gitignore',
+      'templates/default/.github/workflows/deploy.yml',
+      'LICENSE',
+    ]) {
       expect(paths, needed).toContain(needed)
     }
     expect(paths.some((p) => p.startsWith('assets/fonts/'))).toBe(true)
-    const testOnly = paths.filter((p) => /(^|\/)(tests?|fixtures|e2e|bench|audit|scripts|generated|\.server-build)\//.test(p) || /\.test\.|\.tsbuildinfo$|^portfolio\.yaml$|^projects\//.test(p))
+    const testOnly = paths.filter(
+      (p) =>
+        /(^|\/)(tests?|fixtures|e2e|bench|audit|scripts|generated|\.server-build)\//.test(p) ||
+        /\.test\.|\.tsbuildinfo$|^portfolio\.yaml$|^projects\//.test(p),
+    )
     expect(testOnly).toEqual([])
   })
 
@@ -77,7 +104,8 @@ describe('the packed tool, installed from its tarball', () => {
 
     // The modelines resolve inside the portfolio's own node_modules.
     for (const file of ['portfolio.yaml', 'projects/online-store.yaml']) {
-      const link = /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(path.join(site, file), 'utf8'))?.[1] ?? ''
+      const link =
+        /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(path.join(site, file), 'utf8'))?.[1] ?? ''
       expect(link).toContain(`node_modules/${tool.name}/schema/`)
       expect(existsSync(path.resolve(path.dirname(path.join(site, file)), link)), link).toBe(true)
     }
@@ -89,22 +117,54 @@ describe('the packed tool, installed from its tarball', () => {
     expect(JSON.parse(doctor.stdout)).toEqual([])
 
     // The small API, as another program imports it (types included).
-    const api = run(process.execPath, ['--input-type=module', '-e', `import { validate } from '${tool.name}'; const r = await validate(); console.log(r.ok, r.fileCount)`], site)
+    const api = run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { validate } from '${tool.name}'; const r = await validate(); console.log(r.ok, r.fileCount)`,
+      ],
+      site,
+    )
     expect(api.stdout.trim()).toBe('true 2')
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
     const typecheck = (source: string) => {
       writeFileSync(path.join(site, 'check-types.mts'), source)
-      return spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck', 'check-types.mts'], { cwd: site, encoding: 'utf8', env: userEnv })
+      return spawnSync(
+        process.execPath,
+        [
+          tsc,
+          '--noEmit',
+          '--strict',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--skipLibCheck',
+          'check-types.mts',
+        ],
+        { cwd: site, encoding: 'utf8', env: userEnv },
+      )
     }
-    const typed = typecheck(`import { build, type BuildOptions, type BuildResult } from '${tool.name}'\nconst options: BuildOptions = { root: '.', base: '/x/' }\nexport const built: Promise<BuildResult> = build(options)\n`)
+    const typed = typecheck(
+      `import { build, type BuildOptions, type BuildResult } from '${tool.name}'\nconst options: BuildOptions = { root: '.', base: '/x/' }\nexport const built: Promise<BuildResult> = build(options)\n`,
+    )
     expect(typed.stdout + typed.stderr).toBe('')
     // The types are real, not any: a wrong use fails.
-    const wrong = typecheck(`import { validate } from '${tool.name}'\nexport const ok: string = (await validate()).ok\n`)
+    const wrong = typecheck(
+      `import { validate } from '${tool.name}'\nexport const ok: string = (await validate()).ok\n`,
+    )
     expect(wrong.stdout).toContain("error TS2322: Type 'boolean' is not assignable to type 'string'.")
   }, 480_000)
 
   it('serves a built site whose home page and case study load in Chromium without console errors', async () => {
-    const preview = spawn(path.join(site, 'node_modules/.bin/portfolio'), ['preview', '--base', '/my-portfolio/', '--port', '0'], { cwd: site, env: userEnv })
+    const preview = spawn(
+      path.join(site, 'node_modules/.bin/portfolio'),
+      ['preview', '--base', '/my-portfolio/', '--port', '0'],
+      { cwd: site, env: userEnv },
+    )
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let text = ''

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { BUDGETS, checkChatIndex, checkLighthouse, checkRoute, type RouteMeasurement } from '../../scripts/audit/budgets.ts'
+import {
+  BUDGETS,
+  checkChatIndex,
+  checkLighthouse,
+  checkRoute,
+  type RouteMeasurement,
+} from '../../scripts/audit/budgets.ts'
 import { isDevelopmentBuild, type Asset, type FirstVisit } from '../../scripts/audit/bytes.ts'
 import { summarize } from '../../scripts/audit/lighthouse-runner.ts'
 
@@ -7,15 +13,45 @@ const asset = (path: string, gzipBytes: number): Asset => ({ path, bytes: gzipBy
 const sum = (assets: Asset[]) => assets.reduce((t, a) => t + a.gzipBytes, 0)
 
 function visit(js: Asset[], css: Asset[], extra: Partial<FirstVisit> = {}): FirstVisit {
-  return { url: 'http://127.0.0.1/', device: 'mobile', js, css, jsGzip: sum(js), cssGzip: sum(css), cls: 0, imagesWithoutSize: [], offOrigin: [], ...extra }
+  return {
+    url: 'http://127.0.0.1/',
+    device: 'mobile',
+    js,
+    css,
+    jsGzip: sum(js),
+    cssGzip: sum(css),
+    cls: 0,
+    imagesWithoutSize: [],
+    offOrigin: [],
+    ...extra,
+  }
 }
 
-function measurement(route: string, js: Asset[], css: Asset[], extra: Partial<RouteMeasurement> = {}): RouteMeasurement {
+function measurement(
+  route: string,
+  js: Asset[],
+  css: Asset[],
+  extra: Partial<RouteMeasurement> = {},
+): RouteMeasurement {
   return {
     route,
     url: `http://127.0.0.1${route}`,
     visits: [visit(js, css)],
-    static: { js, css, jsGzip: sum(js), cssGzip: sum(css), missing: [], page: { scripts: js.map((a) => a.path), modulePreloads: [], stylesheets: css.map((a) => a.path), blockingScripts: [], inlineHeadScripts: [], images: [] } },
+    static: {
+      js,
+      css,
+      jsGzip: sum(js),
+      cssGzip: sum(css),
+      missing: [],
+      page: {
+        scripts: js.map((a) => a.path),
+        modulePreloads: [],
+        stylesheets: css.map((a) => a.path),
+        blockingScripts: [],
+        inlineHeadScripts: [],
+        images: [],
+      },
+    },
     ...extra,
   }
 }
@@ -46,10 +82,21 @@ describe('checkRoute', () => {
     const js = [asset('/assets/index.js', 95_000)]
     const extra = [asset('/assets/case-study.js', 11_000)]
     const m = measurement('/projects/a', [...js, ...extra], css, {
-      navigation: { from: '/', to: '/projects/a', method: 'link click', js: extra, css: [], jsGzip: 11_000, cssGzip: 0 },
+      navigation: {
+        from: '/',
+        to: '/projects/a',
+        method: 'link click',
+        js: extra,
+        css: [],
+        jsGzip: 11_000,
+        cssGzip: 0,
+      },
       coldExtra: { jsGzip: 11_000, js: extra },
     })
-    expect(checkRoute(m).map((x) => x.check)).toEqual(['extra JS moving here from / (gzip)', 'extra JS vs / on a cold first visit (gzip)'])
+    expect(checkRoute(m).map((x) => x.check)).toEqual([
+      'extra JS moving here from / (gzip)',
+      'extra JS vs / on a cold first visit (gzip)',
+    ])
   })
 
   it('fails a second stylesheet, a blocking head script, an unsized image, layout shift and off-origin requests', () => {
@@ -57,7 +104,13 @@ describe('checkRoute', () => {
     m.static.page.stylesheets.push('/assets/other.css')
     m.static.page.blockingScripts.push('/legacy.js')
     m.static.page.images.push({ src: 'a.png', hasWidth: true, hasHeight: false })
-    m.visits = [visit([asset('/a.js', 1)], [...css, asset('/assets/other.css', 1)], { cls: 0.02, offOrigin: ['https://fonts.example/x.css'], imagesWithoutSize: ['b.png'] })]
+    m.visits = [
+      visit([asset('/a.js', 1)], [...css, asset('/assets/other.css', 1)], {
+        cls: 0.02,
+        offOrigin: ['https://fonts.example/x.css'],
+        imagesWithoutSize: ['b.png'],
+      }),
+    ]
     expect(checkRoute(m).map((x) => [x.kind, x.actual])).toEqual([
       ['render-blocking', '2'],
       ['render-blocking', '1'],
@@ -86,7 +139,13 @@ describe('checkRoute', () => {
 describe('Lighthouse results', () => {
   const lhr = {
     categories: {
-      performance: { score: 0.97, auditRefs: [{ id: 'total-blocking-time', weight: 30 }, { id: 'mainthread-work-breakdown', weight: 0 }] },
+      performance: {
+        score: 0.97,
+        auditRefs: [
+          { id: 'total-blocking-time', weight: 30 },
+          { id: 'mainthread-work-breakdown', weight: 0 },
+        ],
+      },
       accessibility: { score: 1, auditRefs: [] },
       'best-practices': { score: 1, auditRefs: [] },
       seo: { score: null, auditRefs: [] },
@@ -95,7 +154,11 @@ describe('Lighthouse results', () => {
       'total-blocking-time': { title: 'Total Blocking Time', score: 0.8, numericValue: 320, displayValue: '320 ms' },
       'largest-contentful-paint': { numericValue: 1800 },
       'cumulative-layout-shift': { numericValue: 0 },
-      'mainthread-work-breakdown': { score: 0.5, displayValue: '2.0 s', details: { items: [{ groupLabel: 'Rendering', duration: 1200 }] } },
+      'mainthread-work-breakdown': {
+        score: 0.5,
+        displayValue: '2.0 s',
+        details: { items: [{ groupLabel: 'Rendering', duration: 1200 }] },
+      },
     },
     environment: { benchmarkIndex: 1500 },
     runWarnings: ['slow', 3],
@@ -112,7 +175,14 @@ describe('Lighthouse results', () => {
       warnings: ['slow'],
       benchmarkIndex: 1500,
     })
-    expect(summary.diagnostics).toEqual([{ id: 'mainthread-work-breakdown', title: 'mainthread-work-breakdown', displayValue: '2.0 s', top: ['Rendering 1200 ms'] }])
+    expect(summary.diagnostics).toEqual([
+      {
+        id: 'mainthread-work-breakdown',
+        title: 'mainthread-work-breakdown',
+        displayValue: '2.0 s',
+        top: ['Rendering 1200 ms'],
+      },
+    ])
   })
 
   it('misses the mobile performance budget below 0.98 and any category Lighthouse could not score', () => {
@@ -125,9 +195,14 @@ describe('Lighthouse results', () => {
   })
 
   it('holds desktop to a perfect performance score', () => {
-    const perfect = { ...lhr, categories: { ...lhr.categories, performance: { score: 0.99, auditRefs: [] }, seo: { score: 1, auditRefs: [] } } }
+    const perfect = {
+      ...lhr,
+      categories: { ...lhr.categories, performance: { score: 0.99, auditRefs: [] }, seo: { score: 1, auditRefs: [] } },
+    }
     expect(checkLighthouse('/', summarize('u', 'mobile', perfect, 0))).toEqual([])
-    expect(checkLighthouse('/', summarize('u', 'desktop', perfect, 0)).map((m) => m.check)).toEqual(['lighthouse desktop performance'])
+    expect(checkLighthouse('/', summarize('u', 'desktop', perfect, 0)).map((m) => m.check)).toEqual([
+      'lighthouse desktop performance',
+    ])
   })
 })
 
@@ -135,7 +210,9 @@ describe('checkChatIndex', () => {
   it('passes the chat index at exactly its budget, fails it one byte past, and fails a build without one', () => {
     const at = BUDGETS.chatIndexKb * BUDGETS.bytesPerKb
     expect(checkChatIndex({ path: '/data/chat-index.json', gzipBytes: at })).toEqual([])
-    expect(checkChatIndex({ path: '/data/chat-index.json', gzipBytes: at + 1 })).toMatchObject([{ kind: 'bytes', route: '/', budget: `<= ${BUDGETS.chatIndexKb} kB`, detail: '/data/chat-index.json' }])
+    expect(checkChatIndex({ path: '/data/chat-index.json', gzipBytes: at + 1 })).toMatchObject([
+      { kind: 'bytes', route: '/', budget: `<= ${BUDGETS.chatIndexKb} kB`, detail: '/data/chat-index.json' },
+    ])
     expect(checkChatIndex(null)).toMatchObject([{ kind: 'bytes', actual: 'missing' }])
   })
 })

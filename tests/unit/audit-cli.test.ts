@@ -37,7 +37,20 @@ describe('parseCli', () => {
   })
 
   it('reads --quick, --routes, --dist, --json, --runs and --no-compression', () => {
-    expect(parseCli(['--quick', '--routes', '/, logic-i', '--dist', 'out', '--json', 'r.json', '--runs', '3', '--no-compression'])).toEqual({
+    expect(
+      parseCli([
+        '--quick',
+        '--routes',
+        '/, logic-i',
+        '--dist',
+        'out',
+        '--json',
+        'r.json',
+        '--runs',
+        '3',
+        '--no-compression',
+      ]),
+    ).toEqual({
       quick: true,
       base: '/',
       runs: 3,

@@ -8,7 +8,13 @@ describe('readStaticPage', () => {
     const html = page(
       '<script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" crossorigin href="/assets/icon.js"><link rel="stylesheet" crossorigin href="/assets/index.css"><link rel="icon" href="/f.svg">',
     )
-    expect(readStaticPage(html)).toMatchObject({ scripts: ['/assets/index.js'], modulePreloads: ['/assets/icon.js'], stylesheets: ['/assets/index.css'], blockingScripts: [], images: [] })
+    expect(readStaticPage(html)).toMatchObject({
+      scripts: ['/assets/index.js'],
+      modulePreloads: ['/assets/icon.js'],
+      stylesheets: ['/assets/index.css'],
+      blockingScripts: [],
+      images: [],
+    })
   })
 
   it('flags classic external scripts in <head> without defer or async, but not module, deferred, async or body scripts', () => {
@@ -30,7 +36,12 @@ describe('readStaticPage', () => {
   })
 
   it('reports images without width or height, skipping comments', () => {
-    const result = readStaticPage(page('', '<!-- <img src="c.png"> --><img src="a.png" width="10" height="10"><img src=b.png width=10><IMG SRC="d.png" alt="">'))
+    const result = readStaticPage(
+      page(
+        '',
+        '<!-- <img src="c.png"> --><img src="a.png" width="10" height="10"><img src=b.png width=10><IMG SRC="d.png" alt="">',
+      ),
+    )
     expect(result.images).toEqual([
       { src: 'a.png', hasWidth: true, hasHeight: true },
       { src: 'b.png', hasWidth: true, hasHeight: false },
@@ -39,7 +50,12 @@ describe('readStaticPage', () => {
   })
 
   it('counts every stylesheet link, including ones in the body, but not alternate ones', () => {
-    const result = readStaticPage(page('<link rel="stylesheet" href="/a.css"><link rel="alternate stylesheet" href="/alt.css">', '<link rel="stylesheet" href="/b.css">'))
+    const result = readStaticPage(
+      page(
+        '<link rel="stylesheet" href="/a.css"><link rel="alternate stylesheet" href="/alt.css">',
+        '<link rel="stylesheet" href="/b.css">',
+      ),
+    )
     expect(result.stylesheets).toEqual(['/a.css', '/b.css'])
   })
 })

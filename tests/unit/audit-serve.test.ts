@@ -14,12 +14,19 @@ writeFileSync(path.join(dist, '404.html'), 'not here')
 writeFileSync(path.join(dist, 'assets/app.js'), 'console.log(1);'.repeat(50))
 writeFileSync(path.join(dist, 'assets/img.png'), Buffer.from([137, 80, 78, 71]))
 
-function get(url: string, encoding?: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+function get(
+  url: string,
+  encoding?: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
       const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-    }).on('error', reject).end()
+      res
+        .on('data', (c: Buffer) => chunks.push(c))
+        .on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+      .on('error', reject)
+      .end()
   })
 }
 

@@ -16,7 +16,11 @@ interface Project {
 
 const content = generateContent(5, 'test-seed')
 const projects = Object.values(content.projects).map((text) => parse(text) as Project)
-const proseOf = (project: Project) => project.sections.filter((s) => s.kind === 'prose').map((s) => s.body!).join('\n\n')
+const proseOf = (project: Project) =>
+  project.sections
+    .filter((s) => s.kind === 'prose')
+    .map((s) => s.body!)
+    .join('\n\n')
 
 describe('bench: the case-study text generator', () => {
   it('gives the same text for the same seed and other text for another seed', () => {
@@ -42,7 +46,9 @@ describe('bench: the case-study text generator', () => {
     const words = new Set(prose.toLowerCase().match(/[a-z]{3,}/g))
     expect(words.size).toBeGreaterThan(1000)
     for (const mark of [',', ';', '?', '(', '"', '—']) expect(prose).toContain(mark)
-    const lengths = proseOf(projects[0]!).split(/(?<=[.?!])\s+(?=[A-Z*"(`\[])/).map(countWords)
+    const lengths = proseOf(projects[0]!)
+      .split(/(?<=[.?!])\s+(?=[A-Z*"(`\[])/)
+      .map(countWords)
     expect(Math.min(...lengths)).toBeLessThan(8)
     expect(Math.max(...lengths)).toBeGreaterThan(25)
   })
@@ -62,7 +68,12 @@ describe('bench: the case-study text generator', () => {
   })
 
   it('has links, some with @ in them and some with & in their query', () => {
-    const links = [...projects.map(proseOf).join('\n').matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!)
+    const links = [
+      ...projects
+        .map(proseOf)
+        .join('\n')
+        .matchAll(/\]\(([^)\s]+)\)/g),
+    ].map((m) => m[1]!)
     expect(links.some((href) => href.includes('@'))).toBe(true)
     expect(links.some((href) => /\?[^#]*&/.test(href))).toBe(true)
     expect(links.every((href) => /^(https:\/\/|mailto:|#|\/)/.test(href))).toBe(true)
@@ -87,7 +98,10 @@ describe('bench: paired medians', () => {
 
   it("reports the median of the rounds' ratios, not the ratio of the medians", () => {
     // Round 2 ran in a slow minute for both: its ratio is like the others'.
-    const paired = pairRuns([run(2000, 4000, 300), run(6000, 12000, 500), run(2200, 4400, 400)], [run(1000, 1000), run(3000, 3000), run(1000, 1000)])
+    const paired = pairRuns(
+      [run(2000, 4000, 300), run(6000, 12000, 500), run(2200, 4400, 400)],
+      [run(1000, 1000), run(3000, 3000), run(1000, 1000)],
+    )
     expect(paired.wallRatio).toBe(2)
     expect(paired.cpuRatio).toBe(4)
     expect(paired.first.medianMs).toBe(2200)
@@ -100,7 +114,11 @@ describe('bench: paired medians', () => {
     const log = path.join(tempDir(), 'log')
     // Some CPU beyond Node's start, so the children's CPU (counted in 10 ms ticks) cannot round to 0.
     const work = 'let x = 0; for (let i = 0; i < 5e7; i++) x += i;'
-    const command = (mark: string) => ({ args: ['-e', `${work} require('node:fs').appendFileSync(${JSON.stringify(log)}, ${JSON.stringify(mark)})`], cwd: process.cwd(), before: () => appendFileSync(log, '<') })
+    const command = (mark: string) => ({
+      args: ['-e', `${work} require('node:fs').appendFileSync(${JSON.stringify(log)}, ${JSON.stringify(mark)})`],
+      cwd: process.cwd(),
+      before: () => appendFileSync(log, '<'),
+    })
     const [a, b] = measureInTurn([command('a'), command('b')], 2)
     expect(readFileSync(log, 'utf8')).toBe('<a<b'.repeat(2))
     expect(a).toHaveLength(2)
@@ -111,7 +129,15 @@ describe('bench: paired medians', () => {
 describe('bench: targets', () => {
   it('says which targets are met, which are missed and by how much, and which were not run', () => {
     const measurement = (ms: number) => ({ runs: [], medianMs: ms, medianCpuMs: ms, peakRssMiB: 0 })
-    const targets = checkTargets({ peers: new Map(), caseStudyJs: new Map([[6, 80], [1000, 80]]), validate: measurement(500), rebuild: measurement(900) })
+    const targets = checkTargets({
+      peers: new Map(),
+      caseStudyJs: new Map([
+        [6, 80],
+        [1000, 80],
+      ]),
+      validate: measurement(500),
+      rebuild: measurement(900),
+    })
     const byName = (name: string) => targets.find((t) => t.name.startsWith(name))!
     expect(byName('rebuild')).toMatchObject({ met: true, value: '0.90 s' })
     expect(byName('validate')).toMatchObject({ met: false, overBy: 25 })
@@ -124,6 +150,8 @@ describe('bench: targets', () => {
     const run = (ms: number, cpuMs: number): Run => ({ ms, cpuMs, rssMiB: 100 })
     const peers = new Map([[1000, pairRuns([run(3000, 9000)], [run(1000, 2000)])]])
     const lines = formatTargets(checkTargets({ peers, caseStudyJs: new Map() }))
-    expect(lines).toContain('✖ cold build, 1000 projects, over Eleventy (wall): 3.00x (CPU: 4.50x) (target <= 2.00x), missed by 50.0%')
+    expect(lines).toContain(
+      '✖ cold build, 1000 projects, over Eleventy (wall): 3.00x (CPU: 4.50x) (target <= 2.00x), missed by 50.0%',
+    )
   })
 })

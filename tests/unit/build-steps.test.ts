@@ -41,7 +41,9 @@ describe('sitemap and robots', () => {
 describe('security headers', () => {
   it('allows the inline theme script by its hash and puts the policy right after the charset', () => {
     const html = withSecurityHeaders('<html><head><meta charset="UTF-8" /><script>var a=1</script></head></html>')
-    expect(html).toMatch(/<meta charset="UTF-8" \/>\n\s*<meta http-equiv="Content-Security-Policy" content="[^"]*script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/)
+    expect(html).toMatch(
+      /<meta charset="UTF-8" \/>\n\s*<meta http-equiv="Content-Security-Policy" content="[^"]*script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/,
+    )
     expect(html).not.toMatch(/script-src[^;]*unsafe-inline/)
   })
 })
@@ -74,7 +76,10 @@ describe('atomic output', () => {
     const repo = path.resolve(import.meta.dirname, '../..')
     const root = path.join(dir, 'content')
     mkdirSync(path.join(root, 'projects'), { recursive: true })
-    writeFileSync(path.join(root, 'portfolio.yaml'), readFileSync(path.join(repo, 'portfolio.yaml'), 'utf8').replace(/^footer:/m, 'fotter:'))
+    writeFileSync(
+      path.join(root, 'portfolio.yaml'),
+      readFileSync(path.join(repo, 'portfolio.yaml'), 'utf8').replace(/^footer:/m, 'fotter:'),
+    )
     const out = path.join(dir, 'dist')
     mkdirSync(out)
     writeFileSync(path.join(out, 'index.html'), 'previous')
@@ -96,7 +101,13 @@ describe('atomic output', () => {
       writeFileSync(path.join(out, 'index.html'), 'previous')
       const store = openStore(path.join(dir, 'cache'))
       const steps: [string, string | undefined][] = []
-      const options = { root: fixture.root, outDir: out, base: '/', store, onStep: (step: string, _ms: number, detail?: string) => steps.push([step, detail]) }
+      const options = {
+        root: fixture.root,
+        outDir: out,
+        base: '/',
+        store,
+        onStep: (step: string, _ms: number, detail?: string) => steps.push([step, detail]),
+      }
       const failed = await runBuild(options)
       expect(failed.compiled).toBe(false)
       expect(failed.diagnostics.map((d) => `${d.code}@${d.file}`)).toContain('SCHEMA_UNKNOWN_KEY@projects/logic-i.yaml')
@@ -125,7 +136,13 @@ describe('atomic output', () => {
       const steps = new Map<string, string | undefined>()
       const build = async () => {
         steps.clear()
-        const result = await runBuild({ root: fixture.root, outDir: out, base: '/', store, onStep: (step, _ms, detail) => steps.set(step, detail) })
+        const result = await runBuild({
+          root: fixture.root,
+          outDir: out,
+          base: '/',
+          store,
+          onStep: (step, _ms, detail) => steps.set(step, detail),
+        })
         expect(result.compiled).toBe(true)
         return siteFiles(out)
       }
@@ -143,7 +160,11 @@ describe('atomic output', () => {
 
       // A damaged app entry and a damaged card are not trusted: made again, the same site. (Cards
       // unchanged in the site in place are taken from there: those are damaged too, so the store's are read.)
-      for (const [kind, name] of [['site', kept('site')[0]!], ['card', cards[0]!]] as const) writeFileSync(path.join(dir, 'cache', 'store', kind, name), 'damaged')
+      for (const [kind, name] of [
+        ['site', kept('site')[0]!],
+        ['card', cards[0]!],
+      ] as const)
+        writeFileSync(path.join(dir, 'cache', 'store', kind, name), 'damaged')
       for (const card of readdirSync(path.join(out, 'og'))) writeFileSync(path.join(out, 'og', card), 'damaged')
       expect(await build()).toEqual(first)
       expect(steps.get('vite build (client + server)')).toBe('started alongside checking')
@@ -156,9 +177,20 @@ describe('atomic output', () => {
       expect(steps.get('vite build (client + server)')).toBe('unchanged app: from the cache')
       expect(steps.get('prerender')).toBe('8 pages, 2 rendered, 6 unchanged')
       expect(kept('card')).toHaveLength(8)
-      const changed = Object.keys(edited).filter((file) => edited[file] !== first[file]).sort()
+      const changed = Object.keys(edited)
+        .filter((file) => edited[file] !== first[file])
+        .sort()
       // The chat's index and the resume name the project too.
-      expect(changed).toEqual(['data/cards.json', 'data/chat-index.json', 'data/projects/logic-i.json', 'index.html', 'og/logic-i.png', 'projects/logic-i/index.html', 'resume.json', 'resume.pdf'])
+      expect(changed).toEqual([
+        'data/cards.json',
+        'data/chat-index.json',
+        'data/projects/logic-i.json',
+        'index.html',
+        'og/logic-i.png',
+        'projects/logic-i/index.html',
+        'resume.json',
+        'resume.pdf',
+      ])
       // And it is byte for byte what a cold build of the edited content makes (no store, no previous site).
       const cold = path.join(dir, 'cold')
       expect((await runBuild({ root: fixture.root, outDir: cold, base: '/', store: false })).compiled).toBe(true)
@@ -174,12 +206,24 @@ describe('atomic output', () => {
       const dir = tempDir()
       const project = path.join(fixture.root, 'projects', 'logic-i.yaml')
       // "flowchart XX" passes check-diagrams (the type is known) and fails in the renderer.
-      writeFileSync(project, readFileSync(project, 'utf8').replace('mermaid: |\n          flowchart TB\n', 'mermaid: |\n          flowchart XX\n'))
+      writeFileSync(
+        project,
+        readFileSync(project, 'utf8').replace(
+          'mermaid: |\n          flowchart TB\n',
+          'mermaid: |\n          flowchart XX\n',
+        ),
+      )
       const out = path.join(dir, 'dist')
       mkdirSync(out)
       writeFileSync(path.join(out, 'index.html'), 'previous')
       const steps: string[] = []
-      const failed = await runBuild({ root: fixture.root, outDir: out, base: '/', store: false, onStep: (step) => steps.push(step) })
+      const failed = await runBuild({
+        root: fixture.root,
+        outDir: out,
+        base: '/',
+        store: false,
+        onStep: (step) => steps.push(step),
+      })
       expect(failed.compiled).toBe(false)
       expect(failed.diagnostics.map((d) => `${d.code}@${d.file}`)).toEqual(['DIAGRAM_SYNTAX@projects/logic-i.yaml'])
       expect(steps).toEqual(['validate + generate'])
@@ -195,8 +239,12 @@ describe('atomic output', () => {
     const entry = path.join(dir, 'entry-server.mjs')
     writeFileSync(entry, 'export async function render(url) { throw new Error(`boom at ${url}`) }\n')
     writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>')
-    await expect(prerenderRoutes(listRoutes([]), { serverEntry: entry, siteDir: dir, base: '/' })).rejects.toThrow(CliError)
-    await expect(prerenderRoutes(listRoutes([]), { serverEntry: entry, siteDir: dir, base: '/' })).rejects.toThrow('rendering / failed: boom at /')
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: entry, siteDir: dir, base: '/' })).rejects.toThrow(
+      CliError,
+    )
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: entry, siteDir: dir, base: '/' })).rejects.toThrow(
+      'rendering / failed: boom at /',
+    )
     mkdirSync(path.join(dir, 'dist.tmp-999'))
     mkdirSync(path.join(dir, 'dist.old-999'))
     await removeStaleWorkDirectories(path.join(dir, 'dist'))
@@ -208,13 +256,22 @@ describe('atomic output', () => {
     const dir = tempDir()
     writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>')
     const notFound = path.join(dir, 'not-found.mjs')
-    writeFileSync(notFound, "export async function render() { return { html: '<main>x</main>', head: '', status: 404 } }\n")
-    await expect(prerenderRoutes(listRoutes([]), { serverEntry: notFound, siteDir: dir, base: '/' })).rejects.toThrow('rendering / gave status 404, expected 200')
+    writeFileSync(
+      notFound,
+      "export async function render() { return { html: '<main>x</main>', head: '', status: 404 } }\n",
+    )
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: notFound, siteDir: dir, base: '/' })).rejects.toThrow(
+      'rendering / gave status 404, expected 200',
+    )
     const empty = path.join(dir, 'empty.mjs')
-    writeFileSync(empty, "export async function render() { return { html: '<main> </main>', head: '', status: 200 } }\n")
-    await expect(prerenderRoutes(listRoutes([]), { serverEntry: empty, siteDir: dir, base: '/' })).rejects.toThrow('rendering / produced an empty <main>')
+    writeFileSync(
+      empty,
+      "export async function render() { return { html: '<main> </main>', head: '', status: 200 } }\n",
+    )
+    await expect(prerenderRoutes(listRoutes([]), { serverEntry: empty, siteDir: dir, base: '/' })).rejects.toThrow(
+      'rendering / produced an empty <main>',
+    )
   })
-
 })
 
 /** Every file of a built site, by path, as text (PNGs as base64): what a visitor could fetch. */

@@ -15,7 +15,14 @@ import { REPO_ROOT } from '../helpers/fixtures.ts'
  * hit; questions the content cannot answer must all get the fallback, never a passage.
  */
 
-type Expect = { says: (string | RegExp)[]; not?: string[] } | 'fallback' | 'greeting' | 'thanks' | 'identity' | 'abilities' | 'goodbye'
+type Expect =
+  | { says: (string | RegExp)[]; not?: string[] }
+  | 'fallback'
+  | 'greeting'
+  | 'thanks'
+  | 'identity'
+  | 'abilities'
+  | 'goodbye'
 
 const QUESTIONS: [string, Expect][] = [
   // Facts deep inside a case study, in other words than the content's.
@@ -56,9 +63,15 @@ const QUESTIONS: [string, Expect][] = [
   ['Is he open to relocation?', { says: [/relocat/] }],
   ['tell me about authstack', { says: ['AuthStack', /authentication/i] }],
   // Which projects use …
-  ['which projects use Redis', { says: ['One project uses Redis:', 'logic-i'], not: ['AuthStack', 'Shop++', 'TodoApp Pro', 'Warehouse'] }],
+  [
+    'which projects use Redis',
+    { says: ['One project uses Redis:', 'logic-i'], not: ['AuthStack', 'Shop++', 'TodoApp Pro', 'Warehouse'] },
+  ],
   ['What projects use MongoDB?', { says: ['Shop++', 'TodoApp Pro'], not: ['logic-i', 'AuthStack', 'Warehouse'] }],
-  ['which apps are built with razorpay', { says: ['logic-i', 'Warehouse Booking', 'Shop++'], not: ['AuthStack', 'TodoApp Pro'] }],
+  [
+    'which apps are built with razorpay',
+    { says: ['logic-i', 'Warehouse Booking', 'Shop++'], not: ['AuthStack', 'TodoApp Pro'] },
+  ],
   ['which projects use mongo', { says: ['Shop++', 'TodoApp Pro'], not: ['logic-i'] }],
   // Small talk.
   ['hello', 'greeting'],
@@ -91,12 +104,26 @@ beforeAll(async () => {
   const { compiled } = await checkAndCompile(REPO_ROOT)
   if (!compiled) throw new Error('the shipped content does not compile')
   indexJson = chatIndexOf(compiled)
-  const portfolio = compiled.portfolio as { owner: { name: string }; contact: { email: string }; chat: { greeting: string; fallback: string; quickQuestions: ChatKnowledge['quickQuestions']; smallTalk?: Parameters<typeof smallTalkReplies>[0] } }
+  const portfolio = compiled.portfolio as {
+    owner: { name: string }
+    contact: { email: string }
+    chat: {
+      greeting: string
+      fallback: string
+      quickQuestions: ChatKnowledge['quickQuestions']
+      smallTalk?: Parameters<typeof smallTalkReplies>[0]
+    }
+  }
   const { chat } = portfolio
   knowledge = {
     quickQuestions: chat.quickQuestions,
     fallback: chat.fallback,
-    smallTalk: smallTalkReplies(chat.smallTalk, portfolio.owner.name, portfolio.contact.email.replace(/^mailto:/, ''), chat.greeting),
+    smallTalk: smallTalkReplies(
+      chat.smallTalk,
+      portfolio.owner.name,
+      portfolio.contact.email.replace(/^mailto:/, ''),
+      chat.greeting,
+    ),
     search: loadChatSearch(JSON.parse(indexJson)),
   }
 }, 120_000)
@@ -105,7 +132,10 @@ function hits(reply: Reply, expected: Expect): boolean {
   const said = replyText(reply)
   if (expected === 'fallback') return said === knowledge.fallback && reply.suggestions.length > 0
   if (typeof expected === 'string') return said === knowledge.smallTalk[expected]
-  return expected.says.every((fact) => (typeof fact === 'string' ? said.includes(fact) : fact.test(said))) && !(expected.not ?? []).some((word) => said.includes(word))
+  return (
+    expected.says.every((fact) => (typeof fact === 'string' ? said.includes(fact) : fact.test(said))) &&
+    !(expected.not ?? []).some((word) => said.includes(word))
+  )
 }
 
 describe('the assistant on the shipped content', () => {
@@ -113,7 +143,8 @@ describe('the assistant on the shipped content', () => {
     const misses = QUESTIONS.filter(([question, expected]) => !hits(replyTo(question, knowledge), expected))
     const rate = 1 - misses.length / QUESTIONS.length
     console.log(`chat hit rate: ${(rate * 100).toFixed(1)}% (${QUESTIONS.length - misses.length}/${QUESTIONS.length})`)
-    for (const [question] of misses) console.log(`  missed: ${question}\n    -> ${replyText(replyTo(question, knowledge)).replace(/\n/g, ' | ')}`)
+    for (const [question] of misses)
+      console.log(`  missed: ${question}\n    -> ${replyText(replyTo(question, knowledge)).replace(/\n/g, ' | ')}`)
     expect(QUESTIONS.length).toBeGreaterThanOrEqual(40)
     expect(rate).toBeGreaterThanOrEqual(0.9)
   })
@@ -125,7 +156,13 @@ describe('the assistant on the shipped content', () => {
 
   it('links each passage answer to its section, and its index fits the byte budget', () => {
     const reply = replyTo('How does the payment webhook signature check work?', knowledge)
-    expect(reply.paragraphs.flat().filter((part) => part.kind === 'link')).toEqual([{ kind: 'link', text: 'Warehouse Booking · Security Implementation', href: '/projects/warehouse-booking#security' }])
+    expect(reply.paragraphs.flat().filter((part) => part.kind === 'link')).toEqual([
+      {
+        kind: 'link',
+        text: 'Warehouse Booking · Security Implementation',
+        href: '/projects/warehouse-booking#security',
+      },
+    ])
     const gzip = gzipSync(indexJson, { level: 9 }).length
     console.log(`chat index: ${(indexJson.length / 1000).toFixed(1)} kB, ${kb(gzip).toFixed(1)} kB gzip`)
     expect(kb(gzip)).toBeLessThanOrEqual(BUDGETS.chatIndexKb)

@@ -6,7 +6,13 @@ import { smallTalkReplies } from '../../site/src/chat/knowledge.ts'
 import { replyText, replyTo, tokenize, type ChatKnowledge } from '../../site/src/chat/reply.ts'
 
 const portfolio = {
-  owner: { name: 'Jane Doe', role: 'Developer', location: 'Lisbon, Portugal', yearsInOperations: '3', yearsFullStack: '2' },
+  owner: {
+    name: 'Jane Doe',
+    role: 'Developer',
+    location: 'Lisbon, Portugal',
+    yearsInOperations: '3',
+    yearsFullStack: '2',
+  },
   about: { title: 'About', body: '<p>I build <strong>web apps</strong> for shops.</p>' },
   techStack: { title: 'Tech Stack', groups: [{ name: 'DevOps', items: ['Nginx', 'Docker'] }] },
   contact: { title: 'Contact', body: '<p>Write to me.</p>', email: 'mailto:jane@example.com' },
@@ -19,7 +25,12 @@ const projects = [
     description: 'Enterprise warehouse management SaaS with bookings and payments.',
     tech: ['React', 'MySQL', 'Razorpay'],
     sections: [
-      { id: 'security', title: 'Security Implementation', kind: 'prose', body: '<ul><li><strong>Webhooks.</strong> The Razorpay webhook signature is checked with HMAC-SHA256 before a booking is confirmed.</li><li>Names are <em>sanitised</em>: &lt;b&gt;bold&lt;/b&gt; stays text.</li></ul>' },
+      {
+        id: 'security',
+        title: 'Security Implementation',
+        kind: 'prose',
+        body: '<ul><li><strong>Webhooks.</strong> The Razorpay webhook signature is checked with HMAC-SHA256 before a booking is confirmed.</li><li>Names are <em>sanitised</em>: &lt;b&gt;bold&lt;/b&gt; stays text.</li></ul>',
+      },
     ],
   },
   {
@@ -28,8 +39,20 @@ const projects = [
     description: 'Authentication system with email OTP and Google sign-in.',
     tech: ['Node.js', 'JWT', 'Redis'],
     sections: [
-      { id: 'features', title: 'Core Features', kind: 'features', items: [{ title: 'OTP rate limiting', description: 'Codes are limited to 3 requests per 15 minutes per address.' }] },
-      { id: 'deployment', title: 'Deployment Setup', kind: 'prose', body: '<p>Runs behind Nginx.</p><pre><code>listen 443 ssl;</code></pre>' },
+      {
+        id: 'features',
+        title: 'Core Features',
+        kind: 'features',
+        items: [
+          { title: 'OTP rate limiting', description: 'Codes are limited to 3 requests per 15 minutes per address.' },
+        ],
+      },
+      {
+        id: 'deployment',
+        title: 'Deployment Setup',
+        kind: 'prose',
+        body: '<p>Runs behind Nginx.</p><pre><code>listen 443 ssl;</code></pre>',
+      },
     ],
   },
 ]
@@ -65,13 +88,22 @@ describe('replyTo', () => {
     // "work" is a keyword of the first quick question; the passage holds webhook, signature and check.
     const reply = replyTo('How does the webhook signature check work?', knowledge)
     expect(replyText(reply)).toContain('HMAC-SHA256')
-    expect(reply.paragraphs.at(-1)).toEqual([{ kind: 'text', text: 'Read more: ' }, { kind: 'link', text: 'logic-i · Security Implementation', href: '/projects/logic-i#security' }])
+    expect(reply.paragraphs.at(-1)).toEqual([
+      { kind: 'text', text: 'Read more: ' },
+      { kind: 'link', text: 'logic-i · Security Implementation', href: '/projects/logic-i#security' },
+    ])
   })
 
   it('answers a fact from inside a case study, with its project and a link to the section', () => {
     const reply = replyTo('what is the otp rate limit', knowledge)
-    expect(replyText(reply)).toContain('AuthStack: OTP rate limiting: Codes are limited to 3 requests per 15 minutes per address.')
-    expect(reply.paragraphs.flat()).toContainEqual({ kind: 'link', text: 'AuthStack · Core Features', href: '/projects/authstack#features' })
+    expect(replyText(reply)).toContain(
+      'AuthStack: OTP rate limiting: Codes are limited to 3 requests per 15 minutes per address.',
+    )
+    expect(reply.paragraphs.flat()).toContainEqual({
+      kind: 'link',
+      text: 'AuthStack · Core Features',
+      href: '/projects/authstack#features',
+    })
   })
 
   it('answers from the profile: location, tech stack, contact', () => {
@@ -84,21 +116,30 @@ describe('replyTo', () => {
     const reply = replyTo('Which projects use Redis?', knowledge)
     expect(reply.paragraphs[0]).toEqual([{ kind: 'text', text: 'One project uses Redis:' }])
     expect(reply.paragraphs.slice(1).flat()).toEqual([{ kind: 'link', text: 'AuthStack', href: '/projects/authstack' }])
-    expect(replyText(replyTo('what apps are built with react or razorpay', knowledge))).toBe('One project uses react razorpay:\nlogic-i')
+    expect(replyText(replyTo('what apps are built with react or razorpay', knowledge))).toBe(
+      'One project uses react razorpay:\nlogic-i',
+    )
   })
 
   it('answers small talk from the content, with defaults for what it leaves out', () => {
     expect(say('hello!')).toBe('Hi! Ask me anything.')
     expect(say('thanks a lot')).toBe('My pleasure.')
     expect(say('who are you?')).toContain("Jane Doe's portfolio")
-    expect(replyTo('what can you do', knowledge).suggestions).toEqual(knowledge.quickQuestions.slice(0, 3).map((q) => q.question))
+    expect(replyTo('what can you do', knowledge).suggestions).toEqual(
+      knowledge.quickQuestions.slice(0, 3).map((q) => q.question),
+    )
     expect(say('bye')).toContain('jane@example.com')
     // A greeting with a question is a question.
     expect(say('hi, where is Jane based?')).toContain('Lisbon')
   })
 
   it('uses the fallback, with quick questions to try, when nothing answers enough', () => {
-    for (const message of ['What is the weather like?', 'Does she know Kubernetes?', 'Which projects use Kotlin?', '   ']) {
+    for (const message of [
+      'What is the weather like?',
+      'Does she know Kubernetes?',
+      'Which projects use Kotlin?',
+      '   ',
+    ]) {
       const reply = replyTo(message, knowledge)
       expect(replyText(reply), message).toBe('I do not know that yet.')
       expect(reply.suggestions).toHaveLength(3)

@@ -19,7 +19,8 @@ function site(pages: Record<string, string>): string[] {
 describe('checkOutput', () => {
   it('accepts internal links, assets and anchors that resolve', async () => {
     const pages = site({
-      'index.html': '<a href="/sub/projects/a#arch">a</a><a href="#top" id="top">t</a><script src="/sub/assets/app.js"></script><a href="https://x.dev">x</a>',
+      'index.html':
+        '<a href="/sub/projects/a#arch">a</a><a href="#top" id="top">t</a><script src="/sub/assets/app.js"></script><a href="https://x.dev">x</a>',
       'projects/a/index.html': '<section id="arch"></section><a href="/sub/#top">home</a>',
       'assets/app.js': '',
     })
@@ -27,7 +28,9 @@ describe('checkOutput', () => {
   })
 
   it('names the page and the link for a missing page, a missing anchor and a link outside the base', async () => {
-    const pages = site({ 'index.html': '<a href="/sub/projects/b">b</a><a href="#nowhere">n</a><a href="/elsewhere">e</a>' })
+    const pages = site({
+      'index.html': '<a href="/sub/projects/b">b</a><a href="#nowhere">n</a><a href="/elsewhere">e</a>',
+    })
     expect(await checkOutput(dir, pages, '/sub/')).toEqual([
       { page: 'index.html', target: '/sub/projects/b', reason: 'no such file in the built site' },
       { page: 'index.html', target: '#nowhere', reason: 'no element with id "nowhere" on index.html' },

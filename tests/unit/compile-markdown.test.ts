@@ -7,7 +7,9 @@ const DOCKERFILE = 'FROM node:20-alpine\nRUN npm ci\nCMD ["node", "server.js"]'
 
 describe('compileMarkdown', () => {
   it('links addresses and decodes character references', () => {
-    expect(compileMarkdown('Write to jane@example.com today.')).toBe('<p>Write to <a href="mailto:jane@example.com">jane@example.com</a> today.</p>')
+    expect(compileMarkdown('Write to jane@example.com today.')).toBe(
+      '<p>Write to <a href="mailto:jane@example.com">jane@example.com</a> today.</p>',
+    )
     expect(compileMarkdown('Caf&eacute; &#65;')).toBe('<p>Café A</p>')
   })
 
@@ -24,11 +26,15 @@ describe('compileMarkdown', () => {
   })
 
   it('shows a block of an unknown language as escaped text', () => {
-    expect(compileMarkdown('```nolang\n<b> & "q"\n```')).toBe('<pre><code class="hljs">&lt;b&gt; &amp; "q"</code></pre>')
+    expect(compileMarkdown('```nolang\n<b> & "q"\n```')).toBe(
+      '<pre><code class="hljs">&lt;b&gt; &amp; "q"</code></pre>',
+    )
   })
 
   it('drops raw HTML and links with a scheme the policy does not allow', () => {
-    const html = compileMarkdown('<b onclick="x()">bold</b> [a](javascript:alert(1)) ![i](http://example.com/i.png) <!-- c -->')
+    const html = compileMarkdown(
+      '<b onclick="x()">bold</b> [a](javascript:alert(1)) ![i](http://example.com/i.png) <!-- c -->',
+    )
     expect(html).not.toMatch(/onclick|javascript|<b>|<!--|http:/)
   })
 
@@ -41,7 +47,8 @@ describe('compileMarkdown', () => {
 
 describe('the markdown policy', () => {
   it('removes scripts, event handlers and script links from whatever HTML reaches it', () => {
-    const html = '<p>plain</p>\n<script>alert(1)</script><p onclick="x()">t</p><img src="x" onerror="y"><a href="javascript:z">a</a>'
+    const html =
+      '<p>plain</p>\n<script>alert(1)</script><p onclick="x()">t</p><img src="x" onerror="y"><a href="javascript:z">a</a>'
     const cleaned = sanitizeHtml(html, MARKDOWN_POLICY)
     expect(cleaned).not.toMatch(/script|onclick|onerror|javascript/)
     expect(sanitizeHtml('<p class="x" style="color:red">t</p>', MARKDOWN_POLICY)).toBe('<p>t</p>')

@@ -17,13 +17,23 @@ describe("a created portfolio's package.json", () => {
       private: true,
       description: 'A portfolio built with yaml-portfolio',
       engines: { node: '>=20.19' },
-      scripts: { dev: 'portfolio dev', build: 'portfolio build', preview: 'portfolio preview', validate: 'portfolio validate', doctor: 'portfolio doctor' },
+      scripts: {
+        dev: 'portfolio dev',
+        build: 'portfolio build',
+        preview: 'portfolio preview',
+        validate: 'portfolio validate',
+        doctor: 'portfolio doctor',
+      },
       devDependencies: { 'yaml-portfolio': '^1.2.3' },
     })
   })
 
   it('leaves a package.json that already has the tool and the scripts alone, whatever their versions', () => {
-    const existing = JSON.stringify({ name: 'x', dependencies: { 'yaml-portfolio': '~0.9.0' }, scripts: { dev: 'a', build: 'b', preview: 'c', validate: 'd', doctor: 'e' } })
+    const existing = JSON.stringify({
+      name: 'x',
+      dependencies: { 'yaml-portfolio': '~0.9.0' },
+      scripts: { dev: 'a', build: 'b', preview: 'c', validate: 'd', doctor: 'e' },
+    })
     expect(contentManifest(existing, 'x', tool)).toBeUndefined()
   })
 

@@ -9,7 +9,15 @@ function where(path: string): string | undefined {
 }
 
 describe('checkEndpointPath accepts well-formed paths', () => {
-  it.each(['/', '/users', '/users/{id}', '/a/{aId}/b/{bId}', '/files/{file_name}.json', '/v1/orders/{orderId}/items', '/api/health'])('accepts %s', (path) => {
+  it.each([
+    '/',
+    '/users',
+    '/users/{id}',
+    '/a/{aId}/b/{bId}',
+    '/files/{file_name}.json',
+    '/v1/orders/{orderId}/items',
+    '/api/health',
+  ])('accepts %s', (path) => {
     expect(checkEndpointPath(path)).toBeUndefined()
   })
 })
@@ -90,19 +98,25 @@ describe('checkEndpointPath: E9 query, fragment and whitespace', () => {
 describe('checkEndpointPath on arbitrary strings', () => {
   it('never throws and always reports a span inside the path', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('/', '{', '}', 'a', '_', '-', '?', '#', ' ', '\t', '1') , minLength: 1 }), (path) => {
-        const problem = checkEndpointPath(path)
-        if (!problem) return
-        expect(problem.index).toBeGreaterThanOrEqual(0)
-        expect(problem.length).toBeGreaterThanOrEqual(1)
-        expect(problem.index + problem.length).toBeLessThanOrEqual(path.length)
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('/', '{', '}', 'a', '_', '-', '?', '#', ' ', '\t', '1'), minLength: 1 }),
+        (path) => {
+          const problem = checkEndpointPath(path)
+          if (!problem) return
+          expect(problem.index).toBeGreaterThanOrEqual(0)
+          expect(problem.length).toBeGreaterThanOrEqual(1)
+          expect(problem.index + problem.length).toBeLessThanOrEqual(path.length)
+        },
+      ),
     )
   })
 
   it('accepts every path built from plain segments and distinct parameters', () => {
     // "." and ".." are dot segments, refused since issue 33; dots inside a segment stay fine.
-    const segment = fc.oneof(fc.stringMatching(/^[a-z0-9._-]{1,8}$/).filter((s) => s !== '.' && s !== '..'), fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/).map((n) => `{${n}}`))
+    const segment = fc.oneof(
+      fc.stringMatching(/^[a-z0-9._-]{1,8}$/).filter((s) => s !== '.' && s !== '..'),
+      fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/).map((n) => `{${n}}`),
+    )
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 6 }), (segments) => {
         const names = segments.filter((s) => s.startsWith('{'))

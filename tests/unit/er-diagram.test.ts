@@ -12,8 +12,20 @@ const section = {
   title: 'Database Schema',
   kind: 'database',
   entities: [
-    { name: 'users', fields: [{ name: 'id', type: 'VARCHAR(36)', constraints: 'PRIMARY KEY' }, { name: 'role', type: "ENUM('User','Partner','Admin')" }] },
-    { name: 'orders', fields: [{ name: 'id', type: 'UUID', constraints: 'primary key' }, { name: 'user id', type: 'UUID', constraints: 'FOREIGN KEY users.id, NOT NULL' }] },
+    {
+      name: 'users',
+      fields: [
+        { name: 'id', type: 'VARCHAR(36)', constraints: 'PRIMARY KEY' },
+        { name: 'role', type: "ENUM('User','Partner','Admin')" },
+      ],
+    },
+    {
+      name: 'orders',
+      fields: [
+        { name: 'id', type: 'UUID', constraints: 'primary key' },
+        { name: 'user id', type: 'UUID', constraints: 'FOREIGN KEY users.id, NOT NULL' },
+      ],
+    },
     { name: 'payments', fields: [{ name: 'orderId', type: 'ObjectId', constraints: 'required, ref orders' }] },
     { name: 'tags', fields: [{ name: 'label', type: 'String' }] },
   ],

@@ -49,12 +49,22 @@ describe('pretty format', () => {
   })
 
   it('does not claim that nothing was written when there are only warnings', () => {
-    const warning = createDiagnostic('ORPHAN_PROJECT', { file: 'projects/x.yaml', start: { line: 1, column: 1 } }, 'not listed', undefined, 'warning')
-    expect(formatDiagnostics([warning], 'pretty', options).trim().split('\n').at(-1)).toBe('⚠ 0 errors, 1 warning in 1 file')
+    const warning = createDiagnostic(
+      'ORPHAN_PROJECT',
+      { file: 'projects/x.yaml', start: { line: 1, column: 1 } },
+      'not listed',
+      undefined,
+      'warning',
+    )
+    expect(formatDiagnostics([warning], 'pretty', options).trim().split('\n').at(-1)).toBe(
+      '⚠ 0 errors, 1 warning in 1 file',
+    )
   })
 
   it('prints at most `limit` diagnostics and counts the rest', () => {
-    const many = Array.from({ length: 5 }, (_, i) => createDiagnostic('LIMIT', { file: 'portfolio.yaml', start: { line: i + 1, column: 1 } }, `problem ${i}`))
+    const many = Array.from({ length: 5 }, (_, i) =>
+      createDiagnostic('LIMIT', { file: 'portfolio.yaml', start: { line: i + 1, column: 1 } }, `problem ${i}`),
+    )
     const text = formatDiagnostics(many, 'pretty', { ...options, sources: new Map(), limit: 2 })
     expect(text).toContain('problem 1')
     expect(text).not.toContain('problem 2')
@@ -76,7 +86,8 @@ describe('json format', () => {
         endLine: 37,
         endColumn: 22,
         pointer: '/sections/1/endpoints/1/method',
-        message: 'sections[1].endpoints[1].method "FETCH" is not an HTTP method (allowed: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)',
+        message:
+          'sections[1].endpoints[1].method "FETCH" is not an HTTP method (allowed: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)',
         hint: 'Use one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS.',
       },
     ])
@@ -111,8 +122,19 @@ describe('github format', () => {
   })
 
   it('escapes every special character of a synthetic diagnostic exactly once', () => {
-    const d: Diagnostic = { code: 'URL_FORMAT', severity: 'warning', file: 'a:b,c%.yaml', pointer: '', line: 2, column: 3, message: '50% off:\r\nnow, here', hint: 'x%0A' }
-    expect(githubAnnotation(d)).toBe('::warning file=a%3Ab%2Cc%25.yaml,line=2,col=3,title=URL_FORMAT::50%25 off:%0D%0Anow, here%0Ax%250A')
+    const d: Diagnostic = {
+      code: 'URL_FORMAT',
+      severity: 'warning',
+      file: 'a:b,c%.yaml',
+      pointer: '',
+      line: 2,
+      column: 3,
+      message: '50% off:\r\nnow, here',
+      hint: 'x%0A',
+    }
+    expect(githubAnnotation(d)).toBe(
+      '::warning file=a%3Ab%2Cc%25.yaml,line=2,col=3,title=URL_FORMAT::50%25 off:%0D%0Anow, here%0Ax%250A',
+    )
   })
 
   it('prints nothing when there is nothing to report', () => {
@@ -120,7 +142,15 @@ describe('github format', () => {
   })
 
   it('annotates a finding without a file (doctor: the environment) with no file property', () => {
-    const d: Diagnostic = { code: 'ENCODING', severity: 'error', file: '', pointer: '', line: 1, column: 1, message: 'm' }
+    const d: Diagnostic = {
+      code: 'ENCODING',
+      severity: 'error',
+      file: '',
+      pointer: '',
+      line: 1,
+      column: 1,
+      message: 'm',
+    }
     expect(githubAnnotation(d)).toBe('::error title=ENCODING::m')
   })
 })
@@ -131,9 +161,19 @@ describe('sarif format', () => {
       version: string
       $schema: string
       runs: {
-        tool: { driver: { name: string; rules: { id: string; shortDescription: { text: string }; help?: { text: string } }[] } }
+        tool: {
+          driver: { name: string; rules: { id: string; shortDescription: { text: string }; help?: { text: string } }[] }
+        }
         originalUriBaseIds: Record<string, { uri: string }>
-        results: { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: Record<string, number> } }[] }[]
+        results: {
+          ruleId: string
+          ruleIndex: number
+          level: string
+          message: { text: string }
+          locations: {
+            physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: Record<string, number> }
+          }[]
+        }[]
       }[]
     }
 
@@ -143,24 +183,49 @@ describe('sarif format', () => {
     expect(log.$schema).toMatch(/sarif-schema-2\.1\.0\.json$/)
     const [run] = log.runs
     expect(run?.tool.driver.name).toBe('portfolio')
-    expect(run?.tool.driver.rules).toEqual([{ id: 'ENDPOINT_METHOD', name: 'ENDPOINT_METHOD', shortDescription: { text: 'The endpoint method is not an HTTP method.' } }])
+    expect(run?.tool.driver.rules).toEqual([
+      {
+        id: 'ENDPOINT_METHOD',
+        name: 'ENDPOINT_METHOD',
+        shortDescription: { text: 'The endpoint method is not an HTTP method.' },
+      },
+    ])
     expect(run?.originalUriBaseIds.CONTENTROOT?.uri).toBe(pathToFileURL(`${fixture.root}/`).href)
     expect(run?.results).toEqual([
       {
         ruleId: 'ENDPOINT_METHOD',
         ruleIndex: 0,
         level: 'error',
-        message: { text: 'sections[1].endpoints[1].method "FETCH" is not an HTTP method (allowed: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)\nUse one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS.' },
-        locations: [{ physicalLocation: { artifactLocation: { uri: 'projects/beta.yaml', uriBaseId: 'CONTENTROOT' }, region: { startLine: 37, startColumn: 17, endLine: 37, endColumn: 22 } } }],
+        message: {
+          text: 'sections[1].endpoints[1].method "FETCH" is not an HTTP method (allowed: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)\nUse one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS.',
+        },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: 'projects/beta.yaml', uriBaseId: 'CONTENTROOT' },
+              region: { startLine: 37, startColumn: 17, endLine: 37, endColumn: 22 },
+            },
+          },
+        ],
         properties: { pointer: '/sections/1/endpoints/1/method' },
       },
     ])
   })
 
   it('gives a rule its default hint as help, and has no results when there is nothing to report', () => {
-    const d: Diagnostic = { code: 'URL_INSECURE', severity: 'warning', file: 'portfolio.yaml', pointer: '', line: 2, column: 3, message: 'm' }
+    const d: Diagnostic = {
+      code: 'URL_INSECURE',
+      severity: 'warning',
+      file: 'portfolio.yaml',
+      pointer: '',
+      line: 2,
+      column: 3,
+      message: 'm',
+    }
     const [run] = sarif([d]).runs
-    expect(run?.tool.driver.rules[0]?.help?.text).toBe('Use https://; browsers flag insecure links and recruiters notice.')
+    expect(run?.tool.driver.rules[0]?.help?.text).toBe(
+      'Use https://; browsers flag insecure links and recruiters notice.',
+    )
     expect(run?.results[0]?.level).toBe('warning')
     expect(sarif([]).runs[0]?.results).toEqual([])
   })

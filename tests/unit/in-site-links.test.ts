@@ -46,20 +46,36 @@ describe('rebaseInSiteUrls', () => {
 describe('toRouterPath', () => {
   const origin = 'https://jane.github.io'
   it('gives the router path of a link inside the base, keeping query and hash', () => {
-    expect(toRouterPath(new URL('https://jane.github.io/my-portfolio/projects/logic-i?x=1#booking'), origin, '/my-portfolio/')).toBe('/projects/logic-i?x=1#booking')
+    expect(
+      toRouterPath(
+        new URL('https://jane.github.io/my-portfolio/projects/logic-i?x=1#booking'),
+        origin,
+        '/my-portfolio/',
+      ),
+    ).toBe('/projects/logic-i?x=1#booking')
     expect(toRouterPath(new URL('https://jane.github.io/my-portfolio'), origin, '/my-portfolio/')).toBe('/')
     expect(toRouterPath(new URL('https://jane.github.io/projects/a#b'), origin, '/')).toBe('/projects/a#b')
   })
   it('gives nothing for another origin or a path outside the base', () => {
-    expect(toRouterPath(new URL('https://example.com/my-portfolio/projects/a'), origin, '/my-portfolio/')).toBeUndefined()
+    expect(
+      toRouterPath(new URL('https://example.com/my-portfolio/projects/a'), origin, '/my-portfolio/'),
+    ).toBeUndefined()
     expect(toRouterPath(new URL('https://jane.github.io/projects/a'), origin, '/my-portfolio/')).toBeUndefined()
-    expect(toRouterPath(new URL('https://jane.github.io/my-portfolio-old/projects/a'), origin, '/my-portfolio/')).toBeUndefined()
+    expect(
+      toRouterPath(new URL('https://jane.github.io/my-portfolio-old/projects/a'), origin, '/my-portfolio/'),
+    ).toBeUndefined()
   })
 })
 
 describe('HtmlBlock', () => {
   const render = (basename: string, html: string, markupKey?: string) =>
-    renderToString(createElement(StaticRouter, { location: `${basename}projects/logic-i`, basename }, createElement(HtmlBlock, { html, markupKey })))
+    renderToString(
+      createElement(
+        StaticRouter,
+        { location: `${basename}projects/logic-i`, basename },
+        createElement(HtmlBlock, { html, markupKey }),
+      ),
+    )
 
   it('renders in-site links under the router basename, as the prerendered page shows them', () => {
     const html = compileMarkdown('Read [the booking flow](/projects/logic-i#booking).')
@@ -69,7 +85,10 @@ describe('HtmlBlock', () => {
 
   it('does not rebase deferred markup a second time (it is taken from the page, already rebased)', () => {
     const key = 'logic-i:overview/body'
-    const prerendered = { dataset: { markup: key }, innerHTML: '<p><a href="/my-portfolio/projects/logic-i#booking">x</a></p>' }
+    const prerendered = {
+      dataset: { markup: key },
+      innerHTML: '<p><a href="/my-portfolio/projects/logic-i#booking">x</a></p>',
+    }
     captureServerMarkup({ querySelectorAll: () => [prerendered] } as unknown as ParentNode)
     expect(hrefs(render('/my-portfolio/', DEFERRED_MARKUP, key))).toEqual(['/my-portfolio/projects/logic-i#booking'])
   })

@@ -31,7 +31,12 @@ describe('decodePointer (RFC 6901)', () => {
   })
 
   it('keeps keys with spaces, unicode and reserved names unchanged', () => {
-    expect(decodePointer('/metrics/Response time/__proto__/café')).toEqual(['metrics', 'Response time', '__proto__', 'café'])
+    expect(decodePointer('/metrics/Response time/__proto__/café')).toEqual([
+      'metrics',
+      'Response time',
+      '__proto__',
+      'café',
+    ])
   })
 })
 
@@ -51,10 +56,14 @@ describe('encodePointer', () => {
   })
 
   it('round-trips any list of keys that are not canonical array indices', () => {
-    const key = fc.string({ unit: fc.constantFrom('a', 'b', '/', '~', '0', '1', ' ', 'é', '-') }).filter((s) => !/^(0|[1-9][0-9]*)$/.test(s))
-    fc.assert(fc.property(fc.array(fc.oneof(key, fc.nat({ max: 1000 }))), (segments) => {
-      expect(decodePointer(encodePointer(segments))).toEqual(segments)
-    }))
+    const key = fc
+      .string({ unit: fc.constantFrom('a', 'b', '/', '~', '0', '1', ' ', 'é', '-') })
+      .filter((s) => !/^(0|[1-9][0-9]*)$/.test(s))
+    fc.assert(
+      fc.property(fc.array(fc.oneof(key, fc.nat({ max: 1000 }))), (segments) => {
+        expect(decodePointer(encodePointer(segments))).toEqual(segments)
+      }),
+    )
   })
 })
 
@@ -79,7 +88,10 @@ describe('displayPath', () => {
 })
 
 describe('valueAt', () => {
-  const data = { sections: [{ id: 'overview', body: 'x' }], metrics: { 'Response time': '<200ms', 'a/b': 1, '~': 2, '0': 'zero' } }
+  const data = {
+    sections: [{ id: 'overview', body: 'x' }],
+    metrics: { 'Response time': '<200ms', 'a/b': 1, '~': 2, '0': 'zero' },
+  }
 
   it('returns the whole value for the root', () => {
     expect(valueAt(data, [])).toBe(data)

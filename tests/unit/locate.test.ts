@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Located } from '../../cli/diagnostics/diagnostic.ts'
-import { findNode, locateInString, locateMappingOwner, locatePointer, positionAt, rawValueText } from '../../cli/diagnostics/locate.ts'
+import {
+  findNode,
+  locateInString,
+  locateMappingOwner,
+  locatePointer,
+  positionAt,
+  rawValueText,
+} from '../../cli/diagnostics/locate.ts'
 import { parseYaml, type ParsedDocument } from '../../cli/content/parse-yaml.ts'
 
 function parse(text: string): ParsedDocument {
@@ -23,7 +30,19 @@ function indexIn(parsed: ParsedDocument, key: string, needle: string): number {
   return index
 }
 
-const doc = ['title: Hello world', 'owner:', '  name: Jane', '  role:', 'tags: [a, b, c]', 'empty: ""', 'nothing: ~', 'list:', '  - one', '  - two', ''].join('\n')
+const doc = [
+  'title: Hello world',
+  'owner:',
+  '  name: Jane',
+  '  role:',
+  'tags: [a, b, c]',
+  'empty: ""',
+  'nothing: ~',
+  'list:',
+  '  - one',
+  '  - two',
+  '',
+].join('\n')
 
 describe('locatePointer', () => {
   const parsed = parse(doc)
@@ -120,7 +139,7 @@ describe('locateInString', () => {
 
   it('maps through blank lines and deeper nesting of a block scalar', () => {
     const p = parse('sections:\n  - body: |\n      one\n\n      two <b>\n')
-    const body = ((p.data as { sections: { body: string }[] }).sections[0]?.body ?? '')
+    const body = (p.data as { sections: { body: string }[] }).sections[0]?.body ?? ''
     expect(at(locateInString(p, '/sections/0/body', body.indexOf('<b>')))).toBe('5:11-5:12')
   })
 

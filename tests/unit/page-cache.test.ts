@@ -1,4 +1,13 @@
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -83,10 +92,13 @@ describe('page cache', () => {
     expect(again.pages).toEqual(first.pages)
   })
 
-  it('renders a page again when its file in the site was changed or removed, and never takes another folder\'s', async () => {
+  it("renders a page again when its file in the site was changed or removed, and never takes another folder's", async () => {
     const site = path.join(shared, 'site-edits')
     const first = await build({ a: 'P', b: 'Q', c: 'R' }, 'site-1', site)
-    writeFileSync(path.join(site, 'projects/a/index.html'), first.pages['projects/a/index.html']!.replace('<h1>P</h1>', '<h1>edited by hand</h1>'))
+    writeFileSync(
+      path.join(site, 'projects/a/index.html'),
+      first.pages['projects/a/index.html']!.replace('<h1>P</h1>', '<h1>edited by hand</h1>'),
+    )
     rmSync(path.join(site, 'projects/b/index.html'))
     const again = await build({ a: 'P', b: 'Q', c: 'R' }, 'site-1', site)
     expect(again.rendered).toBe(2)

@@ -19,7 +19,9 @@ const broken = { path: 'projects/broken.yaml', text: 'id: broken\ntitle: [unclos
 
 describe('the worker pool', () => {
   it('gives the same results, in the order of its inputs, in this thread and on workers', async () => {
-    const inputs = [projectFile('logic-i'), broken, projectFile('authstack'), projectFile('todoapppro')].map((source) => ({ source, compile: true }))
+    const inputs = [projectFile('logic-i'), broken, projectFile('authstack'), projectFile('todoapppro')].map(
+      (source) => ({ source, compile: true }),
+    )
     const here = await runJobs('project', inputs, { workers: 'never' })
     const before = { ...poolCounters }
     const there = await runJobs('project', inputs, { workers: 'always' })
@@ -45,7 +47,10 @@ describe('the worker pool', () => {
     const inputs = ['logic-i', 'authstack'].map((id) => ({ source: projectFile(id), compile: false }))
     for (const workers of ['never', 'always'] as const) {
       const seen: number[] = []
-      const kept = await runJobs('project', inputs, { workers, each: (result, index) => (seen.push(index), `${index}:${result.path}`) })
+      const kept = await runJobs('project', inputs, {
+        workers,
+        each: (result, index) => (seen.push(index), `${index}:${result.path}`),
+      })
       expect(kept).toEqual(['0:projects/logic-i.yaml', '1:projects/authstack.yaml'])
       expect(seen.sort()).toEqual([0, 1])
     }
@@ -53,11 +58,16 @@ describe('the worker pool', () => {
 
   it('fails the jobs still running when the pool is stopped, instead of leaving them waiting', async () => {
     const running = runJobs('project', [{ source: projectFile('logic-i'), compile: true }], { workers: 'always' })
-    const outcome = running.then(() => 'finished', (error: Error) => error.message)
+    const outcome = running.then(
+      () => 'finished',
+      (error: Error) => error.message,
+    )
     await stopPool()
     expect(await outcome).toBe('the worker pool was stopped while jobs were running')
     // The pool starts again on the next call.
-    expect(await runJobs('project', [{ source: projectFile('logic-i'), compile: false }], { workers: 'always' })).toHaveLength(1)
+    expect(
+      await runJobs('project', [{ source: projectFile('logic-i'), compile: false }], { workers: 'always' }),
+    ).toHaveLength(1)
   })
 
   it('rejects with the error a job threw, on a worker as in this thread', async () => {
@@ -65,11 +75,16 @@ describe('the worker pool', () => {
     await expect(runJobs('project', bad, { workers: 'never' })).rejects.toThrow(TypeError)
     await expect(runJobs('project', bad, { workers: 'always' })).rejects.toThrow(/TypeError/)
     // The pool still works afterwards.
-    expect(await runJobs('project', [{ source: projectFile('logic-i'), compile: false }], { workers: 'always' })).toHaveLength(1)
+    expect(
+      await runJobs('project', [{ source: projectFile('logic-i'), compile: false }], { workers: 'always' }),
+    ).toHaveLength(1)
   })
 
   it('shares jobs between this thread and the workers when this thread is free, with the same results', async () => {
-    const inputs = Array.from({ length: 240 }, (_, i) => ({ source: { path: `projects/p-${i}.yaml`, text: `id: p-${i}\ntitle: [${i % 7 === 0 ? '' : ']'}\n` }, compile: false }))
+    const inputs = Array.from({ length: 240 }, (_, i) => ({
+      source: { path: `projects/p-${i}.yaml`, text: `id: p-${i}\ntitle: [${i % 7 === 0 ? '' : ']'}\n` },
+      compile: false,
+    }))
     const here = await runJobs('project', inputs, { workers: 'never' })
     const stillUnderVitest = process.env.VITEST
     delete process.env.VITEST
@@ -96,7 +111,8 @@ function site(ids: string[], render = RENDER): { dir: string; entry: string } {
   const dir = tempDir()
   writeFileSync(path.join(dir, 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>')
   mkdirSync(path.join(dir, 'data/projects'), { recursive: true })
-  for (const id of ids) writeFileSync(path.join(dir, `data/projects/${id}.json`), JSON.stringify({ id, title: `Title of ${id}` }))
+  for (const id of ids)
+    writeFileSync(path.join(dir, `data/projects/${id}.json`), JSON.stringify({ id, title: `Title of ${id}` }))
   writeFileSync(path.join(dir, 'data/cards.json'), JSON.stringify(ids.map((id) => ({ id }))))
   const entry = path.join(dir, 'entry-server.mjs')
   writeFileSync(entry, render)
@@ -123,11 +139,17 @@ describe('pages on the pool', () => {
       const { dir, entry } = site(ids)
       const before = { ...poolCounters }
       const out = await prerenderRoutes(routes, { serverEntry: entry, siteDir: dir, base: '/', workers })
-      expect(workers === 'always' ? poolCounters.onWorkers - before.onWorkers : poolCounters.inThread - before.inThread).toBe(routes.length)
+      expect(
+        workers === 'always' ? poolCounters.onWorkers - before.onWorkers : poolCounters.inThread - before.inThread,
+      ).toBe(routes.length)
       const html = out.pages.map((page) => readFileSync(path.join(dir, page), 'utf8'))
       const threads = new Set(html.map((page) => /<!--thread:(\d+)-->/.exec(page)?.[1]))
       expect(threads.has('0')).toBe(workers === 'never')
-      results.push({ pages: out.pages, html: html.map((page) => page.replace(/<!--thread:\d+-->/, '')), scans: out.scans })
+      results.push({
+        pages: out.pages,
+        html: html.map((page) => page.replace(/<!--thread:\d+-->/, '')),
+        scans: out.scans,
+      })
     }
     expect(results[1]).toEqual(results[0])
     expect(results[0]?.html[0]).toContain('<a href="/projects/p-29">p-29</a>')
@@ -137,7 +159,13 @@ describe('pages on the pool', () => {
 
   it('fails naming the route when a page fails to render on a worker, as in this thread', async () => {
     const ids = Array.from({ length: 20 }, (_, i) => `p-${i}`)
-    const { dir, entry } = site(ids, RENDER.replace('const project = await', "if (url === '/projects/p-13') throw new Error('bad page'); const project = await"))
+    const { dir, entry } = site(
+      ids,
+      RENDER.replace(
+        'const project = await',
+        "if (url === '/projects/p-13') throw new Error('bad page'); const project = await",
+      ),
+    )
     for (const workers of ['never', 'always'] as const) {
       const failed = prerenderRoutes(listRoutes(ids), { serverEntry: entry, siteDir: dir, base: '/', workers })
       await expect(failed).rejects.toThrow(CliError)

@@ -14,7 +14,13 @@ const project = (id: string) => ({
   description: 'A project </script> with markup in its text.',
   tech: ['Go'],
   featured: true,
-  sections: [{ kind: 'diagrams', title: 'Flow', diagrams: [{ title: 'Flow', mermaid: 'flowchart LR\n  a --> b', svg: '<svg/>' }] }],
+  sections: [
+    {
+      kind: 'diagrams',
+      title: 'Flow',
+      diagrams: [{ title: 'Flow', mermaid: 'flowchart LR\n  a --> b', svg: '<svg/>' }],
+    },
+  ],
 })
 
 describe('ProjectDataWriter', () => {

@@ -31,8 +31,17 @@ function get(pathname: string): Promise<{ status: number; type?: string; cache?:
     request(new URL(site.url), { path: pathname }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], cache: response.headers['cache-control'], body: Buffer.concat(chunks).toString() }))
-    }).on('error', reject).end()
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          type: response.headers['content-type'],
+          cache: response.headers['cache-control'],
+          body: Buffer.concat(chunks).toString(),
+        }),
+      )
+    })
+      .on('error', reject)
+      .end()
   })
 }
 
@@ -56,8 +65,17 @@ describe('serveDist', () => {
   })
 
   it('answers unknown paths, paths outside the base and paths out of the folder with the 404 page', async () => {
-    for (const pathname of ['/sub/no/such/page', '/index.html', '/sub/../portfolio-serve-dist-secret.txt', '/sub/%2e%2e/portfolio-serve-dist-secret.txt']) {
-      expect(await get(pathname)).toMatchObject({ status: 404, type: 'text/html; charset=utf-8', body: '<p>not found</p>' })
+    for (const pathname of [
+      '/sub/no/such/page',
+      '/index.html',
+      '/sub/../portfolio-serve-dist-secret.txt',
+      '/sub/%2e%2e/portfolio-serve-dist-secret.txt',
+    ]) {
+      expect(await get(pathname)).toMatchObject({
+        status: 404,
+        type: 'text/html; charset=utf-8',
+        body: '<p>not found</p>',
+      })
     }
   })
 })

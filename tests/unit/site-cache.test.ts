@@ -40,7 +40,11 @@ function fakeBuild(): { client: string; server: string } {
 function files(folder: string): Record<string, string> {
   const out: Record<string, string> = {}
   for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) out[path.relative(folder, path.join(entry.parentPath, entry.name))] = readFileSync(path.join(entry.parentPath, entry.name), 'utf8')
+    if (entry.isFile())
+      out[path.relative(folder, path.join(entry.parentPath, entry.name))] = readFileSync(
+        path.join(entry.parentPath, entry.name),
+        'utf8',
+      )
   }
   return out
 }
@@ -83,7 +87,11 @@ describe('site cache entries', () => {
   const restore = (store: Store, key: string) => {
     const target = tempDir()
     const client = path.join(target, 'client')
-    return { client, server: path.join(target, 'server'), restored: restoreSiteBuild(store, key, client, path.join(target, 'server')) }
+    return {
+      client,
+      server: path.join(target, 'server'),
+      restored: restoreSiteBuild(store, key, client, path.join(target, 'server')),
+    }
   }
 
   it('gives back exactly the stored client and server builds', () => {
@@ -119,21 +127,43 @@ describe('site cache entries', () => {
   })
 
   const corruptions: [string, (root: string, store: Store, key: string) => void][] = [
-    ['an edited byte', (root, _store, key) => {
-      const bytes = readFileSync(entryFile(root, key))
-      const at = bytes.length - 10
-      bytes.writeUInt8(bytes.readUInt8(at) ^ 1, at)
-      writeFileSync(entryFile(root, key), bytes)
-    }],
-    ['bytes cut short', (root, _store, key) => writeFileSync(entryFile(root, key), readFileSync(entryFile(root, key)).subarray(0, 200))],
-    ['another key\'s entry in its place', (root, store, key) => {
-      const built = fakeBuild()
-      appendFileSync(path.join(built.client, 'assets/index-abc.js'), ';alert(1)')
-      storeSiteBuild(store, 'c'.repeat(64), built.client, built.server)
-      writeFileSync(entryFile(root, key), readFileSync(entryFile(root, 'c'.repeat(64))))
-    }],
-    ['a file outside its folder', (_root, store, key) => store.set('site', key, { files: [{ path: `server/${SERVER_ENTRY}`, bytes: new Uint8Array(1) }, { path: 'client/../../escaped.js', bytes: new Uint8Array(1) }] })],
-    ['no server bundle', (_root, store, key) => store.set('site', key, { files: [{ path: 'client/index.html', bytes: new Uint8Array(1) }] })],
+    [
+      'an edited byte',
+      (root, _store, key) => {
+        const bytes = readFileSync(entryFile(root, key))
+        const at = bytes.length - 10
+        bytes.writeUInt8(bytes.readUInt8(at) ^ 1, at)
+        writeFileSync(entryFile(root, key), bytes)
+      },
+    ],
+    [
+      'bytes cut short',
+      (root, _store, key) => writeFileSync(entryFile(root, key), readFileSync(entryFile(root, key)).subarray(0, 200)),
+    ],
+    [
+      "another key's entry in its place",
+      (root, store, key) => {
+        const built = fakeBuild()
+        appendFileSync(path.join(built.client, 'assets/index-abc.js'), ';alert(1)')
+        storeSiteBuild(store, 'c'.repeat(64), built.client, built.server)
+        writeFileSync(entryFile(root, key), readFileSync(entryFile(root, 'c'.repeat(64))))
+      },
+    ],
+    [
+      'a file outside its folder',
+      (_root, store, key) =>
+        store.set('site', key, {
+          files: [
+            { path: `server/${SERVER_ENTRY}`, bytes: new Uint8Array(1) },
+            { path: 'client/../../escaped.js', bytes: new Uint8Array(1) },
+          ],
+        }),
+    ],
+    [
+      'no server bundle',
+      (_root, store, key) =>
+        store.set('site', key, { files: [{ path: 'client/index.html', bytes: new Uint8Array(1) }] }),
+    ],
   ]
   for (const [name, corrupt] of corruptions) {
     it(`is a miss, writing nothing, for an entry with ${name}; the next build is kept again`, () => {
@@ -162,7 +192,13 @@ describe('buildSite from the cache', () => {
     write(path.join(root, 'public/resume.pdf'), '%PDF-1.4')
     write(path.join(root, 'public/index.html'), 'a public file must not replace the app shell')
     const out = tempDir()
-    const result = await buildSite({ root, base: '/', clientDir: path.join(out, 'client'), serverDir: path.join(out, 'server'), store })
+    const result = await buildSite({
+      root,
+      base: '/',
+      clientDir: path.join(out, 'client'),
+      serverDir: path.join(out, 'server'),
+      store,
+    })
     expect(result).toEqual({ cached: true, key, serverEntry: path.join(out, 'server', SERVER_ENTRY) })
     expect(files(path.join(out, 'client'))).toEqual({ ...files(built.client), 'resume.pdf': '%PDF-1.4' })
   })

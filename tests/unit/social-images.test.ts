@@ -1,4 +1,14 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
@@ -24,11 +34,22 @@ const content = (overrides: { title?: string; description?: string; tech?: strin
   portfolio: {
     site: { url: 'https://jane.example', title: 'Jane Doe' },
     owner: { name: 'Jane Doe', role: 'Full-Stack Developer' },
-    hero: { headline: 'I build dependable web apps', claims: [{ value: '99.9%', label: 'Uptime' }, { value: '500', label: 'Concurrent users' }] },
+    hero: {
+      headline: 'I build dependable web apps',
+      claims: [
+        { value: '99.9%', label: 'Uptime' },
+        { value: '500', label: 'Concurrent users' },
+      ],
+    },
     availability: { text: 'Open to work' },
   },
   projects: [
-    { id: 'alpha', title: overrides.title ?? 'Alpha', description: overrides.description ?? 'A project that does one thing well.', tech: overrides.tech ?? ['React', 'Node.js'] },
+    {
+      id: 'alpha',
+      title: overrides.title ?? 'Alpha',
+      description: overrides.description ?? 'A project that does one thing well.',
+      tech: overrides.tech ?? ['React', 'Node.js'],
+    },
     { id: 'beta-two', title: 'Beta', description: 'Another one.', tech: [] },
   ],
 })
@@ -47,7 +68,8 @@ function pngSize(png: Buffer): { width: number; height: number } {
 function drawnPixels(svg: string): number {
   const { pixels } = new Resvg(svg, RESVG_OPTIONS).render()
   let drawn = 0
-  for (let i = 0; i < pixels.length; i += 4) if (pixels[i] !== pixels[0] || pixels[i + 1] !== pixels[1] || pixels[i + 2] !== pixels[2]) drawn += 1
+  for (let i = 0; i < pixels.length; i += 4)
+    if (pixels[i] !== pixels[0] || pixels[i + 1] !== pixels[1] || pixels[i + 2] !== pixels[2]) drawn += 1
   return drawn
 }
 
@@ -105,8 +127,13 @@ describe('card SVGs', () => {
   })
 
   it('sets its text in the bundled fonts only, bold as a face of its own', () => {
-    expect(RESVG_OPTIONS.font).toEqual({ fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' })
-    const line = (attributes: string, text: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" font-family="DejaVu Sans"><rect width="1200" height="630" fill="#000"/><text x="100" y="300" font-size="80" fill="#fff" ${attributes}>${text}</text></svg>`
+    expect(RESVG_OPTIONS.font).toEqual({
+      fontFiles: [FONT_FILES.regular, FONT_FILES.bold],
+      loadSystemFonts: false,
+      defaultFontFamily: 'DejaVu Sans',
+    })
+    const line = (attributes: string, text: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" font-family="DejaVu Sans"><rect width="1200" height="630" fill="#000"/><text x="100" y="300" font-size="80" fill="#fff" ${attributes}>${text}</text></svg>`
     expect(drawnPixels(line('', ''))).toBe(0)
     expect(drawnPixels(line('', 'Hello'))).toBeGreaterThan(1000)
     expect(drawnPixels(line('font-weight="bold"', 'Hello'))).toBeGreaterThan(drawnPixels(line('', 'Hello')))
@@ -136,11 +163,15 @@ describe('card SVGs', () => {
     expect(lines.length).toBeGreaterThan(10)
     for (const [element, label] of lines) {
       // The ink of each line, as resvg sets it, stays within the right padding.
-      const box = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" font-family="DejaVu Sans">${element}</svg>`, RESVG_OPTIONS).getBBox()
+      const box = new Resvg(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" font-family="DejaVu Sans">${element}</svg>`,
+        RESVG_OPTIONS,
+      ).getBBox()
       expect(box, label).toBeDefined()
       expect(box!.x + box!.width, label).toBeLessThanOrEqual(1200 - 80 + 0.5)
     }
-    for (const [, x, width] of svg.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="46"/g)) expect(Number(x) + Number(width)).toBeLessThanOrEqual(1200 - 80)
+    for (const [, x, width] of svg.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="46"/g))
+      expect(Number(x) + Number(width)).toBeLessThanOrEqual(1200 - 80)
   })
 
   it('is deterministic', () => {
@@ -176,10 +207,20 @@ describe('writeSocialImages', () => {
   })
 
   it('stops when the build stops: the call rejects with the reason, and no card is written after', async () => {
-    const many: CompiledContent = { ...content(), projects: Array.from({ length: 40 }, (_, i) => ({ id: `p-${i}`, title: `Project ${i}`, description: 'A project.', tech: ['Go'] })) }
+    const many: CompiledContent = {
+      ...content(),
+      projects: Array.from({ length: 40 }, (_, i) => ({
+        id: `p-${i}`,
+        title: `Project ${i}`,
+        description: 'A project.',
+        tech: ['Go'],
+      })),
+    }
     const specs = socialCardSpecs(many)
     const [site, cache] = [tempDir('og-stop-'), storeIn('og-stop-cache-')]
-    await expect(writeSocialCards(site, specs, cache, { signal: AbortSignal.abort(new Error('the build stopped')) })).rejects.toThrow('the build stopped')
+    await expect(
+      writeSocialCards(site, specs, cache, { signal: AbortSignal.abort(new Error('the build stopped')) }),
+    ).rejects.toThrow('the build stopped')
     expect(readdirSync(path.join(site, 'og'))).toEqual([])
     const stop = new AbortController()
     const drawing = writeSocialCards(site, specs, cache, { signal: stop.signal })
@@ -199,7 +240,10 @@ describe('social card cache', () => {
     expect(keys(content())).toEqual(keys(content()))
     expect(new Set(keys(content())).size).toBe(3)
     expect(keys(content({ title: 'Alpha!' }))[1]).not.toBe(keys(content())[1])
-    const designer = { ...content(), portfolio: { ...content().portfolio, owner: { name: 'Jane Doe', role: 'Designer' } } }
+    const designer = {
+      ...content(),
+      portfolio: { ...content().portfolio, owner: { name: 'Jane Doe', role: 'Designer' } },
+    }
     expect(keys(designer)[1]).not.toBe(keys(content())[1])
     // Another version of the tool (resvg, its options): another key for the same card.
     expect(cardKey(openStore(tempDir('og-keys-v2-'), 'v2'), svgs(content())[1]!.svg)).not.toBe(keys(content())[1])
@@ -259,7 +303,10 @@ describe('cards in the site in place', () => {
     rmSync(path.join(out, 'og'), { recursive: true, force: true })
     renameSync(path.join(work, 'og'), path.join(out, 'og'))
   }
-  const cardFiles = (out: string) => Object.fromEntries(readdirSync(path.join(out, 'og')).map((name) => [name, readFileSync(path.join(out, 'og', name))]))
+  const cardFiles = (out: string) =>
+    Object.fromEntries(
+      readdirSync(path.join(out, 'og')).map((name) => [name, readFileSync(path.join(out, 'og', name))]),
+    )
 
   it('takes an unchanged card from the site it replaces, not from the store; a changed or damaged one is drawn again', async () => {
     const [out, root] = [tempDir('og-site-'), tempDir('og-site-store-')]

@@ -48,11 +48,14 @@ describe('the store', () => {
 
   const damages: [string, (entry: Buffer, other: Buffer) => Buffer][] = [
     ['cut short', (entry) => entry.subarray(0, entry.length - 3)],
-    ['a flipped byte', (entry) => {
-      const copy = Buffer.from(entry)
-      copy[copy.length - 2] = (copy[copy.length - 2] ?? 0) ^ 0x01
-      return copy
-    }],
+    [
+      'a flipped byte',
+      (entry) => {
+        const copy = Buffer.from(entry)
+        copy[copy.length - 2] = (copy[copy.length - 2] ?? 0) ^ 0x01
+        return copy
+      },
+    ],
     ['the entry of another key', (_entry, other) => other],
     ['empty', () => Buffer.alloc(0)],
   ]
@@ -123,7 +126,9 @@ describe('the store', () => {
     })
     // Room for two and a half entries: the two oldest go, whatever the count limit.
     expect(store.prune(100, 25_000)).toBe(2)
-    expect(readdirSync(path.join(root, 'store', 'site')).sort()).toEqual([keys[2], keys[3]].map((key) => `${key}.bin`).sort())
+    expect(readdirSync(path.join(root, 'store', 'site')).sort()).toEqual(
+      [keys[2], keys[3]].map((key) => `${key}.bin`).sort(),
+    )
     expect(store.get('site', keys[3]!)).toEqual(new Uint8Array(10_000).fill(3))
   })
 })

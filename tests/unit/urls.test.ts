@@ -61,7 +61,13 @@ describe('checkAbsoluteUrl: G1-G3 schemes', () => {
 
 describe('checkAbsoluteUrl: G4-G8 form', () => {
   it('accepts absolute https URLs', () => {
-    for (const raw of ['https://example.com', 'https://example.com/a/b?c=d#e', 'https://sub.example.co.uk:443/x', 'HTTPS://EXAMPLE.COM']) expect(code(raw), raw).toBeUndefined()
+    for (const raw of [
+      'https://example.com',
+      'https://example.com/a/b?c=d#e',
+      'https://sub.example.co.uk:443/x',
+      'HTTPS://EXAMPLE.COM',
+    ])
+      expect(code(raw), raw).toBeUndefined()
   })
 
   it('refuses http with URL_INSECURE and suggests the https address', () => {
@@ -114,17 +120,26 @@ describe('checkAbsoluteUrl: G10 local and private hosts', () => {
     expect(code(raw)).toBe('URL_LOCAL')
   })
 
-  it.each(['https://172.32.0.1', 'https://11.0.0.1', 'https://192.169.0.1', 'https://localhost.example.com', 'https://local.example'])('accepts the public address %s', (raw) => {
+  it.each([
+    'https://172.32.0.1',
+    'https://11.0.0.1',
+    'https://192.169.0.1',
+    'https://localhost.example.com',
+    'https://local.example',
+  ])('accepts the public address %s', (raw) => {
     expect(code(raw)).toBeUndefined()
   })
 
   // Known validator gaps: LOCAL_HOST misses these local or private forms.
-  it.each(['https://localhost./', 'https://169.254.169.254/latest', 'https://[fd12:3456::1]/', 'https://[fe80::1]/', 'https://[::ffff:127.0.0.1]/'])(
-    'refuses %s as URL_LOCAL',
-    (raw) => {
-      expect(code(raw)).toBe('URL_LOCAL')
-    },
-  )
+  it.each([
+    'https://localhost./',
+    'https://169.254.169.254/latest',
+    'https://[fd12:3456::1]/',
+    'https://[fe80::1]/',
+    'https://[::ffff:127.0.0.1]/',
+  ])('refuses %s as URL_LOCAL', (raw) => {
+    expect(code(raw)).toBe('URL_LOCAL')
+  })
 })
 
 describe('checkAbsoluteUrl: G11 mailto only in contact', () => {
@@ -158,16 +173,29 @@ describe('checkAbsoluteUrl: G11 mailto only in contact', () => {
 })
 
 describe('checkMarkdownHref (H5, H8)', () => {
-  it.each(['https://example.com', 'mailto:jane@example.com', '/projects/alpha', '/projects/alpha#overview', '#features', 'relative/page'])('accepts the link %j', (href) => {
+  it.each([
+    'https://example.com',
+    'mailto:jane@example.com',
+    '/projects/alpha',
+    '/projects/alpha#overview',
+    '#features',
+    'relative/page',
+  ])('accepts the link %j', (href) => {
     expect(checkMarkdownHref(href, 'link')).toBeUndefined()
   })
 
-  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,x', 'file:///etc/passwd', 'tel:+1555'])(
-    'refuses the link %j with MD_URL_SCHEME',
-    (href) => {
-      expect(checkMarkdownHref(href, 'link')?.code).toBe('MD_URL_SCHEME')
-    },
-  )
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'vbscript:msgbox(1)',
+    'data:text/html,x',
+    'file:///etc/passwd',
+    'tel:+1555',
+  ])('refuses the link %j with MD_URL_SCHEME', (href) => {
+    expect(checkMarkdownHref(href, 'link')?.code).toBe('MD_URL_SCHEME')
+  })
 
   it('refuses http links with a hint to use https', () => {
     expect(checkMarkdownHref('http://example.com', 'link')?.hint).toContain('https://')
@@ -221,12 +249,19 @@ describe('checkAbsoluteUrl: what a link carries besides scheme, host and path (i
     expect(problem?.severity).toBe('warning')
   })
 
-  it.each(['https://example.com/?tab=demo', 'https://example.com/?key=', 'https://example.com/#:~:text=hello', 'https://example.com:443/'])('accepts %s', (raw) => {
+  it.each([
+    'https://example.com/?tab=demo',
+    'https://example.com/?key=',
+    'https://example.com/#:~:text=hello',
+    'https://example.com:443/',
+  ])('accepts %s', (raw) => {
     expect(checkAbsoluteUrl(raw, 'liveUrl')).toBeUndefined()
   })
 
   it('shows where a user name really sends the visitor', () => {
-    expect(checkAbsoluteUrl('https://github.com@evil.example/jane', 'liveUrl')?.message).toContain('goes to "evil.example"')
+    expect(checkAbsoluteUrl('https://github.com@evil.example/jane', 'liveUrl')?.message).toContain(
+      'goes to "evil.example"',
+    )
   })
 
   it('applies the same checks to https links inside markdown', () => {
@@ -237,14 +272,20 @@ describe('checkAbsoluteUrl: what a link carries besides scheme, host and path (i
 })
 
 describe('mailto: recipients and headers (RFC 6068)', () => {
-  it.each(['mailto:jane@example.com?cc=x%40evil.example', 'mailto:jane@example.com?BCC=x%40evil.example', 'mailto:jane@example.com,x@evil.example', 'mailto:jane%40example.com%3Bx%40evil.example'])('refuses %s in markdown links', (raw) => {
+  it.each([
+    'mailto:jane@example.com?cc=x%40evil.example',
+    'mailto:jane@example.com?BCC=x%40evil.example',
+    'mailto:jane@example.com,x@evil.example',
+    'mailto:jane%40example.com%3Bx%40evil.example',
+  ])('refuses %s in markdown links', (raw) => {
     expect(checkMarkdownHref(raw, 'link')?.code).toBe('URL_MAILTO_RECIPIENTS')
   })
 
   it('refuses extra headers in contact.email and keeps a subject and body', () => {
-    expect(checkAbsoluteUrl('mailto:jane@example.com?bcc=x%40evil.example', 'contact.email', true)?.code).toBe('URL_MAILTO_RECIPIENTS')
+    expect(checkAbsoluteUrl('mailto:jane@example.com?bcc=x%40evil.example', 'contact.email', true)?.code).toBe(
+      'URL_MAILTO_RECIPIENTS',
+    )
     expect(checkAbsoluteUrl('mailto:jane@example.com?subject=Hi&body=Hello', 'contact.email', true)).toBeUndefined()
     expect(checkMarkdownHref('mailto:jane@example.com?subject=Hi', 'link')).toBeUndefined()
   })
 })
-

@@ -25,7 +25,11 @@ describe('compiled validator cache', () => {
     const target = path.join(cacheDir, file)
     writeFileSync(target, 'this is not javascript {')
     // A fresh process, as a user runs it (this one has the good module in its require cache).
-    const run = spawnSync(process.execPath, [path.join(repo, 'bin/portfolio.mjs'), 'validate'], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+    const run = spawnSync(process.execPath, [path.join(repo, 'bin/portfolio.mjs'), 'validate'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    })
     expect(run.stderr).toContain('no problems')
     expect(run.status).toBe(0)
     expect(readFileSync(target, 'utf8')).toContain('validate')
@@ -38,7 +42,11 @@ describe('compiled validator cache', () => {
     const replaced = path.join(cacheDir, 'validators-0123456789abcdef.cjs')
     writeFileSync(replaced, 'module.exports = {}')
     for (const file of current) rmSync(path.join(cacheDir, file), { force: true })
-    const run = spawnSync(process.execPath, [path.join(repo, 'bin/portfolio.mjs'), 'validate'], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+    const run = spawnSync(process.execPath, [path.join(repo, 'bin/portfolio.mjs'), 'validate'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    })
     expect(run.status).toBe(0)
     expect(existsSync(replaced)).toBe(false)
     expect(readdirSync(cacheDir).filter((f) => /^validators-[0-9a-f]{16}\.cjs$/.test(f))).toHaveLength(1)

@@ -15,7 +15,8 @@ export function checkAnchors(parsed: ParsedDocument, project: { sections?: unkno
   const sections = Array.isArray(project.sections) ? project.sections : []
   const headingOf = new Map<string, { index: number; sectionId: string }>()
   sections.forEach((section: unknown, index) => {
-    if (isRecord(section) && typeof section.id === 'string') headingOf.set(sectionTitleId(section.id), { index, sectionId: section.id })
+    if (isRecord(section) && typeof section.id === 'string')
+      headingOf.set(sectionTitleId(section.id), { index, sectionId: section.id })
   })
   const out: Diagnostic[] = []
   sections.forEach((section: unknown, index) => {

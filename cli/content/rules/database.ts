@@ -12,8 +12,16 @@ export function checkDatabase(parsed: ParsedDocument, project: { sections?: unkn
   const out: Diagnostic[] = []
   const sections = Array.isArray(project.sections) ? project.sections : []
   sections.forEach((section: unknown, s) => {
-    if (!isRecord(section) || section.kind !== 'database' || !Array.isArray(section.entities) || !Array.isArray(section.relations)) return
-    const names = section.entities.flatMap((entity: unknown) => (isRecord(entity) && typeof entity.name === 'string' ? [entity.name] : []))
+    if (
+      !isRecord(section) ||
+      section.kind !== 'database' ||
+      !Array.isArray(section.entities) ||
+      !Array.isArray(section.relations)
+    )
+      return
+    const names = section.entities.flatMap((entity: unknown) =>
+      isRecord(entity) && typeof entity.name === 'string' ? [entity.name] : [],
+    )
     section.relations.forEach((relation: unknown, r) => {
       if (!isRecord(relation)) return
       for (const end of ['from', 'to'] as const) {
@@ -21,7 +29,14 @@ export function checkDatabase(parsed: ParsedDocument, project: { sections?: unkn
         if (typeof name !== 'string' || names.includes(name)) continue
         const at = locatePointer(parsed, encodePointer(['sections', s, 'relations', r, end]))
         const hint = didYouMean(name, names) ?? `Name one of the section's entities: ${names.join(', ')}.`
-        out.push(createDiagnostic('UNKNOWN_ENTITY', at, `sections[${s}].relations[${r}].${end}: "${name}" is not an entity of this section`, hint))
+        out.push(
+          createDiagnostic(
+            'UNKNOWN_ENTITY',
+            at,
+            `sections[${s}].relations[${r}].${end}: "${name}" is not an entity of this section`,
+            hint,
+          ),
+        )
       }
     })
   })

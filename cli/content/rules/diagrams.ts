@@ -4,7 +4,15 @@ import { locateInString } from '../../diagnostics/locate.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
 
 /** Diagram types the build-time renderer draws. */
-export const DIAGRAM_TYPES = ['flowchart', 'graph', 'sequenceDiagram', 'stateDiagram', 'stateDiagram-v2', 'classDiagram', 'erDiagram'] as const
+export const DIAGRAM_TYPES = [
+  'flowchart',
+  'graph',
+  'sequenceDiagram',
+  'stateDiagram',
+  'stateDiagram-v2',
+  'classDiagram',
+  'erDiagram',
+] as const
 const MAX_EDGES = 300
 
 interface DiagramProblem {
@@ -18,11 +26,29 @@ interface DiagramProblem {
 /** Static checks of Mermaid source: what could run script or escape the picture, and what cannot parse. */
 export function checkDiagramSource(source: string): DiagramProblem | undefined {
   const directive = /%%\{|^\s*---\s*$/m.exec(source)
-  if (directive) return { code: 'DIAGRAM_DIRECTIVE', index: directive.index, length: directive[0].length, message: 'diagram directives and front-matter configuration are not allowed' }
+  if (directive)
+    return {
+      code: 'DIAGRAM_DIRECTIVE',
+      index: directive.index,
+      length: directive[0].length,
+      message: 'diagram directives and front-matter configuration are not allowed',
+    }
   const interaction = /^\s*(click|callback|call)\s|\bhref\b|javascript:|vbscript:|data:|url\(/im.exec(source)
-  if (interaction) return { code: 'DIAGRAM_INTERACTION', index: interaction.index + (interaction[0].length - interaction[0].trimStart().length), length: interaction[0].trim().length, message: `click handlers, links and url() are not allowed in diagrams (found "${interaction[0].trim()}")` }
+  if (interaction)
+    return {
+      code: 'DIAGRAM_INTERACTION',
+      index: interaction.index + (interaction[0].length - interaction[0].trimStart().length),
+      length: interaction[0].trim().length,
+      message: `click handlers, links and url() are not allowed in diagrams (found "${interaction[0].trim()}")`,
+    }
   const html = /<\/?[a-z!][^>]*>?|&(#x?[0-9a-f]+|[a-z]+);/i.exec(source)
-  if (html && !/^<-+|^<=+/.test(html[0])) return { code: 'DIAGRAM_HTML', index: html.index, length: Math.min(html[0].length, 40), message: `HTML is not allowed in diagram labels (found ${JSON.stringify(html[0].slice(0, 40))})` }
+  if (html && !/^<-+|^<=+/.test(html[0]))
+    return {
+      code: 'DIAGRAM_HTML',
+      index: html.index,
+      length: Math.min(html[0].length, 40),
+      message: `HTML is not allowed in diagram labels (found ${JSON.stringify(html[0].slice(0, 40))})`,
+    }
 
   const lines = source.split('\n')
   const firstIndex = lines.findIndex((l) => l.trim() !== '' && !l.trim().startsWith('%%'))
@@ -30,16 +56,36 @@ export function checkDiagramSource(source: string): DiagramProblem | undefined {
   const type = first.split(/\s+/)[0] ?? ''
   if (!(DIAGRAM_TYPES as readonly string[]).includes(type)) {
     const offset = lines.slice(0, Math.max(firstIndex, 0)).join('\n').length + (firstIndex > 0 ? 1 : 0)
-    return { code: 'DIAGRAM_SYNTAX', index: offset, length: Math.max(type.length, 1), message: `unsupported diagram type "${type}"`, hint: `Start the diagram with one of: ${DIAGRAM_TYPES.join(', ')}.` }
+    return {
+      code: 'DIAGRAM_SYNTAX',
+      index: offset,
+      length: Math.max(type.length, 1),
+      message: `unsupported diagram type "${type}"`,
+      hint: `Start the diagram with one of: ${DIAGRAM_TYPES.join(', ')}.`,
+    }
   }
   const edges = (source.match(/--|==|->|\.\.|\|\|/g) ?? []).length
-  if (edges > MAX_EDGES) return { code: 'LIMIT', index: 0, length: 1, message: `diagram has ${edges} edges > ${MAX_EDGES}`, hint: 'Split it into smaller diagrams.' }
+  if (edges > MAX_EDGES)
+    return {
+      code: 'LIMIT',
+      index: 0,
+      length: 1,
+      message: `diagram has ${edges} edges > ${MAX_EDGES}`,
+      hint: 'Split it into smaller diagrams.',
+    }
 
   // Unbalanced brackets or quotes on a line are the commonest Mermaid typo; the renderer would draw nonsense.
   let offset = 0
   for (const line of lines) {
     const problem = unbalanced(line)
-    if (problem !== undefined) return { code: 'DIAGRAM_SYNTAX', index: offset + problem.index, length: 1, message: `${problem.what} on this diagram line`, hint: 'Close every [ ( { and " that a node label opens, on the same line.' }
+    if (problem !== undefined)
+      return {
+        code: 'DIAGRAM_SYNTAX',
+        index: offset + problem.index,
+        length: 1,
+        message: `${problem.what} on this diagram line`,
+        hint: 'Close every [ ( { and " that a node label opens, on the same line.',
+      }
     offset += line.length + 1
   }
   return undefined
@@ -78,7 +124,14 @@ export function checkDiagrams(parsed: ParsedDocument, project: { sections?: unkn
       const problem = checkDiagramSource(diagram.mermaid)
       if (!problem) return
       const pointer = encodePointer(['sections', s, 'diagrams', d, 'mermaid'])
-      out.push(createDiagnostic(problem.code, locateInString(parsed, pointer, problem.index, problem.length), `sections[${s}].diagrams[${d}]: ${problem.message}`, problem.hint))
+      out.push(
+        createDiagnostic(
+          problem.code,
+          locateInString(parsed, pointer, problem.index, problem.length),
+          `sections[${s}].diagrams[${d}]: ${problem.message}`,
+          problem.hint,
+        ),
+      )
     })
   })
   return out

@@ -17,7 +17,11 @@ export interface InternalLink {
 export function markdownPointers(data: unknown, file: 'portfolio' | 'project'): string[] {
   if (file === 'portfolio') return ['/about/body', '/contact/body']
   const sections = isRecord(data) && Array.isArray(data.sections) ? data.sections : []
-  return sections.flatMap((section: unknown, i) => (isRecord(section) ? ['body', 'intro'].filter((k) => typeof section[k] === 'string').map((k) => `/sections/${i}/${k}`) : []))
+  return sections.flatMap((section: unknown, i) =>
+    isRecord(section)
+      ? ['body', 'intro'].filter((k) => typeof section[k] === 'string').map((k) => `/sections/${i}/${k}`)
+      : [],
+  )
 }
 
 /**
@@ -28,7 +32,10 @@ export function markdownPointers(data: unknown, file: 'portfolio' | 'project'): 
 const MAY_LINK_OR_HTML = /[<[@]|:\/\/|www\./i
 
 /** Raw HTML and unsafe links are refused at their exact place; in-site links are returned for the anchor check. */
-export function checkMarkdown(parsed: ParsedDocument, pointers: readonly string[]): { diagnostics: Diagnostic[]; links: InternalLink[] } {
+export function checkMarkdown(
+  parsed: ParsedDocument,
+  pointers: readonly string[],
+): { diagnostics: Diagnostic[]; links: InternalLink[] } {
   const diagnostics: Diagnostic[] = []
   const links: InternalLink[] = []
   for (const pointer of pointers) {
@@ -37,16 +44,34 @@ export function checkMarkdown(parsed: ParsedDocument, pointers: readonly string[
     walkTokens(new Lexer({ gfm: true }).lex(markdown), markdown, 0, (token, index) => {
       if (token.type === 'html') {
         const tag = /<\/?([a-zA-Z][\w-]*|!--)/.exec(token.raw)?.[1] ?? token.raw.trim().slice(0, 20)
-        const attribute = (/\s(on[a-z]+)\s*=/i.exec(token.raw) ?? /\s(srcdoc|formaction|action|href|src|style|http-equiv)\s*=/i.exec(token.raw))?.[1]
+        const attribute = (/\s(on[a-z]+)\s*=/i.exec(token.raw) ??
+          /\s(srcdoc|formaction|action|href|src|style|http-equiv)\s*=/i.exec(token.raw))?.[1]
         const found = tag === '!--' ? 'an HTML comment' : `<${tag}>${attribute ? ` with ${attribute}=` : ''}`
-        diagnostics.push(createDiagnostic('MD_RAW_HTML', locateInString(parsed, pointer, index, Math.min(token.raw.trimEnd().length, 40)), `raw HTML is not allowed in markdown (found ${found})`))
+        diagnostics.push(
+          createDiagnostic(
+            'MD_RAW_HTML',
+            locateInString(parsed, pointer, index, Math.min(token.raw.trimEnd().length, 40)),
+            `raw HTML is not allowed in markdown (found ${found})`,
+          ),
+        )
         return
       }
       if (token.type === 'link' || token.type === 'image') {
         const href = decodeEntities(token.href)
-        const problem = checkLinkText(token as Tokens.Link | Tokens.Image) ?? checkMarkdownHref(href, token.type as LinkKind)
-        if (problem) diagnostics.push(createDiagnostic(problem.code, locateInString(parsed, pointer, index, token.raw.length), problem.message, problem.hint, problem.severity))
-        else if (href.startsWith('#') || (href.startsWith('/') && !href.startsWith('//'))) links.push({ file: parsed.path, pointer, index, href })
+        const problem =
+          checkLinkText(token as Tokens.Link | Tokens.Image) ?? checkMarkdownHref(href, token.type as LinkKind)
+        if (problem)
+          diagnostics.push(
+            createDiagnostic(
+              problem.code,
+              locateInString(parsed, pointer, index, token.raw.length),
+              problem.message,
+              problem.hint,
+              problem.severity,
+            ),
+          )
+        else if (href.startsWith('#') || (href.startsWith('/') && !href.startsWith('//')))
+          links.push({ file: parsed.path, pointer, index, href })
       }
     })
   }
@@ -66,20 +91,50 @@ function checkLinkText(token: Tokens.Link | Tokens.Image): UrlProblem | undefine
   const href = decodeEntities(token.href)
   const bad = UNENCODED_IN_DESTINATION.exec(href)
   if (bad) {
-    const [what, encoded] = bad[0] === '"' ? ['a double quote', '%22'] : bad[0] === '<' ? ['"<"', '%3C'] : bad[0] === '>' ? ['">"', '%3E'] : bad[0] === '`' ? ['a backtick', '%60'] : bad[0] === ' ' ? ['a space', '%20'] : ['whitespace or a control character', `%${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`]
+    const [what, encoded] =
+      bad[0] === '"'
+        ? ['a double quote', '%22']
+        : bad[0] === '<'
+          ? ['"<"', '%3C']
+          : bad[0] === '>'
+            ? ['">"', '%3E']
+            : bad[0] === '`'
+              ? ['a backtick', '%60']
+              : bad[0] === ' '
+                ? ['a space', '%20']
+                : [
+                    'whitespace or a control character',
+                    `%${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+                  ]
     const shown = href.length > 60 ? href.slice(0, 60) + '…' : href
-    return { code: 'MD_LINK_DESTINATION', message: `${token.type} destination ${JSON.stringify(shown)} contains ${what}; it parses only because markdown allows it there`, hint: `Percent-encode it as ${encoded}, or remove it.` }
+    return {
+      code: 'MD_LINK_DESTINATION',
+      message: `${token.type} destination ${JSON.stringify(shown)} contains ${what}; it parses only because markdown allows it there`,
+      hint: `Percent-encode it as ${encoded}, or remove it.`,
+    }
   }
-  for (const [part, text] of [['title', token.title], ['alt text', token.type === 'image' ? token.text : undefined]] as const) {
+  for (const [part, text] of [
+    ['title', token.title],
+    ['alt text', token.type === 'image' ? token.text : undefined],
+  ] as const) {
     const decoded = typeof text === 'string' ? decodeEntities(text) : ''
     const breakout = ATTRIBUTE_BREAKOUT.exec(decoded)
-    if (breakout) return { code: 'MD_ATTRIBUTE_BREAKOUT', message: `${token.type} ${part} ${JSON.stringify(decoded)} contains ${JSON.stringify(breakout[0])}, which would close its HTML attribute` }
+    if (breakout)
+      return {
+        code: 'MD_ATTRIBUTE_BREAKOUT',
+        message: `${token.type} ${part} ${JSON.stringify(decoded)} contains ${JSON.stringify(breakout[0])}, which would close its HTML attribute`,
+      }
   }
   return undefined
 }
 
 /** Visits every token with its offset in the markdown string (marked keeps `raw`, not positions). */
-function walkTokens(tokens: readonly Token[], text: string, base: number, visit: (token: Token, index: number) => void): void {
+function walkTokens(
+  tokens: readonly Token[],
+  text: string,
+  base: number,
+  visit: (token: Token, index: number) => void,
+): void {
   let cursor = base
   for (const token of tokens) {
     const found = token.raw ? text.indexOf(token.raw, cursor) : -1
@@ -96,5 +151,3 @@ function walkTokens(tokens: readonly Token[], text: string, base: number, visit:
     if (found >= 0) cursor = found + token.raw.length
   }
 }
-
-

@@ -29,18 +29,39 @@ export function checkNumbers(parsed: ParsedDocument): Diagnostic[] {
   return out
 }
 
-function checkNumber(parsed: ParsedDocument, node: Node | null, where: string, part: 'label' | 'value', label?: string): Diagnostic | undefined {
+function checkNumber(
+  parsed: ParsedDocument,
+  node: Node | null,
+  where: string,
+  part: 'label' | 'value',
+  label?: string,
+): Diagnostic | undefined {
   if (!isScalar(node) || typeof node.value !== 'number' || !Number.isFinite(node.value) || !node.range) return undefined
   const [start, end] = node.range
   const typed = parsed.text.slice(start, end)
   const shown = String(node.value)
   if (typed === shown) return undefined
-  const at = { file: parsed.path, pointer: encodePointer(label === undefined ? ['metrics'] : ['metrics', label]), start: positionAt(parsed, start), end: positionAt(parsed, end) }
+  const at = {
+    file: parsed.path,
+    pointer: encodePointer(label === undefined ? ['metrics'] : ['metrics', label]),
+    start: positionAt(parsed, start),
+    end: positionAt(parsed, end),
+  }
   const quoted = part === 'label' ? `"${typed}": …` : `${label}: "${typed}"`
   if (losesDigits(typed, node.value)) {
-    return createDiagnostic('NUMBER_PRECISION', at, `${where} is written ${typed}, which YAML reads as a number that keeps only ${significantDigits(shown)} significant digits: the page would show "${shown}"`, `Quote it to keep every digit: ${quoted}.`)
+    return createDiagnostic(
+      'NUMBER_PRECISION',
+      at,
+      `${where} is written ${typed}, which YAML reads as a number that keeps only ${significantDigits(shown)} significant digits: the page would show "${shown}"`,
+      `Quote it to keep every digit: ${quoted}.`,
+    )
   }
-  return createDiagnostic('NUMBER_AS_TYPED', at, `${where} is written ${typed}, which YAML reads as the number ${shown}: the page would show "${shown}"`, `Quote it to show it as typed: ${quoted}.`)
+  return createDiagnostic(
+    'NUMBER_AS_TYPED',
+    at,
+    `${where} is written ${typed}, which YAML reads as the number ${shown}: the page would show "${shown}"`,
+    `Quote it to show it as typed: ${quoted}.`,
+  )
 }
 
 /** True when the literal has more significant digits than the double YAML made of it. */

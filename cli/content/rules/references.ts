@@ -8,7 +8,17 @@ import type { ParsedDocument } from '../parse-yaml.ts'
 import { inspectPublicFile } from './public-files.ts'
 
 /** Route segments the site itself uses: a project with one of these ids would shadow or break a page. */
-export const RESERVED_IDS = ['index', 'assets', '404', 'projects', 'sitemap', 'robots', '__proto__', 'constructor', 'prototype']
+export const RESERVED_IDS = [
+  'index',
+  'assets',
+  '404',
+  'projects',
+  'sitemap',
+  'robots',
+  '__proto__',
+  'constructor',
+  'prototype',
+]
 /** Section ids of the home page that in-page links may target. */
 export const HOME_SECTION_IDS = ['hero', 'about', 'projects', 'contact']
 export const MAX_ASSET_BYTES = 5 * 1024 * 1024
@@ -40,17 +50,46 @@ export function checkReferences(
     if (typeof id === 'string') {
       // Located only when reported: locating needs the parsed file, which valid content never has to build.
       const at = () => locatePointer(project.parsed, '/id')
-      if (RESERVED_IDS.includes(id)) out.push(createDiagnostic('ID_RESERVED', at(), `id "${id}" is reserved by the site`, `Choose another id; reserved: ${RESERVED_IDS.join(', ')}.`))
-      else if (id !== fileId) out.push(createDiagnostic('ID_MISMATCH', at(), `id "${id}" must equal the file name "${fileId}"`, `Rename the file to projects/${id}.yaml or set id: ${fileId}.`))
+      if (RESERVED_IDS.includes(id))
+        out.push(
+          createDiagnostic(
+            'ID_RESERVED',
+            at(),
+            `id "${id}" is reserved by the site`,
+            `Choose another id; reserved: ${RESERVED_IDS.join(', ')}.`,
+          ),
+        )
+      else if (id !== fileId)
+        out.push(
+          createDiagnostic(
+            'ID_MISMATCH',
+            at(),
+            `id "${id}" must equal the file name "${fileId}"`,
+            `Rename the file to projects/${id}.yaml or set id: ${fileId}.`,
+          ),
+        )
       const other = ids.get(id)
       if (other) {
         const first = locatePointer(other.parsed, '/id').start
         const here = at()
-        out.push(createDiagnostic('DUPLICATE_ID', here, `"${id}" is used by ${other.path}:${first.line}:${first.column} and ${project.path}:${here.start.line}:${here.start.column}`, 'Every project needs its own id.'))
+        out.push(
+          createDiagnostic(
+            'DUPLICATE_ID',
+            here,
+            `"${id}" is used by ${other.path}:${first.line}:${first.column} and ${project.path}:${here.start.line}:${here.start.column}`,
+            'Every project needs its own id.',
+          ),
+        )
       } else ids.set(id, project)
     }
     if (project.data.metrics !== undefined && project.data.featured !== true) {
-      out.push(createDiagnostic('METRICS_NOT_FEATURED', locatePointer(project.parsed, '/metrics', 'key'), `${project.path} has metrics but is not the featured project`))
+      out.push(
+        createDiagnostic(
+          'METRICS_NOT_FEATURED',
+          locatePointer(project.parsed, '/metrics', 'key'),
+          `${project.path} has metrics but is not the featured project`,
+        ),
+      )
     }
     const sections = Array.isArray(project.data.sections) ? project.data.sections : []
     const seen = new Map<string, number>()
@@ -59,7 +98,13 @@ export function checkReferences(
       const previous = seen.get(section.id)
       if (previous !== undefined) {
         const first = locatePointer(project.parsed, encodePointer(['sections', previous, 'id'])).start
-        out.push(createDiagnostic('DUPLICATE_SECTION_ID', locatePointer(project.parsed, encodePointer(['sections', i, 'id'])), `section id "${section.id}" is already used at ${first.line}:${first.column}`))
+        out.push(
+          createDiagnostic(
+            'DUPLICATE_SECTION_ID',
+            locatePointer(project.parsed, encodePointer(['sections', i, 'id'])),
+            `section id "${section.id}" is already used at ${first.line}:${first.column}`,
+          ),
+        )
       } else seen.set(section.id, i)
     })
     sectionIds.set(fileId, [...seen.keys()])
@@ -69,11 +114,28 @@ export function checkReferences(
   if (featured.length !== 1 && projects.length > 0 && (complete || featured.length > 1)) {
     const names = projects.map((p) => path.posix.basename(p.path, '.yaml'))
     if (featured.length === 0) {
-      const at = portfolio ? { file: portfolio.path, start: { line: 1, column: 1 } } : { file: projects[0]?.path ?? 'projects', start: { line: 1, column: 1 } }
-      out.push(createDiagnostic('FLAGSHIP_COUNT', at, 'exactly one project must have featured: true (found 0)', `Set featured: true in one of: ${names.join(', ')}.`))
+      const at = portfolio
+        ? { file: portfolio.path, start: { line: 1, column: 1 } }
+        : { file: projects[0]?.path ?? 'projects', start: { line: 1, column: 1 } }
+      out.push(
+        createDiagnostic(
+          'FLAGSHIP_COUNT',
+          at,
+          'exactly one project must have featured: true (found 0)',
+          `Set featured: true in one of: ${names.join(', ')}.`,
+        ),
+      )
     } else {
       const files = featured.map((p) => p.path).join(', ')
-      for (const p of featured) out.push(createDiagnostic('FLAGSHIP_COUNT', locatePointer(p.parsed, '/featured'), `exactly one project must have featured: true (found ${featured.length}: ${files})`, 'Keep featured: true on the flagship only and set the others to false.'))
+      for (const p of featured)
+        out.push(
+          createDiagnostic(
+            'FLAGSHIP_COUNT',
+            locatePointer(p.parsed, '/featured'),
+            `exactly one project must have featured: true (found ${featured.length}: ${files})`,
+            'Keep featured: true on the flagship only and set the others to false.',
+          ),
+        )
     }
   }
 
@@ -83,7 +145,11 @@ export function checkReferences(
 }
 
 /** Projects are matched by file name (the URL), so a wrong `id` inside a file is reported once, as ID_MISMATCH. */
-function checkProjectOrder(portfolio: ParsedDocument, projects: readonly ProjectDocument[], projectFileIds: readonly string[]): Diagnostic[] {
+function checkProjectOrder(
+  portfolio: ParsedDocument,
+  projects: readonly ProjectDocument[],
+  projectFileIds: readonly string[],
+): Diagnostic[] {
   const out: Diagnostic[] = []
   const section = isRecord(portfolio.data) ? portfolio.data.projects : undefined
   const order = isRecord(section) && Array.isArray(section.order) ? section.order : undefined
@@ -91,20 +157,39 @@ function checkProjectOrder(portfolio: ParsedDocument, projects: readonly Project
   const known = [...projectFileIds]
   order.forEach((id: unknown, i) => {
     if (typeof id === 'string' && !known.includes(id)) {
-      out.push(createDiagnostic('UNKNOWN_PROJECT', locatePointer(portfolio, encodePointer(['projects', 'order', i])), `projects.order lists "${id}", which has no file projects/${id}.yaml`, didYouMean(id, known) ?? `Create projects/${id}.yaml or remove the id.`))
+      out.push(
+        createDiagnostic(
+          'UNKNOWN_PROJECT',
+          locatePointer(portfolio, encodePointer(['projects', 'order', i])),
+          `projects.order lists "${id}", which has no file projects/${id}.yaml`,
+          didYouMean(id, known) ?? `Create projects/${id}.yaml or remove the id.`,
+        ),
+      )
     }
   })
   for (const project of projects) {
     const fileId = path.posix.basename(project.path, '.yaml')
     if (!order.includes(fileId)) {
-      out.push(createDiagnostic('ORPHAN_PROJECT', locatePointer(project.parsed, '/id'), `${project.path} is not listed in portfolio.yaml projects.order`, `Add "- ${fileId}" to projects.order in portfolio.yaml, or delete the file.`))
+      out.push(
+        createDiagnostic(
+          'ORPHAN_PROJECT',
+          locatePointer(project.parsed, '/id'),
+          `${project.path} is not listed in portfolio.yaml projects.order`,
+          `Add "- ${fileId}" to projects.order in portfolio.yaml, or delete the file.`,
+        ),
+      )
     }
   }
   return out
 }
 
 /** In-page and in-site links must land on a section that exists (`#id`, `/#id`, `/projects/<id>#section`). */
-function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<string, string[]>, parsedByFile: ReadonlyMap<string, ParsedDocument>, projectFileIds: readonly string[]): Diagnostic[] {
+function checkLinks(
+  links: readonly InternalLink[],
+  sectionIds: ReadonlyMap<string, string[]>,
+  parsedByFile: ReadonlyMap<string, ParsedDocument>,
+  projectFileIds: readonly string[],
+): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const link of links) {
     if (!parsedByFile.has(link.file)) continue
@@ -114,7 +199,7 @@ function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<stri
     const ownId = link.file.startsWith('projects/') ? path.posix.basename(link.file, '.yaml') : undefined
     let targetName: string
     let available: string[] | undefined
-    if (pathPart === '' ) {
+    if (pathPart === '') {
       targetName = ownId ? `"${ownId}"` : 'the home page'
       available = ownId ? sectionIds.get(ownId) : HOME_SECTION_IDS
     } else if (pathPart === '/') {
@@ -126,7 +211,14 @@ function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<stri
       if (project && projectFileIds.includes(project) && !sectionIds.has(project)) continue // that file did not parse
       if (!project || !sectionIds.has(project)) {
         const at = locateInString(parsed(), link.pointer, link.index, link.href.length)
-        out.push(createDiagnostic('BROKEN_ANCHOR', at, `link "${link.href}" does not match any page of the site`, `Link to /, /projects/<id> or a #section; projects: ${[...sectionIds.keys()].join(', ')}.`))
+        out.push(
+          createDiagnostic(
+            'BROKEN_ANCHOR',
+            at,
+            `link "${link.href}" does not match any page of the site`,
+            `Link to /, /projects/<id> or a #section; projects: ${[...sectionIds.keys()].join(', ')}.`,
+          ),
+        )
         continue
       }
       targetName = `"${project}"`
@@ -134,13 +226,25 @@ function checkLinks(links: readonly InternalLink[], sectionIds: ReadonlyMap<stri
     }
     if (fragment === undefined || fragment === '' || !available || available.includes(fragment)) continue
     const at = locateInString(parsed(), link.pointer, link.index, link.href.length + 4)
-    out.push(createDiagnostic('BROKEN_ANCHOR', at, `"#${fragment}" does not match any section in ${targetName} (sections: ${available.map((s) => `#${s}`).join(', ')})`, didYouMean(fragment, available) ?? undefined))
+    out.push(
+      createDiagnostic(
+        'BROKEN_ANCHOR',
+        at,
+        `"#${fragment}" does not match any section in ${targetName} (sections: ${available.map((s) => `#${s}`).join(', ')})`,
+        didYouMean(fragment, available) ?? undefined,
+      ),
+    )
   }
   return out
 }
 
 /** What a non-PDF resume looks like, for the message. */
-const LOOKS_LIKE: Record<string, string> = { zip: 'looks like ZIP/DOCX', markup: 'looks like HTML or XML', jpeg: 'looks like JPEG', png: 'looks like PNG' }
+const LOOKS_LIKE: Record<string, string> = {
+  zip: 'looks like ZIP/DOCX',
+  markup: 'looks like HTML or XML',
+  jpeg: 'looks like JPEG',
+  png: 'looks like PNG',
+}
 
 /** The resume exists inside public/, is a regular file, is small enough, and really is a PDF. */
 export async function checkResume(portfolio: ParsedDocument, root: string): Promise<Diagnostic[]> {
@@ -151,15 +255,42 @@ export async function checkResume(portfolio: ParsedDocument, root: string): Prom
   const found = await inspectPublicFile(root, resume, MAX_ASSET_BYTES)
   switch (found.problem) {
     case 'outside':
-      return [createDiagnostic('ASSET_MISSING', at(), `resume.file "${resume}" leaves the public/ folder`, 'Put the PDF inside public/ and write its path from there, e.g. /resume.pdf.')]
+      return [
+        createDiagnostic(
+          'ASSET_MISSING',
+          at(),
+          `resume.file "${resume}" leaves the public/ folder`,
+          'Put the PDF inside public/ and write its path from there, e.g. /resume.pdf.',
+        ),
+      ]
     case 'missing':
-      return [createDiagnostic('ASSET_MISSING', at(), `${found.shown} does not exist`, `Put the PDF at ${found.shown} or correct resume.file.`)]
+      return [
+        createDiagnostic(
+          'ASSET_MISSING',
+          at(),
+          `${found.shown} does not exist`,
+          `Put the PDF at ${found.shown} or correct resume.file.`,
+        ),
+      ]
     case 'not-file':
       return [createDiagnostic('NOT_REGULAR_FILE', at(), `${found.shown} is not a regular file`)]
     case 'too-large':
-      return [createDiagnostic('ASSET_TOO_LARGE', at(), `${found.shown} is ${(found.size / 1024 / 1024).toFixed(1)} MB > 5 MB limit`)]
+      return [
+        createDiagnostic(
+          'ASSET_TOO_LARGE',
+          at(),
+          `${found.shown} is ${(found.size / 1024 / 1024).toFixed(1)} MB > 5 MB limit`,
+        ),
+      ]
   }
   if (found.kind === 'pdf') return []
   const looksLike = (found.kind && LOOKS_LIKE[found.kind]) ?? 'unknown type'
-  return [createDiagnostic('ASSET_TYPE', at(), `${found.shown} does not start with "%PDF-" (${looksLike})`, 'Export the resume as PDF.')]
+  return [
+    createDiagnostic(
+      'ASSET_TYPE',
+      at(),
+      `${found.shown} does not start with "%PDF-" (${looksLike})`,
+      'Export the resume as PDF.',
+    ),
+  ]
 }

@@ -6,7 +6,8 @@ import type { ParsedDocument } from '../parse-yaml.ts'
 import { fileKind, inspectPublicFile } from './public-files.ts'
 
 const DATE = /^(\d{4})(?:-(\d{2}))?$/
-const FORMAT_HINT = 'Write the year ("2019") or the year and month ("2019-04"), quoted; for an unknown date use duration, e.g. "7+ years".'
+const FORMAT_HINT =
+  'Write the year ("2019") or the year and month ("2019-04"), quoted; for an unknown date use duration, e.g. "7+ years".'
 
 /** A parsed period bound, as months since year 0, so that 2019 < 2019-04 < 2020 compare simply. */
 interface Bound {
@@ -42,19 +43,46 @@ export function checkResumeDates(portfolio: ParsedDocument): Diagnostic[] {
         const text = entry[key]
         if (typeof text !== 'string' || (key === 'end' && text === 'present')) return null
         const parsed = parseBound(text)
-        if (!parsed) out.push(createDiagnostic('RESUME_DATE', at(key), `${list}[${i}].${key} "${text}" is not a date`, key === 'end' ? `${FORMAT_HINT} An ongoing entry ends "present".` : FORMAT_HINT))
+        if (!parsed)
+          out.push(
+            createDiagnostic(
+              'RESUME_DATE',
+              at(key),
+              `${list}[${i}].${key} "${text}" is not a date`,
+              key === 'end' ? `${FORMAT_HINT} An ongoing entry ends "present".` : FORMAT_HINT,
+            ),
+          )
         return parsed
       }
       const start = bound('start')
       const end = bound('end')
       if (start && end && end.months + (end.yearOnly ? 11 : 0) < start.months) {
-        out.push(createDiagnostic('RESUME_DATE_ORDER', at('end'), `${list}[${i}] ends (${String(entry.end)}) before it starts (${String(entry.start)})`))
+        out.push(
+          createDiagnostic(
+            'RESUME_DATE_ORDER',
+            at('end'),
+            `${list}[${i}] ends (${String(entry.end)}) before it starts (${String(entry.start)})`,
+          ),
+        )
       }
       if (list === 'experience' && entry.start === undefined && entry.duration === undefined) {
-        out.push(createDiagnostic('RESUME_PERIOD_MISSING', locatePointer(portfolio, encodePointer([list, i]), 'key'), `experience[${i}] ("${String(entry.role)}") has neither start nor duration`))
+        out.push(
+          createDiagnostic(
+            'RESUME_PERIOD_MISSING',
+            locatePointer(portfolio, encodePointer([list, i]), 'key'),
+            `experience[${i}] ("${String(entry.role)}") has neither start nor duration`,
+          ),
+        )
       }
       if (entry.end !== undefined && entry.start === undefined) {
-        out.push(createDiagnostic('RESUME_PERIOD_MISSING', at('end'), `${list}[${i}] has an end but no start`, 'Add start, or remove end and give a duration instead.'))
+        out.push(
+          createDiagnostic(
+            'RESUME_PERIOD_MISSING',
+            at('end'),
+            `${list}[${i}] has an end but no start`,
+            'Add start, or remove end and give a duration instead.',
+          ),
+        )
       }
     })
   }
@@ -68,7 +96,14 @@ export function checkResumeProjects(portfolio: ParsedDocument, projectIds: reado
   const out: Diagnostic[] = []
   chosen.forEach((id: unknown, i) => {
     if (typeof id !== 'string' || projectIds.includes(id)) return
-    out.push(createDiagnostic('UNKNOWN_PROJECT', locatePointer(portfolio, encodePointer(['resume', 'projects', i])), `resume.projects lists "${id}", which has no file projects/${id}.yaml`, didYouMean(id, projectIds) ?? `Choose among: ${projectIds.join(', ')}.`))
+    out.push(
+      createDiagnostic(
+        'UNKNOWN_PROJECT',
+        locatePointer(portfolio, encodePointer(['resume', 'projects', i])),
+        `resume.projects lists "${id}", which has no file projects/${id}.yaml`,
+        didYouMean(id, projectIds) ?? `Choose among: ${projectIds.join(', ')}.`,
+      ),
+    )
   })
   return out
 }
@@ -91,14 +126,42 @@ export async function checkResumePhoto(portfolio: ParsedDocument, root: string):
   const found = await inspectPublicFile(root, photo, MAX_PHOTO_BYTES)
   switch (found.problem) {
     case 'outside':
-      return [createDiagnostic('ASSET_MISSING', at(), `resume.photo "${photo}" leaves the public/ folder`, 'Put the photo inside public/ and write its path from there, e.g. /photo.jpg.')]
+      return [
+        createDiagnostic(
+          'ASSET_MISSING',
+          at(),
+          `resume.photo "${photo}" leaves the public/ folder`,
+          'Put the photo inside public/ and write its path from there, e.g. /photo.jpg.',
+        ),
+      ]
     case 'missing':
-      return [createDiagnostic('ASSET_MISSING', at(), `${found.shown} does not exist`, `Put the photo at ${found.shown}, correct resume.photo, or remove it for a resume without a photo.`)]
+      return [
+        createDiagnostic(
+          'ASSET_MISSING',
+          at(),
+          `${found.shown} does not exist`,
+          `Put the photo at ${found.shown}, correct resume.photo, or remove it for a resume without a photo.`,
+        ),
+      ]
     case 'not-file':
       return [createDiagnostic('NOT_REGULAR_FILE', at(), `${found.shown} is not a regular file`)]
     case 'too-large':
-      return [createDiagnostic('ASSET_TOO_LARGE', at(), `${found.shown} is ${Math.ceil(found.size / 1024)} KB > ${MAX_PHOTO_BYTES / 1024} KB limit`, 'Scale the photo down to about 600 pixels wide; the resume prints it a few centimetres wide.')]
+      return [
+        createDiagnostic(
+          'ASSET_TOO_LARGE',
+          at(),
+          `${found.shown} is ${Math.ceil(found.size / 1024)} KB > ${MAX_PHOTO_BYTES / 1024} KB limit`,
+          'Scale the photo down to about 600 pixels wide; the resume prints it a few centimetres wide.',
+        ),
+      ]
   }
   if (found.kind === 'png' || found.kind === 'jpeg') return []
-  return [createDiagnostic('ASSET_TYPE', at(), `${found.shown} is neither a PNG nor a JPEG image (by its content, whatever its name)`, 'Export the photo as PNG or JPEG.')]
+  return [
+    createDiagnostic(
+      'ASSET_TYPE',
+      at(),
+      `${found.shown} is neither a PNG nor a JPEG image (by its content, whatever its name)`,
+      'Export the photo as PNG or JPEG.',
+    ),
+  ]
 }

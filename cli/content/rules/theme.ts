@@ -34,8 +34,18 @@ export function checkTheme(parsed: ParsedDocument): Diagnostic[] {
     if (!hex.test(colour)) continue
     const ratio = contrastRatio(colour, THEME_SURFACES[mode])
     if (ratio >= MIN_CONTRAST) continue
-    const fix = mode === 'dark' && pointer === '/theme/accent' ? ' Add theme.accentDark with a lighter colour for the dark theme.' : ''
-    out.push(createDiagnostic('THEME_CONTRAST', locatePointer(parsed, pointer), `${colour} has a contrast of ${ratio.toFixed(2)}:1 with the ${mode} theme's ${THEME_SURFACES[mode]} (needs ${MIN_CONTRAST}:1)`, `Text on or beside the accent would be unreadable in the ${mode} theme.${fix}`))
+    const fix =
+      mode === 'dark' && pointer === '/theme/accent'
+        ? ' Add theme.accentDark with a lighter colour for the dark theme.'
+        : ''
+    out.push(
+      createDiagnostic(
+        'THEME_CONTRAST',
+        locatePointer(parsed, pointer),
+        `${colour} has a contrast of ${ratio.toFixed(2)}:1 with the ${mode} theme's ${THEME_SURFACES[mode]} (needs ${MIN_CONTRAST}:1)`,
+        `Text on or beside the accent would be unreadable in the ${mode} theme.${fix}`,
+      ),
+    )
   }
   return out
 }

@@ -1,5 +1,14 @@
 import MiniSearch, { type SearchResult } from 'minisearch'
-import { CHAT_INDEX_FORMAT, indexOptions, processQueryTerm, processTerm, tokenize, type ChatIndexFile, type Passage, type Place } from './search-config.ts'
+import {
+  CHAT_INDEX_FORMAT,
+  indexOptions,
+  processQueryTerm,
+  processTerm,
+  tokenize,
+  type ChatIndexFile,
+  type Passage,
+  type Place,
+} from './search-config.ts'
 
 /**
  * The chat's search over the content's passages (MiniSearch). Loaded with the index, when the chat
@@ -39,7 +48,8 @@ export interface ChatSearch {
 
 /** The search over the passages file as fetched; throws on another format (an old cached file, a newer build). */
 export function loadChatSearch(file: ChatIndexFile): ChatSearch {
-  if (file.format !== CHAT_INDEX_FORMAT) throw new Error(`chat index format ${String(file.format)}, expected ${CHAT_INDEX_FORMAT}`)
+  if (file.format !== CHAT_INDEX_FORMAT)
+    throw new Error(`chat index format ${String(file.format)}, expected ${CHAT_INDEX_FORMAT}`)
   const nowhere: Place = { source: '', project: '', section: '', url: '/', kind: 'text' }
   const placeOf = (id: number) => file.places[file.placeOf[id] ?? -1] ?? nowhere
   const index = new MiniSearch<Passage>(indexOptions)
@@ -49,21 +59,33 @@ export function loadChatSearch(file: ChatIndexFile): ChatSearch {
 
 /** `passage` gives a passage's text and place by its id. */
 export function searchOver(index: MiniSearch<Passage>, passage: (id: number) => StoredPassage): ChatSearch {
-  const words = (question: string) => [...new Set(tokenize(question.toLowerCase()).filter((word) => processTerm(word) !== null))]
+  const words = (question: string) => [
+    ...new Set(tokenize(question.toLowerCase()).filter((word) => processTerm(word) !== null)),
+  ]
   return {
     words,
-    stems: (text) => tokenize(text).map(processTerm).filter((term): term is string => term !== null),
+    stems: (text) =>
+      tokenize(text)
+        .map(processTerm)
+        .filter((term): term is string => term !== null),
     find(question, options = {}) {
       const asked = words(question).map((word) => ({ word, terms: new Set(processQueryTerm(word) ?? []) }))
       if (asked.length === 0) return []
       const results: SearchResult[] = index.search(asked.map((a) => a.word).join(' '), {
-        ...(options.kind ? { filter: (result: SearchResult) => passage(result.id as number).kind === options.kind } : {}),
+        ...(options.kind
+          ? { filter: (result: SearchResult) => passage(result.id as number).kind === options.kind }
+          : {}),
         ...(options.all ? { combineWith: 'AND' } : {}),
-        ...(options.strict ? { prefix: (term: string) => term.length >= 5, fuzzy: (term: string) => (term.length >= 6 ? 1 : false) } : {}),
+        ...(options.strict
+          ? { prefix: (term: string) => term.length >= 5, fuzzy: (term: string) => (term.length >= 6 ? 1 : false) }
+          : {}),
       })
-      const covers = (result: SearchResult, terms: ReadonlySet<string>) => result.queryTerms.some((term) => terms.has(term))
+      const covers = (result: SearchResult, terms: ReadonlySet<string>) =>
+        result.queryTerms.some((term) => terms.has(term))
       const total = index.documentCount
-      const weights = asked.map(({ terms }) => Math.log(1 + total / (1 + results.filter((r) => covers(r, terms)).length)))
+      const weights = asked.map(({ terms }) =>
+        Math.log(1 + total / (1 + results.filter((r) => covers(r, terms)).length)),
+      )
       const sum = weights.reduce((a, b) => a + b, 0)
       return results
         .map((result): Hit => {

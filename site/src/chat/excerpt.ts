@@ -10,7 +10,12 @@ const sentences = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('en'
  * longer than that is cut at a word.
  * `stems` turns a sentence into index terms, so matching follows the index's stemming.
  */
-export function excerpt(text: string, matched: readonly string[], stems: (text: string) => string[], max = EXCERPT_LENGTH): string {
+export function excerpt(
+  text: string,
+  matched: readonly string[],
+  stems: (text: string) => string[],
+  max = EXCERPT_LENGTH,
+): string {
   if (text.length <= max) return text
   const parts = (sentences ? [...sentences.segment(text)].map((s) => s.segment.trim()) : [text]).filter(Boolean)
   if (parts.length === 0) return ''

@@ -4,7 +4,12 @@ import type { ChatSearch } from './chat-search.ts'
 import type { ChatKnowledge, SmallTalk } from './reply.ts'
 
 /** Replies to small talk: portfolio.yaml's chat.smallTalk, each with a default made from the content. */
-export function smallTalkReplies(written: Partial<SmallTalk> | undefined, name: string, email: string, greeting: string): SmallTalk {
+export function smallTalkReplies(
+  written: Partial<SmallTalk> | undefined,
+  name: string,
+  email: string,
+  greeting: string,
+): SmallTalk {
   return {
     greeting: written?.greeting ?? greeting,
     thanks: written?.thanks ?? `You're welcome! Ask me anything else about ${name}'s projects, or write to ${email}.`,

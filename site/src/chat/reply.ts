@@ -71,18 +71,57 @@ const text = (value: string): ReplyPart => ({ kind: 'text', text: value })
 const answer = (...paragraphs: ReplyPart[][]): Reply => ({ paragraphs, suggestions: [] })
 
 function fallback(knowledge: ChatKnowledge): Reply {
-  return { paragraphs: [[text(knowledge.fallback)]], suggestions: knowledge.quickQuestions.slice(0, SUGGESTIONS).map((q) => q.question) }
+  return {
+    paragraphs: [[text(knowledge.fallback)]],
+    suggestions: knowledge.quickQuestions.slice(0, SUGGESTIONS).map((q) => q.question),
+  }
 }
 
 const SMALL_TALK: readonly { kind: keyof SmallTalk; phrases: readonly string[] }[] = [
   { kind: 'thanks', phrases: ['thanks', 'thank you', 'thx', 'ty', 'cheers', 'appreciate it', 'much appreciated'] },
   { kind: 'goodbye', phrases: ['bye', 'goodbye', 'see you', 'see ya', 'good night', 'have a nice day'] },
-  { kind: 'identity', phrases: ['who are you', 'what are you', 'are you a bot', 'are you a robot', 'are you human', 'are you real', 'are you an ai', 'are you ai', 'your name'] },
-  { kind: 'abilities', phrases: ['what can you do', 'how can you help', 'what can i ask', 'what do you know', 'what should i ask', 'help'] },
-  { kind: 'greeting', phrases: ['hi', 'hello', 'hey', 'hiya', 'howdy', 'greetings', 'good morning', 'good afternoon', 'good evening', 'yo', 'how are you', 'how is it going'] },
+  {
+    kind: 'identity',
+    phrases: [
+      'who are you',
+      'what are you',
+      'are you a bot',
+      'are you a robot',
+      'are you human',
+      'are you real',
+      'are you an ai',
+      'are you ai',
+      'your name',
+    ],
+  },
+  {
+    kind: 'abilities',
+    phrases: ['what can you do', 'how can you help', 'what can i ask', 'what do you know', 'what should i ask', 'help'],
+  },
+  {
+    kind: 'greeting',
+    phrases: [
+      'hi',
+      'hello',
+      'hey',
+      'hiya',
+      'howdy',
+      'greetings',
+      'good morning',
+      'good afternoon',
+      'good evening',
+      'yo',
+      'how are you',
+      'how is it going',
+    ],
+  },
 ]
 /** Words that may come with small talk without making it a question. */
-const FILLER = new Set('so much very a lot ok okay oh well great nice cool there again all for the your you in advance me with and then now today doing'.split(' '))
+const FILLER = new Set(
+  'so much very a lot ok okay oh well great nice cool there again all for the your you in advance me with and then now today doing'.split(
+    ' ',
+  ),
+)
 
 /** The small talk a message is, when it is nothing else. */
 function matchSmallTalk(tokens: readonly string[], knowledge: ChatKnowledge): Reply | null {
@@ -116,7 +155,13 @@ function matchKeyword(tokens: readonly string[], knowledge: ChatKnowledge): { an
     if (hits.length === 0) continue
     // Longer keywords are more specific; the first quick question wins a tie.
     const length = Math.max(...hits.map((k) => k.length))
-    const covered = new Set(hits.flatMap((k) => tokenize(k).filter((word) => processTerm(word) !== null).map(stem))).size
+    const covered = new Set(
+      hits.flatMap((k) =>
+        tokenize(k)
+          .filter((word) => processTerm(word) !== null)
+          .map(stem),
+      ),
+    ).size
     if (!best || length > best.length) best = { answer: item.answer, covered, length }
   }
   return best
@@ -124,7 +169,26 @@ function matchKeyword(tokens: readonly string[], knowledge: ChatKnowledge): { an
 
 const PROJECT_NOUNS = new Set(['project', 'projects', 'app', 'apps', 'application', 'applications', 'ones'])
 const ASKING = new Set(['which', 'what', 'any', 'list', 'all', 'his', 'your'])
-const USE_WORDS = new Set(['use', 'uses', 'used', 'using', 'with', 'built', 'include', 'includes', 'involve', 'involves', 'have', 'has', 'feature', 'features', 'rely', 'relies', 'run', 'runs'])
+const USE_WORDS = new Set([
+  'use',
+  'uses',
+  'used',
+  'using',
+  'with',
+  'built',
+  'include',
+  'includes',
+  'involve',
+  'involves',
+  'have',
+  'has',
+  'feature',
+  'features',
+  'rely',
+  'relies',
+  'run',
+  'runs',
+])
 
 /**
  * "Which projects use Redis?", "projects built with MongoDB", "where did he use Razorpay?": the
@@ -134,7 +198,9 @@ const USE_WORDS = new Set(['use', 'uses', 'used', 'using', 'with', 'built', 'inc
 function matchProjectsUsing(message: string, tokens: readonly string[], search: ChatSearch): Reply | 'none' | null {
   // "which/what/any/list (of the) projects …" or a message that starts with "projects …", then a verb of use.
   const noun = tokens.findIndex((t) => PROJECT_NOUNS.has(t))
-  const asksForProjects = (noun >= 0 && (noun === 0 || tokens.slice(Math.max(0, noun - 3), noun).some((t) => ASKING.has(t)))) || (tokens[0] === 'where' && tokens.some((t) => t === 'use' || t === 'used'))
+  const asksForProjects =
+    (noun >= 0 && (noun === 0 || tokens.slice(Math.max(0, noun - 3), noun).some((t) => ASKING.has(t)))) ||
+    (tokens[0] === 'where' && tokens.some((t) => t === 'use' || t === 'used'))
   if (!asksForProjects || !tokens.slice(Math.max(0, noun)).some((t) => USE_WORDS.has(t))) return null
   const subject = tokens.filter((t) => !PROJECT_NOUNS.has(t) && !USE_WORDS.has(t)).join(' ')
   const named = search.words(subject)
@@ -142,7 +208,8 @@ function matchProjectsUsing(message: string, tokens: readonly string[], search: 
   const projects = new Map<string, Hit>()
   for (const kind of ['tech', 'text'] as const) {
     for (const hit of search.find(subject, { kind, all: true, strict: true })) {
-      if (hit.passage.project && hit.coverage >= 1 && !projects.has(hit.passage.project)) projects.set(hit.passage.project, hit)
+      if (hit.passage.project && hit.coverage >= 1 && !projects.has(hit.passage.project))
+        projects.set(hit.passage.project, hit)
     }
     if (projects.size > 0) break
   }
@@ -170,7 +237,9 @@ function matchPassages(message: string, search: ChatSearch): { hits: Hit[]; cove
   const hits = search.find(message).slice(0, 10)
   const best = hits.reduce<Hit | undefined>((a, h) => (!a || h.coverage > a.coverage ? h : a), undefined)
   if (!best || best.coverage < MIN_COVERAGE) return null
-  const second = hits.find((h) => h !== best && h.coverage >= best.coverage && h.score >= best.score / 2 && h.passage.url !== best.passage.url)
+  const second = hits.find(
+    (h) => h !== best && h.coverage >= best.coverage && h.score >= best.score / 2 && h.passage.url !== best.passage.url,
+  )
   return { hits: second ? [best, second] : [best], covered: best.words.length }
 }
 

@@ -57,13 +57,14 @@ export interface ChatIndexFile {
  * talk and filler. Dropped on both sides, so they neither match nor count against a match.
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
-  ('a about all also am an and any are as at be been but by can could did do does doing for from had has have he her ' +
+  (
+    'a about all also am an and any are as at be been but by can could did do does doing for from had has have he her ' +
     'here hi hello hey him his how i if in into is it its me my of on or our please she should so tell than that the ' +
     'their them then there these they this those to was we were what when where which who whom why will with would ' +
     'long often you your yours know show give some much many thanks thank ok okay just like get got one ones ' +
     'project projects app apps application applications use used uses using built build work works working him himself ' +
-    'make made someone somebody anyone anybody people thing things way wat wht whats hows pls plz u ur')
-    .split(' '),
+    'make made someone somebody anyone anybody people thing things way wat wht whats hows pls plz u ur'
+  ).split(' '),
 )
 
 /**

@@ -21,7 +21,12 @@ export function AppLink({ to, onClick, target, onMouseEnter, onFocus, ...rest }:
     if (event.defaultPrevented) return
     // The home page's cards are a chunk of their own: have them before the page changes, so it
     // renders whole at once (and its #projects anchor exists) instead of suspending.
-    if (toHome && !event.button && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) && (!target || target === '_self')) {
+    if (
+      toHome &&
+      !event.button &&
+      !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) &&
+      (!target || target === '_self')
+    ) {
       event.preventDefault()
       const go = () => void navigateTo(to)
       loadProjectCards().then(go, go)

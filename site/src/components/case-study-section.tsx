@@ -17,7 +17,9 @@ export function CaseStudySection({ section, project }: { section: RenderedSectio
   return (
     <section id={section.id} className="case-section" data-kind={section.kind} tabIndex={-1} aria-labelledby={titleId}>
       <h2 id={titleId}>{section.title}</h2>
-      {'intro' in section && section.intro ? <HtmlBlock html={section.intro} className="prose case-section__intro" markupKey={key('intro')} /> : null}
+      {'intro' in section && section.intro ? (
+        <HtmlBlock html={section.intro} className="prose case-section__intro" markupKey={key('intro')} />
+      ) : null}
       <SectionBody section={section} project={project} />
     </section>
   )

@@ -41,7 +41,15 @@ export function ChatWidget() {
     <div className="chat">
       {started ? (
         // If the panel's chunk cannot be fetched, the page stays as it is; only the chat says so.
-        <RouteErrorBoundary fallback={open ? <p className="chat__error" role="status">{CHAT_ERROR}</p> : null}>
+        <RouteErrorBoundary
+          fallback={
+            open ? (
+              <p className="chat__error" role="status">
+                {CHAT_ERROR}
+              </p>
+            ) : null
+          }
+        >
           <Suspense fallback={null}>
             <ChatPanel id={PANEL_ID} open={open} onClose={close} />
           </Suspense>

@@ -9,11 +9,23 @@ const cardinalityLabels: Record<NonNullable<DatabaseSection['relations']>[number
 }
 
 /** The entity-relationship diagram (drawn at build time from the same data), one table per entity (Field, Type, Constraints, Note), then the relations. */
-export function DatabaseSchema({ section, diagramKey }: { section: DatabaseSection & { diagram?: ErDiagram }; diagramKey?: string }) {
+export function DatabaseSchema({
+  section,
+  diagramKey,
+}: {
+  section: DatabaseSection & { diagram?: ErDiagram }
+  diagramKey?: string
+}) {
   const relations = section.relations ?? []
   return (
     <>
-      {section.diagram ? <DiagramFigure diagram={section.diagram} markupKey={diagramKey} label={`${section.diagram.title} of ${section.title}`} /> : null}
+      {section.diagram ? (
+        <DiagramFigure
+          diagram={section.diagram}
+          markupKey={diagramKey}
+          label={`${section.diagram.title} of ${section.title}`}
+        />
+      ) : null}
       <div className="entities">
         {section.entities.map((entity) => (
           <div key={entity.name} className="card entity">

@@ -9,7 +9,17 @@ const MAX_ZOOM = 4
  * closes, focus returns to the button), drawn at its readable scale. The picture pans by scrolling
  * (arrow keys once the picture has focus, or dragging) and zooms with the buttons or + and - keys.
  */
-export function DiagramDialog({ svg, title, width, scale }: { svg: string; title: string; width: number; scale: number }) {
+export function DiagramDialog({
+  svg,
+  title,
+  width,
+  scale,
+}: {
+  svg: string
+  title: string
+  width: number
+  scale: number
+}) {
   const dialog = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLButtonElement>(null)
   const [open, setOpen] = useState(false)
@@ -45,7 +55,12 @@ export function DiagramDialog({ svg, title, width, scale }: { svg: string; title
 
   return (
     <>
-      <button type="button" className="button button--secondary button--small diagram__full-size" ref={opener} onClick={show}>
+      <button
+        type="button"
+        className="button button--secondary button--small diagram__full-size"
+        ref={opener}
+        onClick={show}
+      >
         View full size<span className="visually-hidden">: {title}</span>
       </button>
       <dialog
@@ -63,14 +78,24 @@ export function DiagramDialog({ svg, title, width, scale }: { svg: string; title
             {title}
           </h2>
           <div className="diagram-dialog__tools" role="group" aria-label="Zoom">
-            <button type="button" className="button button--secondary button--small" onClick={() => zoomBy(1 / ZOOM_STEP)} aria-keyshortcuts="-">
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => zoomBy(1 / ZOOM_STEP)}
+              aria-keyshortcuts="-"
+            >
               <span aria-hidden="true">−</span>
               <span className="visually-hidden">Zoom out</span>
             </button>
             <output className="diagram-dialog__zoom" aria-live="polite">
               {Math.round((zoom / scale) * 100)}%
             </output>
-            <button type="button" className="button button--secondary button--small" onClick={() => zoomBy(ZOOM_STEP)} aria-keyshortcuts="+">
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => zoomBy(ZOOM_STEP)}
+              aria-keyshortcuts="+"
+            >
               <span aria-hidden="true">+</span>
               <span className="visually-hidden">Zoom in</span>
             </button>
@@ -91,7 +116,11 @@ export function DiagramDialog({ svg, title, width, scale }: { svg: string; title
             onPointerUp={() => (drag.current = undefined)}
             onPointerCancel={() => (drag.current = undefined)}
           >
-            <div className="diagram-dialog__picture" style={{ width: `${Math.round(width * zoom)}px` }} dangerouslySetInnerHTML={{ __html: svg }} />
+            <div
+              className="diagram-dialog__picture"
+              style={{ width: `${Math.round(width * zoom)}px` }}
+              dangerouslySetInnerHTML={{ __html: svg }}
+            />
           </div>
         ) : null}
       </dialog>

@@ -17,7 +17,15 @@ export function readableScale(diagram: Pick<RenderedDiagram, 'textSize'>): numbe
  * column while the text stays at least that size. When the column is narrower still, it shows the
  * whole picture scaled to fit, with a "View full size" button that opens it in a dialog to zoom and pan.
  */
-export function DiagramFigure({ diagram, markupKey, label }: { diagram: RenderedDiagram; markupKey?: string; label?: string }) {
+export function DiagramFigure({
+  diagram,
+  markupKey,
+  label,
+}: {
+  diagram: RenderedDiagram
+  markupKey?: string
+  label?: string
+}) {
   const svg = resolveMarkup(diagram.svg, markupKey)
   const canvas = useRef<HTMLDivElement>(null)
   const [fits, setFits] = useState<boolean | undefined>(undefined)
@@ -27,7 +35,8 @@ export function DiagramFigure({ diagram, markupKey, label }: { diagram: Rendered
     const element = canvas.current?.querySelector('svg')
     if (!element) return
     // Measured rather than assumed: the column's width depends on the screen and the font size.
-    const measure = () => setFits((element.getBoundingClientRect().width / diagram.width) * diagram.textSize >= MIN_TEXT_PX - 0.01)
+    const measure = () =>
+      setFits((element.getBoundingClientRect().width / diagram.width) * diagram.textSize >= MIN_TEXT_PX - 0.01)
     measure()
     const observer = new ResizeObserver(measure)
     observer.observe(element)
@@ -41,7 +50,13 @@ export function DiagramFigure({ diagram, markupKey, label }: { diagram: Rendered
         <strong>{diagram.title}</strong>
         {diagram.caption ? <span>{diagram.caption}</span> : null}
       </figcaption>
-      <div className="diagram__canvas" ref={canvas} style={style} data-markup={markupKey} dangerouslySetInnerHTML={{ __html: svg }} />
+      <div
+        className="diagram__canvas"
+        ref={canvas}
+        style={style}
+        data-markup={markupKey}
+        dangerouslySetInnerHTML={{ __html: svg }}
+      />
       {/* In the page from the start (hidden until measured), so the page's controls do not change once it is shown. */}
       <div className="diagram__action" hidden={fits !== false}>
         <DiagramDialog svg={svg} title={label ?? diagram.title} width={diagram.width} scale={readableScale(diagram)} />

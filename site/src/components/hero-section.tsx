@@ -22,7 +22,8 @@ export function HeroSection() {
             <strong>{owner.yearsInOperations}</strong> years in business operations
           </li>
           <li>
-            <strong>{owner.yearsFullStack}</strong> {owner.yearsFullStack === '1' ? 'year' : 'years'} of full-stack development
+            <strong>{owner.yearsFullStack}</strong> {owner.yearsFullStack === '1' ? 'year' : 'years'} of full-stack
+            development
           </li>
           {owner.location ? <li>{owner.location}</li> : null}
         </ul>

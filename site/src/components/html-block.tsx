@@ -20,7 +20,15 @@ export function HtmlBlock({ html, className = 'prose', markupKey }: HtmlBlockPro
   // Deferred markup is taken from the prerendered page, whose links already carry the base.
   const markup = html === DEFERRED_MARKUP ? resolveMarkup(html, markupKey) : rebaseInSiteUrls(html, basename)
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.shiftKey
+    )
+      return
     const link = event.target instanceof Element ? event.target.closest('a') : null
     if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return
     const to = toRouterPath(new URL(link.href), window.location.origin, basename)
@@ -31,7 +39,12 @@ export function HtmlBlock({ html, className = 'prose', markupKey }: HtmlBlockPro
   }
   return (
     // Only the links inside are handled (keyboard activation of a link is a click too).
-    <div className={className} data-markup={markupKey} onClick={onClick} dangerouslySetInnerHTML={{ __html: focusableCodeBlocks(markup) }} />
+    <div
+      className={className}
+      data-markup={markupKey}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: focusableCodeBlocks(markup) }}
+    />
   )
 }
 

@@ -46,7 +46,8 @@ export function useScrollOnNavigate(): void {
     if (!(target && scrollToId(target, { smooth: samePage }))) {
       const saved = navigationType === 'POP' && !isFirstRender ? savedPositions.get(key) : undefined
       window.scrollTo({ top: saved ?? 0, behavior: scrollBehavior(samePage) })
-      if (target) stopWaiting.current = whenElementAppears(target, () => scrollToId(target, { smooth: false }), TARGET_WAIT_MS)
+      if (target)
+        stopWaiting.current = whenElementAppears(target, () => scrollToId(target, { smooth: false }), TARGET_WAIT_MS)
     }
     // Only now let in-page links glide (base.css): with smooth scrolling on from the start, the
     // browser's own jump to a URL's #fragment during load would animate from the top, and a scroll
