@@ -9,7 +9,7 @@ export const FONT_FILES = {
   bold: path.join(fontDirectory, 'DejaVuSans-Bold.ttf'),
 } as const
 
-/** The family both files declare: the cards' SVG names it, resvg finds it among the files above. */
+/** The family both files declare: the cards' SVG names it, the card renderer finds it among the files above. */
 export const FONT_FAMILY = 'DejaVu Sans'
 
 export type FontWeight = keyof typeof FONT_FILES

@@ -1,14 +1,53 @@
-import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js'
-import { FONT_FAMILY, FONT_FILES } from './card-fonts.ts'
+import { readFileSync } from 'node:fs'
+import { Renderer } from '@takumi-rs/core'
+import { FONT_FILES } from './card-fonts.ts'
 
-/** Only the bundled fonts, never the machine's: a card comes out the same wherever it is built. */
-export const RESVG_OPTIONS: ResvgRenderOptions = {
-  fitTo: { mode: 'original' },
-  font: { fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
-  shapeRendering: 2, // geometricPrecision: anti-aliased edges
+export const CARD_WIDTH = 1200
+export const CARD_HEIGHT = 630
+
+/**
+ * The renderer and its version, part of every card's key: another renderer, or another version of
+ * it, may set the same SVG in other pixels. Read from the installed package, not from our
+ * package.json, because an installed tool has no lockfile to say which version it got.
+ */
+export const CARD_RENDERER = `@takumi-rs/core ${installedVersion('@takumi-rs/core')}`
+
+function installedVersion(name: string): string {
+  // The package's exports hide its package.json; it sits one folder above its entry (dist/).
+  const manifest = new URL('../package.json', import.meta.resolve(name))
+  return String((JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version)
 }
 
-/** A card's SVG as a PNG. A plain function of plain data, so it can run on any thread; throws on an SVG resvg cannot read. */
-export function renderCard(svg: string): Buffer {
-  return new Resvg(svg, RESVG_OPTIONS).render().asPng()
+let renderer: Promise<Renderer> | undefined
+
+/**
+ * One renderer per thread, holding the bundled fonts (never the machine's, so a card comes out the
+ * same wherever it is built). Registering reads and parses the font files, so it is done once, not
+ * per card.
+ */
+function cardRenderer(): Promise<Renderer> {
+  renderer ??= (async () => {
+    const made = new Renderer()
+    for (const file of Object.values(FONT_FILES)) await made.registerFont(readFileSync(file))
+    return made
+  })()
+  return renderer
+}
+
+/**
+ * A card's SVG as a 1200x630 PNG. The SVG is an image node: takumi draws it with resvg and the
+ * fonts registered above, off the JavaScript thread, so renders in flight overlap other work.
+ * Takumi draws an SVG it cannot read as a blank image rather than failing, so the SVG's size is
+ * measured first (nothing is drawn for that): an unreadable SVG has none, and throws here.
+ */
+export async function renderCard(svg: string): Promise<Buffer> {
+  const cards = await cardRenderer()
+  const node = { type: 'image' as const, src: new TextEncoder().encode(svg) }
+  const measured = await cards.measure(node)
+  if (measured.width !== CARD_WIDTH || measured.height !== CARD_HEIGHT)
+    throw new Error(
+      `the card's SVG could not be read (measured ${measured.width}x${measured.height}, expected ${CARD_WIDTH}x${CARD_HEIGHT})`,
+    )
+  const size = { width: CARD_WIDTH, height: CARD_HEIGHT }
+  return cards.render({ ...node, style: size }, { ...size, format: 'png' })
 }

@@ -1,20 +1,19 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { Store } from '../cache/store.ts'
 import { hashBytes, readCardIndex, reusableCard, writeCardIndex, type CardRecord } from './card-index.ts'
 import { FONT_FILES } from './card-fonts.ts'
 import { socialCardSpecs, type CardSpec } from './card-specs.ts'
 import { cardSvg } from './card-svg.ts'
-import { renderCard } from './render-card.ts'
+import { CARD_RENDERER, renderCard } from './render-card.ts'
 
 export { socialCardSpecs, type CardSpec } from './card-specs.ts'
 
 /**
  * Social-sharing cards (Open Graph / Twitter images): one 1200x630 PNG per indexable page, an SVG
- * drawn from the content in the site's look (card-svg.ts) and rendered by resvg (render-card.ts).
+ * drawn from the content in the site's look (card-svg.ts) and rendered by takumi (render-card.ts).
  * A rendered card is kept in the store under its SVG, so a build renders only the cards whose
  * content changed; and a card the site in place already holds, unchanged, is taken from there
  * (card-index.ts), so a rebuild reads from the store only the cards that changed.
@@ -24,8 +23,8 @@ const KIND = 'card'
 
 let memoFonts: string | undefined
 /**
- * The fonts' hash: with the SVG, what decides a card's pixels besides the tool's version (which the
- * store's keys hold: resvg's version in the lockfile, its options in render-card.ts).
+ * The fonts' hash: with the SVG and the renderer's version, what decides a card's pixels besides the
+ * tool's version (which the store's keys hold).
  */
 function fontsKey(): string {
   if (memoFonts) return memoFonts
@@ -37,7 +36,7 @@ function fontsKey(): string {
 
 /** The store key of a card's SVG. */
 export function cardKey(store: Store, svg: string): string {
-  return store.key(KIND, fontsKey(), svg)
+  return store.key(KIND, CARD_RENDERER, fontsKey(), svg)
 }
 
 export interface CardWriteOptions {
@@ -57,13 +56,8 @@ export async function writeSocialImages(siteDir: string, content: CompiledConten
 
 /**
  * Writes each card into the site folder: from the store when its SVG was rendered before, else
- * rendered now and kept. Cards are rendered one at a time in this thread, giving the event loop a
- * turn between them, so the build's other steps go on meanwhile. Returns the files written.
- *
- * A card costs resvg ~60-100 ms of CPU (parsing and shaping its text, painting 1200x630 pixels,
- * encoding the PNG): nothing next to a small site's build, but most of a cold build of a thousand
- * projects. renderCard takes and returns plain data so that this loop can hand it to the shared
- * worker pool.
+ * rendered now and kept. Returns the files written. A card is rendered off this thread (takumi
+ * draws on libuv's threads), so the build's other steps go on meanwhile.
  */
 export async function writeSocialCards(
   siteDir: string,
@@ -81,10 +75,9 @@ export async function writeSocialCards(
     const key = store && cardKey(store, svg)
     const inPlace = key === undefined || site === undefined ? undefined : reusableCard(site, index, spec.file, key)
     const kept = inPlace ?? (key === undefined ? undefined : store?.get(KIND, key))
-    const png = Buffer.isBuffer(kept) ? kept : renderCard(svg)
+    const png = Buffer.isBuffer(kept) ? kept : await renderCard(svg)
     if (png !== kept) {
       if (key !== undefined) store?.set(KIND, key, png)
-      await nextTurn()
       signal?.throwIfAborted()
     }
     writeFileSync(path.join(siteDir, spec.file), png)

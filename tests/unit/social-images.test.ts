@@ -17,7 +17,8 @@ import type { CompiledContent } from '../../cli/compile/compile-content.ts'
 import { FONT_FILES, measureText } from '../../cli/social/card-fonts.ts'
 import { escapeXml } from '../../cli/social/card-frame.ts'
 import { cardSvg } from '../../cli/social/card-svg.ts'
-import { renderCard, RESVG_OPTIONS } from '../../cli/social/render-card.ts'
+import { CARD_RENDERER, renderCard } from '../../cli/social/render-card.ts'
+import { Renderer } from '@takumi-rs/core'
 import { cardKey, socialCardSpecs, writeSocialCards, writeSocialImages } from '../../cli/social/social-images.ts'
 import { wrapText } from '../../cli/social/wrap-text.ts'
 import { openStore } from '../../cli/cache/store.ts'
@@ -64,9 +65,25 @@ function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }
 }
 
-/** Pixels that differ from the top-left one: how much was drawn on a plain background. */
-function drawnPixels(svg: string): number {
-  const { pixels } = new Resvg(svg, RESVG_OPTIONS).render()
+/**
+ * resvg set to the bundled fonts only, never the machine's: the reference the cards are held to,
+ * and the measure of where their text's ink falls.
+ */
+const RESVG_OPTIONS = {
+  fitTo: { mode: 'original' as const },
+  font: { fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+  shapeRendering: 2 as const,
+}
+
+/** A PNG's RGBA pixels, decoded by a renderer that is not the one under test's encoder path. */
+async function decodePng(png: Buffer): Promise<Buffer> {
+  const size = { width: 1200, height: 630 }
+  return new Renderer().render({ type: 'image', src: png, style: size }, { ...size, format: 'raw' })
+}
+
+/** Pixels that differ from the top-left one in a rendered card: how much was drawn on a plain background. */
+async function drawnPixels(svg: string): Promise<number> {
+  const pixels = await decodePng(await renderCard(svg))
   let drawn = 0
   for (let i = 0; i < pixels.length; i += 4)
     if (pixels[i] !== pixels[0] || pixels[i + 1] !== pixels[1] || pixels[i + 2] !== pixels[2]) drawn += 1
@@ -126,17 +143,12 @@ describe('card SVGs', () => {
     expect(cards[1]!.svg).toContain('>CASE STUDY</text>')
   })
 
-  it('sets its text in the bundled fonts only, bold as a face of its own', () => {
-    expect(RESVG_OPTIONS.font).toEqual({
-      fontFiles: [FONT_FILES.regular, FONT_FILES.bold],
-      loadSystemFonts: false,
-      defaultFontFamily: 'DejaVu Sans',
-    })
+  it('sets its text in the bundled fonts, bold as a face of its own', async () => {
     const line = (attributes: string, text: string) =>
       `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" font-family="DejaVu Sans"><rect width="1200" height="630" fill="#000"/><text x="100" y="300" font-size="80" fill="#fff" ${attributes}>${text}</text></svg>`
-    expect(drawnPixels(line('', ''))).toBe(0)
-    expect(drawnPixels(line('', 'Hello'))).toBeGreaterThan(1000)
-    expect(drawnPixels(line('font-weight="bold"', 'Hello'))).toBeGreaterThan(drawnPixels(line('', 'Hello')))
+    expect(await drawnPixels(line('', ''))).toBe(0)
+    expect(await drawnPixels(line('', 'Hello'))).toBeGreaterThan(1000)
+    expect(await drawnPixels(line('font-weight="bold"', 'Hello'))).toBeGreaterThan(await drawnPixels(line('', 'Hello')))
   })
 
   it('escapes the content, so any title is well-formed SVG text and never markup', () => {
@@ -147,10 +159,10 @@ describe('card SVGs', () => {
     expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;')
   })
 
-  it('drops characters XML forbids, which a YAML escape can carry', () => {
+  it('drops characters XML forbids, which a YAML escape can carry', async () => {
     const svg = svgs(content({ title: 'Bell\u0007 and form feed\u000c' }))[1]!.svg
     expect(svg).toContain('>Bell and form feed</text>')
-    expect(() => renderCard(svg)).not.toThrow()
+    await expect(renderCard(svg)).resolves.toBeInstanceOf(Buffer)
   })
 
   it('keeps long text inside the card: wrapped, cut with an ellipsis, extra tags folded into "+N"', () => {
@@ -180,15 +192,29 @@ describe('card SVGs', () => {
 })
 
 describe('renderCard', () => {
-  it('rasterises a card to a 1200x630 PNG, the same bytes for the same SVG', () => {
+  it('rasterises a card to a 1200x630 PNG, the same bytes for the same SVG', async () => {
     const svg = svgs(content())[1]!.svg
-    const png = renderCard(svg)
+    const png = await renderCard(svg)
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 })
-    expect(png.equals(renderCard(svg))).toBe(true)
+    expect(png.equals(await renderCard(svg))).toBe(true)
   })
 
-  it('throws on an SVG it cannot read', () => {
-    expect(() => renderCard('<svg')).toThrow()
+  it('draws every card pixel for pixel as the reference renderer does (resvg, the bundled fonts only)', async () => {
+    const long = 'A title long enough to wrap onto a second line, with an ellipsis at the end of it all'
+    const cards = [...svgs(content()), ...svgs(content({ title: long, description: long, tech: ['Ünïcödé', 'C#'] }))]
+    for (const { file, svg } of cards) {
+      const reference = new Resvg(svg, RESVG_OPTIONS).render().pixels
+      expect((await decodePng(await renderCard(svg))).equals(reference), file).toBe(true)
+    }
+  })
+
+  it('throws on an SVG it cannot read, instead of drawing a blank card', async () => {
+    await expect(renderCard('<svg')).rejects.toThrow("the card's SVG could not be read (measured 0x0")
+    await expect(renderCard('not an image')).rejects.toThrow('could not be read')
+  })
+
+  it('names its renderer and version for the cards’ keys', () => {
+    expect(CARD_RENDERER).toMatch(/^@takumi-rs\/core \d+\.\d+\.\d+$/)
   })
 })
 
@@ -245,7 +271,7 @@ describe('social card cache', () => {
       portfolio: { ...content().portfolio, owner: { name: 'Jane Doe', role: 'Designer' } },
     }
     expect(keys(designer)[1]).not.toBe(keys(content())[1])
-    // Another version of the tool (resvg, its options): another key for the same card.
+    // Another version of the tool: another key for the same card.
     expect(cardKey(openStore(tempDir('og-keys-v2-'), 'v2'), svgs(content())[1]!.svg)).not.toBe(keys(content())[1])
   })
 
@@ -333,7 +359,7 @@ describe('cards in the site in place', () => {
     const edited = content({ title: 'Alpha, edited' })
     await buildCards(edited, store, out)
     const after = cardFiles(out)
-    expect(after['alpha.png']!.equals(renderCard(svgs(edited)[1]!.svg))).toBe(true)
+    expect(after['alpha.png']!.equals(await renderCard(svgs(edited)[1]!.svg))).toBe(true)
     expect(after['alpha.png']!.equals(first['alpha.png']!)).toBe(false)
     expect({ ...after, 'alpha.png': first['alpha.png'] }).toEqual(first)
     expect(readdirSync(kept)).toEqual([`${cardKey(store, svgs(edited)[1]!.svg)}.bin`])
