@@ -36,7 +36,7 @@ export interface Target {
   met?: boolean
   /** How far past the limit, in percent (only when missed). */
   overBy?: number
-  /** The same comparison in CPU seconds, steadier than wall time on a shared machine. */
+  /** The same comparison in CPU time, steadier than wall time on a shared machine (CPU of every thread, so above wall when both cores work). */
   cpu?: string
   /** A floor, not a ceiling (CPU / wall). */
   atLeast?: boolean
@@ -100,12 +100,12 @@ export function checkTargets(r: Results): Target[] {
       k4 && k1 ? k4.ours.medianCpuMs / k1.ours.medianCpuMs : undefined,
     ),
     target('peak RSS, 4000 projects', k4?.ours.peakRssMiB, 1024, mib),
-    target('rebuild after editing one project, 1000 projects', r.rebuild?.medianMs, 1000, s),
-    target('build with nothing changed, 1000 projects', r.unchanged?.medianMs, 700, s),
+    target('rebuild after editing one project, 1000 projects', r.rebuild?.medianMs, 1000, s, r.rebuild?.medianCpuMs),
+    target('build with nothing changed, 1000 projects', r.unchanged?.medianMs, 700, s, r.unchanged?.medianCpuMs),
     target('shipped build, cold, over a bare vite build', r.floor?.wallRatio, 2.5, times, r.floor?.cpuRatio),
-    target('shipped build, warm', r.warm?.medianMs, 500, s),
-    target('validate, shipped content, warm', r.validate?.warm.medianMs, 350, s),
-    target('validate, shipped content, cold', r.validate?.cold.medianMs, 600, s),
+    target('shipped build, warm', r.warm?.medianMs, 500, s, r.warm?.medianCpuMs),
+    target('validate, shipped content, warm', r.validate?.warm.medianMs, 350, s, r.validate?.warm.medianCpuMs),
+    target('validate, shipped content, cold', r.validate?.cold.medianMs, 600, s, r.validate?.cold.medianCpuMs),
     target('dev: URL printed', dev(6)?.urlMs, 1000, s),
     target('dev: first page served', dev(6)?.firstPageMs, 1500, s),
     target('dev: an edit on its page, 6 projects', dev(6) && median(dev(6)!.editMs), 150, s),
