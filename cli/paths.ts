@@ -37,6 +37,8 @@ export const fontDirectory = folder('assets/fonts/')
 export const templateDirectory = folder('templates/default/')
 /** The Typst template of the generated resume (read as text: tsc does not copy it to lib/). */
 export const resumeTemplateFile = folder('cli/resume/resume.typ')
+/** What `npm run build:cli` makes from the tool alone (validators, schema types): built with it, shipped with it. */
+export const prebuiltDirectory = folder('lib/prebuilt/')
 /** Where every cache of the tool lives, the usual place for a package's caches. */
 export const cacheDirectory = folder('node_modules/.cache/portfolio/')
 

@@ -1,13 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
 
 /**
  * The on-disk format of the store's entries (store.ts): one file per key, written atomically, read
  * back only when whole and its own. The store decides the keys; this decides how a value is kept.
- * Also the sealed files beside the store (compiled validators, generated types), which are loaded as
- * code and so kept as files of their own.
  */
 
 const FORMAT = 1
@@ -102,52 +100,6 @@ function temporaryPath(file: string): string {
   return `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
 }
 
-/** The header line of a sealed file (a comment in JavaScript and TypeScript, so such a file still reads as code). */
-const SEAL = '// sha256 '
-
-/** Writes `contents` sealed: a first line with the SHA-256 of the rest, then the contents (atomically). */
-export function writeSealedFile(file: string, contents: string | Uint8Array): boolean {
-  return writeFileAtomically(
-    file,
-    Buffer.concat([
-      Buffer.from(`${SEAL}${sha256(contents)}\n`),
-      typeof contents === 'string' ? Buffer.from(contents) : contents,
-    ]),
-  )
-}
-
-/** A sealed file's contents when it is whole and its own, 'missing', or 'damaged' (edited, cut short, not sealed). */
-export function readSealedFile(file: string): Buffer | 'missing' | 'damaged' {
-  let bytes: Buffer
-  try {
-    bytes = readFileSync(file)
-  } catch {
-    return 'missing'
-  }
-  const newline = bytes.indexOf(0x0a)
-  const contents = bytes.subarray(newline + 1)
-  return newline > 0 && bytes.subarray(0, newline).toString('latin1') === `${SEAL}${sha256(contents)}`
-    ? contents
-    : 'damaged'
-}
-
 function sha256(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex')
-}
-
-/**
- * Removes the files of `directory` whose names `versions` matches, but those `keep` accepts: the
- * older versions of a file the tool keeps under a key of what it is made from (compiled validators,
- * generated types), once a new key has replaced them. Each is written again
- * whenever what it is made from changes (a schema edited, a package upgraded), and none would ever
- * be read again. A process still using one has loaded it already; one about to load it makes it again.
- */
-export function removeOtherVersions(directory: string, versions: RegExp, keep: (name: string) => boolean): void {
-  let names: string[]
-  try {
-    names = readdirSync(directory)
-  } catch {
-    return
-  }
-  for (const name of names) if (versions.test(name) && !keep(name)) rmSync(path.join(directory, name), { force: true })
 }

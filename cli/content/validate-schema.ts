@@ -1,18 +1,15 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { cacheDirectory as cacheRoot, schemaUrl } from '../paths.ts'
+import { prebuiltDirectory, schemaUrl } from '../paths.ts'
 import type { ValidateFunction } from 'ajv'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { fromAjvErrors } from '../diagnostics/from-ajv.ts'
-import { removeOtherVersions, writeFileAtomically } from '../cache/cache-entries.ts'
 import type { ParsedDocument } from './parse-yaml.ts'
 
 export type SchemaName = 'portfolio' | 'project'
 
 export const schemaDirectory = schemaUrl
-/** Compiled validators, keyed by a hash of the schemas: compiling costs more than validating. */
-const cacheDirectory = cacheRoot
 
 export function readSchema(name: SchemaName): Record<string, unknown> {
   return JSON.parse(readSchemaText(name)) as Record<string, unknown>
@@ -22,7 +19,8 @@ export function readSchemaText(name: SchemaName): string {
   return readFileSync(new URL(`${name}.schema.json`, schemaDirectory), 'utf8')
 }
 
-// strictNumbers rejects NaN and Infinity (`.nan`, `.inf`) where a number is expected.
+// strictNumbers rejects NaN and Infinity (`.nan`, `.inf`) where a number is expected. allErrors and
+// verbose (parentSchema on each error) are what diagnostics/from-ajv.ts reads.
 const AJV_OPTIONS = {
   allErrors: true,
   verbose: true,
@@ -32,45 +30,69 @@ const AJV_OPTIONS = {
   discriminator: true,
 } as const
 
-let validators: Record<SchemaName, ValidateFunction> | undefined
+type Validators = Record<SchemaName, ValidateFunction>
 
-/**
- * The validators, compiled by ajv once per version of the schemas, the options and ajv itself:
- * compiling takes about a second, loading ajv's standalone code of them a few tens of milliseconds.
- * A missing, stale or corrupt file is never trusted, only compiled again.
- */
-function getValidators(): Record<SchemaName, ValidateFunction> {
-  if (validators) return validators
-  const require = createRequire(import.meta.url)
-  const texts = { portfolio: readSchemaText('portfolio'), project: readSchemaText('project') }
+const require = createRequire(import.meta.url)
+
+/** The validators' inputs, which name their prebuilt file: the schemas, the options and ajv's version. */
+function validatorsKey(): string {
   const ajvVersion = (require('ajv/package.json') as { version: string }).version
-  const hash = createHash('sha256')
-    .update(`${ajvVersion}\0${JSON.stringify(AJV_OPTIONS)}\0${texts.portfolio}\0${texts.project}`)
+  return createHash('sha256')
+    .update(`${ajvVersion}\0${JSON.stringify(AJV_OPTIONS)}\0`)
+    .update(`${readSchemaText('portfolio')}\0${readSchemaText('project')}`)
     .digest('hex')
     .slice(0, 16)
-  const cached = `${cacheDirectory}validators-${hash}.cjs`
-  try {
-    const loaded = require(cached) as Partial<Record<SchemaName, ValidateFunction>>
-    if (typeof loaded.portfolio === 'function' && typeof loaded.project === 'function')
-      return (validators = { portfolio: loaded.portfolio, project: loaded.project })
-  } catch {
-    // not compiled yet, or unreadable: compiled below
-  }
-  // Loaded only when compiling: importing ajv costs more than validating the content.
-  const Ajv2020 = (require('ajv/dist/2020.js') as { default: typeof import('ajv/dist/2020.js').default }).default
+}
+
+export function validatorsFileName(): string {
+  return `validators-${validatorsKey()}.cjs`
+}
+
+/**
+ * ajv's standalone code of both validators, a CommonJS module exporting `portfolio` and `project`.
+ * cli/prepare writes it into lib/ when the tool is built: compiling takes about a second, loading
+ * the code a few milliseconds.
+ */
+export function compileValidatorsCode(): string {
+  const { ajv, ids } = compileValidators()
   const standaloneCode = (
     require('ajv/dist/standalone/index.js') as { default: typeof import('ajv/dist/standalone/index.js').default }
   ).default
+  return standaloneCode(ajv, ids)
+}
+
+/** ajv's validators compiled now. Loaded only when compiling: importing ajv's compiler costs more than validating the content. */
+export function compileValidators() {
+  const Ajv2020 = (require('ajv/dist/2020.js') as { default: typeof import('ajv/dist/2020.js').default }).default
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true } })
-  const schemas = {
-    portfolio: JSON.parse(texts.portfolio) as { $id: string },
-    project: JSON.parse(texts.project) as { $id: string },
+  const portfolio = JSON.parse(readSchemaText('portfolio')) as { $id: string }
+  const project = JSON.parse(readSchemaText('project')) as { $id: string }
+  const validators: Validators = { portfolio: ajv.compile(portfolio), project: ajv.compile(project) }
+  return { ajv, validators, ids: { portfolio: portfolio.$id, project: project.$id } }
+}
+
+/**
+ * The prebuilt validators in `directory` when they were built from these schemas, options and ajv;
+ * undefined when they are missing, of other inputs (a schema edited since the last `npm run
+ * build:cli`) or unreadable.
+ */
+export function loadPrebuiltValidators(directory: string = prebuiltDirectory): Validators | undefined {
+  try {
+    const loaded = require(`${directory}${validatorsFileName()}`) as Partial<Validators>
+    if (typeof loaded.portfolio === 'function' && typeof loaded.project === 'function')
+      return { portfolio: loaded.portfolio, project: loaded.project }
+  } catch {
+    // compiled instead, below
   }
-  const compiled = { portfolio: ajv.compile(schemas.portfolio), project: ajv.compile(schemas.project) }
-  // A read-only install still validates; it compiles on every run.
-  writeFileAtomically(cached, standaloneCode(ajv, { portfolio: schemas.portfolio.$id, project: schemas.project.$id }))
-  removeOtherVersions(cacheDirectory, /^validators-[0-9a-f]{16}\.cjs$/, (name) => name === `validators-${hash}.cjs`)
-  return (validators = compiled)
+  return undefined
+}
+
+let validators: Validators | undefined
+
+/** The prebuilt validators; compiled here only when running from sources whose schemas changed since the build. */
+function getValidators(): Validators {
+  validators ??= loadPrebuiltValidators() ?? compileValidators().validators
+  return validators
 }
 
 export function validateSchema(parsed: ParsedDocument, name: SchemaName): Diagnostic[] {

@@ -1,50 +1,40 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
-import { readSealedFile, removeOtherVersions, writeSealedFile } from '../cache/cache-entries.ts'
 import { readSchema, readSchemaText } from '../content/validate-schema.ts'
-import { cacheDirectory } from '../paths.ts'
+import { cliSourceDirectory, prebuiltDirectory } from '../paths.ts'
 
 /**
  * The content types, derived from the JSON Schemas (the single source of truth), plus the shapes the
- * build adds: diagrams with their SVG, and the card subset the home page gets. Kept in the cache by a
- * hash of the schemas, this file and the generator's version: the generator (and prettier, which it
- * loads) takes longer to load than a small build takes to validate. An entry whose checksum does not
- * match is generated again.
+ * build adds: diagrams with their SVG, and the card subset the home page gets. Made when the tool is
+ * built (cli/prepare, into lib/): the generator and prettier, which it loads, take longer to load than
+ * a small build takes to validate, and are not installed with the tool. Generated here only when
+ * running from sources whose schemas or this file changed since the build.
  */
 export async function generateTypes(): Promise<string> {
-  const key = typesKey()
-  const file = key && `${cacheDirectory}types-${key}.ts`
-  if (file) {
-    const cached = readSealedFile(file)
-    if (typeof cached !== 'string') return cached.toString('utf8')
-  }
-  const types = await compileTypes()
-  // A read-only install generates the types every run.
-  if (file) {
-    writeSealedFile(file, types)
-    removeOtherVersions(cacheDirectory, /^types-[0-9a-f]{32}\.ts$/, (name) => name === `types-${key}.ts`)
-  }
-  return types
+  return readPrebuiltTypes() ?? (await compileTypes())
 }
 
-function typesKey(): string | undefined {
+/** The types' inputs, which name their prebuilt file: the schemas and this file's source (options, the added shapes). */
+export function typesFileName(): string {
+  const key = createHash('sha256')
+    .update(readFileSync(`${cliSourceDirectory}generate/generate-types.ts`))
+    .update(`\0${readSchemaText('portfolio')}\0${readSchemaText('project')}`)
+    .digest('hex')
+    .slice(0, 32)
+  return `types-${key}.ts`
+}
+
+/** The prebuilt types in `directory` when they were made from these inputs, else undefined. */
+export function readPrebuiltTypes(directory: string = prebuiltDirectory): string | undefined {
   try {
-    const version = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string })
-      .version
-    return createHash('sha256')
-      .update(`json-schema-to-typescript@${version}\0`)
-      .update(readFileSync(fileURLToPath(import.meta.url)))
-      .update(`\0${readSchemaText('portfolio')}\0${readSchemaText('project')}`)
-      .digest('hex')
-      .slice(0, 32)
+    return readFileSync(`${directory}${typesFileName()}`, 'utf8')
   } catch {
     return undefined
   }
 }
 
-async function compileTypes(): Promise<string> {
+/** What generateTypes returns, made by json-schema-to-typescript (a development dependency: cli/prepare runs it). */
+export async function compileTypes(): Promise<string> {
   const { compile } = await import('json-schema-to-typescript')
   const options = {
     bannerComment: '',

@@ -7,6 +7,8 @@ import path from 'node:path'
 export interface Timed {
   args: string[]
   cwd: string
+  /** Added to the environment. */
+  env?: Record<string, string>
   before?: () => void
 }
 
@@ -39,6 +41,7 @@ export function runOnce(command: Timed): Run {
   try {
     const env = {
       ...process.env,
+      ...command.env,
       NO_COLOR: '1',
       BENCH_USAGE_FILE: usageFile,
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${reporter}`.trim(),

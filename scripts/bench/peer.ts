@@ -3,19 +3,39 @@ import { existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { Timed } from './measure.ts'
 
-/** The peers' own package (scripts/bench/peers): installed here on first use, never by the product's npm ci. */
+/**
+ * The peers, each a package of its own with its own lockfile, installed here on first use, never by
+ * the product's npm ci: Eleventy 3 (scripts/bench/peers) and React Router 7 in framework mode
+ * (scripts/bench/peers/react-router).
+ */
 const peers = path.join(import.meta.dirname, 'peers')
 const eleventy = path.join(peers, 'node_modules/@11ty/eleventy/cmd.cjs')
+const reactRouterApp = path.join(peers, 'react-router')
+const reactRouter = path.join(reactRouterApp, 'node_modules/@react-router/dev/bin.js')
+
+export const PEERS = ['Eleventy', 'React Router'] as const
+export type PeerName = (typeof PEERS)[number]
 
 export function installPeers(): void {
-  if (existsSync(eleventy)) return
-  process.stderr.write('installing the peers (npm ci --prefix scripts/bench/peers)…\n')
-  const result = spawnSync('npm', ['ci', '--prefix', peers, '--no-audit', '--no-fund'], { stdio: 'inherit' })
-  if (result.status !== 0) throw new Error(`npm ci --prefix ${peers} exited ${result.status}`)
+  for (const [folder, entry] of [
+    [peers, eleventy],
+    [reactRouterApp, reactRouter],
+  ] as const) {
+    if (existsSync(entry)) continue
+    const relative = path.relative(process.cwd(), folder)
+    process.stderr.write(`installing a peer (npm ci --prefix ${relative})…\n`)
+    const result = spawnSync('npm', ['ci', '--prefix', folder, '--no-audit', '--no-fund'], { stdio: 'inherit' })
+    if (result.status !== 0) throw new Error(`npm ci --prefix ${relative} exited ${result.status}`)
+  }
 }
 
-/** Eleventy 3 building a folder of markdown pages into HTML, from an empty output folder each time. */
-export function eleventyBuild(input: string, output: string): Timed {
+/** A peer's cold build of a folder of markdown pages (scripts/bench/content.ts), from an empty output folder each time. */
+export function peerBuild(peer: PeerName, input: string, output: string): Timed {
+  return peer === 'Eleventy' ? eleventyBuild(input, output) : reactRouterBuild(input)
+}
+
+/** Eleventy 3 building a folder of markdown pages into HTML. */
+function eleventyBuild(input: string, output: string): Timed {
   return {
     args: [
       eleventy,
@@ -26,5 +46,22 @@ export function eleventyBuild(input: string, output: string): Timed {
     ],
     cwd: peers,
     before: () => rmSync(output, { recursive: true, force: true }),
+  }
+}
+
+/**
+ * React Router 7's `react-router build`: a Vite build of the app, then every page prerendered, its
+ * markdown rendered by marked in the route's loader. Its output stays in its folder (build/): the
+ * server bundle the prerender runs imports the app's packages. Vite's cache is emptied too.
+ */
+function reactRouterBuild(input: string): Timed {
+  return {
+    args: [reactRouter, 'build'],
+    cwd: reactRouterApp,
+    env: { BENCH_CONTENT: input },
+    before: () =>
+      ['build', 'node_modules/.vite'].forEach((d) =>
+        rmSync(path.join(reactRouterApp, d), { recursive: true, force: true }),
+      ),
   }
 }

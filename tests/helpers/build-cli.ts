@@ -3,9 +3,9 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 
 /**
- * Vitest global setup: compiles the CLI (npm run build:cli's step), so the tests that spawn
- * bin/portfolio.mjs run the JavaScript users run, as of this checkout. `tsc -b` skips the work when
- * nothing changed since the last compile.
+ * Vitest global setup: compiles the CLI and makes its prebuilt validators and types (npm run
+ * build:cli's steps), so the tests that spawn bin/portfolio.mjs run the JavaScript users run, as of
+ * this checkout. `tsc -b` skips the work when nothing changed since the last compile.
  */
 export default function setup(): void {
   const repo = path.resolve(import.meta.dirname, '../..')
@@ -13,4 +13,7 @@ export default function setup(): void {
   const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.cli.json'], { cwd: repo, encoding: 'utf8' })
   if (result.status !== 0)
     throw new Error(`compiling the CLI failed (tsc -b tsconfig.cli.json):\n${result.stdout}${result.stderr}`)
+  const prebuilt = spawnSync(process.execPath, ['lib/cli/prepare/main.js'], { cwd: repo, encoding: 'utf8' })
+  if (prebuilt.status !== 0)
+    throw new Error(`making the prebuilt validators and types failed:\n${prebuilt.stdout}${prebuilt.stderr}`)
 }

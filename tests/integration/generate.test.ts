@@ -23,29 +23,6 @@ const readAll = (dir: string) =>
 afterAll(() => outputs.forEach((o) => rmSync(o, { recursive: true, force: true })))
 
 describe('generate', () => {
-  it('gives the same types from the cache, and regenerates them when the cached file is damaged', async () => {
-    const { generateTypes } = await import('../../cli/generate/generate-types.ts')
-    const types = await generateTypes()
-    expect(types).toContain('export interface Portfolio')
-    const cacheDir = path.join(repo, 'node_modules/.cache/portfolio')
-    const cached = readdirSync(cacheDir).filter((f) => /^types-[0-9a-f]{32}\.ts$/.test(f))
-    expect(cached.length).toBeGreaterThan(0)
-    for (const file of cached)
-      writeFileSync(
-        path.join(cacheDir, file),
-        readFileSync(path.join(cacheDir, file), 'utf8').replace(
-          'export interface Portfolio',
-          'export interface Portfolio2',
-        ),
-      )
-    // Types of schemas as they were before an edit: never read again once types are generated anew.
-    const replaced = path.join(cacheDir, `types-${'0'.repeat(32)}.ts`)
-    writeFileSync(replaced, 'export interface Old {}')
-    expect(await generateTypes()).toBe(types)
-    expect(existsSync(replaced)).toBe(false)
-    expect(await generateTypes()).toBe(types)
-  })
-
   it('writes byte-identical modules for the same content, and rewrites nothing the second time', async () => {
     const a = tempDir()
     const b = tempDir()

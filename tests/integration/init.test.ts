@@ -235,3 +235,47 @@ describe('the command line around init and dev', () => {
     expect(option.code).toBe(2)
   })
 })
+
+describe('workflows build warm', () => {
+  interface Step {
+    uses?: string
+    run?: string
+    with?: Record<string, string>
+  }
+  const stepsOf = (file: string) =>
+    (parse(readFileSync(file, 'utf8')) as { jobs: Record<string, { steps: Step[] }> }).jobs.build?.steps ?? []
+  const storeStep = (steps: Step[]) => steps.findIndex((s) => s.uses?.startsWith('actions/cache@'))
+
+  /** The store restored after `npm ci` (which empties node_modules) and before the build, keyed on the lockfile and the content. */
+  function expectStoreRestored(steps: Step[], storePath: string) {
+    const cache = storeStep(steps)
+    expect(cache).toBeGreaterThan(steps.findIndex((s) => s.run?.startsWith('npm ci')))
+    expect(cache).toBeLessThan(steps.findIndex((s) => /portfolio build/.test(s.run ?? '')))
+    const options = steps[cache]?.with ?? {}
+    expect(options.path).toBe(storePath)
+    for (const input of ["hashFiles('package-lock.json')", "'portfolio.yaml'", "'projects/**'"])
+      expect(options.key).toContain(input)
+    // A run whose content changed starts from an earlier store of the same lockfile, then of any.
+    const fallbacks = (options['restore-keys'] ?? '').trim().split('\n')
+    expect(fallbacks).toHaveLength(2)
+    for (const prefix of fallbacks) expect(options.key?.startsWith(prefix)).toBe(true)
+  }
+
+  it("init's deploy workflow restores and saves the store where the installed tool keeps it", () => {
+    const dir = tempDir('portfolio-init-ci-')
+    expect(run(['init', dir]).code).toBe(0)
+    // The tool installed as the portfolio's dependency keeps its store in its own folder (cli/paths.ts).
+    expectStoreRestored(
+      stepsOf(path.join(dir, '.github/workflows/deploy.yml')),
+      `node_modules/${tool.name}/node_modules/.cache/portfolio`,
+    )
+  })
+
+  it("the repository's own deploy workflow restores and saves its store", async () => {
+    const { cacheDirectory } = await import('../../cli/paths.ts')
+    expectStoreRestored(
+      stepsOf(path.join(repo, '.github/workflows/deploy.yml')),
+      path.relative(repo, cacheDirectory).split(path.sep).join('/'),
+    )
+  })
+})

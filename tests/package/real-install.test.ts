@@ -11,6 +11,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { launchBrowser, watchConsole } from '../e2e/browser.ts'
 
 const repo = path.resolve(import.meta.dirname, '../..')
@@ -77,6 +78,11 @@ describe('the packed tool, installed from its tarball', () => {
       expect(paths, needed).toContain(needed)
     }
     expect(paths.some((p) => p.startsWith('assets/fonts/'))).toBe(true)
+    // Made when the tool is built, so a user's first run compiles nothing.
+    expect(paths.filter((p) => p.startsWith('lib/prebuilt/')).sort()).toEqual([
+      expect.stringMatching(/^lib\/prebuilt\/types-[0-9a-f]{32}\.ts$/),
+      expect.stringMatching(/^lib\/prebuilt\/validators-[0-9a-f]{16}\.cjs$/),
+    ])
     const testOnly = paths.filter(
       (p) =>
         /(^|\/)(tests?|fixtures|e2e|bench|audit|scripts|generated|\.server-build)\//.test(p) ||
@@ -113,6 +119,14 @@ describe('the packed tool, installed from its tarball', () => {
     expect(run('npm', ['run', 'validate'], site).stderr).toContain('✔ 2 files checked, no problems')
     const build = run('npm', ['run', 'build', '--', '--base', '/my-portfolio/'], site)
     expect(build.stderr).toMatch(/✔ built 3 pages into dist\//)
+    // The store is where init's deploy workflow restores and saves it.
+    const deploy = parse(readFileSync(path.join(site, '.github/workflows/deploy.yml'), 'utf8')) as {
+      jobs: { build: { steps: { uses?: string; with?: { path?: string } }[] } }
+    }
+    const storePath = deploy.jobs.build.steps.find((s) => s.uses?.startsWith('actions/cache@'))?.with?.path ?? ''
+    expect(existsSync(path.join(site, storePath, 'store')), storePath).toBe(true)
+    // The schema types come prebuilt: their generator (and prettier) is not installed with the tool.
+    expect(existsSync(path.join(site, 'node_modules/json-schema-to-typescript'))).toBe(false)
     const doctor = run('npx', ['portfolio', 'doctor', '--base', '/my-portfolio/', '--format', 'json'], site)
     expect(JSON.parse(doctor.stdout)).toEqual([])
 

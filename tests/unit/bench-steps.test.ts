@@ -1,11 +1,12 @@
+import { spawnSync } from 'node:child_process'
 import { appendFileSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { generateContent } from '../../scripts/bench/content.ts'
-import { measureInTurn, median, pairRuns, type Run } from '../../scripts/bench/measure.ts'
+import { measureInTurn, median, pairRuns, summarise, type Run } from '../../scripts/bench/measure.ts'
 import { countWords } from '../../scripts/bench/prose.ts'
-import { checkTargets, formatTargets } from '../../scripts/bench/targets.ts'
+import { checkTargets, formatTable, formatTargets } from '../../scripts/bench/targets.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('bench-')
@@ -127,31 +128,84 @@ describe('bench: paired medians', () => {
 })
 
 describe('bench: targets', () => {
+  const measurement = (ms: number, cpuMs = ms, peakRssMiB = 0) => ({
+    runs: [],
+    medianMs: ms,
+    medianCpuMs: cpuMs,
+    peakRssMiB,
+  })
+  const run = (ms: number, cpuMs: number): Run => ({ ms, cpuMs, rssMiB: 100 })
+
   it('says which targets are met, which are missed and by how much, and which were not run', () => {
-    const measurement = (ms: number) => ({ runs: [], medianMs: ms, medianCpuMs: ms, peakRssMiB: 0 })
     const targets = checkTargets({
-      peers: new Map(),
+      sizes: new Map(),
+      dev: new Map([[6, { urlMs: 800, firstPageMs: 1200, editMs: [100, 400, 120] }]]),
       caseStudyJs: new Map([
         [6, 80],
         [1000, 80],
       ]),
-      validate: measurement(500),
+      validate: { warm: measurement(500), cold: measurement(600) },
       rebuild: measurement(900),
     })
     const byName = (name: string) => targets.find((t) => t.name.startsWith(name))!
     expect(byName('rebuild')).toMatchObject({ met: true, value: '0.90 s' })
-    expect(byName('validate')).toMatchObject({ met: false, overBy: 25 })
+    expect(byName('validate, shipped content, warm')).toMatchObject({ met: false, value: '0.50 s' })
+    expect(byName('validate, shipped content, warm').overBy).toBeCloseTo(42.86, 2)
+    expect(byName('validate, shipped content, cold')).toMatchObject({ met: true, cpu: '0.60 s' })
+    expect(byName('dev: an edit on its page, 6')).toMatchObject({ met: true, value: '0.12 s' })
     expect(byName('case-study JS')).toMatchObject({ met: true, value: '1.00x' })
-    expect(byName('cold build, 1000').value).toBe('not run')
-    expect(byName('cold build, 1000').met).toBeUndefined()
+    expect(byName('cold build, 1000 projects, over React Router').value).toBe('not run')
+    expect(byName('cold build, 1000 projects, over React Router').met).toBeUndefined()
+    expect(byName('build with nothing changed').met).toBeUndefined()
   })
 
-  it('shows the CPU ratio beside a wall-time ratio, and formats a miss with its margin', () => {
-    const run = (ms: number, cpuMs: number): Run => ({ ms, cpuMs, rssMiB: 100 })
-    const peers = new Map([[1000, pairRuns([run(3000, 9000)], [run(1000, 2000)])]])
-    const lines = formatTargets(checkTargets({ peers, caseStudyJs: new Map() }))
+  it('shows the CPU ratio beside a wall-time ratio, a floor as a floor, and formats a miss with its margin', () => {
+    const ours = [run(3000, 4500)]
+    const sizes = new Map([
+      [
+        1000,
+        {
+          ours: summarise(ours),
+          peers: { Eleventy: pairRuns(ours, [run(500, 1000)]), 'React Router': pairRuns(ours, [run(2500, 3000)]) },
+        },
+      ],
+    ])
+    const lines = formatTargets(checkTargets({ sizes, dev: new Map(), caseStudyJs: new Map() }))
     expect(lines).toContain(
-      '✖ cold build, 1000 projects, over Eleventy (wall): 3.00x (CPU: 4.50x) (target <= 2.00x), missed by 50.0%',
+      '✖ cold build, 1000 projects, over Eleventy (wall): 6.00x (CPU: 4.50x) (target <= 4.00x), missed by 50.0%',
     )
+    expect(lines).toContain(
+      '✔ cold build, 1000 projects, over React Router (wall): 1.20x (CPU: 1.50x) (target <= 1.30x)',
+    )
+    expect(lines).toContain('✖ cold build, 1000 projects: CPU / wall: 1.50 (target >= 1.60), missed by 6.3%')
+  })
+
+  it('prints a row per size with each peer beside ours', () => {
+    const ours = [run(3000, 4500)]
+    const table = formatTable({
+      sizes: new Map([[100, { ours: summarise(ours), peers: { Eleventy: pairRuns(ours, [run(1000, 1500)]) } }]]),
+      dev: new Map(),
+      caseStudyJs: new Map(),
+    })
+    expect(table[0]).toContain('| Eleventy: wall | Eleventy: CPU | ours / Eleventy: wall | CPU | React Router: wall |')
+    expect(table[2]).toBe(
+      '| 100 | 3.00 s | 4.50 s | 1.50 | 100 MiB | 1.00 s | 1.50 s | 3.00x | 3.00x | - | - | - | - |',
+    )
+  })
+})
+
+describe('bench: the command', () => {
+  it('prints its options for --help and starts nothing', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/run.ts', '--help'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(result.status).toBe(0)
+    expect(result.stdout).toContain('Usage: npm run bench [-- options]')
+    for (const option of ['--sizes', '--full', '--rounds', '--edits', '--profile', '--help'])
+      expect(result.stdout).toContain(option)
+    expect(result.stderr).not.toContain('installing a peer')
+    expect(result.stderr).not.toContain('projects: writing the content')
   })
 })

@@ -1,0 +1,5 @@
+// `npm run build:cli` runs this after tsc: node lib/cli/prepare/main.js
+import { writePrebuilt } from './write-prebuilt.ts'
+
+const written = await writePrebuilt()
+console.log(`prebuilt ${written.join(', ')}`)

@@ -1,0 +1,5 @@
+import { loadPage } from '../pages.js'
+
+export { default, meta } from './page.jsx'
+
+export const loader = () => loadPage('index')
