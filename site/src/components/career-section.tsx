@@ -18,16 +18,17 @@ interface ListedItem {
   url?: string
 }
 
-/**
- * The career inside the About section: experience and education as a timeline, then
- * certifications, publications and talks, each only when the content has it. Static markup: it
- * adds no state and no handler to the page.
- */
+/** The lists of the content the career shows. */
 export type CareerContent = Pick<
   SitePortfolio,
   'experience' | 'education' | 'certifications' | 'publications' | 'talks'
 >
 
+/**
+ * The career inside the About section: experience and education as a timeline, then
+ * certifications, publications and talks, each only when the content has it. Static markup: it
+ * adds no state and no handler to the page.
+ */
 export function CareerSection({ content }: { content: CareerContent }) {
   const { experience = [], education = [], certifications = [], publications = [], talks = [] } = content
   const lists: { id: string; title: string; items: ListedItem[] }[] = [
