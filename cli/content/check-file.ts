@@ -2,6 +2,7 @@ import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { decodePointer, displayPath, isRecord, valueAt } from '../diagnostics/json-pointer.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
 import { checkAnchors } from './rules/anchors.ts'
+import { checkCredentials } from './rules/credentials.ts'
 import { checkDatabase } from './rules/database.ts'
 import { checkDiagrams } from './rules/diagrams.ts'
 import { checkEndpoints } from './rules/endpoints.ts'
@@ -58,7 +59,7 @@ export function checkFile(source: SourceFile, kind: FileKind): FileCheck {
       ...checkDatabase(parsed, parsed.data),
     )
     diagnostics.push(...checkNumbers(parsed), ...checkAnchors(parsed, parsed.data))
-  } else diagnostics.push(...checkTheme(parsed), ...checkResumeDates(parsed))
+  } else diagnostics.push(...checkTheme(parsed), ...checkResumeDates(parsed), ...checkCredentials(parsed))
   return { parsed, diagnostics, links }
 }
 

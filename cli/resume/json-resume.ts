@@ -28,7 +28,8 @@ function usernameOf(url: string): string {
 
 /**
  * The content as a JSON Resume document (https://jsonresume.org/schema): basics with profiles, work
- * from experience, projects with highlights and keywords, skills from the tech stack groups.
+ * from experience, projects with highlights and keywords, skills from the tech stack groups,
+ * certificates and publications when the content lists them (JSON Resume has no field for talks).
  */
 export function jsonResume(data: ResumeData): Record<string, unknown> {
   const [site, ...profiles] = data.links
@@ -66,6 +67,27 @@ export function jsonResume(data: ResumeData): Record<string, unknown> {
       ...(entry.area ? { area: entry.area } : {}),
       ...dates(entry),
     })),
+    // Only when the content lists them, so a resume without them keeps its bytes.
+    ...(data.certifications
+      ? {
+          certificates: data.certifications.map((item) => ({
+            name: item.title,
+            date: item.date,
+            issuer: item.subtitle,
+            ...(item.url ? { url: item.url } : {}),
+          })),
+        }
+      : {}),
+    ...(data.publications
+      ? {
+          publications: data.publications.map((item) => ({
+            name: item.title,
+            publisher: item.subtitle,
+            releaseDate: item.date,
+            ...(item.url ? { url: item.url } : {}),
+          })),
+        }
+      : {}),
     skills: data.skills.map((group) => ({ name: group.name, keywords: group.items })),
     projects: data.projects.map((project) => ({
       name: project.title,

@@ -1,5 +1,6 @@
 import type { CheckedContent } from '../content/check-content.ts'
 import { encodePointer, isRecord } from '../diagnostics/json-pointer.ts'
+import { formatDate, formatPeriod } from '../../site/src/period.ts'
 
 /** One text of the resume and where it comes from, so a problem with it can be located. */
 export interface TextSource {
@@ -26,6 +27,18 @@ export interface ResumeEntry {
   area?: string
 }
 
+/** A certification, publication or talk: what it is, who issued or hosted it, when, and where to see it. */
+export interface ResumeItem {
+  title: string
+  /** The issuer, venue or event. */
+  subtitle: string
+  /** As printed: "May 2023". */
+  period: string
+  /** As written ("2023-05"), for JSON Resume. */
+  date: string
+  url?: string
+}
+
 export interface ResumeProject {
   title: string
   description: string
@@ -50,6 +63,10 @@ export interface ResumeData {
   projects: ResumeProject[]
   skills: { name: string; items: string[] }[]
   education: ResumeEntry[]
+  /** Present only when the content has the list, so a resume without them keeps its bytes. */
+  certifications?: ResumeItem[]
+  publications?: ResumeItem[]
+  talks?: ResumeItem[]
   /** The photo as the template reads it (see typeset.ts) and its description for the tagged PDF. */
   photo?: { file: string; alt: string }
   /** Document metadata. */
@@ -73,8 +90,6 @@ export interface ResumeChoices {
 /** Projects a resume lists when resume.projects does not choose: more rarely fit two pages. */
 export const DEFAULT_PROJECT_COUNT = 6
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
 export function readChoices(portfolio: Record<string, unknown>): ResumeChoices {
   const resume = isRecord(portfolio.resume) ? portfolio.resume : {}
   return {
@@ -86,19 +101,6 @@ export function readChoices(portfolio: Record<string, unknown>): ResumeChoices {
     pageSize: resume.pageSize === 'Letter' ? 'Letter' : 'A4',
     ...(typeof resume.photo === 'string' ? { photo: resume.photo } : {}),
   }
-}
-
-/** "2019-04" → "Apr 2019"; "present" → "Present". The content rules have checked the format. */
-function formatDate(date: string): string {
-  if (date === 'present') return 'Present'
-  const [year, month] = date.split('-')
-  return month === undefined ? String(year) : `${MONTHS[Number(month) - 1]} ${year}`
-}
-
-function formatPeriod(entry: Record<string, unknown>): string | undefined {
-  if (typeof entry.start === 'string')
-    return `${formatDate(entry.start)} – ${formatDate(typeof entry.end === 'string' ? entry.end : 'present')}`
-  return typeof entry.duration === 'string' ? entry.duration : undefined
 }
 
 /** "https://www.linkedin.com/in/jane/" → "linkedin.com/in/jane": what a reader types, printed. */
@@ -153,6 +155,23 @@ export function resumeData(content: CheckedContent, choices: ResumeChoices): { d
         ...raw,
       }
     })
+  }
+
+  const items = (list: 'certifications' | 'publications' | 'talks', subtitleKey: string, titleKey: string) => {
+    const raw = content.portfolio[list]
+    if (!Array.isArray(raw)) return {}
+    const listed = raw.filter(isRecord).map((entry, i): ResumeItem => {
+      const date = String(entry.date)
+      const url = str(entry.url)
+      return {
+        title: String(take(portfolioFile, [list, i, titleKey], str(entry[titleKey]))),
+        subtitle: String(take(portfolioFile, [list, i, subtitleKey], str(entry[subtitleKey]))),
+        period: take(portfolioFile, [list, i, 'date'], formatDate(date)),
+        date,
+        ...(url ? { url } : {}),
+      }
+    })
+    return { [list]: listed }
   }
 
   const byId = new Map(content.projects.map((project) => [String(project.id), project]))
@@ -215,6 +234,9 @@ export function resumeData(content: CheckedContent, choices: ResumeChoices): { d
     projects,
     skills,
     education: entries('education'),
+    ...items('certifications', 'issuer', 'name'),
+    ...items('publications', 'venue', 'title'),
+    ...items('talks', 'event', 'title'),
     subject: `Resume of ${name}, ${role}`,
     keywords: [role, ...skills.flatMap((group) => group.items)],
   }

@@ -1,3 +1,5 @@
+import { careerJsonLd } from './career-json-ld.ts'
+import type { JsonLd } from './json-ld.ts'
 import { loadedProjectCards } from './project-cards.ts'
 import { portfolio } from './generated/content.ts'
 import type { RenderedProject } from './generated/types.ts'
@@ -7,8 +9,7 @@ import type { RenderedProject } from './generated/types.ts'
  * bundle never imports this module). Absolute URLs are built by the caller's `url(path)`.
  */
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined }
-export type JsonLd = { [key: string]: Json | undefined }
+export type { Json, JsonLd } from './json-ld.ts'
 
 /** Languages among a project's technologies (schema.org `programmingLanguage`); the rest are keywords. */
 const LANGUAGES = new Set([
@@ -51,6 +52,7 @@ export function homeJsonLd(url: (path: string) => string, image: string | null):
     ...(portfolio.owner.location ? { homeLocation: { '@type': 'Place', name: portfolio.owner.location } } : {}),
     ...(image ? { image } : {}),
     knowsAbout: [...new Set(portfolio.techStack.groups.flatMap((group) => group.items))],
+    ...careerJsonLd(portfolio),
     // The case studies, by URL (each page describes its project in full).
     subjectOf: loadedProjectCards().map((card) => ({
       '@type': 'CreativeWork',

@@ -147,7 +147,8 @@ describe('bad input: every case yields exactly its expected diagnostics', () => 
           fixture.then((f) => checkInChildProcess([f.root, f.root])),
         )
     }
-  })
+    // Each case's folder is copied before its first await: hundreds of copies, slow on a busy machine.
+  }, 120_000)
 
   afterAll(async () => {
     for (const fixture of fixtures.values()) (await fixture.catch(() => undefined))?.cleanup()

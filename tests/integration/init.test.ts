@@ -126,6 +126,22 @@ describe('portfolio init', () => {
     })
   }, 120_000)
 
+  it('shows education, certifications, publications and talks as commented examples that validate once uncommented', () => {
+    const dir = path.join(tempDir('portfolio-init-lists-'), 'site')
+    expect(run(['init', dir]).code).toBe(0)
+    const file = path.join(dir, 'portfolio.yaml')
+    const text = readFileSync(file, 'utf8')
+    const lists = ['education', 'certifications', 'publications', 'talks']
+    for (const list of lists) expect(text).toMatch(new RegExp(`^# ${list}:$`, 'm'))
+    const uncommented = text
+      .replace(/^# ((education|certifications|publications|talks):)$/gm, '$1')
+      .replace(/^# {3}/gm, '  ')
+    writeFileSync(file, uncommented)
+    expect(Object.keys(parse(uncommented) as object)).toEqual(expect.arrayContaining(lists))
+    const validate = run(['validate', '--root', dir])
+    expect(validate.stderr).toContain('✔ 2 files checked, no problems')
+  })
+
   it('refuses to overwrite without --force, listing the files (exit 2), and overwrites with it', () => {
     const dir = tempDir('portfolio-init-again-')
     expect(run(['init', dir]).code).toBe(0)

@@ -258,6 +258,90 @@ describe('the resume follows the content', () => {
   })
 })
 
+describe('certifications, publications and talks in the resume', () => {
+  let fixture: FixtureRoot
+  beforeAll(() => {
+    fixture = copyRepoContent()
+  })
+  afterAll(() => fixture.cleanup())
+  const LISTS = [
+    'certifications:',
+    '  - name: Cloud Developer Associate',
+    '    issuer: Example Cloud',
+    '    date: "2024-06"',
+    '    url: https://example.com/verify/cloud-123',
+    '  - name: Front-End Developer',
+    '    issuer: Example Academy',
+    '    date: "2023"',
+    'publications:',
+    '  - title: Signed webhooks in practice',
+    '    venue: Example Engineering Blog',
+    '    date: "2024-08"',
+    '    url: https://example.com/blog/signed-webhooks',
+    'talks:',
+    '  - title: Load-testing a warehouse SaaS',
+    '    event: Example JS Meetup',
+    '    date: "2024-10"',
+    '',
+  ].join('\n')
+
+  it('prints each list under its heading with dates and links, and JSON Resume gains certificates and publications', async () => {
+    const file = path.join(fixture.root, 'portfolio.yaml')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('resume:\n', `${LISTS}resume:\n`))
+    const { files } = await resumeOf(fixture.root)
+    const pdf = await readPdf(files.pdf)
+    expect(pdf.pages).toBeLessThanOrEqual(MAX_RESUME_PAGES)
+    const lines = pdf.lines.map((line) => line.replace(/\s+/g, ' ').trim())
+    const after = (heading: string) => lines.slice(lines.indexOf(heading) + 1)
+    expect(after('CERTIFICATIONS').slice(0, 2)).toEqual([
+      'Cloud Developer Associate, Example Cloud Jun 2024',
+      'Front-End Developer, Example Academy 2023',
+    ])
+    expect(after('PUBLICATIONS')[0]).toBe('Signed webhooks in practice, Example Engineering Blog Aug 2024')
+    expect(after('TALKS')[0]).toBe('Load-testing a warehouse SaaS, Example JS Meetup Oct 2024')
+    expect(pdf.links).toEqual(
+      expect.arrayContaining(['https://example.com/verify/cloud-123', 'https://example.com/blog/signed-webhooks']),
+    )
+
+    const resume = JSON.parse(files.json) as Record<string, any>
+    let result: { errors: unknown; valid: boolean } | undefined
+    validate(resume, (errors, valid) => (result = { errors, valid }))
+    expect(result).toEqual({ errors: null, valid: true })
+    expect(resume.certificates).toEqual([
+      {
+        name: 'Cloud Developer Associate',
+        date: '2024-06',
+        issuer: 'Example Cloud',
+        url: 'https://example.com/verify/cloud-123',
+      },
+      { name: 'Front-End Developer', date: '2023', issuer: 'Example Academy' },
+    ])
+    expect(resume.publications).toEqual([
+      {
+        name: 'Signed webhooks in practice',
+        publisher: 'Example Engineering Blog',
+        releaseDate: '2024-08',
+        url: 'https://example.com/blog/signed-webhooks',
+      },
+    ])
+    expect(resume.talks).toBeUndefined()
+  }, 60_000)
+
+  it('without the lists, the template gives the bytes it gave before it had them', async () => {
+    const checked = await checkContent(REPO_ROOT)
+    const { data } = resumeData(checked.content!, readChoices(checked.content!.portfolio))
+    for (const list of ['certifications', 'publications', 'talks']) expect(data).not.toHaveProperty(list)
+    expect(JSON.parse((await makeResume(checked, REPO_ROOT, null)).files!.json)).not.toHaveProperty('certificates')
+    const template = readFileSync(path.join(REPO_ROOT, 'cli/resume/resume.typ'), 'utf8')
+    const marker = template.indexOf('// Certifications, publications and talks')
+    expect(marker).toBeGreaterThan(0)
+    const withLists = typesetResume(template, data, '2026-01-01')
+    const without = typesetResume(template.slice(0, marker), data, '2026-01-01')
+    expect(withLists.problems).toEqual([])
+    expect(Buffer.from(withLists.pdf!).equals(Buffer.from(without.pdf!))).toBe(true)
+  }, 60_000)
+})
+
 describe('portfolio resume', () => {
   const run = (args: string[]) =>
     spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin/portfolio.mjs'), 'resume', '--root', REPO_ROOT, ...args], {

@@ -6,17 +6,18 @@ import type { ParsedDocument } from '../parse-yaml.ts'
 import { fileKind, inspectPublicFile } from './public-files.ts'
 
 const DATE = /^(\d{4})(?:-(\d{2}))?$/
-const FORMAT_HINT =
-  'Write the year ("2019") or the year and month ("2019-04"), quoted; for an unknown date use duration, e.g. "7+ years".'
+/** How to write a date, for every dated list. */
+export const DATE_HINT = 'Write the year ("2019") or the year and month ("2019-04"), quoted'
+const FORMAT_HINT = `${DATE_HINT}; for an unknown date use duration, e.g. "7+ years".`
 
 /** A parsed period bound, as months since year 0, so that 2019 < 2019-04 < 2020 compare simply. */
-interface Bound {
+export interface Bound {
   months: number
   /** Whether only the year is known: 2019 as an end covers all of 2019. */
   yearOnly: boolean
 }
 
-function parseBound(text: string): Bound | undefined {
+export function parseBound(text: string): Bound | undefined {
   const match = DATE.exec(text)
   if (!match) return undefined
   const year = Number(match[1])

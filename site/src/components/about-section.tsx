@@ -1,4 +1,5 @@
 import { portfolio } from '../generated/content.ts'
+import { CareerSection } from './career-section.tsx'
 import { HtmlBlock } from './html-block.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
@@ -21,6 +22,7 @@ export function AboutSection() {
             </ul>
           ) : null}
         </div>
+        <CareerSection content={portfolio} />
       </div>
     </section>
   )
