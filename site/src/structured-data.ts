@@ -1,6 +1,5 @@
-import { loadedProjectCards } from './project-cards.ts'
 import { portfolio } from './generated/content.ts'
-import type { RenderedProject } from './generated/types.ts'
+import type { ProjectCard, RenderedProject } from './generated/types.ts'
 
 /**
  * schema.org JSON-LD for search engines, rendered into the head by the server only (the browser
@@ -43,7 +42,7 @@ function person(url: (path: string) => string): JsonLd {
 }
 
 /** The home page: the person the site presents, with what they know and the projects they built. */
-export function homeJsonLd(url: (path: string) => string, image: string | null): JsonLd {
+export function homeJsonLd(url: (path: string) => string, image: string | null, cards: ProjectCard[]): JsonLd {
   return {
     '@context': 'https://schema.org',
     ...person(url),
@@ -52,7 +51,7 @@ export function homeJsonLd(url: (path: string) => string, image: string | null):
     ...(image ? { image } : {}),
     knowsAbout: [...new Set(portfolio.techStack.groups.flatMap((group) => group.items))],
     // The case studies, by URL (each page describes its project in full).
-    subjectOf: loadedProjectCards().map((card) => ({
+    subjectOf: cards.map((card) => ({
       '@type': 'CreativeWork',
       name: `${card.title} case study`,
       url: url(`/projects/${encodeURIComponent(card.id)}`),
