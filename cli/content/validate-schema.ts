@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { cacheDirectory as cacheRoot, schemaUrl } from '../paths.ts'
 import type { ValidateFunction } from 'ajv'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { fromAjvErrors } from '../diagnostics/from-ajv.ts'
+import { fromAjvErrors, WORDING_KEYWORD } from '../diagnostics/from-ajv.ts'
 import { removeOtherVersions, writeFileAtomically } from '../cache/cache-entries.ts'
 import type { ParsedDocument } from './parse-yaml.ts'
 
@@ -30,6 +30,9 @@ const AJV_OPTIONS = {
   strictRequired: false,
   strictNumbers: true,
   discriminator: true,
+  // The schemas' wording for one field's failures (read by from-ajv.ts); nothing to validate, so
+  // standalone code needs nothing for it.
+  keywords: [WORDING_KEYWORD] as string[],
 } as const
 
 let validators: Record<SchemaName, ValidateFunction> | undefined
