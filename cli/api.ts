@@ -57,7 +57,9 @@ export interface BuildResult extends ValidateResult {
 
 /**
  * Validates, generates and prerenders the site into outDir. Content errors come back as diagnostics
- * (ok false, nothing written); a failing build step (Vite, a broken link) rejects.
+ * (ok false, nothing written); a failing build step (Vite, a broken link) rejects. Pages render
+ * with the React build NODE_ENV selects, as the process first loads React: run with
+ * NODE_ENV=production, as the `portfolio` command does (the development build renders slower).
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const root = path.resolve(options.root ?? '.')

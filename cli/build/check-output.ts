@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2'
 import { readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -19,19 +20,56 @@ export interface PageScan {
   links: { attribute: string; value: string }[]
   /** The first inline event-handler attribute, if any. */
   handler?: string
+  /** Set when the page has no <main>, or one that holds nothing a visitor sees: only whitespace,
+   * comments and <template>s (what React leaves of a part that suspended, for the browser to render). */
+  main?: 'missing' | 'empty'
 }
 
-const ATTRIBUTE = /\s(href|src)="([^"]*)"/g
-const ID = /\sid="([^"]+)"/g
-
+/** Reads a page with an HTML parser (so quoting, case and entities are as a browser reads them). */
 export function scanPage(page: string, html: string): PageScan {
-  const handler = /<[a-z][^>]*\son[a-z]+\s*=/i.exec(html)
-  return {
-    page,
-    ids: [...html.matchAll(ID)].map((m) => m[1] ?? ''),
-    links: [...html.matchAll(ATTRIBUTE)].map((m) => ({ attribute: m[1] ?? '', value: decodeAttribute(m[2] ?? '') })),
-    ...(handler ? { handler: handler[0].slice(0, 80) } : {}),
-  }
+  const ids: string[] = []
+  const links: PageScan['links'] = []
+  let handler: string | undefined
+  let tag = ''
+  /** Elements open inside <main> (0: outside), and inside a <template> there. */
+  let mainDepth = 0
+  let templateDepth = 0
+  let sawMain = false
+  let mainContent = false
+  // Attributes one by one rather than onopentag's object per element: the parser then builds none.
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        tag = name
+        if (mainDepth > 0) {
+          mainDepth++
+          if (name === 'template' || templateDepth > 0) templateDepth++
+          else mainContent = true
+        } else if (name === 'main') {
+          mainDepth = 1
+          sawMain = true
+        }
+      },
+      onattribute(name, value) {
+        if (name === 'id') {
+          if (value !== '') ids.push(value)
+        } else if (name === 'href' || name === 'src') links.push({ attribute: name, value })
+        else if (handler === undefined && /^on[a-z]+$/.test(name)) handler = `<${tag} ${name}="${value}">`.slice(0, 80)
+      },
+      ontext(text) {
+        if (mainDepth > 0 && templateDepth === 0 && !mainContent && text.trim() !== '') mainContent = true
+      },
+      onclosetag() {
+        if (mainDepth === 0) return
+        mainDepth--
+        if (templateDepth > 0) templateDepth--
+      },
+    },
+    { decodeEntities: true },
+  )
+  parser.end(html)
+  const main = !sawMain ? 'missing' : mainContent ? undefined : 'empty'
+  return { page, ids, links, ...(handler ? { handler } : {}), ...(main ? { main } : {}) }
 }
 
 /**
@@ -42,8 +80,13 @@ export function scanPage(page: string, html: string): PageScan {
 export function checkScans(scans: readonly PageScan[], files: ReadonlySet<string>, base: string): OutputProblem[] {
   const ids = new Map(scans.map((scan) => [scan.page, new Set(scan.ids)]))
   const problems: OutputProblem[] = []
-  for (const { page, links, handler } of scans) {
+  for (const scan of scans) {
+    const { page, links, handler } = scan
     if (handler) problems.push({ page, target: handler, reason: 'inline event handler attribute' })
+    // A page without <main> is not one the site renders (render-page refuses it); an empty one is
+    // a render that lost its data.
+    if (scan.main === 'empty')
+      problems.push({ page, target: '<main>', reason: 'nothing in <main> (the page did not render)' })
     for (const { attribute, value } of links) {
       if (/^\s*(javascript|vbscript|data:text)/i.test(value)) {
         problems.push({ page, target: value.slice(0, 80), reason: `${attribute} with a script URL` })
@@ -109,13 +152,4 @@ function safeDecode(text: string): string {
   } catch {
     return text
   }
-}
-
-function decodeAttribute(value: string): string {
-  return value
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
 }

@@ -6,8 +6,14 @@ const NESTING_MARKS = /[\n"'[\]{}]/g
 
 /**
  * A linear pre-scan, before the parser sees the text: thousands of levels of `[[[[`, `- - - -` or
- * indentation make recursive parsers overflow the stack (CVE-2026-33532) or exhaust memory.
- * It jumps from mark to mark (a regex scan) instead of visiting every character.
+ * indentation make recursive parsers overflow the stack or exhaust memory. It jumps from mark to
+ * mark (a regex scan) instead of visiting every character.
+ *
+ * It works around the yaml parser's composer, which recurses once per level with no depth bound:
+ * https://github.com/eemeli/yaml/security/advisories/GHSA-48c2-rrv3-qjmp (CVE-2026-33532). Since
+ * 2.8.3 the parser catches the overflow and reports RESOURCE_EXHAUSTION where the stack ran out,
+ * which depends on the machine's stack and comes only after using all of it; it has no option for
+ * a depth limit. Remove this scan if the parser gains one.
  */
 export function findExcessiveNesting(text: string): { offset: number; what: string } | undefined {
   let depth = 0

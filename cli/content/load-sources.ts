@@ -229,36 +229,26 @@ function looksLikeUtf16WithoutBom(bytes: Uint8Array): string | undefined {
   return undefined
 }
 
-/** Offset of the first byte that does not start or continue a valid UTF-8 sequence (RFC 3629). */
+/**
+ * Offset of the first byte that does not start or continue a valid UTF-8 sequence: where the
+ * decoder, replacing instead of failing, put its first U+FFFD that the file did not itself hold.
+ * Everything before it is valid, so it encodes back to the file's own bytes.
+ */
 function firstInvalidUtf8Offset(bytes: Uint8Array): number {
-  let i = 0
-  while (i < bytes.length) {
-    const b = bytes[i] ?? 0
-    const length =
-      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
-    if (length === 0) return i
-    const second = bytes[i + 1] ?? 0
-    if (length > 1) {
-      const [low, high] =
-        b === 0xe0
-          ? [0xa0, 0xbf]
-          : b === 0xed
-            ? [0x80, 0x9f]
-            : b === 0xf0
-              ? [0x90, 0xbf]
-              : b === 0xf4
-                ? [0x80, 0x8f]
-                : [0x80, 0xbf]
-      if (second < low || second > high) return i
-    }
-    for (let k = 2; k < length; k++) {
-      const next = bytes[i + k] ?? 0
-      if (next < 0x80 || next > 0xbf) return i
-    }
-    i += length
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+  const encoder = new TextEncoder()
+  let offset = 0
+  let from = 0
+  for (let at = text.indexOf(REPLACEMENT); at !== -1; at = text.indexOf(REPLACEMENT, at + 1)) {
+    offset += encoder.encode(text.slice(from, at)).length
+    from = at
+    // EF BF BD is a U+FFFD written in the file; anything else is where decoding failed.
+    if (bytes[offset] !== 0xef || bytes[offset + 1] !== 0xbf || bytes[offset + 2] !== 0xbd) return offset
   }
   return bytes.length
 }
+
+const REPLACEMENT = '\uFFFD'
 
 /** YAML forbids C0 controls other than tab/LF/CR, DEL, and C1 controls other than NEL. */
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u0080-\u0084\u0086-\u009F]/

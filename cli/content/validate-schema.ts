@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { prebuiltDirectory, schemaUrl } from '../paths.ts'
 import type { ValidateFunction } from 'ajv'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { fromAjvErrors } from '../diagnostics/from-ajv.ts'
+import { fromAjvErrors, WORDING_KEYWORD } from '../diagnostics/from-ajv.ts'
 import type { ParsedDocument } from './parse-yaml.ts'
 
 export type SchemaName = 'portfolio' | 'project'
@@ -28,6 +28,9 @@ const AJV_OPTIONS = {
   strictRequired: false,
   strictNumbers: true,
   discriminator: true,
+  // The schemas' wording for one field's failures (read by from-ajv.ts); nothing to validate, so
+  // standalone code needs nothing for it.
+  keywords: [WORDING_KEYWORD] as string[],
 } as const
 
 type Validators = Record<SchemaName, ValidateFunction>

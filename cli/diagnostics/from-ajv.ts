@@ -1,13 +1,61 @@
 import type { ErrorObject } from 'ajv'
-import { createDiagnostic, type Diagnostic } from './diagnostic.ts'
+import { diagnosticCodes, type DiagnosticCode } from './codes.ts'
+import { createDiagnostic, type Diagnostic, type Located } from './diagnostic.ts'
 import { decodePointer, displayPath, encodePointer, isRecord, valueAt } from './json-pointer.ts'
 import { locateMappingOwner, locatePointer, rawValueText, type Locatable } from './locate.ts'
 import { didYouMean, nearest } from './suggest.ts'
 
 const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype']
 const YAML11_BOOLEANS = /^(y|yes|n|no|on|off|true|false)$/i
-const SINGLE_LINE = '^[^\\n]*\\S[^\\n]*$'
-const SLUG = '^[a-z0-9]+(-[a-z0-9]+)*$'
+
+/** The schemas' own keyword for wording that belongs to one field (registered with ajv in validate-schema.ts). */
+export const WORDING_KEYWORD = 'x-diagnostics'
+
+/**
+ * A field's wording for one ajv keyword, in the schema: `"x-diagnostics": { "<keyword>": Wording }`.
+ * It replaces the code, message and hint the keyword's handler drafts (the position stays the
+ * handler's). `{name}` in a message or hint is filled from what the handler knows: at, value, raw,
+ * got, last, key, limit, allowed, match, slug. A variant applies when the handler finds its case:
+ * `blank` a value or key of only spaces, `nonFinite` an infinite number or NaN, `caseOnly` an
+ * enum value that differs from an allowed one only in case.
+ */
+interface Wording {
+  code?: string
+  message?: string
+  hint?: string
+  blank?: Wording
+  nonFinite?: Wording
+  caseOnly?: Wording
+}
+
+type Variant = 'blank' | 'nonFinite' | 'caseOnly'
+
+/** What every handler knows of one ajv error. */
+interface Failure {
+  error: ErrorObject
+  all: readonly ErrorObject[]
+  source: Locatable
+  segments: (string | number)[]
+  where: string
+  value: unknown
+  params: Record<string, unknown>
+  parentSchema: Record<string, unknown>
+}
+
+/** A handler's diagnostic before the field's wording, if the schema has one, is applied. */
+interface Draft {
+  code: DiagnosticCode
+  at: Located
+  message: string
+  hint?: string | undefined
+  /** Values for the wording's `{name}` placeholders, besides the common ones. */
+  vars?: Record<string, string>
+  variant?: Variant | undefined
+  /** A problem of its own (a reserved key), which no field's wording is about. */
+  final?: true
+}
+
+type Handler = (failure: Failure) => Draft | undefined
 
 /** Turns ajv's errors (options allErrors + verbose) into located diagnostics, one per real problem. */
 export function fromAjvErrors(errors: readonly ErrorObject[], source: Locatable, data: unknown): Diagnostic[] {
@@ -31,295 +79,297 @@ function convert(
   data: unknown,
 ): Diagnostic | undefined {
   const segments = decodePointer(error.instancePath)
-  const where = displayPath(segments)
-  const value = valueAt(data, segments)
-  const params = error.params as Record<string, unknown>
-  const parentSchema = (error.parentSchema ?? {}) as Record<string, unknown>
-  const last = segments[segments.length - 1]
-  const inMetrics = segments.length === 2 && segments[0] === 'metrics'
-
-  switch (error.keyword) {
-    case 'required': {
-      const missing = String(params.missingProperty)
-      const present = isRecord(value) ? Object.keys(value) : []
-      const misspelt = nearest(missing, present)
-      const hint = misspelt
-        ? `"${misspelt}" is present: is it a misspelling of "${missing}"?`
-        : `Add "${missing}:" with a value; see its description in the schema.`
-      const message =
-        segments.length === 0
-          ? `missing required field "${missing}"`
-          : `${where} is missing required field "${missing}"`
-      return createDiagnostic('SCHEMA_REQUIRED', locateMappingOwner(source, error.instancePath), message, hint)
-    }
-    case 'additionalProperties': {
-      const key = String(params.additionalProperty)
-      const at = locatePointer(source, encodePointer([...segments, key]), 'key')
-      if (RESERVED_KEYS.includes(key))
-        return createDiagnostic('SCHEMA_RESERVED_KEY', at, `"${key}" cannot be used as a key`)
-      if (key === '<<')
-        return createDiagnostic(
-          'SCHEMA_UNKNOWN_KEY',
-          at,
-          '"<<" is not a field (YAML merge keys are not supported)',
-          'Write the fields out in full instead of merging them from an anchor.',
-        )
-      const allowed = Object.keys((parentSchema.properties ?? {}) as object)
-      const near = didYouMean(key, allowed)
-      const owner = segments.length === 0 ? 'the top level' : where
-      return createDiagnostic(
-        'SCHEMA_UNKNOWN_KEY',
-        at,
-        `"${key}" is not a field of ${owner}${near ? ` — d${near.slice(1)}` : ''}`,
-        near ?? `Allowed fields: ${allowed.join(', ')}.`,
-      )
-    }
-    case 'propertyNames': {
-      const key = String(params.propertyName)
-      const at = locatePointer(source, encodePointer([...segments, key]), 'key')
-      if (RESERVED_KEYS.includes(key))
-        return createDiagnostic('SCHEMA_RESERVED_KEY', at, `"${key}" cannot be used as a key`)
-      const inner = all.find(
-        (e) => e.propertyName === key && e.instancePath === error.instancePath && e.keyword === 'maxLength',
-      )
-      if (segments[0] === 'metrics') {
-        return createDiagnostic(
-          'METRIC_LABEL',
-          at,
-          inner
-            ? `metric label "${key}" is longer than ${String((inner.params as { limit: number }).limit)} characters`
-            : 'metric label must not be empty',
-        )
-      }
-      return createDiagnostic('SCHEMA_FORMAT', at, `"${key}" is not a valid key of ${where}`)
-    }
-    case 'discriminator': {
-      const tag = String(params.tag)
-      if (params.error === 'tag' && !(isRecord(value) && tag in value)) {
-        return createDiagnostic(
-          'SCHEMA_REQUIRED',
-          locateMappingOwner(source, error.instancePath),
-          `${where} is missing required field "${tag}"`,
-          `Add "${tag}:" with one of: ${kindsOf(parentSchema).join(', ')}.`,
-        )
-      }
-      const tagValue = isRecord(value) ? value[tag] : undefined
-      const kinds = kindsOf(parentSchema)
-      const near = typeof tagValue === 'string' ? didYouMean(tagValue, kinds) : undefined
-      return createDiagnostic(
-        'SCHEMA_ENUM',
-        locatePointer(source, encodePointer([...segments, tag])),
-        `${where}.${tag} ${JSON.stringify(tagValue)} is not a section kind (allowed: ${kinds.join(', ')})`,
-        near ?? `Use one of: ${kinds.join(', ')}.`,
-      )
-    }
-    case 'type': {
-      const expected = String(params.type)
-      if (segments.length === 0)
-        return createDiagnostic(
-          'SCHEMA_ROOT',
-          { file: source.path, pointer: '', start: { line: 1, column: 1 } },
-          `expected a mapping of fields at the top level; got ${describe(value)}`,
-        )
-      if (value === null || value === undefined) {
-        const raw = rawValueText(source, error.instancePath)
-        if (raw !== undefined) {
-          // `NULL`, `null`, `~` are YAML's way of writing "no value", a classic trap in database tables.
-          return createDiagnostic(
-            'SCHEMA_TYPE',
-            locatePointer(source, error.instancePath),
-            `${where} is ${raw}, which YAML reads as "no value"; it must be ${expectedName(expected)}`,
-            `Quote it to write the word: "${raw}".`,
-          )
-        }
-        return createDiagnostic(
-          'SCHEMA_EMPTY',
-          locatePointer(source, error.instancePath, 'key'),
-          `${JSON.stringify(String(last))} has an empty value but must be ${expectedName(expected)}`,
-        )
-      }
-      const at = locatePointer(source, error.instancePath)
-      if (typeof value === 'number' && !Number.isFinite(value))
-        return createDiagnostic(
-          'SCHEMA_TYPE',
-          at,
-          `${where} must be a finite number; got ${String(value)}`,
-          'Write an ordinary number such as 500 or 99.9.',
-        )
-      if (expected === 'boolean' && typeof value === 'string' && YAML11_BOOLEANS.test(value)) {
-        return createDiagnostic(
-          'SCHEMA_TYPE',
-          at,
-          `${where} must be true or false; got the string "${value}"`,
-          `"${value}" is a string; YAML 1.2 booleans are true/false — use ${/^(y|yes|on|true)$/i.test(value) ? 'true' : 'false'}.`,
-        )
-      }
-      if (expected === 'string' && typeof value === 'number') {
-        // A version (1.10), an id (007, 2024) or a code (0x1F) YAML read as a number: show what was typed.
-        const typed = rawValueText(source, error.instancePath)
-        if (typed !== undefined)
-          return createDiagnostic(
-            'SCHEMA_TYPE',
-            at,
-            `${where} must be text; got ${typed === String(value) ? `the number ${typed}` : `${typed}, which YAML reads as the number ${String(value)}`}`,
-            `Quote it to keep it as typed: "${typed}".`,
-          )
-      }
-      const hint =
-        expected === 'array'
-          ? 'Write one item per line starting with "- ".'
-          : expected === 'object'
-            ? 'Write the fields as indented "key: value" lines.'
-            : expected === 'string'
-              ? 'Quote the value to make it text, e.g. "1.0".'
-              : undefined
-      return createDiagnostic(
-        'SCHEMA_TYPE',
-        at,
-        `${where} must be ${expectedName(expected)}; got ${describe(value)}`,
-        hint,
-      )
-    }
-    case 'enum':
-    case 'const': {
-      const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map(
-        String,
-      )
-      const at = locatePointer(source, error.instancePath)
-      if (last === 'method' && segments.includes('endpoints')) {
-        const upper = typeof value === 'string' ? value.toUpperCase() : ''
-        const hint = allowed.includes(upper)
-          ? `Use uppercase "${upper}"; methods are case-sensitive.`
-          : `Use one of: ${allowed.join(', ')}.`
-        return createDiagnostic(
-          'ENDPOINT_METHOD',
-          at,
-          `${where} ${JSON.stringify(value)} is not an HTTP method (allowed: ${allowed.join(', ')})`,
-          hint,
-        )
-      }
-      const near = typeof value === 'string' ? didYouMean(value, allowed) : undefined
-      return createDiagnostic(
-        'SCHEMA_ENUM',
-        at,
-        `${where} ${JSON.stringify(value)} is not one of: ${allowed.join(', ')}`,
-        near ?? `Use one of: ${allowed.join(', ')}.`,
-      )
-    }
-    case 'anyOf': {
-      if (inMetrics) {
-        const at = locatePointer(source, error.instancePath, value === null ? 'key' : 'value')
-        const got = value === null ? 'nothing' : describe(value)
-        if (typeof value === 'number' && !Number.isFinite(value)) {
-          return createDiagnostic(
-            'METRIC_VALUE',
-            at,
-            `metrics[${JSON.stringify(String(last))}] must be a finite number; got ${String(value)}`,
-            'Write an ordinary number such as 500, or a string such as "99.9%".',
-          )
-        }
-        return createDiagnostic(
-          'METRIC_VALUE',
-          at,
-          `metrics[${JSON.stringify(String(last))}] must be a number or a short string containing one (e.g. "<200ms", "99.9%", "10K+"); got ${got}`,
-        )
-      }
-      return createDiagnostic(
-        'SCHEMA_TYPE',
-        locatePointer(source, error.instancePath),
-        `${where} does not match any allowed form; got ${describe(value)}`,
-      )
-    }
-    case 'pattern': {
-      const pattern = String(params.pattern)
-      const at = locatePointer(source, error.instancePath)
-      if ((pattern === '\\S' || pattern === SINGLE_LINE) && typeof value === 'string') {
-        if (/\S/.test(value))
-          return createDiagnostic(
-            'SCHEMA_FORMAT',
-            at,
-            `${where} must be a single line`,
-            'Join the lines, or use a field that takes markdown for longer text.',
-          )
-        return createDiagnostic('SCHEMA_EMPTY', at, `${where} must contain non-space text`)
-      }
-      if (pattern === SLUG)
-        return createDiagnostic(
-          'SCHEMA_FORMAT',
-          at,
-          `${where} ${JSON.stringify(value)} must be lowercase kebab-case (a-z, 0-9 and single dashes)`,
-          typeof value === 'string' ? `For example "${slugify(value)}".` : undefined,
-        )
-      if (pattern === '[0-9]')
-        return createDiagnostic(
-          'SCHEMA_FORMAT',
-          at,
-          `${where} ${JSON.stringify(value)} must contain a number`,
-          'Write the figure itself, e.g. "99.9%" or "10K+".',
-        )
-      const description = typeof parentSchema.description === 'string' ? parentSchema.description : undefined
-      return createDiagnostic(
-        'SCHEMA_FORMAT',
-        at,
-        `${where} ${JSON.stringify(value)} does not have the expected format`,
-        description,
-      )
-    }
-    case 'minLength':
-      return createDiagnostic(
-        'SCHEMA_EMPTY',
-        locatePointer(source, error.instancePath),
-        `${where} must contain non-space text`,
-      )
-    case 'maxLength':
-      return createDiagnostic(
-        'LIMIT',
-        locatePointer(source, error.instancePath),
-        `${where} is ${typeof value === 'string' ? value.length : '?'} characters > ${String(params.limit)}`,
-      )
-    case 'minItems':
-    case 'maxItems':
-    case 'minProperties':
-    case 'maxProperties': {
-      const count = Array.isArray(value) ? value.length : isRecord(value) ? Object.keys(value).length : 0
-      const min = Number(parentSchema.minItems ?? parentSchema.minProperties ?? 0)
-      const max = Number(parentSchema.maxItems ?? parentSchema.maxProperties ?? Infinity)
-      const at = locatePointer(source, error.instancePath, 'key')
-      const noun = error.keyword.endsWith('Items') ? 'items' : 'entries'
-      if (min === max)
-        return createDiagnostic('SCHEMA_COUNT', at, `${where} must have exactly ${min} ${noun} (found ${count})`)
-      if (error.keyword.startsWith('max'))
-        return createDiagnostic('LIMIT', at, `${where} has ${count} ${noun} > ${max}`)
-      const unit = noun === 'items' ? (min === 1 ? 'item' : 'items') : min === 1 ? 'entry' : 'entries'
-      return createDiagnostic('SCHEMA_COUNT', at, `${where} must have at least ${min} ${unit} (found ${count})`)
-    }
-    case 'uniqueItems': {
-      const i = Number(params.i)
-      const j = Number(params.j)
-      const later = Math.max(i, j)
-      const earlier = locatePointer(source, encodePointer([...segments, Math.min(i, j)])).start
-      return createDiagnostic(
-        'SCHEMA_UNIQUE',
-        locatePointer(source, encodePointer([...segments, later])),
-        `${where}[${later}] repeats the item at ${earlier.line}:${earlier.column}`,
-      )
-    }
-    case 'not':
-      return createDiagnostic(
-        'SCHEMA_RESERVED_KEY',
-        locatePointer(source, error.instancePath),
-        `${JSON.stringify(value)} cannot be used here`,
-      )
-    case 'oneOf':
-    case 'if':
-      return undefined
-    default:
-      return createDiagnostic(
-        'SCHEMA_FORMAT',
-        locatePointer(source, error.instancePath),
-        `${where} ${error.message ?? 'is invalid'}`,
-      )
+  const failure: Failure = {
+    error,
+    all,
+    source,
+    segments,
+    where: displayPath(segments),
+    value: valueAt(data, segments),
+    params: error.params as Record<string, unknown>,
+    parentSchema: (error.parentSchema ?? {}) as Record<string, unknown>,
   }
+  const draft = (handlers[error.keyword] ?? otherKeyword)(failure)
+  return draft && createDiagnostic(...worded(draft, failure))
+}
+
+/** The draft with the field's wording from the schema applied, as createDiagnostic's arguments. */
+function worded(draft: Draft, failure: Failure): [DiagnosticCode, Located, string, string | undefined] {
+  const wordings = failure.parentSchema[WORDING_KEYWORD] as Record<string, Wording> | undefined
+  const base = wordings?.[failure.error.keyword]
+  if (!base || draft.final) return [draft.code, draft.at, draft.message, draft.hint]
+  const variant = draft.variant ? base[draft.variant] : undefined
+  // A variant with a message of its own does not take the general case's hint.
+  const wording = variant
+    ? { ...base, ...variant, hint: variant.hint ?? (variant.message ? undefined : base.hint) }
+    : base
+  const { value, segments } = failure
+  const vars: Record<string, string> = {
+    at: failure.where,
+    value: JSON.stringify(value),
+    raw: String(value),
+    got: describe(value),
+    last: JSON.stringify(String(segments[segments.length - 1])),
+    ...draft.vars,
+  }
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole)
+  const code =
+    wording.code !== undefined && wording.code in diagnosticCodes ? (wording.code as DiagnosticCode) : draft.code
+  // A message of the field's own comes with its own hint, or none (the code's general hint then).
+  const hint = wording.hint !== undefined ? fill(wording.hint) : wording.message !== undefined ? undefined : draft.hint
+  return [code, draft.at, wording.message !== undefined ? fill(wording.message) : draft.message, hint]
+}
+
+const isBlank = (text: unknown): boolean => typeof text === 'string' && !/\S/.test(text)
+
+const required: Handler = ({ error, params, segments, where, value, source }) => {
+  const missing = String(params.missingProperty)
+  const misspelt = nearest(missing, isRecord(value) ? Object.keys(value) : [])
+  return {
+    code: 'SCHEMA_REQUIRED',
+    at: locateMappingOwner(source, error.instancePath),
+    message:
+      segments.length === 0 ? `missing required field "${missing}"` : `${where} is missing required field "${missing}"`,
+    hint: misspelt
+      ? `"${misspelt}" is present: is it a misspelling of "${missing}"?`
+      : `Add "${missing}:" with a value; see its description in the schema.`,
+  }
+}
+
+const additionalProperties: Handler = ({ params, segments, where, source, parentSchema }) => {
+  const key = String(params.additionalProperty)
+  const at = locatePointer(source, encodePointer([...segments, key]), 'key')
+  if (RESERVED_KEYS.includes(key)) return reservedKey(key, at)
+  if (key === '<<')
+    return {
+      code: 'SCHEMA_UNKNOWN_KEY',
+      at,
+      message: '"<<" is not a field (YAML merge keys are not supported)',
+      hint: 'Write the fields out in full instead of merging them from an anchor.',
+    }
+  const allowed = Object.keys((parentSchema.properties ?? {}) as object)
+  const near = didYouMean(key, allowed)
+  return {
+    code: 'SCHEMA_UNKNOWN_KEY',
+    at,
+    message: `"${key}" is not a field of ${segments.length === 0 ? 'the top level' : where}${near ? ` — d${near.slice(1)}` : ''}`,
+    hint: near ?? `Allowed fields: ${allowed.join(', ')}.`,
+  }
+}
+
+const reservedKey = (key: string, at: Located): Draft => ({
+  code: 'SCHEMA_RESERVED_KEY',
+  at,
+  message: `"${key}" cannot be used as a key`,
+  final: true,
+})
+
+const propertyNames: Handler = ({ error, all, params, segments, where, source }) => {
+  const key = String(params.propertyName)
+  const at = locatePointer(source, encodePointer([...segments, key]), 'key')
+  if (RESERVED_KEYS.includes(key)) return reservedKey(key, at)
+  const tooLong = all.find(
+    (e) => e.propertyName === key && e.instancePath === error.instancePath && e.keyword === 'maxLength',
+  )
+  return {
+    code: 'SCHEMA_FORMAT',
+    at,
+    message: `"${key}" is not a valid key of ${where}`,
+    vars: { key: `"${key}"`, ...(tooLong ? { limit: String((tooLong.params as { limit: number }).limit) } : {}) },
+    variant: isBlank(key) ? 'blank' : undefined,
+  }
+}
+
+const discriminator: Handler = ({ error, params, segments, where, value, source, parentSchema }) => {
+  const tag = String(params.tag)
+  const kinds = kindsOf(parentSchema)
+  if (params.error === 'tag' && !(isRecord(value) && tag in value))
+    return {
+      code: 'SCHEMA_REQUIRED',
+      at: locateMappingOwner(source, error.instancePath),
+      message: `${where} is missing required field "${tag}"`,
+      hint: `Add "${tag}:" with one of: ${kinds.join(', ')}.`,
+    }
+  const tagValue = isRecord(value) ? value[tag] : undefined
+  const near = typeof tagValue === 'string' ? didYouMean(tagValue, kinds) : undefined
+  return {
+    code: 'SCHEMA_ENUM',
+    at: locatePointer(source, encodePointer([...segments, tag])),
+    message: `${where}.${tag} ${JSON.stringify(tagValue)} is not a section kind (allowed: ${kinds.join(', ')})`,
+    hint: near ?? `Use one of: ${kinds.join(', ')}.`,
+  }
+}
+
+const type: Handler = (failure) => {
+  const { error, params, segments, where, value, source } = failure
+  const expected = String(params.type)
+  if (segments.length === 0)
+    return {
+      code: 'SCHEMA_ROOT',
+      at: { file: source.path, pointer: '', start: { line: 1, column: 1 } },
+      message: `expected a mapping of fields at the top level; got ${describe(value)}`,
+    }
+  if (value === null || value === undefined) return missingValue(failure, expected)
+  const at = locatePointer(source, error.instancePath)
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return {
+      code: 'SCHEMA_TYPE',
+      at,
+      message: `${where} must be a finite number; got ${String(value)}`,
+      hint: 'Write an ordinary number such as 500 or 99.9.',
+    }
+  if (expected === 'boolean' && typeof value === 'string' && YAML11_BOOLEANS.test(value))
+    return {
+      code: 'SCHEMA_TYPE',
+      at,
+      message: `${where} must be true or false; got the string "${value}"`,
+      hint: `"${value}" is a string; YAML 1.2 booleans are true/false — use ${/^(y|yes|on|true)$/i.test(value) ? 'true' : 'false'}.`,
+    }
+  // A version (1.10), an id (007, 2024) or a code (0x1F) YAML read as a number: show what was typed.
+  const typed =
+    expected === 'string' && typeof value === 'number' ? rawValueText(source, error.instancePath) : undefined
+  if (typed !== undefined)
+    return {
+      code: 'SCHEMA_TYPE',
+      at,
+      message: `${where} must be text; got ${typed === String(value) ? `the number ${typed}` : `${typed}, which YAML reads as the number ${String(value)}`}`,
+      hint: `Quote it to keep it as typed: "${typed}".`,
+    }
+  return {
+    code: 'SCHEMA_TYPE',
+    at,
+    message: `${where} must be ${expectedName(expected)}; got ${describe(value)}`,
+    hint: TYPE_HINTS[expected],
+  }
+}
+
+const TYPE_HINTS: Record<string, string | undefined> = {
+  array: 'Write one item per line starting with "- ".',
+  object: 'Write the fields as indented "key: value" lines.',
+  string: 'Quote the value to make it text, e.g. "1.0".',
+}
+
+/** A field with no value: an empty one, or one YAML reads as null (`NULL`, `null`, `~`, a classic trap in database tables). */
+function missingValue({ error, segments, where, source }: Failure, expected: string): Draft {
+  const raw = rawValueText(source, error.instancePath)
+  if (raw !== undefined)
+    return {
+      code: 'SCHEMA_TYPE',
+      at: locatePointer(source, error.instancePath),
+      message: `${where} is ${raw}, which YAML reads as "no value"; it must be ${expectedName(expected)}`,
+      hint: `Quote it to write the word: "${raw}".`,
+    }
+  return {
+    code: 'SCHEMA_EMPTY',
+    at: locatePointer(source, error.instancePath, 'key'),
+    message: `${JSON.stringify(String(segments[segments.length - 1]))} has an empty value but must be ${expectedName(expected)}`,
+  }
+}
+
+const allowedValues: Handler = ({ error, params, where, value, source }) => {
+  const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map(String)
+  const text = typeof value === 'string' ? value : undefined
+  const match =
+    text === undefined ? undefined : allowed.find((a) => a !== text && a.toLowerCase() === text.toLowerCase())
+  const near = text === undefined ? undefined : didYouMean(text, allowed)
+  return {
+    code: 'SCHEMA_ENUM',
+    at: locatePointer(source, error.instancePath),
+    message: `${where} ${JSON.stringify(value)} is not one of: ${allowed.join(', ')}`,
+    hint: near ?? `Use one of: ${allowed.join(', ')}.`,
+    vars: { allowed: allowed.join(', '), ...(match ? { match } : {}) },
+    variant: match ? 'caseOnly' : undefined,
+  }
+}
+
+const anyOf: Handler = ({ error, where, value, source }) => ({
+  code: 'SCHEMA_TYPE',
+  // An empty value has no place of its own: its key is where it is missing.
+  at: locatePointer(source, error.instancePath, value === null ? 'key' : 'value'),
+  message: `${where} does not match any allowed form; got ${describe(value)}`,
+  variant: typeof value === 'number' && !Number.isFinite(value) ? 'nonFinite' : undefined,
+})
+
+const pattern: Handler = ({ error, where, value, source, parentSchema }) => ({
+  code: 'SCHEMA_FORMAT',
+  at: locatePointer(source, error.instancePath),
+  message: `${where} ${JSON.stringify(value)} does not have the expected format`,
+  hint: typeof parentSchema.description === 'string' ? parentSchema.description : undefined,
+  vars: typeof value === 'string' ? { slug: slugify(value) } : undefined,
+  variant: isBlank(value) ? 'blank' : undefined,
+})
+
+const minLength: Handler = ({ error, where, source }) => ({
+  code: 'SCHEMA_EMPTY',
+  at: locatePointer(source, error.instancePath),
+  message: `${where} must contain non-space text`,
+})
+
+const maxLength: Handler = ({ error, params, where, value, source }) => ({
+  code: 'LIMIT',
+  at: locatePointer(source, error.instancePath),
+  message: `${where} is ${typeof value === 'string' ? value.length : '?'} characters > ${String(params.limit)}`,
+})
+
+/** minItems, maxItems, minProperties, maxProperties. */
+const count: Handler = ({ error, where, value, source, parentSchema }) => {
+  const found = Array.isArray(value) ? value.length : isRecord(value) ? Object.keys(value).length : 0
+  const min = Number(parentSchema.minItems ?? parentSchema.minProperties ?? 0)
+  const max = Number(parentSchema.maxItems ?? parentSchema.maxProperties ?? Infinity)
+  const at = locatePointer(source, error.instancePath, 'key')
+  const noun = error.keyword.endsWith('Items') ? 'items' : 'entries'
+  if (min === max)
+    return { code: 'SCHEMA_COUNT', at, message: `${where} must have exactly ${min} ${noun} (found ${found})` }
+  if (error.keyword.startsWith('max')) return { code: 'LIMIT', at, message: `${where} has ${found} ${noun} > ${max}` }
+  const unit = noun === 'items' ? (min === 1 ? 'item' : 'items') : min === 1 ? 'entry' : 'entries'
+  return { code: 'SCHEMA_COUNT', at, message: `${where} must have at least ${min} ${unit} (found ${found})` }
+}
+
+const uniqueItems: Handler = ({ params, segments, where, source }) => {
+  const [i, j] = [Number(params.i), Number(params.j)]
+  const later = Math.max(i, j)
+  const earlier = locatePointer(source, encodePointer([...segments, Math.min(i, j)])).start
+  return {
+    code: 'SCHEMA_UNIQUE',
+    at: locatePointer(source, encodePointer([...segments, later])),
+    message: `${where}[${later}] repeats the item at ${earlier.line}:${earlier.column}`,
+  }
+}
+
+const not: Handler = ({ error, value, source }) => ({
+  code: 'SCHEMA_RESERVED_KEY',
+  at: locatePointer(source, error.instancePath),
+  message: `${JSON.stringify(value)} cannot be used here`,
+})
+
+/** A keyword without a handler of its own: ajv's message, located. */
+const otherKeyword: Handler = ({ error, where, source }) => ({
+  code: 'SCHEMA_FORMAT',
+  at: locatePointer(source, error.instancePath),
+  message: `${where} ${error.message ?? 'is invalid'}`,
+})
+
+/** One handler per ajv keyword. oneOf and if are reported by what failed inside them. */
+const handlers: Partial<Record<string, Handler>> = {
+  required,
+  additionalProperties,
+  propertyNames,
+  discriminator,
+  type,
+  enum: allowedValues,
+  const: allowedValues,
+  anyOf,
+  pattern,
+  minLength,
+  maxLength,
+  minItems: count,
+  maxItems: count,
+  minProperties: count,
+  maxProperties: count,
+  uniqueItems,
+  not,
+  oneOf: () => undefined,
+  if: () => undefined,
 }
 
 function kindsOf(parentSchema: Record<string, unknown>): string[] {
@@ -345,7 +395,7 @@ function expectedName(type: string): string {
   )
 }
 
-export function describe(value: unknown): string {
+function describe(value: unknown): string {
   if (value === null || value === undefined) return 'nothing'
   if (Array.isArray(value)) return 'a list'
   if (typeof value === 'object') return 'a mapping'

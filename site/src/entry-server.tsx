@@ -9,8 +9,8 @@ import { socialImage, toBasename } from './paths.ts'
 import { forEachMarkup, DEFERRED_MARKUP } from './deferred-markup.ts'
 import type { RenderedProject } from './generated/types.ts'
 import type { PageData } from './page-data.ts'
-import { loadedProjectCards, loadProjectCards, setCardsSource, type CardsSource } from './project-cards.ts'
-import { loadProjectView, setProjectSource, type ProjectSource } from './project-loader.ts'
+import { CardsContext, projectCards, type Cards, type CardsSource } from './project-cards.ts'
+import { ProjectViewsContext, projectViews, type ProjectSource, type ProjectViews } from './project-loader.ts'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
 import { homeJsonLd, projectJsonLd } from './structured-data.ts'
 
@@ -34,7 +34,8 @@ export interface RenderResult {
  * `/404`); `base` is the public base path (`/` or `/sub/path/`); `projects` gives a case study's
  * data by id and `cards` the project cards (the build reads compiled content, the dev server its
  * generated folder). What the page shows is loaded first, so the whole content is in the HTML. A render error
- * throws (a broken page fails the build).
+ * throws (a broken page fails the build). What a render loads is its own (given to the app through
+ * context, not set on a module), so renders running at the same time in one thread cannot mix.
  */
 export async function render(
   url: string,
@@ -42,18 +43,21 @@ export async function render(
   projects: ProjectSource,
   cards: CardsSource,
 ): Promise<RenderResult> {
-  setProjectSource(projects)
-  setCardsSource(cards)
+  const loads: PageLoads = { views: projectViews(projects), cards: projectCards(cards) }
   const basename = toBasename(base)
   const location = basename + url.replace(/^\/+/, '')
-  const { meta, status, extras, data } = await preparePage(location, basename, base)
+  const { meta, status, extras, data } = await preparePage(location, basename, base, loads)
   const html = renderToString(
     <StrictMode>
-      <StaticRouter location={location} basename={basename}>
-        <RouteErrorBoundary>
-          <AppRoutes />
-        </RouteErrorBoundary>
-      </StaticRouter>
+      <ProjectViewsContext value={loads.views}>
+        <CardsContext value={loads.cards}>
+          <StaticRouter location={location} basename={basename}>
+            <RouteErrorBoundary>
+              <AppRoutes />
+            </RouteErrorBoundary>
+          </StaticRouter>
+        </CardsContext>
+      </ProjectViewsContext>
     </StrictMode>,
   )
   const head = renderHead(meta, {
@@ -75,10 +79,17 @@ function withoutMarkup(project: RenderedProject): RenderedProject {
 
 type PageExtras = Pick<HeadOptions, 'image' | 'jsonLd'>
 
+/** What one render loads: its case studies and its cards. */
+interface PageLoads {
+  views: ProjectViews
+  cards: Cards
+}
+
 async function preparePage(
   location: string,
   basename: string,
   base: string,
+  { views, cards }: PageLoads,
 ): Promise<{ meta: PageMeta; status: 200 | 404; extras: PageExtras; data?: PageData }> {
   const page = matchPage(location, basename)
   const url = (path: string) => absoluteUrl(portfolio.site.url, base, path)
@@ -86,17 +97,17 @@ async function preparePage(
   if (page.id === routeIds.home) {
     // Only the home page shows the cards: other pages never ask for them (so a prerendered case
     // study does not depend on them, and the browser does not load them there either).
-    await loadProjectCards()
+    const list = await cards.load()
     const image = { path: socialImage.path(), alt: `${owner.name}, ${owner.role}: ${portfolio.hero.headline}` }
     return {
       meta: homeMeta(),
       status: 200,
-      extras: { image, jsonLd: homeJsonLd(url, url(image.path)) },
-      data: { cards: loadedProjectCards() },
+      extras: { image, jsonLd: homeJsonLd(url, url(image.path), list) },
+      data: { cards: list },
     }
   }
   if (page.id === routeIds.project) {
-    const view = await loadProjectView(page.projectId ?? '')
+    const view = await views.load(page.projectId ?? '')
     if (view) {
       const { project } = view
       const image = {

@@ -1,4 +1,4 @@
-import { use, type ComponentType } from 'react'
+import { createContext, use, useContext, type ComponentType } from 'react'
 import { contentVersion } from './content-version.ts'
 import { CaseStudy } from './components/case-study.tsx'
 import type { RenderedProject } from './generated/types.ts'
@@ -15,9 +15,44 @@ export interface ProjectView {
 /** Where case studies come from. Resolves to null when no project has this id. */
 export type ProjectSource = (id: string) => Promise<RenderedProject | null>
 
+/** The case studies one page knows: each loaded once, its resolved value then read synchronously,
+ * so once loaded the page renders without suspending. A failed load stays failed. */
+export interface ProjectViews {
+  load(id: string): Promise<ProjectView | null>
+  /** The loaded view (null: no such project), or undefined while it is not loaded. */
+  loaded(id: string): ProjectView | null | undefined
+  /** A case study the page already carries (prerendered pages inline their own data). */
+  provide(project: RenderedProject): void
+  forget(id: string): void
+}
+
 interface Entry {
   promise: Promise<ProjectView | null>
   value?: ProjectView | null
+}
+
+export function projectViews(source: ProjectSource): ProjectViews {
+  const cache = new Map<string, Entry>()
+  return {
+    load(id) {
+      const cached = cache.get(id)
+      if (cached) return cached.promise
+      const entry: Entry = {
+        promise: source(id).then((project) => {
+          entry.value = project ? { project, CaseStudy } : null
+          return entry.value
+        }),
+      }
+      cache.set(id, entry)
+      return entry.promise
+    },
+    loaded: (id) => cache.get(id)?.value,
+    provide(project) {
+      const value = { project, CaseStudy }
+      cache.set(project.id, { promise: Promise.resolve(value), value })
+    },
+    forget: (id) => void cache.delete(id),
+  }
 }
 
 /** In the browser: the built site's data/projects/<id>.json (the host's 404 means no such project). */
@@ -28,38 +63,18 @@ const fetchProject: ProjectSource = async (id) => {
   return (await response.json()) as RenderedProject
 }
 
-let source: ProjectSource = fetchProject
+/** The browser's case studies, for the life of the page: loaded by entry-client before hydrating,
+ * by a project link before navigating, or by a prefetch. */
+const browserViews = projectViews(fetchProject)
 
-/** One entry per id, for the life of the page: the resolved value is read synchronously, so once
- * loaded (by entry-server before rendering, by entry-client before hydrating, or by a prefetch)
- * the page renders without suspending. A failed load stays failed until the page reloads. */
-const cache = new Map<string, Entry>()
+/** The case studies a render reads. A server render provides its own (the content it was given),
+ * so renders running at the same time never share one. */
+export const ProjectViewsContext = createContext<ProjectViews>(browserViews)
 
-/** The server render (build and dev server) reads case studies from the content it was given. */
-export function setProjectSource(next: ProjectSource): void {
-  source = next
-  cache.clear()
-}
+export const provideProject = (project: RenderedProject): void => browserViews.provide(project)
 
-/** A case study the page already carries (prerendered pages inline their own data). */
-export function provideProject(project: RenderedProject): void {
-  const value = { project, CaseStudy }
-  cache.set(project.id, { promise: Promise.resolve(value), value })
-}
-
-/** Loads a case study's data. Resolves to null when no project has this id. */
-export function loadProjectView(id: string): Promise<ProjectView | null> {
-  const cached = cache.get(id)
-  if (cached) return cached.promise
-  const entry: Entry = {
-    promise: source(id).then((project) => {
-      entry.value = project ? { project, CaseStudy } : null
-      return entry.value
-    }),
-  }
-  cache.set(id, entry)
-  return entry.promise
-}
+/** Loads a case study's data in the browser. Resolves to null when no project has this id. */
+export const loadProjectView = (id: string): Promise<ProjectView | null> => browserViews.load(id)
 
 /** Bumped when the dev server's content changes a case study, so pages showing it load it afresh. */
 const projectsVersion = contentVersion()
@@ -67,7 +82,7 @@ const projectsVersion = contentVersion()
 if (import.meta.hot) {
   import.meta.hot.on('portfolio:project-changed', (data: { id?: unknown }) => {
     if (typeof data.id !== 'string') return
-    cache.delete(data.id)
+    browserViews.forget(data.id)
     projectsVersion.bump()
   })
 }
@@ -76,9 +91,9 @@ if (import.meta.hot) {
  * to the route error boundary. */
 export function useProjectView(id: string): ProjectView | null {
   projectsVersion.useVersion()
-  const entry = cache.get(id)
-  if (entry && entry.value !== undefined) return entry.value
-  return use(loadProjectView(id))
+  const views = useContext(ProjectViewsContext)
+  const value = views.loaded(id)
+  return value !== undefined ? value : use(views.load(id))
 }
 
 /** Starts loading a case study early (hover or focus on a link to it). */

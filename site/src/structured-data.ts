@@ -1,8 +1,7 @@
 import { careerJsonLd } from './career-json-ld.ts'
 import type { JsonLd } from './json-ld.ts'
-import { loadedProjectCards } from './project-cards.ts'
 import { portfolio } from './generated/content.ts'
-import type { RenderedProject } from './generated/types.ts'
+import type { ProjectCard, RenderedProject } from './generated/types.ts'
 
 /**
  * schema.org JSON-LD for search engines, rendered into the head by the server only (the browser
@@ -44,7 +43,7 @@ function person(url: (path: string) => string): JsonLd {
 }
 
 /** The home page: the person the site presents, with what they know and the projects they built. */
-export function homeJsonLd(url: (path: string) => string, image: string | null): JsonLd {
+export function homeJsonLd(url: (path: string) => string, image: string | null, cards: ProjectCard[]): JsonLd {
   return {
     '@context': 'https://schema.org',
     ...person(url),
@@ -54,7 +53,7 @@ export function homeJsonLd(url: (path: string) => string, image: string | null):
     knowsAbout: [...new Set(portfolio.techStack.groups.flatMap((group) => group.items))],
     ...careerJsonLd(portfolio),
     // The case studies, by URL (each page describes its project in full).
-    subjectOf: loadedProjectCards().map((card) => ({
+    subjectOf: cards.map((card) => ({
       '@type': 'CreativeWork',
       name: `${card.title} case study`,
       url: url(`/projects/${encodeURIComponent(card.id)}`),

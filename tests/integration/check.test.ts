@@ -262,25 +262,21 @@ function describeCase(testCase: CaseInfo): void {
 }
 
 describe('resource bounds', () => {
-  it('rejects a billion-laughs alias bomb in well under a second', async () => {
+  // How long these take is measured by scripts/bench/resource-bounds.ts, not here: a time moves with the machine's load.
+  it('rejects a billion-laughs alias bomb', async () => {
     const fixture = await materializeCase('c4-billion-laughs')
     try {
-      await checkContent(fixture.root) // warm-up: schema compilation is not what is measured
-      const started = performance.now()
       const result = await checkContent(fixture.root)
-      expect(performance.now() - started).toBeLessThan(1000)
       expect(result.diagnostics.every((d) => d.code === 'YAML_ALIAS')).toBe(true)
     } finally {
       fixture.cleanup()
     }
   })
 
-  it('rejects 5,000 levels of flow nesting in well under a second', async () => {
+  it('rejects 5,000 levels of flow nesting', async () => {
     const fixture = await materializeCase('c8-deep-flow-nesting')
     try {
-      const started = performance.now()
       const result = await checkContent(fixture.root)
-      expect(performance.now() - started).toBeLessThan(1000)
       expect(result.diagnostics.map(brief)).toEqual(['YAML_TOO_DEEP@portfolio.yaml:63:71'])
     } finally {
       fixture.cleanup()

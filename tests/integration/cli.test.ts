@@ -125,12 +125,6 @@ describe('portfolio validate', () => {
     expect(stdout).toMatch(/^::error file=projects\/authstack\.yaml,/m)
   })
 
-  it('uses colour only when forced onto a terminal, never with NO_COLOR', () => {
-    const root = contentWith('projects/authstack.yaml', (t) => t.replace('method: POST', 'method: FETCH'))
-    const { stderr } = run(['validate', '--root', root])
-    expect(stderr).not.toContain('\u001b[')
-  })
-
   it('exits 2 when there is no portfolio.yaml', () => {
     const empty = mkdtempSync(path.join(os.tmpdir(), 'portfolio-empty-'))
     temps.push(empty)

@@ -125,13 +125,13 @@ function apply(text: string, m: Mutation): string {
   }
 }
 
-const PER_RUN_MS = 2000
+/** A run this long is hung, not slow (how long a check takes is measured by scripts/bench/resource-bounds.ts). */
+const HUNG_MS = 20_000
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200)
 
 interface Outcome {
   damaged: string
   file: (typeof FILES)[number]
-  elapsed: number
   result: Awaited<ReturnType<typeof checkContent>>
 }
 
@@ -146,18 +146,16 @@ describe('checkContent on randomly damaged content', () => {
     for (const f of FILES) writeFileSync(path.join(fixture.root, f), ORIGINAL[f])
     const damaged = mutations.reduce(apply, ORIGINAL[file])
     writeFileSync(path.join(fixture.root, file), damaged)
-    const started = performance.now()
     const result = await checkContent(fixture.root)
-    return { damaged, file, elapsed: performance.now() - started, result }
+    return { damaged, file, result }
   }
 
   const damage = [fc.constantFrom(...FILES), fc.array(mutation, { minLength: 1, maxLength: 3 })] as const
 
-  it('never throws, finishes within the time bound, explains every problem and withholds content on error', async () => {
+  it('never throws or hangs, explains every problem and withholds content on error', async () => {
     await fc.assert(
       fc.asyncProperty(...damage, async (file, mutations) => {
-        const { elapsed, result } = await check(file, mutations)
-        expect(elapsed, 'checkContent took too long').toBeLessThan(PER_RUN_MS)
+        const { result } = await check(file, mutations)
         for (const d of result.diagnostics) {
           expect(d.message.length, brief(d)).toBeGreaterThan(0)
           expect(Number.isInteger(d.line) && Number.isInteger(d.column), brief(d)).toBe(true)
@@ -165,7 +163,7 @@ describe('checkContent on randomly damaged content', () => {
         const errors = result.diagnostics.some((d) => d.severity === 'error')
         expect(result.content === undefined, 'content must be present exactly when there is no error').toBe(errors)
       }),
-      { numRuns: RUNS, timeout: PER_RUN_MS, markInterruptAsFailure: true },
+      { numRuns: RUNS, timeout: HUNG_MS, markInterruptAsFailure: true },
     )
   })
 
@@ -186,7 +184,7 @@ describe('checkContent on randomly damaged content', () => {
           expect(problem, `${brief(d)} ${d.message}`).toBeUndefined()
         }
       }),
-      { numRuns: RUNS, timeout: PER_RUN_MS, markInterruptAsFailure: true, seed: 2013677144 },
+      { numRuns: RUNS, timeout: HUNG_MS, markInterruptAsFailure: true, seed: 2013677144 },
     )
   })
 })

@@ -44,4 +44,26 @@ describe('checkOutput', () => {
     expect(reasons).toContain('inline event handler attribute')
     expect(reasons).toContain('href with a script URL')
   })
+
+  it('refuses a page whose <main> holds only what React leaves of a part that did not render', async () => {
+    const pages = site({
+      'index.html':
+        '<main id="main"> <!--$!--><template data-msg="Switched to client rendering"></template><!--/$--></main>',
+      'ok.html': '<main id="main"><!--$--><h1>Case study</h1><!--/$--></main>',
+      'text.html': '<main>Only text</main>',
+    })
+    expect(await checkOutput(dir, pages, '/')).toEqual([
+      { page: 'index.html', target: '<main>', reason: 'nothing in <main> (the page did not render)' },
+    ])
+  })
+
+  it('reads links as a browser does: any quoting, any case, entities decoded', async () => {
+    const pages = site({
+      'index.html': "<A HREF='/b&amp;c.html#t'>b</A><img src=/missing.png>",
+      'b&c.html': '<p ID="t">t</p>',
+    })
+    expect(await checkOutput(dir, pages, '/')).toEqual([
+      { page: 'index.html', target: '/missing.png', reason: 'no such file in the built site' },
+    ])
+  })
 })

@@ -7,7 +7,9 @@ describe('effectiveScheme and decodeEntities', () => {
   it('decodes decimal, hex and named character references as a browser does in an href', () => {
     expect(decodeEntities('java&#115;cript&#58;x&#x3A;&colon;&Tab;&NewLine;&amp;')).toBe('javascript:x::\t\n&')
     expect(decodeEntities('&#0000106;')).toBe('j')
-    expect(decodeEntities('&unknown; &#xZZ; &#99999999;')).toBe('&unknown; &#xZZ; &#99999999;')
+    expect(decodeEntities('&unknown; &#xZZ;')).toBe('&unknown; &#xZZ;')
+    // Past the last code point, a browser reads the replacement character (HTML's tokenizer rules).
+    expect(decodeEntities('&#99999999;')).toBe('\uFFFD')
   })
 
   it('lowercases the scheme and ignores ASCII whitespace and control characters anywhere in it', () => {

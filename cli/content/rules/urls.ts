@@ -1,4 +1,5 @@
 import { domainToUnicode } from 'node:url'
+import { decodeHTMLAttribute } from 'entities'
 import type { DiagnosticCode } from '../../diagnostics/codes.ts'
 
 export interface UrlProblem {
@@ -8,30 +9,9 @@ export interface UrlProblem {
   severity?: 'warning'
 }
 
-const ENTITY = /&(#x[0-9a-f]+|#[0-9]+|[a-z]+);?/gi
-const NAMED: Record<string, string> = {
-  colon: ':',
-  tab: '\t',
-  newline: '\n',
-  sol: '/',
-  lpar: '(',
-  rpar: ')',
-  amp: '&',
-  quot: '"',
-  apos: "'",
-  lt: '<',
-  gt: '>',
-}
-
-/** Decodes HTML character references, as a browser would inside an href attribute. */
+/** Decodes HTML character references, as a browser does inside an href attribute. */
 export function decodeEntities(value: string): string {
-  return value.replace(ENTITY, (whole, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1]?.toLowerCase() === 'x' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10)
-      return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-    }
-    return NAMED[body.toLowerCase()] ?? whole
-  })
+  return decodeHTMLAttribute(value)
 }
 
 /** The scheme a browser would see: entities decoded, ASCII whitespace/controls removed (WHATWG URL parser behaviour). */
