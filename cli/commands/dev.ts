@@ -39,10 +39,16 @@ function printEvent(event: DevEvent, options: ResolvedOptions, logger: Logger): 
     )
   } else {
     if (event.result.diagnostics.length > 0) reportDiagnostics(event.result, options, logger)
-    const changed = event.result.written.length
-    const what = event.changedFile ? `${event.changedFile}: ` : ''
     logger.info(
-      `✔ ${what}content is valid${event.changedFile ? `, ${changed} module${changed === 1 ? '' : 's'} updated` : ` (${event.result.fileCount} files)`}`,
+      event.changedFile
+        ? `✔ ${event.changedFile}: content is valid (${redoneOf(event.result)})`
+        : `✔ content is valid (${event.result.fileCount} files)`,
     )
   }
+}
+
+/** How much of the content a change made the dev server check again: the edited files, not every file. */
+function redoneOf({ redone, reused }: { redone: number; reused: number }): string {
+  const projects = redone + reused
+  return `${redone} of ${projects} project file${projects === 1 ? '' : 's'} checked again`
 }
