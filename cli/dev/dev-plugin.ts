@@ -15,6 +15,8 @@ export interface ContentPluginOptions {
   root: string
   /** Settles when the content's first run has ended (see startDevServer). */
   firstRun: Promise<unknown>
+  /** Resolves once a run has written the content modules (or the server closes). */
+  modulesWritten: Promise<unknown>
 }
 
 const DEV_CLIENT_URL = '/@portfolio/dev-client.js'
@@ -50,8 +52,9 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
       const target = path.resolve(path.dirname(stripQuery(importer)), stripQuery(source))
       const rel = path.relative(siteGenerated, target)
       if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return undefined
-      // The server starts before the content is generated: an import of it waits for the first run.
-      await firstRun
+      // The server starts before the content is generated: an import of it (Vite's dependency scan,
+      // the first page) waits until a run has written it, which for invalid content is once it is fixed.
+      await options.modulesWritten
       return path.join(generatedDir, rel)
     },
 

@@ -67,7 +67,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const httpServer = createServer()
   let vite: ViteDevServer | undefined
   try {
-    const plugin = contentPlugin({ siteDirectory, generatedDir, session, state: content.state, root, firstRun })
+    const plugin = contentPlugin({
+      ...{ siteDirectory, generatedDir, session, state: content.state, root },
+      ...{ firstRun, modulesWritten: content.modulesWritten },
+    })
     vite = await createViteServer({ root, generatedDir, httpServer, plugin, log: (m) => emit({ type: 'log', ...m }) })
     content.attach(vite)
     httpServer.on('request', vite.middlewares)
@@ -76,12 +79,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return {
       url: `http://${host}:${port}/`,
       async close() {
+        content.release()
         await stopWatching()
         await stop(vite, httpServer, firstRun, generatedDir)
         store.prune()
       },
     }
   } catch (error) {
+    content.release()
     await (await watching.catch(() => undefined))?.()
     await stop(vite, httpServer, firstRun, generatedDir)
     throw error
@@ -116,6 +121,8 @@ function contentRunner({
   emit: (event: DevEvent) => void
 }) {
   const state: ContentState = { generated: false, problem: undefined }
+  let modulesWritten = () => {}
+  const modules = new Promise<void>((resolve) => (modulesWritten = resolve))
   let vite: ViteDevServer | undefined
   const report = (err: ErrorPayload['err']) => {
     state.problem = err
@@ -127,6 +134,7 @@ function contentRunner({
     const first = !state.generated
     state.problem = undefined
     state.generated = true
+    modulesWritten()
     if (!vite) return
     // A page opened while the content had errors shows the waiting page: it loads again.
     if (first) return vite.ws.send({ type: 'full-reload', path: '*' })
@@ -135,6 +143,9 @@ function contentRunner({
   }
   return {
     state,
+    modulesWritten: modules,
+    /** Lets whatever waits for the modules go on: the server is closing. */
+    release: () => modulesWritten(),
     attach: (server: ViteDevServer) => void (vite = server),
     async run(files: string[] | undefined): Promise<void> {
       try {
