@@ -27,6 +27,8 @@ export interface DevServerOptions {
 }
 
 export type DevEvent =
+  /** The server listens (pages wait for Vite and the content's first run). */
+  | { type: 'listening'; url: string }
   /** After every run over the content: the first one (`first`) and one per change. */
   | { type: 'content'; result: ContentRun; first: boolean; changedFile?: string }
   /** The content could not be read at all (e.g. portfolio.yaml was deleted while watching). */
@@ -45,8 +47,8 @@ const QUIET_MS = 10
 
 /**
  * `portfolio dev`: serves site/ with Vite (same vite.config, publicDir = <root>/public),
- * server-rendering every page like the production build. The server listens while the content is
- * read, checked and compiled for the first time; pages wait for that first run. Each content edit
+ * server-rendering every page like the production build. The server listens while Vite starts and
+ * the content is read, checked and compiled for the first time; pages wait for both. Each content edit
  * then redoes only the files it touched (content-session.ts); changed modules and data reach the
  * open page through HMR; invalid content shows Vite's error overlay until it is fixed.
  */
@@ -64,43 +66,50 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const firstRun = content.run(undefined)
   // Changes run one at a time, after the first run.
   const watching = watchContent(root, (files) => firstRun.then(() => content.run(files)), QUIET_MS)
-  const httpServer = createServer()
-  let vite: ViteDevServer | undefined
+  const plugin = contentPlugin({
+    ...{ siteDirectory, generatedDir, session, state: content.state, root },
+    ...{ firstRun, modulesWritten: content.modulesWritten },
+  })
+  // The server listens while Vite starts too: a request waits for it.
+  const httpServer = createServer((req, res) => {
+    starting.then(
+      (vite) => vite.middlewares(req, res),
+      () => res.writeHead(503).end(),
+    )
+  })
+  const log = (message: ViteMessage) => emit({ type: 'log', ...message })
+  const starting = createViteServer({ root, generatedDir, httpServer, plugin, log })
+  starting.catch(() => undefined) // awaited below; a request before that must not make it unhandled
   try {
-    const plugin = contentPlugin({
-      ...{ siteDirectory, generatedDir, session, state: content.state, root },
-      ...{ firstRun, modulesWritten: content.modulesWritten },
-    })
-    vite = await createViteServer({ root, generatedDir, httpServer, plugin, log: (m) => emit({ type: 'log', ...m }) })
-    content.attach(vite)
-    httpServer.on('request', vite.middlewares)
-    const port = await listenFrom(httpServer, host, options.port)
     const stopWatching = await watching
+    const url = `http://${host}:${await listenFrom(httpServer, host, options.port)}/`
+    emit({ type: 'listening', url })
+    content.attach(await starting)
     return {
-      url: `http://${host}:${port}/`,
+      url,
       async close() {
         content.release()
         await stopWatching()
-        await stop(vite, httpServer, firstRun, generatedDir)
+        await stop(starting, httpServer, firstRun, generatedDir)
         store.prune()
       },
     }
   } catch (error) {
     content.release()
     await (await watching.catch(() => undefined))?.()
-    await stop(vite, httpServer, firstRun, generatedDir)
+    await stop(starting, httpServer, firstRun, generatedDir)
     throw error
   }
 }
 
 async function stop(
-  vite: ViteDevServer | undefined,
+  starting: Promise<ViteDevServer>,
   httpServer: Server,
   firstRun: Promise<void>,
   generatedDir: string,
 ): Promise<void> {
   await firstRun
-  await vite?.close()
+  await (await starting.catch(() => undefined))?.close()
   await new Promise<void>((resolve) => (httpServer.listening ? httpServer.close(() => resolve()) : resolve()))
   await rm(generatedDir, { recursive: true, force: true })
 }

@@ -6,7 +6,7 @@ import { generateContent, writeContent } from './content.ts'
 import { median } from './measure.ts'
 
 /**
- * `tsx scripts/bench/dev.ts [--sizes 6,1000] [--rounds 3] [--edits 5] [--tool DIR ...]`: `portfolio dev`
+ * `tsx scripts/bench/dev.ts [--sizes 6,1000] [--rounds 3] [--edits 5] [--tool DIR ...] [--cpu-prof DIR]`: `portfolio dev`
  * as a user runs it: the time until it prints its URL and until it serves the first page with
  * content, then the time from writing a project file until the server-rendered page shows the edit
  * (polled). Several --tool folders (checkouts with lib/ built) run in turn, round by round, so they
@@ -18,6 +18,8 @@ const option = (name: string, fallback: string) => (args.includes(name) ? args[a
 const sizes = option('--sizes', '6,1000').split(',').map(Number)
 const rounds = Number(option('--rounds', '3'))
 const edits = Number(option('--edits', '5'))
+/** A folder to write a V8 CPU profile of each dev session into (node --cpu-prof). */
+const profileDir = args.includes('--cpu-prof') ? path.resolve(option('--cpu-prof', '')) : undefined
 const tools = args.flatMap((a, i) => (a === '--tool' ? [path.resolve(args[i + 1]!)] : []))
 if (tools.length === 0) tools.push(repo)
 const log = (text: string) => process.stderr.write(text)
@@ -41,7 +43,9 @@ function cpuMsOf(pid: number): number {
 /** Starts `portfolio dev`, times its start, makes `edits` edits to one project, then stops it. */
 async function session(tool: string, root: string, id: string, tag: string): Promise<Session> {
   const started = performance.now()
-  const child = spawn(process.execPath, [path.join(tool, 'bin/portfolio.mjs'), 'dev', '--root', root, '--port', '0'], {
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
+  const cli = [path.join(tool, 'bin/portfolio.mjs'), 'dev', '--root', root, '--port', '0']
+  const child = spawn(process.execPath, [...profile, ...cli], {
     cwd: root,
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
