@@ -3,7 +3,7 @@ import { isRecord } from '../diagnostics/json-pointer.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
 import { checkAcrossFiles, type CheckedContent, type CheckResult, type FileOutcome } from '../content/check-content.ts'
-import { loadSources, type SourceFile } from '../content/load-sources.ts'
+import { loadSources, type FileRead, type SourceFile } from '../content/load-sources.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { runJobs } from './jobs.ts'
@@ -43,6 +43,18 @@ export interface CompileOptions {
    * @default the store under node_modules/.cache/portfolio/
    */
   store?: Store | false
+  /**
+   * What earlier calls made of each file, kept by the caller across calls (the dev server): the
+   * files as read (see LoadOptions.memo) and each project file's result by path with the text it
+   * was made from. A project whose text is unchanged takes its result from here, before the store,
+   * and every result of this call is put here.
+   */
+  memo?: CompileMemo
+}
+
+export interface CompileMemo {
+  files: Map<string, FileRead>
+  projects: Map<string, { text: string; result: ProjectJobResult }>
 }
 
 export interface CheckAndCompileResult extends CheckResult {
@@ -68,7 +80,8 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   const store = options.store === false ? undefined : (options.store ?? openStore())
   // Loaded only when compiling: `validate`-like runs never pay for loading the compilers.
   const compiler = compile ? await import('../compile/compile-cache.ts') : undefined
-  const loaded = await loadSources(root)
+  const memo = options.memo
+  const loaded = await loadSources(root, memo ? { memo: memo.files } : {})
 
   const portfolioSource = loaded.portfolio
   const portfolioOutcome: FileOutcome | undefined =
@@ -96,7 +109,8 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   const projectResults = new Array<ProjectJobResult>(loaded.projects.length)
   const toDo: number[] = []
   loaded.projects.forEach((source, i) => {
-    const stored = store && storedResult(source, store, compiler)
+    const kept = memo?.projects.get(source.path)
+    const stored = kept?.text === source.text ? kept.result : store && storedResult(source, store, compiler)
     if (stored) projectResults[i] = keep(stored)
     else toDo.push(i)
   })
@@ -113,6 +127,7 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
     each: keep,
   })
   done.forEach((result, j) => (projectResults[toDo[j] as number] = result))
+  if (memo) rememberResults(memo, loaded.projects, projectResults)
 
   const result = await checkAcrossFiles(root, loaded, portfolioOutcome, projectResults)
   // Settled before returning, so onPortfolio is never called after this returns (whatever the checks found).
@@ -151,6 +166,21 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
     compileDiagnostics: diagnostics,
     compileStats: stats,
   }
+}
+
+/** Puts this call's project results into the memo, and forgets the files that are gone. */
+function rememberResults(
+  memo: CompileMemo,
+  sources: readonly SourceFile[],
+  results: readonly ProjectJobResult[],
+): void {
+  const present = new Set<string>()
+  sources.forEach((source, i) => {
+    present.add(source.path)
+    const result = results[i] as ProjectJobResult
+    if (memo.projects.get(source.path)?.result !== result) memo.projects.set(source.path, { text: source.text, result })
+  })
+  for (const file of memo.projects.keys()) if (!present.has(file)) memo.projects.delete(file)
 }
 
 /** A project file's job result from the store alone (checked, and compiled when asked), or undefined. */

@@ -10,6 +10,8 @@ export interface RenderedPage {
   html: string
   head: string
   status: 200 | 404
+  /** The page's language (BCP 47), from the content's site.language. */
+  lang?: string
   /** What the page inlines for hydration (cards, a case study's data), if anything. */
   data?: unknown
 }
@@ -99,17 +101,27 @@ async function renderBody(
   return { page, usedCards }
 }
 
-/** A rendered route put into the HTML shell. */
-function fillShell(template: string, route: Route, { page, usedCards }: RenderedRouteBody): PageFile {
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/
+
+/**
+ * A rendered page put into the HTML shell (site/index.html as Vite made it): its head tags and
+ * data, its markup, and its language. The one way to make a page's HTML: the prerender and the dev
+ * server both call it.
+ */
+export function fillShell(template: string, page: Omit<RenderedPage, 'status'>): string {
   const html = template
     .replace('<!--app-head-->', () => page.head + pageDataScript(page.data))
     .replace('<!--app-html-->', () => page.html)
-  return { file: route.file, html, scan: scanPage(route.file, html), sha256: hashText(html), usedCards }
+  return page.lang && LANGUAGE_TAG.test(page.lang)
+    ? html.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
+    : html
 }
 
 /** Renders one page into its shell; fails, besides renderBody's reasons, on a page with nothing in its <main>. */
 export async function renderPage(render: RenderFunction, job: PageJob, data: PageData): Promise<PageFile> {
-  const page = fillShell(job.template, job.route, await renderBody(render, job.route, job.base, data))
-  if (page.scan.main) throw new CliError(`rendering ${job.route.url} produced an empty <main>`)
-  return page
+  const { page, usedCards } = await renderBody(render, job.route, job.base, data)
+  const html = fillShell(job.template, page)
+  const scan = scanPage(job.route.file, html)
+  if (scan.main) throw new CliError(`rendering ${job.route.url} produced an empty <main>`)
+  return { file: job.route.file, html, scan, sha256: hashText(html), usedCards }
 }

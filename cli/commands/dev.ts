@@ -8,22 +8,25 @@ import { reportDiagnostics } from './validate.ts'
 
 /** `portfolio dev`: serves the site with live updates until interrupted; exit 0 on Ctrl+C, 2 when it cannot start. */
 export async function devCommand(options: ResolvedOptions, logger: Logger): Promise<number> {
+  // Listened for first: the URL is printed while the server is still starting.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
   const server = await startDevServer({
     root: options.root,
     port: options.port,
     onEvent: (event) => printEvent(event, options, logger),
   })
-  logger.info(`Dev server for ${path.relative(process.cwd(), options.root) || '.'} at ${server.url} (Ctrl+C to stop)`)
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve)
-    process.once('SIGTERM', resolve)
-  })
+  await stopped
   await server.close()
   return 0
 }
 
 function printEvent(event: DevEvent, options: ResolvedOptions, logger: Logger): void {
-  if (event.type === 'log') {
+  if (event.type === 'listening') {
+    logger.info(`Dev server for ${path.relative(process.cwd(), options.root) || '.'} at ${event.url} (Ctrl+C to stop)`)
+  } else if (event.type === 'log') {
     logger.info(logger.color ? event.message : stripVTControlCharacters(event.message))
   } else if (event.type === 'failure') {
     const hint = event.error instanceof CliError && event.error.hint ? `\n  Hint: ${event.error.hint}` : ''
@@ -39,10 +42,16 @@ function printEvent(event: DevEvent, options: ResolvedOptions, logger: Logger): 
     )
   } else {
     if (event.result.diagnostics.length > 0) reportDiagnostics(event.result, options, logger)
-    const changed = event.result.written.length
-    const what = event.changedFile ? `${event.changedFile}: ` : ''
     logger.info(
-      `✔ ${what}content is valid${event.changedFile ? `, ${changed} module${changed === 1 ? '' : 's'} updated` : ` (${event.result.fileCount} files)`}`,
+      event.changedFile
+        ? `✔ ${event.changedFile}: content is valid (${redoneOf(event.result)})`
+        : `✔ content is valid (${event.result.fileCount} files)`,
     )
   }
+}
+
+/** How much of the content a change made the dev server check again: the edited files, not every file. */
+function redoneOf({ redone, reused }: { redone: number; reused: number }): string {
+  const projects = redone + reused
+  return `${redone} of ${projects} project file${projects === 1 ? '' : 's'} checked again`
 }

@@ -35,19 +35,35 @@ const at1 = (file: string) => ({ file, start: { line: 1, column: 1 } })
 export interface LoadOptions {
   /** Called with the number of project files about to be read (not when there are too many to read). */
   onReadingProjects?: (count: number) => void
+  /**
+   * Files read by earlier calls, kept by the caller across calls (the dev server): a file whose
+   * inode, size and mtime are unchanged is taken from here instead of read and decoded again, and
+   * every file read is put here.
+   */
+  memo?: Map<string, FileRead>
 }
+
+/** One file as an earlier call read it: what it gave, and the stat it was read under. */
+export interface FileRead {
+  stamp: string
+  /** When it was read (ms since the epoch): a file modified shortly before is read again (see trusted). */
+  readAt: number
+  source: SourceFile | undefined
+  diagnostics: Diagnostic[]
+}
+
+/**
+ * A file's mtime moves in steps as coarse as the file system's clock (2 s on FAT): a file modified
+ * less than that before it was read may have been written again since under the same stamp, so it
+ * is read again, as git does for a "racily clean" index entry.
+ */
+const TIMESTAMP_GRANULARITY_MS = 2000
 
 /** Finds portfolio.yaml and projects/*.yaml under `root` and decodes them; never follows links. */
 export async function loadSources(root: string, options: LoadOptions = {}): Promise<LoadedSources> {
   const diagnostics: Diagnostic[] = []
-  const portfolioStat = await lstat(path.join(root, 'portfolio.yaml')).catch(() => undefined)
-  if (!portfolioStat) {
-    throw new CliError(
-      `no portfolio.yaml found in ${root}`,
-      'Run the command in your portfolio folder, pass --root DIR, or create one with "portfolio init".',
-    )
-  }
-  const portfolio = await readSource(root, 'portfolio.yaml', diagnostics)
+  await requirePortfolioFile(root)
+  const portfolio = readRemembered(root, 'portfolio.yaml', diagnostics, options.memo)
 
   let names: string[] = []
   const projectsDir = await lstat(path.join(root, 'projects')).catch(() => undefined)
@@ -119,19 +135,53 @@ export async function loadSources(root: string, options: LoadOptions = {}): Prom
   options.onReadingProjects?.(projectNames.length)
   const projects: SourceFile[] = []
   for (const name of projectNames) {
-    const source = await readSource(root, `projects/${name}`, diagnostics)
+    const source = readRemembered(root, `projects/${name}`, diagnostics, options.memo)
     if (source) projects.push(source)
   }
   return { portfolio, projects, projectFileIds: projectNames.map(idOf), projectsListed: true, diagnostics }
 }
 
+/** Throws when `root` has no portfolio.yaml: there is no content to read. */
+export async function requirePortfolioFile(root: string): Promise<void> {
+  const portfolioStat = await lstat(path.join(root, 'portfolio.yaml')).catch(() => undefined)
+  if (!portfolioStat) {
+    throw new CliError(
+      `no portfolio.yaml found in ${root}`,
+      'Run the command in your portfolio folder, pass --root DIR, or create one with "portfolio init".',
+    )
+  }
+}
+
 const idOf = (name: string) => name.replace(/\.yaml$/, '')
+
+/** readSource, or what `memo` holds of the file when its stat is unchanged since it was read. */
+function readRemembered(
+  root: string,
+  rel: string,
+  diagnostics: Diagnostic[],
+  memo: Map<string, FileRead> | undefined,
+): SourceFile | undefined {
+  if (!memo) return readSource(root, rel, diagnostics)
+  const stats = lstatSync(path.join(root, rel))
+  const stamp = `${stats.ino}:${stats.size}:${stats.mtimeMs}`
+  const known = memo.get(rel)
+  if (known && known.stamp === stamp && stats.mtimeMs + TIMESTAMP_GRANULARITY_MS < known.readAt) {
+    diagnostics.push(...known.diagnostics)
+    return known.source
+  }
+  const readAt = Date.now()
+  const own: Diagnostic[] = []
+  const source = readSource(root, rel, own)
+  memo.set(rel, { stamp, readAt, source, diagnostics: own })
+  diagnostics.push(...own)
+  return source
+}
 
 /**
  * Synchronous on purpose: awaiting lstat, open, stat, read and close one after another costs a
  * thread-pool round trip each, ~0.4 s for 1000 files, where the blocking calls take ~50 ms.
  */
-async function readSource(root: string, rel: string, diagnostics: Diagnostic[]): Promise<SourceFile | undefined> {
+function readSource(root: string, rel: string, diagnostics: Diagnostic[]): SourceFile | undefined {
   const abs = path.join(root, rel)
   const stats = lstatSync(abs)
   if (!stats.isFile()) {

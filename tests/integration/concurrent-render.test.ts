@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scanPage } from '../../cli/build/check-output.ts'
 import { runGenerate } from '../../cli/build/run.ts'
 import { siteConfigFile } from '../../cli/build/vite-builds.ts'
+import { openContentSession } from '../../cli/dev/content-session.ts'
 import { contentPlugin } from '../../cli/dev/dev-plugin.ts'
 import { siteDirectory } from '../../cli/paths.ts'
 
@@ -45,8 +46,11 @@ beforeAll(async () => {
       contentPlugin({
         siteDirectory,
         generatedDir: generated,
+        session: openContentSession(repo, generated, false),
         state: { generated: true, problem: undefined },
         root: repo,
+        firstRun: Promise.resolve(),
+        modulesWritten: Promise.resolve(),
       }),
     ],
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },

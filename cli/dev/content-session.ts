@@ -1,0 +1,115 @@
+import { checkAndCompile, type CompileMemo } from '../build/check-and-compile.ts'
+import type { Store } from '../cache/store.ts'
+import type { CompiledContent } from '../compile/compile-content.ts'
+import type { CheckResult } from '../content/check-content.ts'
+import { chatIndexOf } from '../generate/chat-index.ts'
+import { generateContentModules } from '../generate/generate-content.ts'
+import { generateTypes } from '../generate/generate-types.ts'
+import { browserProject, projectCard, projectCards } from '../generate/project-data.ts'
+import { writeFiles } from '../generate/write-files.ts'
+
+/** What one run of the dev server's content found and changed. */
+export interface ContentRun extends Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'> {
+  /** True when the content is valid and compiled: the site shows this content. */
+  compiled: boolean
+  /** Content modules (files of the generated folder, which the site imports) that changed on disk. */
+  written: string[]
+  /** Case studies whose data changed, appeared or went since the last good content. */
+  changedProjects: string[]
+  /** True when the project cards (the home page's list) changed. */
+  cardsChanged: boolean
+  /** Project files checked (and compiled) in this run; the others had the same text as in the last run. */
+  redone: number
+  /** Project files whose result from the last run was taken as it was. */
+  reused: number
+}
+
+/**
+ * The content of one dev session, held in memory between runs: each run reads only the files whose
+ * stat changed, checks and compiles only the project files whose text changed (the rest keep their
+ * result from the last run), and writes only the content modules the site imports (content.ts, chat.ts,
+ * types.ts). Case studies, cards and the chat's passages are served from memory (data-routes.ts).
+ */
+export interface ContentSession {
+  /** Reads, checks and compiles what changed since the last run. Throws when the content cannot be read at all. */
+  update(): Promise<ContentRun>
+  /** A case study as the browser loads it, from the last valid content; undefined for an unknown id. */
+  project(id: string): Record<string, unknown> | undefined
+  /** The project cards of the last valid content; undefined before there is any. */
+  cards(): Record<string, unknown>[] | undefined
+  /** The chat's passages of the last valid content (data/chat-index.json); undefined before there is any. */
+  chatIndex(): string | undefined
+}
+
+export function openContentSession(root: string, generatedDir: string, store: Store | false): ContentSession {
+  const memo: CompileMemo = { files: new Map(), projects: new Map() }
+  let types: Promise<string> | undefined
+  let content: CompiledContent | undefined
+  let byId = new Map<string, Record<string, unknown>>()
+  let cards: Record<string, unknown>[] | undefined
+  let chat: string | undefined
+
+  return {
+    async update() {
+      const before = new Map(memo.projects)
+      const checked = await checkAndCompile(root, { memo, store })
+      const redone = [...memo.projects].filter(([file, kept]) => before.get(file) !== kept).length
+      const counts = { redone, reused: memo.projects.size - redone }
+      // A compile's problems (a diagram that cannot be drawn) join the checks', as `generate` reports them.
+      const diagnostics = [...checked.diagnostics, ...checked.compileDiagnostics]
+      const report = { diagnostics, sources: checked.sources, fileCount: checked.fileCount, ...counts }
+      if (!checked.compiled)
+        return { ...report, compiled: false, written: [], changedProjects: [], cardsChanged: false }
+      const next = checked.compiled
+      types ??= generateTypes()
+      const modules = generateContentModules(next, await types, { data: false })
+      const written = await writeFiles(generatedDir, modules)
+      const changes = changesBetween(content, next)
+      content = next
+      byId = new Map(next.projects.map((project) => [String(project.id), project]))
+      cards = undefined
+      chat = undefined
+      return { ...report, compiled: true, written, ...changes }
+    },
+    project(id) {
+      const project = byId.get(id)
+      return project && browserProject(project)
+    },
+    cards() {
+      if (content) cards ??= projectCards(content)
+      return cards
+    },
+    chatIndex() {
+      if (content) chat ??= chatIndexOf(content)
+      return chat
+    },
+  }
+}
+
+/**
+ * The case studies and cards that differ between two valid contents. A project whose file was not
+ * checked again is the same object in both, so only the redone ones are compared.
+ */
+function changesBetween(
+  previous: CompiledContent | undefined,
+  next: CompiledContent,
+): Pick<ContentRun, 'changedProjects' | 'cardsChanged'> {
+  const old = new Map((previous?.projects ?? []).map((project) => [String(project.id), project]))
+  const ids = (content: CompiledContent | undefined) =>
+    content?.projects.map((project) => String(project.id)).join('\n')
+  let cardsChanged = !previous || ids(previous) !== ids(next)
+  const changedProjects: string[] = []
+  for (const project of next.projects) {
+    const id = String(project.id)
+    const was = old.get(id)
+    old.delete(id)
+    if (was === project) continue
+    changedProjects.push(id)
+    cardsChanged ||= cardText(was) !== cardText(project)
+  }
+  // What is left of the old projects went.
+  changedProjects.push(...old.keys())
+  return { changedProjects, cardsChanged }
+}
+
+const cardText = (project: Record<string, unknown> | undefined) => project && JSON.stringify(projectCard(project))

@@ -1,0 +1,70 @@
+import type { ServerResponse } from 'node:http'
+import type { Connect } from 'vite'
+import type { ContentSession } from './content-session.ts'
+
+/**
+ * The files a build writes beside the pages and the browser fetches (case studies, project cards,
+ * the chat's passages, the resume), answered from the dev session's content in memory at the same
+ * URLs. Each waits for the content's first run.
+ */
+export function dataRoutes(
+  session: ContentSession,
+  root: string,
+  firstRun: Promise<unknown>,
+): Connect.NextHandleFunction {
+  const routes: [RegExp, (match: RegExpExecArray, res: ServerResponse) => Promise<boolean>][] = [
+    [/^\/resume\.(pdf|json)$/, ([, format], res) => sendResume(root, format === 'pdf' ? 'pdf' : 'json', res)],
+    [/^\/data\/cards\.json$/, async (_, res) => sendJson(res, session.cards())],
+    [/^\/data\/chat-index\.json$/, async (_, res) => sendText(res, session.chatIndex())],
+    [
+      /^\/data\/projects\/([^/]+)\.json$/,
+      async ([, id], res) => sendProject(session, decodeURIComponent(id ?? ''), res),
+    ],
+  ]
+  return (req, res, next) => {
+    const pathname = (req.url ?? '').replace(/[?#].*$/, '')
+    for (const [pattern, answer] of routes) {
+      const match = pattern.exec(pathname)
+      if (!match) continue
+      firstRun.then(() => answer(match, res)).then((answered) => answered || next(), next)
+      return
+    }
+    next()
+  }
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' }
+
+function sendJson(res: ServerResponse, value: unknown): boolean {
+  return value !== undefined && sendText(res, JSON.stringify(value))
+}
+
+function sendText(res: ServerResponse, text: string | undefined): boolean {
+  if (text === undefined) return false
+  res.writeHead(200, JSON_HEADERS).end(text)
+  return true
+}
+
+function sendProject(session: ContentSession, id: string, res: ServerResponse): boolean {
+  const project = session.project(id)
+  if (project) return sendJson(res, project)
+  res.writeHead(404, { 'content-type': 'text/plain' }).end('no such project')
+  return true
+}
+
+/**
+ * The resume made from the content on request (from the store when unchanged), as the build makes
+ * it; false when there is none to make (invalid content, or a hand-made resume.file, which public/ serves).
+ */
+async function sendResume(root: string, format: 'pdf' | 'json', res: ServerResponse): Promise<boolean> {
+  const { makeResumeOf } = await import('../resume/make-resume.ts')
+  const made = await makeResumeOf(root)
+  if (!made?.files) return false
+  res
+    .writeHead(200, {
+      'content-type': format === 'pdf' ? 'application/pdf' : 'application/json',
+      'cache-control': 'no-store',
+    })
+    .end(made.files[format])
+  return true
+}
