@@ -1,4 +1,16 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openSiteInPlace, sha256Hex } from '../../cli/cache/site-in-place.ts'
@@ -151,5 +163,31 @@ describe('the site in place', () => {
     expect(readFileSync(path.join(into, 'index.html'), 'utf8')).toBe('home')
     expect(readFileSync(path.join(site, 'index.html'), 'utf8')).toBe('home')
     expect(statSync(path.join(into, 'index.html')).ino).toBe(statSync(path.join(site, 'index.html')).ino)
+  })
+
+  /** A folder on another file system than the temporary folders (tmpfs beside a disk), where there is one. */
+  const otherDevice =
+    existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(os.tmpdir()).dev ? '/dev/shm' : undefined
+
+  it.skipIf(otherDevice === undefined)('copies a file it cannot link across file systems', () => {
+    const dir = tempDir()
+    const store = openStore(path.join(dir, 'cache'), 'v1')
+    const site = mkdtempSync(path.join(otherDevice!, 'portfolio-in-place-'))
+    try {
+      mkdirSync(path.join(site, 'projects/a'), { recursive: true })
+      const into = path.join(dir, 'next')
+      mkdirSync(into)
+      const first = openSiteInPlace({ store, site, into: site, kind: 'pages', isData: isLabel })
+      writeFileSync(path.join(site, 'index.html'), 'home')
+      utimesSync(path.join(site, 'index.html'), anHourAgo(), anHourAgo())
+      first.record('index.html', 'k1', sha256Hex('home'), 'label')
+      first.save()
+      const outputs = openSiteInPlace({ store, site, into, kind: 'pages', isData: isLabel })
+      expect(outputs.take('index.html', 'k1')).toBeDefined()
+      expect(readFileSync(path.join(into, 'index.html'), 'utf8')).toBe('home')
+      expect(statSync(path.join(into, 'index.html')).ino).not.toBe(statSync(path.join(site, 'index.html')).ino)
+    } finally {
+      rmSync(site, { recursive: true, force: true })
+    }
   })
 })
