@@ -1,6 +1,7 @@
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import { openStore, type Store } from '../cache/store.ts'
+import { fileDigests } from '../cache/file-digests.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
 import { checkAcrossFiles, type CheckedContent, type CheckResult, type FileOutcome } from '../content/check-content.ts'
 import { loadSources, type FileRead, type SourceFile } from '../content/load-sources.ts'
@@ -81,7 +82,10 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   // Loaded only when compiling: `validate`-like runs never pay for loading the compilers.
   const compiler = compile ? await import('../compile/compile-cache.ts') : undefined
   const memo = options.memo
-  const loaded = await loadSources(root, memo ? { memo: memo.files } : {})
+  const loaded = await loadSources(root, {
+    ...(memo ? { memo: memo.files } : {}),
+    ...(store ? { digests: fileDigests(store) } : {}),
+  })
 
   const portfolioSource = loaded.portfolio
   const portfolioOutcome: FileOutcome | undefined =
@@ -159,7 +163,10 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   }
   // Each edit leaves entries no build reads again: the least recently used go once there are too many.
   // A store the caller opened is the caller's to prune (a build prunes once, after its last step).
-  if (store && options.store === undefined && stats.compiled > 0) store.prune()
+  if (store && options.store === undefined) {
+    fileDigests(store).save()
+    if (stats.compiled > 0) store.prune()
+  }
   return {
     ...result,
     ...(hasErrors(diagnostics) ? {} : { compiled: { portfolio, projects } }),

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Route } from './list-routes.ts'
 import type { PageScan } from './check-output.ts'
-import { pageKey, readPageIndex, reusablePage, writePageIndex, type PageCache, type PageRecord } from './page-cache.ts'
+import { pageKey, pagesInPlace, samePageInputs, type PageCache } from './page-cache.ts'
 import { CliError } from '../errors.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { runJobs } from './jobs.ts'
@@ -35,37 +35,33 @@ export interface Prerendered {
  * Renders every route with the server entry into the client build's HTML shell (its index.html,
  * read before the home page is written over it) and writes dist/<route>/index.html; fails on a
  * render error, a status other than the route's, or an empty <main>. Pages the cache vouches for
- * are taken from the site in place instead. The others are jobs of the worker pool, written here as
+ * are hard-linked from the site in place instead. The others are jobs of the worker pool, written here as
  * they come back.
  */
 export async function prerenderRoutes(routes: readonly Route[], options: PrerenderOptions): Promise<Prerendered> {
   const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
   const { cache } = options
-  const index = cache ? readPageIndex(cache) : new Map<string, PageRecord>()
-  const records = new Map<string, PageRecord>()
+  const inPlace = cache && pagesInPlace(cache, options.siteDir)
   const scans = new Array<PageScan>(routes.length)
   const toRender: { route: Route; at: number; key: string | undefined }[] = []
   const writer = new PageWriter(options.siteDir)
   let reusedPages = 0
   const keep = (at: number, key: string | undefined, page: PageFile) => {
     scans[at] = page.scan
+    writer.write(page.file, page.html)
     if (cache && key)
-      records.set(page.file, {
-        key,
-        sha256: page.sha256,
+      inPlace?.record(page.file, key, page.sha256, {
         scan: page.scan,
         ...(page.usedCards ? { cards: cache.cardsHash } : {}),
       })
-    writer.write(page.file, page.html)
   }
   routes.forEach((route, at) => {
     const key = cache && pageKey(cache, route)
-    const reused = cache && key ? reusablePage(cache, index, route, key) : undefined
-    if (reused) {
-      scans[at] = reused.record.scan
-      records.set(route.file, reused.record)
+    const taken = cache && key ? inPlace?.take(route.file, key, samePageInputs(cache, route)) : undefined
+    if (taken) {
+      scans[at] = taken.data.scan
       reusedPages += 1
-      return writer.write(route.file, reused.html)
+      return
     }
     toRender.push({ route, at, key })
   })
@@ -93,7 +89,7 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
     },
   })
   if (failure) throw failure.error
-  if (cache) writePageIndex(cache, records)
+  inPlace?.save()
   return { pages: routes.map((route) => route.file), scans, rendered: routes.length - reusedPages }
 }
 

@@ -20,6 +20,7 @@ import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
 import { generatedDirectory, siteDirectory } from '../paths.ts'
 import { openStore, type Store } from '../cache/store.ts'
+import { fileDigests } from '../cache/file-digests.ts'
 import { describeResume, makeResume, writeResume, type ResumeFiles } from '../resume/make-resume.ts'
 
 export interface GenerateResult extends CheckResult {
@@ -316,6 +317,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await cards.settled()
     for (const folder of [work.temp, work.cards, work.data, work.server])
       await rm(folder, { recursive: true, force: true })
+    if (store) fileDigests(store).save()
     // Each edit leaves entries no build reads again: the least recently used go once there are too many.
     store?.prune()
   }

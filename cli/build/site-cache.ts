@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Store } from '../cache/store.ts'
+import { fileDigests } from '../cache/file-digests.ts'
 
 /**
  * The Vite client and server builds, kept in the store as one entry holding their files, under a key
@@ -24,15 +25,19 @@ interface SiteFile {
 const RUNTIME_DATA = /^(?:\.server-build|src[\\/]generated[\\/](?:projects|cards\.json))(?:[\\/]|$)/
 
 /**
- * The store key of the app built from the site sources (runtime data aside) with this base path.
+ * The store key of the app built from the site sources (runtime data aside) with this base path:
+ * each file by its digest (cache/file-digests.ts), so an unchanged file is not read again.
  * Undefined when something cannot be read; then nothing is cached.
  */
 export function siteKey(store: Store, siteDirectory: string, base: string): string | undefined {
   try {
-    const inputs = listFiles(siteDirectory, (relative) => !RUNTIME_DATA.test(relative)).flatMap((file) => [
-      file,
-      readFileSync(path.join(siteDirectory, file)),
-    ])
+    const digests = fileDigests(store)
+    const inputs: string[] = []
+    for (const file of listFiles(siteDirectory, (relative) => !RUNTIME_DATA.test(relative))) {
+      const digest = digests.digest(path.join(siteDirectory, file))
+      if (digest === undefined) return undefined
+      inputs.push(file, digest)
+    }
     return store.key(KIND, `base ${base}`, ...inputs)
   } catch {
     return undefined

@@ -1,7 +1,7 @@
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { Store } from '../cache/store.ts'
 import type { CompiledProject, ParsedLookup } from './compile-project.ts'
-import type { SourceFile } from '../content/load-sources.ts'
+import { sourceDigest, type SourceFile } from '../content/load-sources.ts'
 import { drawDiagrams, readDiagram, type Diagram, type DrawnDiagram } from './draw-diagrams.ts'
 
 /**
@@ -20,7 +20,7 @@ export type CachedCompile = CompiledProject & { cached: boolean }
 
 /** What the store holds compiled for this exact text of `source`, or undefined. */
 export function readCompiledProject(source: SourceFile, store: Store): CompiledProject | undefined {
-  const hit = store.get('project', store.key('project', source.path, source.text))
+  const hit = store.get('project', store.key('project', source.path, sourceDigest(source)))
   return isCompiledProject(hit) ? { project: hit.project, diagnostics: hit.diagnostics } : undefined
 }
 
@@ -33,7 +33,7 @@ export async function compileProjectCached(
 ): Promise<CachedCompile> {
   const hit = store && readCompiledProject(source, store)
   if (hit) return { ...hit, cached: true }
-  const key = store?.key('project', source.path, source.text)
+  const key = store?.key('project', source.path, sourceDigest(source))
   const { compileProjectText, drawProjectDiagrams, projectDiagrams } = await import('./compile-project.ts')
   const project = compileProjectText(data)
   const id = ({ mermaid, title }: Diagram) => `${title}\0${mermaid}`
@@ -63,7 +63,7 @@ export async function compilePortfolioCached(
   data: Record<string, unknown>,
   store: Store | undefined,
 ): Promise<Record<string, unknown>> {
-  const key = store?.key('portfolio', source.path, source.text)
+  const key = store?.key('portfolio', source.path, sourceDigest(source))
   const hit = key && store?.get('portfolio', key)
   if (isRecord(hit) && isRecord(hit.portfolio)) return hit.portfolio
   const portfolio = (await import('./compile-project.ts')).compilePortfolio(data)

@@ -3,12 +3,12 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Store } from '../cache/store.ts'
 import { checkFile, type FileKind } from './check-file.ts'
 import type { InternalLink } from './rules/markdown.ts'
-import type { SourceFile } from './load-sources.ts'
+import { sourceDigest, type SourceFile } from './load-sources.ts'
 import type { ParsedDocument } from './parse-yaml.ts'
 
 /**
  * What checking a valid file found (its data and its internal links), kept in the store by the
- * file's path and exact text (the store's key adds the tool's version). A build, `generate` and the
+ * file's path and the digest of its exact text (the store's key adds the tool's version). A build, `generate` and the
  * dev server then parse only the files that changed; a file with any diagnostic is never kept, so
  * problems are always found and located afresh. `validate` does not use it: a pull-request check
  * reads every file.
@@ -29,7 +29,7 @@ export interface CheckedFile {
 
 /** What the store holds for `source` checked valid, or undefined. */
 export function readChecked(source: SourceFile, kind: FileKind, store: Store): CheckedFile | undefined {
-  const hit = store.get(KIND, store.key(KIND, kind, source.path, source.text))
+  const hit = store.get(KIND, store.key(KIND, kind, source.path, sourceDigest(source)))
   return isRecord(hit) && isRecord(hit.data) && Array.isArray(hit.links)
     ? { data: hit.data, links: hit.links as InternalLink[], diagnostics: [], cached: true }
     : undefined
@@ -42,6 +42,6 @@ export function checkFileCached(source: SourceFile, kind: FileKind, store: Store
   const checked = checkFile(source, kind)
   const data = checked.parsed.data
   if (store && checked.diagnostics.length === 0 && isRecord(data))
-    store.set(KIND, store.key(KIND, kind, source.path, source.text), { data, links: checked.links })
+    store.set(KIND, store.key(KIND, kind, source.path, sourceDigest(source)), { data, links: checked.links })
   return { data, links: checked.links, diagnostics: checked.diagnostics, parsed: checked.parsed, cached: false }
 }

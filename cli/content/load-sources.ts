@@ -1,14 +1,23 @@
+import { createHash } from 'node:crypto'
 import { lstatSync, readFileSync } from 'node:fs'
 import { lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { CliError } from '../errors.ts'
+import type { FileDigests } from '../cache/file-digests.ts'
 
 /** One content file, decoded. Positions in diagnostics refer to `text` (a UTF-8 BOM is stripped). */
 export interface SourceFile {
   /** Path relative to the content root, posix separators, e.g. projects/logic-i.yaml. */
   path: string
   text: string
+  /** The SHA-256 (hex) of the file's bytes, when it was read through the file digests (see sourceDigest). */
+  sha256?: string
+}
+
+/** What a source's results are kept under in the store: its bytes' digest, or its text's when it was not read from a file. */
+export function sourceDigest(source: SourceFile): string {
+  return source.sha256 ?? createHash('sha256').update(source.text).digest('hex')
 }
 
 export interface LoadedSources {
@@ -41,6 +50,8 @@ export interface LoadOptions {
    * every file read is put here.
    */
   memo?: Map<string, FileRead>
+  /** Reads the files through these, so an unchanged file's digest is not computed again (cache/file-digests.ts). */
+  digests?: FileDigests
 }
 
 /** One file as an earlier call read it: what it gave, and the stat it was read under. */
@@ -63,7 +74,7 @@ const TIMESTAMP_GRANULARITY_MS = 2000
 export async function loadSources(root: string, options: LoadOptions = {}): Promise<LoadedSources> {
   const diagnostics: Diagnostic[] = []
   await requirePortfolioFile(root)
-  const portfolio = readRemembered(root, 'portfolio.yaml', diagnostics, options.memo)
+  const portfolio = readRemembered(root, 'portfolio.yaml', diagnostics, options)
 
   let names: string[] = []
   const projectsDir = await lstat(path.join(root, 'projects')).catch(() => undefined)
@@ -135,7 +146,7 @@ export async function loadSources(root: string, options: LoadOptions = {}): Prom
   options.onReadingProjects?.(projectNames.length)
   const projects: SourceFile[] = []
   for (const name of projectNames) {
-    const source = readRemembered(root, `projects/${name}`, diagnostics, options.memo)
+    const source = readRemembered(root, `projects/${name}`, diagnostics, options)
     if (source) projects.push(source)
   }
   return { portfolio, projects, projectFileIds: projectNames.map(idOf), projectsListed: true, diagnostics }
@@ -159,9 +170,9 @@ function readRemembered(
   root: string,
   rel: string,
   diagnostics: Diagnostic[],
-  memo: Map<string, FileRead> | undefined,
+  { memo, digests }: Pick<LoadOptions, 'memo' | 'digests'>,
 ): SourceFile | undefined {
-  if (!memo) return readSource(root, rel, diagnostics)
+  if (!memo) return readSource(root, rel, diagnostics, digests)
   const stats = lstatSync(path.join(root, rel))
   const stamp = `${stats.ino}:${stats.size}:${stats.mtimeMs}`
   const known = memo.get(rel)
@@ -171,7 +182,7 @@ function readRemembered(
   }
   const readAt = Date.now()
   const own: Diagnostic[] = []
-  const source = readSource(root, rel, own)
+  const source = readSource(root, rel, own, digests)
   memo.set(rel, { stamp, readAt, source, diagnostics: own })
   diagnostics.push(...own)
   return source
@@ -181,7 +192,12 @@ function readRemembered(
  * Synchronous on purpose: awaiting lstat, open, stat, read and close one after another costs a
  * thread-pool round trip each, ~0.4 s for 1000 files, where the blocking calls take ~50 ms.
  */
-function readSource(root: string, rel: string, diagnostics: Diagnostic[]): SourceFile | undefined {
+function readSource(
+  root: string,
+  rel: string,
+  diagnostics: Diagnostic[],
+  digests: FileDigests | undefined,
+): SourceFile | undefined {
   const abs = path.join(root, rel)
   const stats = lstatSync(abs)
   if (!stats.isFile()) {
@@ -202,8 +218,10 @@ function readSource(root: string, rel: string, diagnostics: Diagnostic[]): Sourc
     return undefined
   }
   let bytes: Buffer
+  let sha256: string | undefined
   try {
-    bytes = readFileSync(abs)
+    if (digests) ({ bytes, sha256 } = digests.read(abs))
+    else bytes = readFileSync(abs)
   } catch (error) {
     throw new CliError(`cannot read ${abs}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, undefined, {
       cause: error,
@@ -219,7 +237,7 @@ function readSource(root: string, rel: string, diagnostics: Diagnostic[]): Sourc
     diagnostics.push(control)
     return undefined
   }
-  return { path: rel, text: decoded.text }
+  return { path: rel, text: decoded.text, ...(sha256 === undefined ? {} : { sha256 }) }
 }
 
 export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { diagnostic: Diagnostic } {

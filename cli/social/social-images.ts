@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { Store } from '../cache/store.ts'
-import { hashBytes, readCardIndex, reusableCard, writeCardIndex, type CardRecord } from './card-index.ts'
+import { fileDigests } from '../cache/file-digests.ts'
+import { openSiteInPlace, sha256Hex, type SiteInPlace } from '../cache/site-in-place.ts'
 import { FONT_FILES } from './card-fonts.ts'
 import { socialCardSpecs, type CardSpec } from './card-specs.ts'
 import { cardSvg } from './card-svg.ts'
@@ -15,28 +15,30 @@ export { socialCardSpecs, type CardSpec } from './card-specs.ts'
  * Social-sharing cards (Open Graph / Twitter images): one 1200x630 PNG per indexable page, an SVG
  * drawn from the content in the site's look (card-svg.ts) and rendered by takumi (render-card.ts).
  * A rendered card is kept in the store under its SVG, so a build renders only the cards whose
- * content changed; and a card the site in place already holds, unchanged, is taken from there
- * (card-index.ts), so a rebuild reads from the store only the cards that changed.
+ * content changed; and a card the site in place already holds, unchanged, is hard-linked from there
+ * (cache/site-in-place.ts), so a rebuild neither draws its SVG nor reads the store for it.
  */
 
 const KIND = 'card'
 
-let memoFonts: string | undefined
 /**
  * The fonts' hash: with the SVG and the renderer's version, what decides a card's pixels besides the
  * tool's version (which the store's keys hold).
  */
-function fontsKey(): string {
-  if (memoFonts) return memoFonts
-  const hash = createHash('sha256')
-  for (const font of Object.values(FONT_FILES)) hash.update(readFileSync(font))
-  memoFonts = hash.digest('hex')
-  return memoFonts
+function fontsKey(store: Store): string {
+  return Object.values(FONT_FILES)
+    .map((font) => fileDigests(store).digest(font) ?? 'missing')
+    .join(' ')
 }
 
 /** The store key of a card's SVG. */
-export function cardKey(store: Store, svg: string): string {
-  return store.key(KIND, CARD_RENDERER, fontsKey(), svg)
+export function cardKey(store: Store, svg: string, fonts = fontsKey(store)): string {
+  return store.key(KIND, CARD_RENDERER, fonts, svg)
+}
+
+/** What a card in the site in place is recorded under: its spec, which decides its SVG (card-svg.ts is the tool's code). */
+function specKey(store: Store, spec: CardSpec, fonts: string): string {
+  return store.key('card spec', CARD_RENDERER, fonts, JSON.stringify(spec))
 }
 
 export interface CardWriteOptions {
@@ -66,24 +68,27 @@ export async function writeSocialCards(
   options: CardWriteOptions = {},
 ): Promise<string[]> {
   const { signal, site } = options
-  const index = store && site !== undefined ? readCardIndex(store, site) : new Map<string, CardRecord>()
-  const records = new Map<string, CardRecord>()
+  const inPlace: SiteInPlace<null> | undefined =
+    store && site !== undefined
+      ? openSiteInPlace({ store, site, into: siteDir, kind: 'cards', isData: (data) => data === null })
+      : undefined
+  const fonts = store && fontsKey(store)
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
   for (const spec of specs) {
     signal?.throwIfAborted()
+    const inPlaceKey = inPlace && store && fonts !== undefined ? specKey(store, spec, fonts) : undefined
+    if (inPlace && inPlaceKey && inPlace.take(spec.file, inPlaceKey)) continue
     const svg = cardSvg(spec)
-    const key = store && cardKey(store, svg)
-    const inPlace = key === undefined || site === undefined ? undefined : reusableCard(site, index, spec.file, key)
-    const kept = inPlace ?? (key === undefined ? undefined : store?.get(KIND, key))
+    const key = store && cardKey(store, svg, fonts)
+    const kept = key === undefined ? undefined : store?.get(KIND, key)
     const png = Buffer.isBuffer(kept) ? kept : await renderCard(svg)
     if (png !== kept) {
       if (key !== undefined) store?.set(KIND, key, png)
       signal?.throwIfAborted()
     }
     writeFileSync(path.join(siteDir, spec.file), png)
-    if (key !== undefined)
-      records.set(spec.file, { key, sha256: png === inPlace ? index.get(spec.file)!.sha256 : hashBytes(png) })
+    if (inPlace && inPlaceKey) inPlace.record(spec.file, inPlaceKey, sha256Hex(png), null)
   }
-  if (store && site !== undefined) writeCardIndex(store, site, records)
+  inPlace?.save()
   return specs.map((spec) => spec.file)
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 /**
  * Checked files in the store (check-cache.ts): a valid file (portfolio.yaml or a project) checked
  * before is not checked again, a file with a problem is never kept (its diagnostics are found
@@ -31,7 +32,10 @@ const checkedKey = (file: string) =>
     'checked',
     file === 'portfolio.yaml' ? 'portfolio' : 'project',
     file,
-    readFileSync(path.join(fixture.root, file), 'utf8'),
+    // Kept under the digest of the file's bytes (cache/file-digests.ts).
+    createHash('sha256')
+      .update(readFileSync(path.join(fixture.root, file)))
+      .digest('hex'),
   )
 
 beforeAll(() => {

@@ -4,6 +4,7 @@
  * is compiled again, in this thread or on a worker, and the output is exactly what compiling without
  * the store gives.
  */
+import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,11 +20,13 @@ let store: Store
 /** What compiling the content without the store gives. */
 let expected: Awaited<ReturnType<typeof checkAndCompile>>
 
-const source = (file: string) => ({ path: file, text: readFileSync(path.join(fixture.root, file), 'utf8') })
-const entryFile = (kind: string, file: string) => {
-  const { path: at, text } = source(file)
-  return path.join(root, 'store', kind, `${store.key(kind, at, text)}.bin`)
-}
+/** Entries are kept under the digest of the file's bytes (cache/file-digests.ts). */
+const digest = (file: string) =>
+  createHash('sha256')
+    .update(readFileSync(path.join(fixture.root, file)))
+    .digest('hex')
+const entryFile = (kind: string, file: string) =>
+  path.join(root, 'store', kind, `${store.key(kind, file, digest(file))}.bin`)
 const entries = (kind: string) => readdirSync(path.join(root, 'store', kind)).filter((name) => name.endsWith('.bin'))
 const build = (workers: 'never' | 'always' = 'never', with_: Store = store) =>
   checkAndCompile(fixture.root, { workers, store: with_ })
@@ -169,8 +172,7 @@ describe('compiled files in the store', () => {
 
   it('ignores a well-formed entry that does not hold a compiled project, and a damaged portfolio entry', async () => {
     await build()
-    const { path: at, text } = source(todo)
-    store.set('project', store.key('project', at, text), { project: 'not a project' })
+    store.set('project', store.key('project', todo, digest(todo)), { project: 'not a project' })
     writeFileSync(entryFile('portfolio', 'portfolio.yaml'), 'garbage\n{]')
     const result = await build()
     expect(result.compiled).toEqual(expected.compiled)

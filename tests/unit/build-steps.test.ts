@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { copyRepoContent } from '../helpers/fixtures.ts'
@@ -200,6 +200,43 @@ describe('atomic output', () => {
     }
   }, 120_000)
 
+  it("hard-links the pages and cards an edit left alone from the site in place, and makes the edited project's anew: the same site as a cold build", async () => {
+    const fixture = copyRepoContent()
+    try {
+      const dir = tempDir()
+      const out = path.join(dir, 'dist')
+      const store = openStore(path.join(dir, 'cache'))
+      const build = async () => {
+        expect((await runBuild({ root: fixture.root, outDir: out, base: '/', store })).compiled).toBe(true)
+        return inodes(out)
+      }
+      /** Pages and cards: the outputs taken from the site in place. */
+      const outputs = (files: Map<string, bigint>) =>
+        [...files.keys()].filter((file) => file.endsWith('.html') || file.startsWith('og/')).sort()
+      const first = await build()
+      expect(outputs(first)).toHaveLength(8 + 7)
+
+      // Nothing changed: every page and card is the previous build's file, linked, not a copy.
+      const again = await build()
+      for (const file of outputs(first)) expect([file, again.get(file)]).toEqual([file, first.get(file)])
+      // No two files of the site share an inode: each link replaced one file of the new site.
+      expect(new Set(again.values()).size).toBe(again.size)
+
+      const project = path.join(fixture.root, 'projects', 'logic-i.yaml')
+      writeFileSync(project, readFileSync(project, 'utf8').replace(/^title: (.*)$/m, 'title: $1 (edited)'))
+      const edited = await build()
+      const made = outputs(edited).filter((file) => edited.get(file) !== again.get(file))
+      expect(made).toEqual(['index.html', 'og/logic-i.png', 'projects/logic-i/index.html'])
+      expect(new Set(edited.values()).size).toBe(edited.size)
+
+      const cold = path.join(dir, 'cold')
+      expect((await runBuild({ root: fixture.root, outDir: cold, base: '/', store: false })).compiled).toBe(true)
+      expect(siteFiles(out)).toEqual(siteFiles(cold))
+    } finally {
+      fixture.cleanup()
+    }
+  }, 120_000)
+
   it('stops, leaving the previous site and no work folder, when a diagram passes the checks but cannot be drawn (the cards had started)', async () => {
     const fixture = copyRepoContent()
     try {
@@ -273,6 +310,17 @@ describe('atomic output', () => {
     )
   })
 })
+
+/** Every file of a built site by path, and its inode. */
+function inodes(folder: string): Map<string, bigint> {
+  const files = new Map<string, bigint>()
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    files.set(path.relative(folder, file).split(path.sep).join('/'), statSync(file, { bigint: true }).ino)
+  }
+  return files
+}
 
 /** Every file of a built site, by path, as text (PNGs as base64): what a visitor could fetch. */
 function siteFiles(folder: string): Record<string, string> {

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto'
+import { closeSync, fstatSync, openSync, readFileSync, type BigIntStats } from 'node:fs'
+import path from 'node:path'
+import { fileIdentity, isFileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from './file-identity.ts'
+import type { Store } from './store.ts'
+
+/**
+ * The SHA-256 of input files (the app's sources, the card fonts), kept under each file's path, size,
+ * mtime and inode, as git's index, Bazel and Ninja keep them: a file whose identity is the one
+ * recorded is not read again. A file seen within the timestamp granularity of the cache's time
+ * (see isRacy) is read and hashed again, since an edit in that tick would not show in its mtime.
+ *
+ * The digests are one entry of the store (checked when read, like any), written by save(). Its time
+ * is when the session that wrote it began, not when it was written: a file hashed during a session
+ * and edited in the same tick before save() is then still racy, so never trusted by its identity.
+ */
+
+const KIND = 'digests'
+
+interface DigestRecord extends FileIdentity {
+  sha256: string
+}
+
+export interface FileDigests {
+  /** The SHA-256 (hex) of a regular file's bytes; undefined when there is none or it cannot be read. */
+  digest(file: string): string | undefined
+  /**
+   * Reads a file and gives its bytes with their digest, the recorded one when the file's identity
+   * did not change while it was read and is the one recorded. Throws what reading throws.
+   */
+  read(file: string): { bytes: Buffer; sha256: string }
+  /** Keeps the digests of the files asked for since it was opened (atomically, in the store). */
+  save(): void
+}
+
+/** Opens the digests kept in `store` under `scope` (a name for one set of files); without a store, every file is hashed. */
+export function openFileDigests(store: Store | undefined, scope = 'files'): FileDigests {
+  return new StoredDigests(store, scope)
+}
+
+const open = new Map<string, FileDigests>()
+
+/** The one FileDigests of this process for `store` (the build's steps share it; run.ts saves it when the build is done). */
+export function fileDigests(store: Store): FileDigests {
+  const id = `${store.address.root}\0${store.address.toolVersion ?? ''}`
+  let digests = open.get(id)
+  if (!digests) open.set(id, (digests = openFileDigests(store)))
+  return digests
+}
+
+class StoredDigests implements FileDigests {
+  /** When this session began: what the records it saves are judged racy against. */
+  readonly #openedNs = nowNs()
+  readonly #previous: ReadonlyMap<string, DigestRecord>
+  readonly #previousNs: bigint
+  readonly #seen = new Map<string, DigestRecord>()
+
+  constructor(
+    private readonly store: Store | undefined,
+    private readonly scope: string,
+  ) {
+    const kept = store ? readDigests(store.get(KIND, this.#key(store))) : undefined
+    this.#previous = kept?.files ?? new Map()
+    this.#previousNs = kept?.stampNs ?? 0n
+  }
+
+  digest(file: string): string | undefined {
+    const absolute = path.resolve(file)
+    const identity = fileIdentity(absolute)
+    if (!identity) return undefined
+    let sha256 = this.#recorded(absolute, identity)
+    if (sha256 === undefined) {
+      try {
+        // The identity was taken before the read: an edit meanwhile shows as another identity next time.
+        sha256 = hashBytes(readFileSync(absolute))
+      } catch {
+        return undefined
+      }
+    }
+    this.#seen.set(absolute, { ...identity, sha256 })
+    return sha256
+  }
+
+  read(file: string): { bytes: Buffer; sha256: string } {
+    const absolute = path.resolve(file)
+    const fd = openSync(absolute, 'r')
+    try {
+      const before = identityOf(fstatSync(fd, { bigint: true }))
+      const bytes = readFileSync(fd)
+      // Edited while it was read: the bytes are hashed, and nothing is recorded.
+      if (!sameIdentity(before, identityOf(fstatSync(fd, { bigint: true })))) return { bytes, sha256: hashBytes(bytes) }
+      const sha256 = this.#recorded(absolute, before) ?? hashBytes(bytes)
+      this.#seen.set(absolute, { ...before, sha256 })
+      return { bytes, sha256 }
+    } finally {
+      closeSync(fd)
+    }
+  }
+
+  /** The digest recorded for the file with this identity, when it can be trusted without reading the file. */
+  #recorded(absolute: string, identity: FileIdentity): string | undefined {
+    const seen = this.#seen.get(absolute)
+    if (seen && sameIdentity(seen, identity) && !isRacy(identity, this.#openedNs)) return seen.sha256
+    const known = this.#previous.get(absolute)
+    if (known && sameIdentity(known, identity) && !isRacy(identity, this.#previousNs)) return known.sha256
+    return undefined
+  }
+
+  save(): void {
+    if (!this.store || this.#seen.size === 0) return
+    this.store.set(KIND, this.#key(this.store), { stampNs: this.#openedNs, files: this.#seen })
+  }
+
+  #key(store: Store): string {
+    return store.key(KIND, this.scope)
+  }
+}
+
+function hashBytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+function identityOf(stats: BigIntStats): FileIdentity {
+  return { size: stats.size, mtimeNs: stats.mtimeNs, ino: stats.ino }
+}
+
+/** A kept entry's records, when it has the shape this version writes. */
+function readDigests(value: unknown): { stampNs: bigint; files: Map<string, DigestRecord> } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { stampNs, files } = value as { stampNs?: unknown; files?: unknown }
+  if (typeof stampNs !== 'bigint' || !(files instanceof Map)) return undefined
+  const records = new Map<string, DigestRecord>()
+  for (const [file, record] of files as Map<unknown, unknown>)
+    if (typeof file === 'string' && isFileIdentity(record) && typeof (record as DigestRecord).sha256 === 'string')
+      records.set(file, record as DigestRecord)
+  return { stampNs, files: records }
+}
