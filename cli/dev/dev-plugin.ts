@@ -110,11 +110,13 @@ export function contentPlugin({ siteDirectory, generatedDir, state, root }: Cont
           )
           return
         }
-        if (/^\/data\/chat-index\.json(?:[?#].*)?$/.test(req.url ?? '')) {
-          readFile(path.join(generatedDir, 'chat-index.json'), 'utf8').then(
-            (index) =>
-              void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(index),
-            next,
+        // The chat's overview and project passages, as generate wrote them (chat.json, chat/<id>.json).
+        const chat = /^\/data\/(chat(?:\/[^/?#]+)?\.json)(?:[?#].*)?$/.exec(req.url ?? '')
+        if (chat?.[1]) {
+          readFile(path.join(generatedDir, chat[1]), 'utf8').then(
+            (data) =>
+              void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(data),
+            () => void res.writeHead(404, { 'content-type': 'text/plain' }).end('no such chat data'),
           )
           return
         }

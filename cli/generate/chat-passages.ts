@@ -145,12 +145,7 @@ export function projectPassages(project: Data): PassageDraft[] {
   add(source, text(project.description), '', '')
   const tech = strings(project.tech)
   // The card's tech list, unless a tech-stack section lists it all again (each of its groups is a passage).
-  const stacks = records(project.sections).filter((section) => section.kind === 'tech-stack')
-  const listed = new Set(
-    stacks
-      .flatMap((section) => records(section.groups).flatMap((group) => strings(group.items)))
-      .map((item) => item.toLowerCase()),
-  )
+  const listed = new Set(stackItems(project).map((item) => item.toLowerCase()))
   const unlisted = tech.filter((item) => !listed.has(item.toLowerCase()))
   if (unlisted.length > 0) add('Tech', `${source} uses ${unlisted.join(', ')}.`, '', '', 'tech')
   const achievements = strings(project.achievements)
@@ -177,6 +172,37 @@ export function projectPassages(project: Data): PassageDraft[] {
   for (const section of records(project.sections)) if (section.kind !== 'call-to-action') sectionPassages(section, add)
   return out
 }
+
+/** The items of a project's tech-stack sections, in order. */
+function stackItems(project: Data): string[] {
+  return records(project.sections)
+    .filter((section) => section.kind === 'tech-stack')
+    .flatMap((section) => records(section.groups).flatMap((group) => strings(group.items)))
+}
+
+/** Every technology a project lists, its card's first, then its tech-stack sections', each once (ignoring case). */
+export function projectTech(project: Data): string[] {
+  const seen = new Set<string>()
+  return [...strings(project.tech), ...stackItems(project)].filter((item) => {
+    const key = item.toLowerCase()
+    return !seen.has(key) && Boolean(seen.add(key))
+  })
+}
+
+/**
+ * The values an entity's field may take, when its type or constraints list them (`ENUM('a','b')`,
+ * `enum: a, b; default a`): a reader asking "what statuses can it have" wants the list.
+ */
+function enumValues(type: string, constraints: string): string[] {
+  const listed = /^enum\s*\((.*)\)\s*$/i.exec(type)?.[1] ?? /\benum\s*:\s*([^;]+)/i.exec(constraints)?.[1]
+  return (listed ?? '')
+    .split(',')
+    .map((value) => value.trim().replace(/^['"]|['"]$/g, ''))
+    .filter(Boolean)
+}
+
+const spoken = (values: readonly string[]) =>
+  values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : (values[0] ?? '')
 
 type Add = (title: string, body: string, section: string, anchor: string, kind?: Place['kind']) => void
 
@@ -205,8 +231,9 @@ function sectionPassages(section: Data, add: Add): void {
     const fields = records(entity.fields).map((field) => {
       const constraints = text(field.constraints)
       const fallback = /\bdefault\s+('[^']*'|\S+)/i.exec(constraints)?.[1]
+      const values = enumValues(text(field.type), constraints)
       const details = [
-        /^enum\b/i.test(text(field.type)) ? text(field.type) : '',
+        values.length > 0 ? `one of ${spoken(values)}` : '',
         /unique/i.test(constraints) ? 'unique' : '',
         fallback ? `default ${fallback}` : '',
         text(field.note),

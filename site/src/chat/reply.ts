@@ -11,9 +11,10 @@
  *   5. the passage (or two) of the content that answers enough of the question;
  *   6. the fallback, with the e-mail and a few quick questions.
  */
+import { paths } from '../paths.ts'
 import type { ChatSearch, Hit } from './chat-search.ts'
 import { excerpt } from './excerpt.ts'
-import { processTerm } from './search-config.ts'
+import { processTerm, type ProjectSummary } from './search-config.ts'
 
 export type ReplyPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string }
 
@@ -190,10 +191,92 @@ const USE_WORDS = new Set([
   'runs',
 ])
 
+/** A name a project's technology goes by: its words (lowercase) as the question would hold them, and as written. */
+interface TechName {
+  words: string[]
+  written: string
+  /** Matched by a word that begins it (`mongo` for MongoDB), not by all of its words. */
+  prefix: boolean
+}
+
+/**
+ * The names of a listed technology: the whole item without a parenthesis ("Passport.js (Google
+ * OAuth 2.0)" is Passport.js), and its first word when it has several ("Razorpay Checkout" is
+ * Razorpay, "Google OAuth 2.0" is Google), unless that word is too short to name anything.
+ */
+function techNames(item: string): TechName[] {
+  const written = item.replace(/\s*\([^)]*\)\s*/g, ' ').trim()
+  const words = tokenize(written).flatMap((word) => word.split(/[^a-z0-9+#]+/).filter(Boolean))
+  if (words.length === 0) return []
+  const names: TechName[] = [{ words, written, prefix: false }]
+  const first = written.split(/\s+/)[0] ?? ''
+  if (words.length > 1 && written.includes(' ') && /^[a-z]{4,}$/.test(words[0]!))
+    names.push({ words: [words[0]!], written: first, prefix: false })
+  return names
+}
+
+/** The question's words split as the tech names are (`chart.js` is `chart` and `js`). */
+const techWords = (tokens: readonly string[]) => tokens.flatMap((word) => word.split(/[^a-z0-9+#]+/).filter(Boolean))
+
+/**
+ * The technologies a question names, from what the projects list: each with the projects that list
+ * it and the name as written. A name is found as consecutive words of the question; a word of 4+
+ * letters that only begins a one-word name (`mongo`) counts when no name is found whole.
+ */
+function namedTech(
+  tokens: readonly string[],
+  projects: readonly ProjectSummary[],
+): { written: string; ids: Set<string> }[] {
+  const asked = techWords(tokens)
+  const found = new Map<string, { start: number; length: number; names: Map<string, Set<string>> }>()
+  const note = (start: number, length: number, written: string, id: string) => {
+    const key = `${start}:${length}`
+    const run = found.get(key) ?? { start, length, names: new Map<string, Set<string>>() }
+    found.set(key, run)
+    run.names.set(written, (run.names.get(written) ?? new Set()).add(id))
+  }
+  const prefixes: { start: number; written: string; id: string }[] = []
+  for (const project of projects)
+    for (const item of project.tech)
+      for (const name of techNames(item)) {
+        for (let start = 0; start + name.words.length <= asked.length; start += 1) {
+          if (name.words.every((word, i) => asked[start + i] === word))
+            note(start, name.words.length, name.written, project.id)
+          else if (
+            name.words.length === 1 &&
+            asked[start]!.length >= 4 &&
+            processTerm(asked[start]!) !== null &&
+            name.words[0]!.startsWith(asked[start]!)
+          )
+            prefixes.push({ start, written: name.written, id: project.id })
+        }
+      }
+  if (found.size === 0) for (const { start, written, id } of prefixes) note(start, 1, written, id)
+  // A name inside a longer one found at the same place is that one ("Razorpay" in "Razorpay Checkout").
+  const runs = [...found.values()].filter(
+    (run) =>
+      ![...found.values()].some(
+        (other) =>
+          other !== run &&
+          other.length > run.length &&
+          other.start <= run.start &&
+          other.start + other.length >= run.start + run.length,
+      ),
+  )
+  // Several runs at the same words (a name and a prefix of another) are one technology.
+  return runs
+    .sort((a, b) => a.start - b.start)
+    .map((run) => {
+      const names = [...run.names.entries()].sort((a, b) => b[1].size - a[1].size || a[0].length - b[0].length)
+      return { written: names[0]![0], ids: new Set(names.flatMap(([, ids]) => [...ids])) }
+    })
+}
+
 /**
  * "Which projects use Redis?", "projects built with MongoDB", "where did he use Razorpay?": the
- * projects whose tech lists name it, else those whose text does. `none` when it is asked but no
- * project has it (the honest fallback, not a list of every project).
+ * projects whose tech lists name it (what each is built with, not a passage that mentions it in
+ * passing), or, for what no tech list names, those whose text states it. `none` when it is asked but
+ * no project has it (the honest fallback, not a list of every project).
  */
 function matchProjectsUsing(message: string, tokens: readonly string[], search: ChatSearch): Reply | 'none' | null {
   // "which/what/any/list (of the) projects …" or a message that starts with "projects …", then a verb of use.
@@ -201,20 +284,29 @@ function matchProjectsUsing(message: string, tokens: readonly string[], search: 
   const asksForProjects =
     (noun >= 0 && (noun === 0 || tokens.slice(Math.max(0, noun - 3), noun).some((t) => ASKING.has(t)))) ||
     (tokens[0] === 'where' && tokens.some((t) => t === 'use' || t === 'used'))
-  if (!asksForProjects || !tokens.slice(Math.max(0, noun)).some((t) => USE_WORDS.has(t))) return null
+  if (!asksForProjects) return null
+  const tech = namedTech(tokens, search.projects)
+  if (tech.length > 0) {
+    const using = search.projects.filter((project) => tech.every(({ ids }) => ids.has(project.id)))
+    if (using.length === 0) return 'none'
+    const names = tech.map((t) => t.written)
+    const named = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]!
+    return answer(
+      [text(`${using.length === 1 ? 'One project uses' : `${using.length} projects use`} ${named}:`)],
+      ...using.map((project) => [{ kind: 'link', text: project.title, href: paths.project(project.id) } as ReplyPart]),
+    )
+  }
+  if (!tokens.slice(Math.max(0, noun)).some((t) => USE_WORDS.has(t))) return null
   const subject = tokens.filter((t) => !PROJECT_NOUNS.has(t) && !USE_WORDS.has(t)).join(' ')
   const named = search.words(subject)
   if (named.length === 0) return null
   const projects = new Map<string, Hit>()
-  for (const kind of ['tech', 'text'] as const) {
-    for (const hit of search.find(subject, { kind, all: true, strict: true })) {
-      if (hit.passage.project && hit.coverage >= 1 && !projects.has(hit.passage.project))
-        projects.set(hit.passage.project, hit)
-    }
-    if (projects.size > 0) break
+  for (const hit of search.find(subject, { all: true, strict: true })) {
+    if (hit.passage.project && hit.coverage >= 1 && !projects.has(hit.passage.project))
+      projects.set(hit.passage.project, hit)
   }
   if (projects.size === 0) return 'none'
-  // The technology as the visitor wrote it ("Redis", not "redis").
+  // The words as the visitor wrote them ("Trie", not "trie").
   const asWritten = named
     .map((word) => {
       const at = message.toLowerCase().indexOf(word)
@@ -222,7 +314,7 @@ function matchProjectsUsing(message: string, tokens: readonly string[], search: 
     })
     .join(' ')
   return answer(
-    [text(`${projects.size === 1 ? 'One project uses' : `${projects.size} projects use`} ${asWritten}:`)],
+    [text(`${projects.size === 1 ? 'One project mentions' : `${projects.size} projects mention`} ${asWritten}:`)],
     ...[...projects.values()].map((hit) => [readMoreLink(hit)]),
   )
 }
