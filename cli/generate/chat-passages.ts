@@ -29,15 +29,29 @@ interface Block {
   text: string
 }
 
-/** The compiled (sanitised) HTML of a markdown field as text blocks, in order. */
+/** Longest list, with the sentence that introduces it, that stays one passage. */
+const LIST_PASSAGE_LENGTH = 800
+/** An introduction this short ("**Who it is for.**") introduces the list after it even without a colon. */
+const HEADLINE_LENGTH = 80
+
+/**
+ * The compiled (sanitised) HTML of a markdown field as text blocks, in order. A list right after
+ * the sentence that introduces it ("…compares the two:", "Three roles share the platform:") is one
+ * block with it, when short enough: the items are what the sentence is about, and apart the
+ * sentence would answer "what are they" with a summary.
+ */
 export function htmlBlocks(html: string): Block[] {
-  const blocks: Block[] = []
+  const blocks: (Block & { merged?: boolean })[] = []
   const open: { text: string; lead: string; inLead: boolean }[] = []
+  const lists: { intro: number; items: number[] }[] = []
+  const done: { intro: number; items: number[] }[] = []
   let skipping = 0
   const parser = new Parser(
     {
       onopentag(name) {
         if (SKIPPED.has(name)) skipping += 1
+        else if (name === 'ul' || name === 'ol')
+          lists.push({ intro: open.length === 0 ? blocks.length - 1 : -1, items: [] })
         else if (BLOCKS.has(name)) open.push({ text: '', lead: '', inLead: false })
         else if (name === 'strong' && open.length > 0 && open[open.length - 1]!.text.trim() === '')
           open[open.length - 1]!.inLead = true
@@ -50,11 +64,17 @@ export function htmlBlocks(html: string): Block[] {
       },
       onclosetag(name) {
         if (SKIPPED.has(name)) skipping = Math.max(0, skipping - 1)
-        else if (name === 'strong' && open.length > 0) open[open.length - 1]!.inLead = false
+        else if (name === 'ul' || name === 'ol') {
+          const list = lists.pop()
+          if (list) done.push(list)
+        } else if (name === 'strong' && open.length > 0) open[open.length - 1]!.inLead = false
         else if (BLOCKS.has(name)) {
           const block = open.pop()
           const content = text(block?.text)
-          if (block && content) blocks.push({ lead: text(block.lead).replace(/[.:]$/, ''), text: content })
+          if (block && content) {
+            if (name === 'li') lists[lists.length - 1]?.items.push(blocks.length)
+            blocks.push({ lead: text(block.lead).replace(/[.:]$/, ''), text: content })
+          }
         } else if (name === 'td' || name === 'th') {
           const current = open[open.length - 1]
           if (current) current.text += ' · '
@@ -65,13 +85,31 @@ export function htmlBlocks(html: string): Block[] {
   )
   parser.write(html)
   parser.end()
-  return blocks.map((block) => ({
-    ...block,
-    text: block.text.replace(/(?:\s*·\s*)+$/, '').replace(/\s*·\s*·\s*/g, ' · '),
-  }))
+  for (const { intro, items } of done) {
+    const head = blocks[intro]
+    if (!head || items.length === 0 || (!head.text.endsWith(':') && head.text.length > HEADLINE_LENGTH)) continue
+    // Each item ends as a sentence, so the answer's excerpt can cut between them.
+    const merged = [head.text, ...items.map((i) => blocks[i]!.text.replace(/([^.;:!?])$/, '$1.'))].join(' ')
+    if (merged.length > LIST_PASSAGE_LENGTH) continue
+    head.text = merged
+    for (const i of items) blocks[i]!.merged = true
+  }
+  return blocks
+    .filter((block) => !block.merged)
+    .map(({ lead, text: body }) => ({
+      lead,
+      text: body.replace(/(?:\s*·\s*)+$/, '').replace(/\s*·\s*·\s*/g, ' · '),
+    }))
 }
 
-/** The owner's profile, home-page texts and tech stack. */
+/** When a career entry was: its duration, or its dates. */
+function period(entry: Data): string {
+  if (text(entry.duration)) return `(${text(entry.duration)})`
+  if (!text(entry.start)) return ''
+  return `(${text(entry.start)} to ${text(entry.end) || 'present'})`
+}
+
+/** The owner's profile, career, home-page texts and tech stack. */
 export function portfolioPassages(portfolio: Data): PassageDraft[] {
   const owner = isRecord(portfolio.owner) ? portfolio.owner : {}
   const name = text(owner.name)
@@ -96,6 +134,25 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
   if (claims.length > 0) add('Highlights', `${claims.join('; ')}.`, aboutTitle, 'hero')
   for (const block of htmlBlocks(text(about.body))) add(block.lead || aboutTitle, block.text, aboutTitle, 'about')
   for (const item of records(about.highlights)) add(text(item.title), text(item.text), aboutTitle, 'about')
+  // The career: what a recruiter asks first ("has he worked with payments?"), also when only the resume shows it.
+  const sentence = (value: string) => value.replace(/([^.!?])$/, '$1.')
+  for (const job of records(portfolio.experience)) {
+    const head = [text(job.role), text(job.organisation) && `at ${text(job.organisation)}`, period(job)]
+    add(
+      `${text(job.role)} experience`,
+      [sentence(head.filter(Boolean).join(' ')), text(job.summary), ...strings(job.highlights)].map(sentence).join(' '),
+      aboutTitle,
+      'about',
+    )
+  }
+  for (const school of records(portfolio.education)) {
+    const head = [
+      text(school.qualification),
+      text(school.area) && `in ${text(school.area)}`,
+      `at ${text(school.institution)}`,
+    ]
+    add('Education', sentence([...head, period(school)].filter(Boolean).join(' ')), aboutTitle, 'about')
+  }
   const stack = isRecord(portfolio.techStack) ? portfolio.techStack : {}
   for (const group of records(stack.groups))
     add(

@@ -183,16 +183,22 @@ function searchOver(
     return project === '' || scope.has(project)
   }
   const total = stored.reduce((count, _, id) => count + (inScope(id) ? 1 : 0), 0)
+  const stems = (text: string) =>
+    tokenize(text)
+      .map(processTerm)
+      .filter((term): term is string => term !== null)
+  // The words of technologies (every project's, and the tech lists at hand: the owner's stack).
+  const techTerms = new Set([
+    ...projects.flatMap((project) => project.tech.flatMap(stems)),
+    ...stored.filter((passage, id) => passage.kind === 'tech' && inScope(id)).flatMap((passage) => stems(passage.text)),
+  ])
   const words = (question: string) => [
     ...new Set(tokenize(question.toLowerCase()).filter((word) => processTerm(word) !== null)),
   ]
   return {
     words,
     projects,
-    stems: (text) =>
-      tokenize(text)
-        .map(processTerm)
-        .filter((term): term is string => term !== null),
+    stems,
     find(question, options = {}) {
       const asked = words(question).map((word) => ({ word, terms: new Set(processQueryTerm(word) ?? []) }))
       if (asked.length === 0) return []
@@ -206,8 +212,11 @@ function searchOver(
       })
       const covers = (result: SearchResult, terms: ReadonlySet<string>) =>
         result.queryTerms.some((term) => terms.has(term))
-      const weights = asked.map(({ terms }) =>
-        Math.log(1 + total / (1 + results.filter((r) => covers(r, terms)).length)),
+      // A technology asked about ("Does he write TypeScript?") weighs twice a word of how it is asked.
+      const weights = asked.map(
+        ({ terms }) =>
+          Math.log(1 + total / (1 + results.filter((r) => covers(r, terms)).length)) *
+          ([...terms].some((term) => techTerms.has(term)) ? 2 : 1),
       )
       const sum = weights.reduce((a, b) => a + b, 0)
       return results

@@ -324,9 +324,35 @@ function readMoreLink(hit: Hit): ReplyPart {
   return { kind: 'link', text: section ? `${source} · ${section}` : source, href: url }
 }
 
-/** The best passage, and a second one from elsewhere when it answers as much; null when none answers enough. */
-function matchPassages(message: string, search: ChatSearch): { hits: Hit[]; covered: number } | null {
-  const hits = search.find(message).slice(0, 10)
+/** "How many…", "how long…": a question whose answer is a number or a duration. */
+const NUMBER_QUESTIONS = [
+  'how many',
+  'how much',
+  'how long',
+  'how fast',
+  'how big',
+  'how large',
+  'how old',
+  'number of',
+  'what percentage',
+]
+
+/**
+ * The best passage, and a second one from elsewhere when it answers as much; null when none answers
+ * enough. A question asking for a number prefers, among passages that answer as much, one that states one.
+ */
+function matchPassages(
+  message: string,
+  tokens: readonly string[],
+  search: ChatSearch,
+): { hits: Hit[]; covered: number } | null {
+  const number = NUMBER_QUESTIONS.some((phrase) => findPhrase(tokens, phrase) >= 0)
+  const rank = (hit: Hit) => hit.score * hit.coverage * (number && /\d/.test(hit.passage.text) ? 2 : 1)
+  const hits = search
+    .find(message)
+    .slice(0, 20)
+    .sort((a, b) => rank(b) - rank(a))
+    .slice(0, 10)
   const best = hits.reduce<Hit | undefined>((a, h) => (!a || h.coverage > a.coverage ? h : a), undefined)
   if (!best || best.coverage < MIN_COVERAGE) return null
   const second = hits.find(
@@ -359,7 +385,7 @@ export function replyTo(message: string, knowledge: ChatKnowledge): Reply {
   if (projects === 'none') return fallback(knowledge)
   if (projects) return projects
   const keyword = matchKeyword(tokens, knowledge)
-  const passages = search ? matchPassages(message, search) : null
+  const passages = search ? matchPassages(message, tokens, search) : null
   // A quick question's keywords win, unless a passage states more of what was asked.
   if (keyword && (!passages || passages.covered <= keyword.covered)) return answer([text(keyword.answer)])
   if (passages && search) return passageAnswer(passages.hits, search)

@@ -86,7 +86,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'their them then there these they this those to was we were what when where which who whom why will with would ' +
     'long often you your yours know show give some much many thanks thank ok okay just like get got one ones ' +
     'project projects app apps application applications use used uses using built build work works working him himself ' +
-    'make made someone somebody anyone anybody people thing things way wat wht whats hows pls plz u ur'
+    'make made someone somebody anyone anybody people thing things way wat wht whats hows pls plz u ur ' +
+    // How a question is put ("what happens when", "how are sessions kept").
+    'happen happens happened keep keeps kept'
   ).split(' '),
 )
 
@@ -115,6 +117,7 @@ const QUERY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   stored: ['storage'],
   tests: ['test', 'load'],
   tested: ['test', 'load'],
+  port: ['listen'],
 }
 
 /** Lowercase, stop words out, Porter stem (the `stemmer` package): `limits`, `limiting` -> `limit`. */
