@@ -12,7 +12,7 @@ import {
   type ProjectSummary,
 } from '../../site/src/chat/search-config.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
-import { portfolioPassages, projectPassages, projectTech, type PassageDraft } from './chat-passages.ts'
+import { portfolioPassages, projectParts, projectTech, type PassageDraft } from './chat-passages.ts'
 import { safeJson } from './project-data.ts'
 
 /**
@@ -45,12 +45,16 @@ export function passageFile(passages: readonly PassageDraft[]): PassageFile {
   return { format: CHAT_DATA_FORMAT, places, texts, titles, placeOf }
 }
 
-/** The words of a project's headlines (section, feature, entity and endpoint names), lowercase, each once. */
-function headlineWords(passages: readonly PassageDraft[]): string {
+/** How many headline words a project's summary keeps: enough to tell it apart, few enough for a thousand projects. */
+const KEYWORDS = 24
+
+/** The words of a project's headlines, lowercase, each once, those of its title and stop words out; the first KEYWORDS. */
+function headlineWords(headlines: readonly string[], title: string): string {
+  const titled = new Set(tokenize(title.toLowerCase()))
   const words = new Set<string>()
-  for (const passage of passages)
-    for (const word of tokenize(`${passage.title} ${passage.section}`.toLowerCase()))
-      if (processTerm(word) !== null) words.add(word)
+  for (const headline of headlines)
+    for (const word of tokenize(headline.toLowerCase()))
+      if (!titled.has(word) && processTerm(word) !== null && words.size < KEYWORDS) words.add(word)
   return [...words].join(' ')
 }
 
@@ -68,7 +72,7 @@ function aboutOf(project: Record<string, unknown>): string {
 
 /** One project's passage file and what the overview keeps of it. Pure. */
 export function projectChat(project: Record<string, unknown>): { json: string; summary: ProjectSummary } {
-  const passages = projectPassages(project)
+  const { passages, headlines } = projectParts(project)
   const json = safeJson(passageFile(passages))
   return {
     json,
@@ -77,7 +81,7 @@ export function projectChat(project: Record<string, unknown>): { json: string; s
       title: String(project.title),
       about: aboutOf(project),
       tech: projectTech(project),
-      keywords: headlineWords(passages),
+      keywords: headlineWords(headlines, String(project.title)),
       bytes: Buffer.byteLength(json),
     },
   }

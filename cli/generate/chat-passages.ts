@@ -89,7 +89,13 @@ export function htmlBlocks(html: string): Block[] {
     const head = blocks[intro]
     if (!head || items.length === 0 || (!head.text.endsWith(':') && head.text.length > HEADLINE_LENGTH)) continue
     // Each item ends as a sentence, so the answer's excerpt can cut between them.
-    const merged = [head.text, ...items.map((i) => blocks[i]!.text.replace(/([^.;:!?])$/, '$1.'))].join(' ')
+    const item = (body: string) =>
+      body.charAt(0).toUpperCase() +
+      body
+        .slice(1)
+        .replace(/[;,]$/, '')
+        .replace(/([^.:!?])$/, '$1.')
+    const merged = [head.text, ...items.map((i) => item(blocks[i]!.text))].join(' ')
     if (merged.length > LIST_PASSAGE_LENGTH) continue
     head.text = merged
     for (const i of items) blocks[i]!.merged = true
@@ -191,11 +197,21 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
 
 /** One project's card and every section of its case study. */
 export function projectPassages(project: Data): PassageDraft[] {
+  return projectParts(project).passages
+}
+
+/**
+ * One project's passages, and its headlines: the names its case study gives things (features,
+ * entities, diagrams, endpoints, bold leads), what tells it from other projects in a few words.
+ */
+export function projectParts(project: Data): { passages: PassageDraft[]; headlines: string[] } {
   const id = text(project.id)
   const source = text(project.title)
   const page = paths.project(id)
   const out: PassageDraft[] = []
-  const add = (title: string, body: string, section: string, anchor: string, kind: Place['kind'] = 'text') => {
+  const headlines: string[] = []
+  const add: Add = (title, body, section, anchor, kind = 'text', headline = '') => {
+    if (headline) headlines.push(headline)
     if (body)
       out.push({ title, text: body, source, project: id, section, url: anchor ? `${page}#${anchor}` : page, kind })
   }
@@ -226,8 +242,9 @@ export function projectPassages(project: Data): PassageDraft[] {
     )
   }
   // The closing call to action only invites the reader to the demo and the code (the links and demo login above).
-  for (const section of records(project.sections)) if (section.kind !== 'call-to-action') sectionPassages(section, add)
-  return out
+  for (const section of records(project.sections))
+    if (section.kind !== 'call-to-action') sectionPassages(section, source, add)
+  return { passages: out, headlines }
 }
 
 /** The items of a project's tech-stack sections, in order. */
@@ -261,26 +278,40 @@ function enumValues(type: string, constraints: string): string[] {
 const spoken = (values: readonly string[]) =>
   values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : (values[0] ?? '')
 
-type Add = (title: string, body: string, section: string, anchor: string, kind?: Place['kind']) => void
+/** `headline`: a name the case study gives what the passage tells (see projectParts). */
+type Add = (
+  title: string,
+  body: string,
+  section: string,
+  anchor: string,
+  kind?: Place['kind'],
+  headline?: string,
+) => void
 
-function sectionPassages(section: Data, add: Add): void {
+function sectionPassages(section: Data, source: string, add: Add): void {
   const title = text(section.title)
   const anchor = text(section.id)
-  const put = (headline: string, body: string, kind?: Place['kind']) =>
-    add(headline || title, body, title, anchor, kind)
+  const put = (headline: string, body: string, kind?: Place['kind'], named = headline) =>
+    add(headline || title, body, title, anchor, kind, named)
   for (const field of ['intro', 'body']) {
-    for (const block of htmlBlocks(text(section[field]))) put(block.lead, block.text)
+    for (const block of htmlBlocks(text(section[field]))) {
+      // "**AuthStack** is…": a lead that only names the project is no headline.
+      const lead = block.lead.toLowerCase() === source.toLowerCase() ? '' : block.lead
+      put(lead, block.text)
+    }
   }
   for (const item of records(section.items))
     put(text(item.title), [text(item.title), text(item.description)].filter(Boolean).join(': '))
   for (const group of records(section.groups))
-    put(`${text(group.name)} ${title}`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, 'tech')
+    put(`${text(group.name)} ${title}`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, 'tech', '')
   for (const diagram of records(section.diagrams))
     put(text(diagram.title), [text(diagram.title), text(diagram.caption)].filter(Boolean).join(': '))
   for (const endpoint of records(section.endpoints)) {
     put(
       `${text(endpoint.method)} ${text(endpoint.path)}`,
       `${text(endpoint.method)} ${text(endpoint.path)}: ${text(endpoint.summary)}${text(endpoint.auth) ? ` (${text(endpoint.auth)})` : ''}`,
+      'text',
+      text(endpoint.path),
     )
   }
   for (const entity of records(section.entities)) {
@@ -297,15 +328,20 @@ function sectionPassages(section: Data, add: Add): void {
       ].filter(Boolean)
       return details.length > 0 ? `${text(field.name)} (${details.join(', ')})` : text(field.name)
     })
-    put(`${text(entity.name)} table`, `${text(entity.name)}: ${text(entity.description)} Fields: ${fields.join('; ')}.`)
+    put(
+      `${text(entity.name)} table`,
+      `${text(entity.name)}: ${text(entity.description)} Fields: ${fields.join('; ')}.`,
+      'text',
+      text(entity.name),
+    )
   }
   // Relations and test cards are short: one passage for all of a section's.
   const relations = records(section.relations).map(
     (r) => `${text(r.from)} to ${text(r.to)}: ${text(r.cardinality)}${text(r.note) ? ` (${text(r.note)})` : ''}`,
   )
-  if (relations.length > 0) put('Relations', `Relations: ${relations.join('; ')}.`)
+  if (relations.length > 0) put('Relations', `Relations: ${relations.join('; ')}.`, 'text', '')
   const cards = records(section.cards).map(
     (card) => `${text(card.network)} ${text(card.number)} (${text(card.outcome)})`,
   )
-  if (cards.length > 0) put('Test cards', `Test cards: ${cards.join('; ')}.`)
+  if (cards.length > 0) put('Test cards', `Test cards: ${cards.join('; ')}.`, 'text', '')
 }

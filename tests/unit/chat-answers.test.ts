@@ -95,7 +95,7 @@ const QUESTIONS: [string, Expect][] = [
   ],
   ['What statuses can a task have?', { says: ['pending', 'in_progress', 'completed'] }],
   ['what states can a listing be in on the listing platform', { says: ['pending', 'approved', 'rejected'] }],
-  ['What roles does logic-i have?', { says: ['User', 'Partner', 'Admin'] }],
+  ['What roles does logic-i have?', { says: [/user/i, /partner/i, /admin/i] }],
   ['What types of OTP codes are there?', { says: ['login', 'registration'] }],
   ['Which sign-in methods does AuthStack support?', { says: [/password/i, /OTP/, 'Google'] }],
   ['what payment methods can customers use in warehouse booking', { says: ['Cards', 'UPI'] }],

@@ -117,13 +117,22 @@ export function openChatLibrary(
     return pending
   }
   const choose = projectChooser(overview.projects)
+  const titles = overview.projects.map((project) => ({
+    id: project.id,
+    names: [project.title, project.id].map((name) => tokenize(name.toLowerCase())),
+  }))
   return {
     async searchFor(question) {
-      const chosen = choose(question)
+      // A question that names projects (by title or id) is about them: only their passages answer it.
+      const asked = tokenize(question.toLowerCase())
+      const named = new Set(
+        titles.filter(({ names }) => names.some((name) => containsRun(asked, name))).map(({ id }) => id),
+      )
+      const chosen = named.size > 0 ? overview.projects.filter((p) => named.has(p.id)) : choose(question)
       // A project that cannot be loaded leaves its passages out; the others still answer.
       const loaded = await Promise.allSettled(chosen.map(load))
       const scope = new Set(chosen.filter((_, i) => loaded[i]!.status === 'fulfilled').map((p) => p.id))
-      return searchOver(index, stored, scope, overview.projects)
+      return searchOver(index, stored, scope, named.size === 0, overview.projects)
     },
   }
 }
@@ -131,30 +140,35 @@ export function openChatLibrary(
 type SummaryDocument = Pick<ProjectSummary, 'id' | 'title' | 'about' | 'keywords'> & { tech: string }
 
 /**
- * Which projects a question may concern, best first: every project when they are few (LOAD_ALL_BYTES);
- * else those whose title the question names, then those whose title, description, tech and
- * headlines match it best, up to QUESTION_BYTES.
+ * Which projects a question that names none may concern, best first: every project when they are few
+ * (LOAD_ALL_BYTES); else those whose title, description, tech and headlines match it best, up to
+ * QUESTION_BYTES.
  */
 export function projectChooser(projects: readonly ProjectSummary[]): (question: string) => ProjectSummary[] {
   if (projects.reduce((sum, p) => sum + p.bytes, 0) <= LOAD_ALL_BYTES) return () => [...projects]
-  const summaries = new MiniSearch<SummaryDocument>({
-    fields: ['title', 'about', 'tech', 'keywords'],
-    tokenize,
-    processTerm,
-    searchOptions: { ...searchOptions, boost: { title: 3, about: 2, tech: 1.5, keywords: 1 } },
-  })
-  summaries.addAll(
-    projects.map(({ id, title, about, keywords, tech }) => ({ id, title, about, keywords, tech: tech.join(' ') })),
-  )
+  // Indexed at the first question, not when the chat opens: a quick question needs no summary.
+  let summaries: MiniSearch<SummaryDocument> | undefined
+  const summaryIndex = () => {
+    if (summaries) return summaries
+    summaries = new MiniSearch<SummaryDocument>({
+      fields: ['title', 'about', 'tech', 'keywords'],
+      tokenize,
+      processTerm,
+      searchOptions: { ...searchOptions, boost: { title: 3, about: 2, tech: 1.5, keywords: 1 } },
+    })
+    summaries.addAll(
+      projects.map(({ id, title, about, keywords, tech }) => ({ id, title, about, keywords, tech: tech.join(' ') })),
+    )
+    return summaries
+  }
   const byId = new Map(projects.map((p) => [p.id, p]))
-  const titles = projects.map((p) => ({ project: p, words: tokenize(p.title.toLowerCase()) }))
   return (question) => {
-    const asked = tokenize(question.toLowerCase())
-    const named = titles.filter(({ words }) => containsRun(asked, words)).map(({ project }) => project)
-    const ranked = summaries.search(asked.join(' ')).map((result) => byId.get(String(result.id))!)
+    const ranked = summaryIndex()
+      .search(tokenize(question.toLowerCase()).join(' '))
+      .map((result) => byId.get(String(result.id))!)
     const chosen: ProjectSummary[] = []
     let bytes = 0
-    for (const project of new Set([...named, ...ranked])) {
+    for (const project of ranked) {
       if (chosen.length > 0 && bytes + project.bytes > QUESTION_BYTES) break
       chosen.push(project)
       bytes += project.bytes
@@ -171,16 +185,17 @@ function containsRun(words: readonly string[], run: readonly string[]): boolean 
   return false
 }
 
-/** The search over the indexed passages of the owner and of the projects in `scope`. */
+/** The search over the indexed passages of the projects in `scope`, and of the owner's when `owner`. */
 function searchOver(
   index: MiniSearch<Passage>,
   stored: readonly StoredPassage[],
   scope: ReadonlySet<string>,
+  owner: boolean,
   projects: readonly ProjectSummary[],
 ): ChatSearch {
   const inScope = (id: number) => {
     const project = stored[id]?.project ?? ''
-    return project === '' || scope.has(project)
+    return project === '' ? owner : scope.has(project)
   }
   const total = stored.reduce((count, _, id) => count + (inScope(id) ? 1 : 0), 0)
   const stems = (text: string) =>

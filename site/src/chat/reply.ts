@@ -191,6 +191,9 @@ const USE_WORDS = new Set([
   'runs',
 ])
 
+/** How many projects an answer links; it counts the others. */
+const LISTED_PROJECTS = 10
+
 /** A name a project's technology goes by: its words (lowercase) as the question would hold them, and as written. */
 interface TechName {
   words: string[]
@@ -291,9 +294,11 @@ function matchProjectsUsing(message: string, tokens: readonly string[], search: 
     if (using.length === 0) return 'none'
     const names = tech.map((t) => t.written)
     const named = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]!
+    const listed = using.slice(0, LISTED_PROJECTS)
     return answer(
       [text(`${using.length === 1 ? 'One project uses' : `${using.length} projects use`} ${named}:`)],
-      ...using.map((project) => [{ kind: 'link', text: project.title, href: paths.project(project.id) } as ReplyPart]),
+      ...listed.map((project) => [{ kind: 'link', text: project.title, href: paths.project(project.id) } as ReplyPart]),
+      ...(using.length > listed.length ? [[text(`and ${using.length - listed.length} more.`)]] : []),
     )
   }
   if (!tokens.slice(Math.max(0, noun)).some((t) => USE_WORDS.has(t))) return null
@@ -336,10 +341,23 @@ const NUMBER_QUESTIONS = [
   'number of',
   'what percentage',
 ]
+/** A list of three or more ("User, Partner or Admin", "Cats, Dogs, Fish and Health"). */
+const ENUMERATION = /(?:[^,.;:]{1,40}, ){2}[^,.;:]{1,40}|[^,.;:]{1,40}, [^,.;:]{1,40},? (?:and|or) [^,.;:]{1,40}/
+
+/**
+ * "What roles…", "which payment methods…", "what types of…": a question that asks for the items of
+ * a kind (a plural after what or which).
+ */
+function asksForList(tokens: readonly string[]): boolean {
+  if (tokens[0] !== 'what' && tokens[0] !== 'which') return false
+  const asked = tokens.slice(1, 4).filter((word) => processTerm(word) !== null)
+  return asked.some((word) => word.length > 3 && /[^s]s$/.test(word))
+}
 
 /**
  * The best passage, and a second one from elsewhere when it answers as much; null when none answers
- * enough. A question asking for a number prefers, among passages that answer as much, one that states one.
+ * enough. Among passages that answer as much, a question asking for a number prefers one that states
+ * a number, and one asking for the items of a kind one that lists some.
  */
 function matchPassages(
   message: string,
@@ -347,23 +365,40 @@ function matchPassages(
   search: ChatSearch,
 ): { hits: Hit[]; covered: number } | null {
   const number = NUMBER_QUESTIONS.some((phrase) => findPhrase(tokens, phrase) >= 0)
-  const rank = (hit: Hit) => hit.score * hit.coverage * (number && /\d/.test(hit.passage.text) ? 2 : 1)
-  const hits = search
-    .find(message)
-    .slice(0, 20)
-    .sort((a, b) => rank(b) - rank(a))
-    .slice(0, 10)
-  const best = hits.reduce<Hit | undefined>((a, h) => (!a || h.coverage > a.coverage ? h : a), undefined)
-  if (!best || best.coverage < MIN_COVERAGE) return null
+  const wanted = number ? /\d/ : asksForList(tokens) ? ENUMERATION : null
+  const hits = search.find(message).slice(0, 10)
+  const top = hits.reduce((max, h) => Math.max(max, h.coverage), 0)
+  if (top < MIN_COVERAGE) return null
+  const answering = hits.filter((h) => h.coverage >= top)
+  // The number or the list must be in a sentence that states what was asked, not anywhere in the passage.
+  const states = (hit: Hit, pattern: RegExp) => {
+    const asked = new Set(askedTerms(hit, search))
+    return hit.passage.text
+      .split(/(?<=[.!?])\s+/)
+      .some((sentence) => pattern.test(sentence) && search.stems(sentence).some((term) => asked.has(term)))
+  }
+  // A tech list's digits are versions ("OAuth 2.0"), not the number asked for.
+  const best =
+    (wanted && answering.find((h) => !(number && h.passage.kind === 'tech') && states(h, wanted))) || answering[0]!
   const second = hits.find(
     (h) => h !== best && h.coverage >= best.coverage && h.score >= best.score / 2 && h.passage.url !== best.passage.url,
   )
   return { hits: second ? [best, second] : [best], covered: best.words.length }
 }
 
+/**
+ * The terms a passage matched that tell which of its sentences answers: not its project's name,
+ * which it matches as a whole, unless that is all the question asked.
+ */
+function askedTerms(hit: Hit, search: ChatSearch): string[] {
+  const named = new Set(search.stems(hit.passage.source))
+  const asked = hit.terms.filter((term) => !named.has(term))
+  return asked.length > 0 ? asked : hit.terms
+}
+
 function passageAnswer(hits: Hit[], search: ChatSearch): Reply {
   const paragraphs = hits.map((hit) => {
-    const body = excerpt(hit.passage.text, hit.terms, search.stems)
+    const body = excerpt(hit.passage.text, askedTerms(hit, search), search.stems)
     return [text(hit.passage.project && !body.includes(hit.passage.source) ? `${hit.passage.source}: ${body}` : body)]
   })
   const links = hits.filter((hit, i) => hits.findIndex((other) => other.passage.url === hit.passage.url) === i)
