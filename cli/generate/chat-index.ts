@@ -82,7 +82,6 @@ export function projectChat(project: Record<string, unknown>): { json: string; s
       about: aboutOf(project),
       tech: projectTech(project),
       keywords: headlineWords(headlines, String(project.title)),
-      bytes: Buffer.byteLength(json),
     },
   }
 }

@@ -60,12 +60,13 @@ export interface ChatLibrary {
 }
 
 /**
- * A portfolio whose project files hold at most this many bytes in all is loaded whole at the first
- * question: every project can then answer. A larger one loads, for each question, the projects it
- * may concern, best first, up to QUESTION_BYTES (a few dozen kB gzip).
+ * A portfolio of at most this many projects is loaded whole at its first question: every project
+ * can then answer. A larger one loads, for each question, the QUESTION_PROJECTS it may concern most
+ * (a project's file is some 10-20 kB, 4-7 kB gzip). Counts, not sizes, so the overview does not
+ * change when a project's text does.
  */
-export const LOAD_ALL_BYTES = 200_000
-export const QUESTION_BYTES = 150_000
+export const LOAD_ALL_PROJECTS = 12
+export const QUESTION_PROJECTS = 6
 
 function checkFormat(file: { format: number }): void {
   if (file.format !== CHAT_DATA_FORMAT)
@@ -141,12 +142,13 @@ type SummaryDocument = Pick<ProjectSummary, 'id' | 'title' | 'about' | 'keywords
 
 /**
  * Which projects a question that names none may concern, best first: every project when they are few
- * (LOAD_ALL_BYTES); else those whose title, description, tech and headlines match it best, up to
- * QUESTION_BYTES.
+ * (LOAD_ALL_PROJECTS); else the QUESTION_PROJECTS whose title, description, tech and headlines
+ * match it best.
  */
 export function projectChooser(projects: readonly ProjectSummary[]): (question: string) => ProjectSummary[] {
-  if (projects.reduce((sum, p) => sum + p.bytes, 0) <= LOAD_ALL_BYTES) return () => [...projects]
-  // Indexed at the first question, not when the chat opens: a quick question needs no summary.
+  if (projects.length <= LOAD_ALL_PROJECTS) return () => [...projects]
+  // Indexed once the chat has opened and shown its panel (a thousand summaries take a while on a slow
+  // phone), or at the first question if it comes sooner.
   let summaries: MiniSearch<SummaryDocument> | undefined
   const summaryIndex = () => {
     if (summaries) return summaries
@@ -161,19 +163,13 @@ export function projectChooser(projects: readonly ProjectSummary[]): (question: 
     )
     return summaries
   }
+  setTimeout(summaryIndex, 0)
   const byId = new Map(projects.map((p) => [p.id, p]))
   return (question) => {
-    const ranked = summaryIndex()
+    return summaryIndex()
       .search(tokenize(question.toLowerCase()).join(' '))
+      .slice(0, QUESTION_PROJECTS)
       .map((result) => byId.get(String(result.id))!)
-    const chosen: ProjectSummary[] = []
-    let bytes = 0
-    for (const project of ranked) {
-      if (chosen.length > 0 && bytes + project.bytes > QUESTION_BYTES) break
-      chosen.push(project)
-      bytes += project.bytes
-    }
-    return chosen
   }
 }
 

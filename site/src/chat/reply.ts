@@ -407,14 +407,20 @@ function passageAnswer(hits: Hit[], search: ChatSearch): Reply {
   return answer(...paragraphs, more)
 }
 
-/** The assistant's reply to one visitor message. */
-export function replyTo(message: string, knowledge: ChatKnowledge): Reply {
+/** The reply to a message that needs no passage (a quick question asked as written, small talk), or null. */
+export function replyWithoutSearch(message: string, knowledge: ChatKnowledge): Reply | null {
   const tokens = tokenize(message)
   if (tokens.length === 0) return fallback(knowledge)
   const exact = knowledge.quickQuestions.find((item) => tokenize(item.question).join(' ') === tokens.join(' '))
   if (exact) return answer([text(exact.answer)])
-  const smallTalk = matchSmallTalk(tokens, knowledge)
-  if (smallTalk) return smallTalk
+  return matchSmallTalk(tokens, knowledge)
+}
+
+/** The assistant's reply to one visitor message. */
+export function replyTo(message: string, knowledge: ChatKnowledge): Reply {
+  const direct = replyWithoutSearch(message, knowledge)
+  if (direct) return direct
+  const tokens = tokenize(message)
   const search = knowledge.search
   const projects = search ? matchProjectsUsing(message, tokens, search) : null
   if (projects === 'none') return fallback(knowledge)

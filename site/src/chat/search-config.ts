@@ -66,8 +66,6 @@ export interface ProjectSummary {
   tech: string[]
   /** The words of its headlines (features, sections, entities, endpoints), lowercase, each once. */
   keywords: string
-  /** The size of its passage file in bytes, so the browser can keep what it loads within a budget. */
-  bytes: number
 }
 
 /** The file the chat loads when it opens: the owner's passages and a summary of each project, in content order. */
