@@ -120,9 +120,8 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
   const owner = isRecord(portfolio.owner) ? portfolio.owner : {}
   const name = text(owner.name)
   const out: PassageDraft[] = []
-  const add = (title: string, body: string, section: string, anchor: string) => {
-    if (body)
-      out.push({ title, text: body, source: name, project: '', section, url: `${paths.home}#${anchor}`, kind: 'text' })
+  const add = (title: string, body: string, section: string, anchor: string, kind: Place['kind'] = 'text') => {
+    if (body) out.push({ title, text: body, source: name, project: '', section, url: `${paths.home}#${anchor}`, kind })
   }
   const hero = isRecord(portfolio.hero) ? portfolio.hero : {}
   const about = isRecord(portfolio.about) ? portfolio.about : {}
@@ -166,6 +165,7 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
       `${text(group.name)}: ${strings(group.items).join(', ')}.`,
       text(stack.title) || 'Tech Stack',
       'about',
+      'tech',
     )
   const contact = isRecord(portfolio.contact) ? portfolio.contact : {}
   const contactTitle = text(contact.title) || 'Contact'

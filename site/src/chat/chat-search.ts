@@ -88,6 +88,8 @@ export function openChatLibrary(
     const nowhere: Place = { source: '', project: '', section: '', url: '/', kind: 'text' }
     const first = stored.length
     file.texts.forEach((text, i) => stored.push({ ...(file.places[file.placeOf[i] ?? -1] ?? nowhere), text }))
+    for (const passage of stored.slice(first))
+      if (passage.kind === 'tech') for (const term of stems(passage.text)) techTerms.add(term)
     index.addAll(
       file.texts.map((text, i) => ({
         id: first + i,
@@ -98,6 +100,8 @@ export function openChatLibrary(
       })),
     )
   }
+  // The words of technologies: every project's tech list, and the tech lists loaded (with their group names).
+  const techTerms = new Set(overview.projects.flatMap((project) => project.tech.flatMap(stems)))
   add(overview, '')
   const loading = new Map<string, Promise<void>>()
   const load = (project: ProjectSummary): Promise<void> => {
@@ -133,17 +137,16 @@ export function openChatLibrary(
       // A project that cannot be loaded leaves its passages out; the others still answer.
       const loaded = await Promise.allSettled(chosen.map(load))
       const scope = new Set(chosen.filter((_, i) => loaded[i]!.status === 'fulfilled').map((p) => p.id))
-      return searchOver(index, stored, scope, named.size === 0, overview.projects)
+      return searchOver(index, stored, scope, named.size === 0, overview.projects, techTerms)
     },
   }
 }
 
-type SummaryDocument = Pick<ProjectSummary, 'id' | 'title' | 'about' | 'keywords'> & { tech: string }
+type SummaryDocument = Pick<ProjectSummary, 'id' | 'title' | 'about' | 'keywords'>
 
 /**
  * Which projects a question that names none may concern, best first: every project when they are few
- * (LOAD_ALL_PROJECTS); else the QUESTION_PROJECTS whose title, description, tech and headlines
- * match it best.
+ * (LOAD_ALL_PROJECTS); else the QUESTION_PROJECTS whose title, description and headlines match it best.
  */
 export function projectChooser(projects: readonly ProjectSummary[]): (question: string) => ProjectSummary[] {
   if (projects.length <= LOAD_ALL_PROJECTS) return () => [...projects]
@@ -153,14 +156,13 @@ export function projectChooser(projects: readonly ProjectSummary[]): (question: 
   const summaryIndex = () => {
     if (summaries) return summaries
     summaries = new MiniSearch<SummaryDocument>({
-      fields: ['title', 'about', 'tech', 'keywords'],
+      // Not the tech lists: "which projects use X" is answered from them directly, and most projects share most of it.
+      fields: ['title', 'about', 'keywords'],
       tokenize,
       processTerm,
-      searchOptions: { ...searchOptions, boost: { title: 3, about: 2, tech: 1.5, keywords: 1 } },
+      searchOptions: { ...searchOptions, boost: { title: 3, about: 2, keywords: 1 } },
     })
-    summaries.addAll(
-      projects.map(({ id, title, about, keywords, tech }) => ({ id, title, about, keywords, tech: tech.join(' ') })),
-    )
+    summaries.addAll(projects.map(({ id, title, about, keywords }) => ({ id, title, about, keywords })))
     return summaries
   }
   setTimeout(summaryIndex, 0)
@@ -181,28 +183,28 @@ function containsRun(words: readonly string[], run: readonly string[]): boolean 
   return false
 }
 
-/** The search over the indexed passages of the projects in `scope`, and of the owner's when `owner`. */
+const stems = (text: string) =>
+  tokenize(text)
+    .map(processTerm)
+    .filter((term): term is string => term !== null)
+
+/**
+ * The search over the indexed passages of the projects in `scope`, and of the owner's when `owner`.
+ * `techTerms`: the words of technologies (every project's tech list and the owner's stack).
+ */
 function searchOver(
   index: MiniSearch<Passage>,
   stored: readonly StoredPassage[],
   scope: ReadonlySet<string>,
   owner: boolean,
   projects: readonly ProjectSummary[],
+  techTerms: ReadonlySet<string>,
 ): ChatSearch {
   const inScope = (id: number) => {
     const project = stored[id]?.project ?? ''
     return project === '' ? owner : scope.has(project)
   }
   const total = stored.reduce((count, _, id) => count + (inScope(id) ? 1 : 0), 0)
-  const stems = (text: string) =>
-    tokenize(text)
-      .map(processTerm)
-      .filter((term): term is string => term !== null)
-  // The words of technologies (every project's, and the tech lists at hand: the owner's stack).
-  const techTerms = new Set([
-    ...projects.flatMap((project) => project.tech.flatMap(stems)),
-    ...stored.filter((passage, id) => passage.kind === 'tech' && inScope(id)).flatMap((passage) => stems(passage.text)),
-  ])
   const words = (question: string) => [
     ...new Set(tokenize(question.toLowerCase()).filter((word) => processTerm(word) !== null)),
   ]
