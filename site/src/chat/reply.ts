@@ -208,6 +208,15 @@ interface TechName {
  * Razorpay, "Google OAuth 2.0" is Google), unless that word is too short to name anything.
  */
 function techNames(item: string): TechName[] {
+  let names = namesOf.get(item)
+  if (!names) namesOf.set(item, (names = techNamesOf(item)))
+  return names
+}
+
+/** Names by tech item: a thousand projects list the same few dozen technologies. */
+const namesOf = new Map<string, TechName[]>()
+
+function techNamesOf(item: string): TechName[] {
   const written = item.replace(/\s*\([^)]*\)\s*/g, ' ').trim()
   const words = tokenize(written).flatMap((word) => word.split(/[^a-z0-9+#]+/).filter(Boolean))
   if (words.length === 0) return []
