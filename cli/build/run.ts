@@ -8,7 +8,8 @@ import { checkScans, listSiteFiles, type OutputProblem } from './check-output.ts
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered } from './prerender.ts'
 import { ProjectDataWriter, type WrittenData } from '../generate/project-data.ts'
-import { ChatIndexWriter } from '../generate/chat-index.ts'
+import { writeChatData, writeProjectChat } from '../generate/chat-index.ts'
+import type { ProjectSummary } from '../../site/src/chat/search-config.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { stopPool } from '../workers/pool.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
@@ -147,13 +148,13 @@ async function checkWhileAppBuilds(
     app,
     cards,
     projectData,
-    chatIndex,
+    chatProjects,
     store,
   }: {
     app: AppBuild
     cards: CardDrawing
     projectData: ProjectDataWriter
-    chatIndex: ChatIndexWriter
+    chatProjects: { staging: string; summaries: Map<string, ProjectSummary> }
     store: Store | undefined
   },
 ): Promise<GenerateResult> {
@@ -167,7 +168,10 @@ async function checkWhileAppBuilds(
     await checkAndCompile(root, {
       onPortfolio,
       onChecked: (content) => cards.draw(content),
-      keep: (project) => (chatIndex.keep(project), projectData.keep(project)),
+      keep: (project) => (
+        chatProjects.summaries.set(String(project.id), writeProjectChat(chatProjects.staging, project)),
+        projectData.keep(project)
+      ),
       alongside: true,
       store: store ?? false,
     }),
@@ -255,13 +259,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     () => cards.release(),
   )
   const projectData = new ProjectDataWriter(work.data)
-  // And its passages for the chat's search, written with the data.
-  const chatIndex = new ChatIndexWriter()
+  // And each project's passages for the chat, written as it is compiled; the overview at the end.
+  const chatProjects = { staging: work.data, summaries: new Map<string, ProjectSummary>() }
   let built = false
   try {
     const { report, compiled, resumeFiles } = await checkAndMakeResume(
       options.root,
-      { app, cards, projectData, chatIndex, store },
+      { app, cards, projectData, chatProjects, store },
       step,
     )
     if (!compiled || !app.started) return { ...report, compiled: false, pages: [] }
@@ -281,14 +285,15 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       (written) => `${written.files.length} files`,
     )
     await step(
-      'chat index',
+      'chat data',
       () =>
-        chatIndex.finish(
+        writeChatData(
+          work.data,
           work.temp,
           compiled.portfolio,
-          compiled.projects.map((card) => String(card.id)),
+          compiled.projects.flatMap((card) => chatProjects.summaries.get(String(card.id)) ?? []),
         ),
-      (bytes) => `${(bytes / 1000).toFixed(1)} kB`,
+      (bytes) => `overview ${(bytes / 1000).toFixed(1)} kB`,
     )
     const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, step)
     const problems = await step(

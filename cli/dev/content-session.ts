@@ -2,7 +2,7 @@ import { checkAndCompile, type CompileMemo } from '../build/check-and-compile.ts
 import type { Store } from '../cache/store.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { CheckResult } from '../content/check-content.ts'
-import { chatIndexOf } from '../generate/chat-index.ts'
+import { chatOverviewJson, projectChat } from '../generate/chat-index.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { browserProject, projectCard, projectCards } from '../generate/project-data.ts'
@@ -37,8 +37,10 @@ export interface ContentSession {
   project(id: string): Record<string, unknown> | undefined
   /** The project cards of the last valid content; undefined before there is any. */
   cards(): Record<string, unknown>[] | undefined
-  /** The chat's passages of the last valid content (data/chat-index.json); undefined before there is any. */
-  chatIndex(): string | undefined
+  /** The chat's overview of the last valid content (data/chat.json); undefined before there is any. */
+  chatOverview(): string | undefined
+  /** One project's chat passages (data/chat/<id>.json); undefined for an unknown id or before there is content. */
+  chatProject(id: string): string | undefined
 }
 
 export function openContentSession(root: string, generatedDir: string, store: Store | false): ContentSession {
@@ -47,7 +49,15 @@ export function openContentSession(root: string, generatedDir: string, store: St
   let content: CompiledContent | undefined
   let byId = new Map<string, Record<string, unknown>>()
   let cards: Record<string, unknown>[] | undefined
-  let chat: string | undefined
+  let overview: string | undefined
+  // Made on request, per compiled project: a project not checked again is the same object, so an
+  // edit to one project makes only its own file again.
+  const chats = new WeakMap<Record<string, unknown>, ReturnType<typeof projectChat>>()
+  const chatOf = (project: Record<string, unknown>) => {
+    let made = chats.get(project)
+    if (!made) chats.set(project, (made = projectChat(project)))
+    return made
+  }
 
   return {
     async update() {
@@ -68,7 +78,7 @@ export function openContentSession(root: string, generatedDir: string, store: St
       content = next
       byId = new Map(next.projects.map((project) => [String(project.id), project]))
       cards = undefined
-      chat = undefined
+      overview = undefined
       return { ...report, compiled: true, written, ...changes }
     },
     project(id) {
@@ -79,9 +89,17 @@ export function openContentSession(root: string, generatedDir: string, store: St
       if (content) cards ??= projectCards(content)
       return cards
     },
-    chatIndex() {
-      if (content) chat ??= chatIndexOf(content)
-      return chat
+    chatOverview() {
+      if (content)
+        overview ??= chatOverviewJson(
+          content.portfolio,
+          content.projects.map((project) => chatOf(project).summary),
+        )
+      return overview
+    },
+    chatProject(id) {
+      const project = byId.get(id)
+      return project && chatOf(project).json
     },
   }
 }

@@ -15,7 +15,11 @@ export function dataRoutes(
   const routes: [RegExp, (match: RegExpExecArray, res: ServerResponse) => Promise<boolean>][] = [
     [/^\/resume\.(pdf|json)$/, ([, format], res) => sendResume(root, format === 'pdf' ? 'pdf' : 'json', res)],
     [/^\/data\/cards\.json$/, async (_, res) => sendJson(res, session.cards())],
-    [/^\/data\/chat-index\.json$/, async (_, res) => sendText(res, session.chatIndex())],
+    [/^\/data\/chat\.json$/, async (_, res) => sendText(res, session.chatOverview())],
+    [
+      /^\/data\/chat\/([^/]+)\.json$/,
+      async ([, id], res) => sendChatProject(session, decodeURIComponent(id ?? ''), res),
+    ],
     [
       /^\/data\/projects\/([^/]+)\.json$/,
       async ([, id], res) => sendProject(session, decodeURIComponent(id ?? ''), res),
@@ -48,6 +52,12 @@ function sendText(res: ServerResponse, text: string | undefined): boolean {
 function sendProject(session: ContentSession, id: string, res: ServerResponse): boolean {
   const project = session.project(id)
   if (project) return sendJson(res, project)
+  res.writeHead(404, { 'content-type': 'text/plain' }).end('no such project')
+  return true
+}
+
+function sendChatProject(session: ContentSession, id: string, res: ServerResponse): boolean {
+  if (sendText(res, session.chatProject(id))) return true
   res.writeHead(404, { 'content-type': 'text/plain' }).end('no such project')
   return true
 }

@@ -1,24 +1,37 @@
-import { writeFile } from 'node:fs/promises'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cp, mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { CHAT_INDEX_FORMAT, type ChatIndexFile, type Place } from '../../site/src/chat/search-config.ts'
-import { chatIndexData } from '../../site/src/chat/index-path.ts'
+import { chatData } from '../../site/src/chat/index-path.ts'
+import {
+  CHAT_DATA_FORMAT,
+  processTerm,
+  tokenize,
+  type ChatOverviewFile,
+  type PassageFile,
+  type Place,
+  type ProjectSummary,
+} from '../../site/src/chat/search-config.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
-import { portfolioPassages, projectPassages, type PassageDraft } from './chat-passages.ts'
+import { portfolioPassages, projectParts, projectTech, type PassageDraft } from './chat-passages.ts'
 import { safeJson } from './project-data.ts'
 
 /**
- * The chat's passages, every one of the content's, shipped as data/chat-index.json, which the
- * browser fetches and indexes (MiniSearch) when the chat is first opened. The text is JSON that is
- * safe inside HTML (safeJson), like the other data files. Deterministic: the passages are numbered
- * from 0 in content order.
+ * The chat's data: one small file of passages per project (data/chat/<id>.json) and an overview
+ * (data/chat.json: the owner's passages and a summary of each project). The browser loads the
+ * overview when the chat opens and a project's file when a question concerns that project, so an
+ * edit rewrites one project's file (and the overview only when the project's summary changed), and
+ * a visitor does not download every passage of a large portfolio. The texts are JSON that is safe
+ * inside HTML (safeJson), like the other data files. Deterministic: passages in content order.
  */
-export function buildChatIndex(portfolio: PassageDraft[], projects: readonly PassageDraft[][]): string {
+
+/** Passages as the file holds them: texts and titles by position, each place written once. */
+export function passageFile(passages: readonly PassageDraft[]): PassageFile {
   const places: Place[] = []
   const placeIds = new Map<string, number>()
   const texts: string[] = []
   const titles: string[] = []
   const placeOf: number[] = []
-  for (const { text, title, ...place } of [portfolio, ...projects].flat()) {
+  for (const { text, title, ...place } of passages) {
     const key = JSON.stringify(place)
     let placeId = placeIds.get(key)
     if (placeId === undefined) {
@@ -29,35 +42,105 @@ export function buildChatIndex(portfolio: PassageDraft[], projects: readonly Pas
     titles.push(title)
     placeOf.push(placeId)
   }
-  const file: ChatIndexFile = { format: CHAT_INDEX_FORMAT, places, texts, titles, placeOf }
+  return { format: CHAT_DATA_FORMAT, places, texts, titles, placeOf }
+}
+
+/** How many headline words a project's summary keeps: enough to tell it apart, few enough for a thousand projects. */
+const KEYWORDS = 24
+
+/** The words of a project's headlines, lowercase, each once, those of its title and stop words out; the first KEYWORDS. */
+function headlineWords(headlines: readonly string[], title: string): string {
+  const titled = new Set(tokenize(title.toLowerCase()))
+  const words = new Set<string>()
+  for (const headline of headlines)
+    for (const word of tokenize(headline.toLowerCase()))
+      if (!titled.has(word) && processTerm(word) !== null && words.size < KEYWORDS) words.add(word)
+  return [...words].join(' ')
+}
+
+/** Longest `about` in characters: the start of a description says what the project is. */
+const ABOUT_LENGTH = 100
+
+/** The first sentence of a project's description, cut at a word within ABOUT_LENGTH. */
+function aboutOf(project: Record<string, unknown>): string {
+  const description = typeof project.description === 'string' ? project.description.replace(/\s+/g, ' ').trim() : ''
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description
+  if (sentence.length <= ABOUT_LENGTH) return sentence
+  const cut = sentence.slice(0, ABOUT_LENGTH)
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), ABOUT_LENGTH / 2)).replace(/[\s,;:]+$/, '')
+}
+
+/** One project's passage file and what the overview keeps of it. Pure. */
+export function projectChat(project: Record<string, unknown>): { json: string; summary: ProjectSummary } {
+  const { passages, headlines } = projectParts(project)
+  const json = safeJson(passageFile(passages))
+  return {
+    json,
+    summary: {
+      id: String(project.id),
+      title: String(project.title),
+      about: aboutOf(project),
+      tech: projectTech(project),
+      keywords: headlineWords(headlines, String(project.title)),
+    },
+  }
+}
+
+/** The overview file's text: the owner's passages and the projects' summaries, in content order. */
+export function chatOverviewJson(portfolio: Record<string, unknown>, projects: readonly ProjectSummary[]): string {
+  const file: ChatOverviewFile = { ...passageFile(portfolioPassages(portfolio)), projects: [...projects] }
   return safeJson(file)
 }
 
-/** The index of compiled content held whole (generate, the dev server). */
-export function chatIndexOf(content: CompiledContent): string {
-  return buildChatIndex(portfolioPassages(content.portfolio), content.projects.map(projectPassages))
+/** Every chat data file of compiled content held whole (generate, the dev server, tests), by path under the site. */
+export function chatFilesOf(content: CompiledContent): { path: string; contents: string }[] {
+  const projects = content.projects.map((project) => ({ id: String(project.id), ...projectChat(project) }))
+  return [
+    {
+      path: chatData.overview.file,
+      contents: chatOverviewJson(
+        content.portfolio,
+        projects.map((p) => p.summary),
+      ),
+    },
+    ...projects.map((p) => ({ path: chatData.project.file(p.id), contents: p.json })),
+  ]
+}
+
+/** Where a build keeps the project files until the site folder is Vite's no more (see writeChatData). */
+const STAGED = 'chat'
+
+/**
+ * Writes one project's passage file into `staging` as the project is compiled, and returns its
+ * summary (what the build keeps of it until the overview is written). Synchronous: the checks call
+ * it for each project as it is compiled.
+ */
+export function writeProjectChat(staging: string, project: Record<string, unknown>): ProjectSummary {
+  const { json, summary } = projectChat(project)
+  const file = path.join(staging, STAGED, path.basename(chatData.project.file(summary.id)))
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, json)
+  return summary
 }
 
 /**
- * A build's index: each project's passages are taken as the project is compiled (in whatever order
- * the pool finishes them; a few kB of text each, not its compiled HTML), and the index is built in
- * content order at the end.
+ * Moves the project files written into `staging` into `siteDir` (data/chat/) and writes the overview
+ * (data/chat.json) beside them; returns the overview's size in bytes, what the chat loads when it opens.
  */
-export class ChatIndexWriter {
-  readonly #projects = new Map<string, PassageDraft[]>()
-
-  keep(project: Record<string, unknown>): void {
-    this.#projects.set(String(project.id), projectPassages(project))
-  }
-
-  /** Writes data/chat-index.json into `siteDir`; returns its size in bytes. */
-  async finish(siteDir: string, portfolio: Record<string, unknown>, order: readonly string[]): Promise<number> {
-    const json = buildChatIndex(
-      portfolioPassages(portfolio),
-      order.map((id) => this.#projects.get(id) ?? []),
+export async function writeChatData(
+  staging: string,
+  siteDir: string,
+  portfolio: Record<string, unknown>,
+  projects: readonly ProjectSummary[],
+): Promise<number> {
+  const target = path.join(siteDir, chatData.folder)
+  await mkdir(path.dirname(target), { recursive: true })
+  if (projects.length > 0)
+    // One rename; a copy only when the content's public/ folder brought a data/chat/ folder of its own.
+    await rename(path.join(staging, STAGED), target).catch(() =>
+      cp(path.join(staging, STAGED), target, { recursive: true }),
     )
-    this.#projects.clear()
-    await writeFile(path.join(siteDir, chatIndexData.file), json)
-    return Buffer.byteLength(json)
-  }
+  const json = chatOverviewJson(portfolio, projects)
+  await writeFile(path.join(siteDir, chatData.overview.file), json)
+  return Buffer.byteLength(json)
 }

@@ -29,15 +29,29 @@ interface Block {
   text: string
 }
 
-/** The compiled (sanitised) HTML of a markdown field as text blocks, in order. */
+/** Longest list, with the sentence that introduces it, that stays one passage. */
+const LIST_PASSAGE_LENGTH = 800
+/** An introduction this short ("**Who it is for.**") introduces the list after it even without a colon. */
+const HEADLINE_LENGTH = 80
+
+/**
+ * The compiled (sanitised) HTML of a markdown field as text blocks, in order. A list right after
+ * the sentence that introduces it ("…compares the two:", "Three roles share the platform:") is one
+ * block with it, when short enough: the items are what the sentence is about, and apart the
+ * sentence would answer "what are they" with a summary.
+ */
 export function htmlBlocks(html: string): Block[] {
-  const blocks: Block[] = []
+  const blocks: (Block & { merged?: boolean })[] = []
   const open: { text: string; lead: string; inLead: boolean }[] = []
+  const lists: { intro: number; items: number[] }[] = []
+  const done: { intro: number; items: number[] }[] = []
   let skipping = 0
   const parser = new Parser(
     {
       onopentag(name) {
         if (SKIPPED.has(name)) skipping += 1
+        else if (name === 'ul' || name === 'ol')
+          lists.push({ intro: open.length === 0 ? blocks.length - 1 : -1, items: [] })
         else if (BLOCKS.has(name)) open.push({ text: '', lead: '', inLead: false })
         else if (name === 'strong' && open.length > 0 && open[open.length - 1]!.text.trim() === '')
           open[open.length - 1]!.inLead = true
@@ -50,11 +64,17 @@ export function htmlBlocks(html: string): Block[] {
       },
       onclosetag(name) {
         if (SKIPPED.has(name)) skipping = Math.max(0, skipping - 1)
-        else if (name === 'strong' && open.length > 0) open[open.length - 1]!.inLead = false
+        else if (name === 'ul' || name === 'ol') {
+          const list = lists.pop()
+          if (list) done.push(list)
+        } else if (name === 'strong' && open.length > 0) open[open.length - 1]!.inLead = false
         else if (BLOCKS.has(name)) {
           const block = open.pop()
           const content = text(block?.text)
-          if (block && content) blocks.push({ lead: text(block.lead).replace(/[.:]$/, ''), text: content })
+          if (block && content) {
+            if (name === 'li') lists[lists.length - 1]?.items.push(blocks.length)
+            blocks.push({ lead: text(block.lead).replace(/[.:]$/, ''), text: content })
+          }
         } else if (name === 'td' || name === 'th') {
           const current = open[open.length - 1]
           if (current) current.text += ' · '
@@ -65,20 +85,43 @@ export function htmlBlocks(html: string): Block[] {
   )
   parser.write(html)
   parser.end()
-  return blocks.map((block) => ({
-    ...block,
-    text: block.text.replace(/(?:\s*·\s*)+$/, '').replace(/\s*·\s*·\s*/g, ' · '),
-  }))
+  for (const { intro, items } of done) {
+    const head = blocks[intro]
+    if (!head || items.length === 0 || (!head.text.endsWith(':') && head.text.length > HEADLINE_LENGTH)) continue
+    // Each item ends as a sentence, so the answer's excerpt can cut between them.
+    const item = (body: string) =>
+      body.charAt(0).toUpperCase() +
+      body
+        .slice(1)
+        .replace(/[;,]$/, '')
+        .replace(/([^.:!?])$/, '$1.')
+    const merged = [head.text, ...items.map((i) => item(blocks[i]!.text))].join(' ')
+    if (merged.length > LIST_PASSAGE_LENGTH) continue
+    head.text = merged
+    for (const i of items) blocks[i]!.merged = true
+  }
+  return blocks
+    .filter((block) => !block.merged)
+    .map(({ lead, text: body }) => ({
+      lead,
+      text: body.replace(/(?:\s*·\s*)+$/, '').replace(/\s*·\s*·\s*/g, ' · '),
+    }))
 }
 
-/** The owner's profile, home-page texts and tech stack. */
+/** When a career entry was: its duration, or its dates. */
+function period(entry: Data): string {
+  if (text(entry.duration)) return `(${text(entry.duration)})`
+  if (!text(entry.start)) return ''
+  return `(${text(entry.start)} to ${text(entry.end) || 'present'})`
+}
+
+/** The owner's profile, career, home-page texts and tech stack. */
 export function portfolioPassages(portfolio: Data): PassageDraft[] {
   const owner = isRecord(portfolio.owner) ? portfolio.owner : {}
   const name = text(owner.name)
   const out: PassageDraft[] = []
-  const add = (title: string, body: string, section: string, anchor: string) => {
-    if (body)
-      out.push({ title, text: body, source: name, project: '', section, url: `${paths.home}#${anchor}`, kind: 'text' })
+  const add = (title: string, body: string, section: string, anchor: string, kind: Place['kind'] = 'text') => {
+    if (body) out.push({ title, text: body, source: name, project: '', section, url: `${paths.home}#${anchor}`, kind })
   }
   const hero = isRecord(portfolio.hero) ? portfolio.hero : {}
   const about = isRecord(portfolio.about) ? portfolio.about : {}
@@ -96,6 +139,25 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
   if (claims.length > 0) add('Highlights', `${claims.join('; ')}.`, aboutTitle, 'hero')
   for (const block of htmlBlocks(text(about.body))) add(block.lead || aboutTitle, block.text, aboutTitle, 'about')
   for (const item of records(about.highlights)) add(text(item.title), text(item.text), aboutTitle, 'about')
+  // The career: what a recruiter asks first ("has he worked with payments?"), also when only the resume shows it.
+  const sentence = (value: string) => value.replace(/([^.!?])$/, '$1.')
+  for (const job of records(portfolio.experience)) {
+    const head = [text(job.role), text(job.organisation) && `at ${text(job.organisation)}`, period(job)]
+    add(
+      `${text(job.role)} experience`,
+      [sentence(head.filter(Boolean).join(' ')), text(job.summary), ...strings(job.highlights)].map(sentence).join(' '),
+      aboutTitle,
+      'about',
+    )
+  }
+  for (const school of records(portfolio.education)) {
+    const head = [
+      text(school.qualification),
+      text(school.area) && `in ${text(school.area)}`,
+      `at ${text(school.institution)}`,
+    ]
+    add('Education', sentence([...head, period(school)].filter(Boolean).join(' ')), aboutTitle, 'about')
+  }
   const stack = isRecord(portfolio.techStack) ? portfolio.techStack : {}
   for (const group of records(stack.groups))
     add(
@@ -103,6 +165,7 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
       `${text(group.name)}: ${strings(group.items).join(', ')}.`,
       text(stack.title) || 'Tech Stack',
       'about',
+      'tech',
     )
   const contact = isRecord(portfolio.contact) ? portfolio.contact : {}
   const contactTitle = text(contact.title) || 'Contact'
@@ -134,23 +197,28 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
 
 /** One project's card and every section of its case study. */
 export function projectPassages(project: Data): PassageDraft[] {
+  return projectParts(project).passages
+}
+
+/**
+ * One project's passages, and its headlines: the names its case study gives things (features,
+ * entities, diagrams, endpoints, bold leads), what tells it from other projects in a few words.
+ */
+export function projectParts(project: Data): { passages: PassageDraft[]; headlines: string[] } {
   const id = text(project.id)
   const source = text(project.title)
   const page = paths.project(id)
   const out: PassageDraft[] = []
-  const add = (title: string, body: string, section: string, anchor: string, kind: Place['kind'] = 'text') => {
+  const headlines: string[] = []
+  const add: Add = (title, body, section, anchor, kind = 'text', headline = '') => {
+    if (headline) headlines.push(headline)
     if (body)
       out.push({ title, text: body, source, project: id, section, url: anchor ? `${page}#${anchor}` : page, kind })
   }
   add(source, text(project.description), '', '')
   const tech = strings(project.tech)
   // The card's tech list, unless a tech-stack section lists it all again (each of its groups is a passage).
-  const stacks = records(project.sections).filter((section) => section.kind === 'tech-stack')
-  const listed = new Set(
-    stacks
-      .flatMap((section) => records(section.groups).flatMap((group) => strings(group.items)))
-      .map((item) => item.toLowerCase()),
-  )
+  const listed = new Set(stackItems(project).map((item) => item.toLowerCase()))
   const unlisted = tech.filter((item) => !listed.has(item.toLowerCase()))
   if (unlisted.length > 0) add('Tech', `${source} uses ${unlisted.join(', ')}.`, '', '', 'tech')
   const achievements = strings(project.achievements)
@@ -174,30 +242,76 @@ export function projectPassages(project: Data): PassageDraft[] {
     )
   }
   // The closing call to action only invites the reader to the demo and the code (the links and demo login above).
-  for (const section of records(project.sections)) if (section.kind !== 'call-to-action') sectionPassages(section, add)
-  return out
+  for (const section of records(project.sections))
+    if (section.kind !== 'call-to-action') sectionPassages(section, source, add)
+  return { passages: out, headlines }
 }
 
-type Add = (title: string, body: string, section: string, anchor: string, kind?: Place['kind']) => void
+/** The items of a project's tech-stack sections, in order. */
+function stackItems(project: Data): string[] {
+  return records(project.sections)
+    .filter((section) => section.kind === 'tech-stack')
+    .flatMap((section) => records(section.groups).flatMap((group) => strings(group.items)))
+}
 
-function sectionPassages(section: Data, add: Add): void {
+/** Every technology a project lists, its card's first, then its tech-stack sections', each once (ignoring case). */
+export function projectTech(project: Data): string[] {
+  const seen = new Set<string>()
+  return [...strings(project.tech), ...stackItems(project)].filter((item) => {
+    const key = item.toLowerCase()
+    return !seen.has(key) && Boolean(seen.add(key))
+  })
+}
+
+/**
+ * The values an entity's field may take, when its type or constraints list them (`ENUM('a','b')`,
+ * `enum: a, b; default a`): a reader asking "what statuses can it have" wants the list.
+ */
+function enumValues(type: string, constraints: string): string[] {
+  const listed = /^enum\s*\((.*)\)\s*$/i.exec(type)?.[1] ?? /\benum\s*:\s*([^;]+)/i.exec(constraints)?.[1]
+  return (listed ?? '')
+    .split(',')
+    .map((value) => value.trim().replace(/^['"]|['"]$/g, ''))
+    .filter(Boolean)
+}
+
+const spoken = (values: readonly string[]) =>
+  values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : (values[0] ?? '')
+
+/** `headline`: a name the case study gives what the passage tells (see projectParts). */
+type Add = (
+  title: string,
+  body: string,
+  section: string,
+  anchor: string,
+  kind?: Place['kind'],
+  headline?: string,
+) => void
+
+function sectionPassages(section: Data, source: string, add: Add): void {
   const title = text(section.title)
   const anchor = text(section.id)
-  const put = (headline: string, body: string, kind?: Place['kind']) =>
-    add(headline || title, body, title, anchor, kind)
+  const put = (headline: string, body: string, kind?: Place['kind'], named = headline) =>
+    add(headline || title, body, title, anchor, kind, named)
   for (const field of ['intro', 'body']) {
-    for (const block of htmlBlocks(text(section[field]))) put(block.lead, block.text)
+    for (const block of htmlBlocks(text(section[field]))) {
+      // "**AuthStack** is…": a lead that only names the project is no headline.
+      const lead = block.lead.toLowerCase() === source.toLowerCase() ? '' : block.lead
+      put(lead, block.text)
+    }
   }
   for (const item of records(section.items))
     put(text(item.title), [text(item.title), text(item.description)].filter(Boolean).join(': '))
   for (const group of records(section.groups))
-    put(`${text(group.name)} ${title}`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, 'tech')
+    put(`${text(group.name)} ${title}`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, 'tech', '')
   for (const diagram of records(section.diagrams))
     put(text(diagram.title), [text(diagram.title), text(diagram.caption)].filter(Boolean).join(': '))
   for (const endpoint of records(section.endpoints)) {
     put(
       `${text(endpoint.method)} ${text(endpoint.path)}`,
       `${text(endpoint.method)} ${text(endpoint.path)}: ${text(endpoint.summary)}${text(endpoint.auth) ? ` (${text(endpoint.auth)})` : ''}`,
+      'text',
+      text(endpoint.path),
     )
   }
   for (const entity of records(section.entities)) {
@@ -205,23 +319,29 @@ function sectionPassages(section: Data, add: Add): void {
     const fields = records(entity.fields).map((field) => {
       const constraints = text(field.constraints)
       const fallback = /\bdefault\s+('[^']*'|\S+)/i.exec(constraints)?.[1]
+      const values = enumValues(text(field.type), constraints)
       const details = [
-        /^enum\b/i.test(text(field.type)) ? text(field.type) : '',
+        values.length > 0 ? `one of ${spoken(values)}` : '',
         /unique/i.test(constraints) ? 'unique' : '',
         fallback ? `default ${fallback}` : '',
         text(field.note),
       ].filter(Boolean)
       return details.length > 0 ? `${text(field.name)} (${details.join(', ')})` : text(field.name)
     })
-    put(`${text(entity.name)} table`, `${text(entity.name)}: ${text(entity.description)} Fields: ${fields.join('; ')}.`)
+    put(
+      `${text(entity.name)} table`,
+      `${text(entity.name)}: ${text(entity.description)} Fields: ${fields.join('; ')}.`,
+      'text',
+      text(entity.name),
+    )
   }
   // Relations and test cards are short: one passage for all of a section's.
   const relations = records(section.relations).map(
     (r) => `${text(r.from)} to ${text(r.to)}: ${text(r.cardinality)}${text(r.note) ? ` (${text(r.note)})` : ''}`,
   )
-  if (relations.length > 0) put('Relations', `Relations: ${relations.join('; ')}.`)
+  if (relations.length > 0) put('Relations', `Relations: ${relations.join('; ')}.`, 'text', '')
   const cards = records(section.cards).map(
     (card) => `${text(card.network)} ${text(card.number)} (${text(card.outcome)})`,
   )
-  if (cards.length > 0) put('Test cards', `Test cards: ${cards.join('; ')}.`)
+  if (cards.length > 0) put('Test cards', `Test cards: ${cards.join('; ')}.`, 'text', '')
 }

@@ -1,5 +1,5 @@
 import type { CompiledContent } from '../compile/compile-content.ts'
-import { chatIndexOf } from './chat-index.ts'
+import { chatFilesOf } from './chat-index.ts'
 import { browserProject, projectCards } from './project-data.ts'
 
 export interface VirtualFile {
@@ -48,7 +48,9 @@ export function generateContentModules(
   ]
   if (!options.data) return files
   files.push({ path: 'cards.json', contents: `${JSON.stringify(projectCards(content), null, 2)}\n` })
-  files.push({ path: 'chat-index.json', contents: chatIndexOf(content) })
+  // The chat's data as the site holds it under data/ (chat.json, chat/<id>.json), which the dev server serves.
+  for (const file of chatFilesOf(content))
+    files.push({ path: file.path.replace(/^data\//, ''), contents: file.contents })
   for (const project of content.projects) {
     files.push({
       path: `projects/${String(project.id)}.json`,

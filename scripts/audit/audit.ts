@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { checkChatIndex, checkLighthouse, checkRoute, BUDGETS, type Miss, type RouteMeasurement } from './budgets.ts'
-import { chatIndexData } from '../../site/src/chat/index-path.ts'
+import { chatData } from '../../site/src/chat/index-path.ts'
 import {
   gzipSize,
   measureFirstVisit,
@@ -72,10 +72,10 @@ export async function measureRoutes(
   return results
 }
 
-/** The chat's search index in the build (fetched only when the chat is opened, so in no first visit), or null. */
+/** The chat's overview in the build (fetched only when the chat is opened, so in no first visit), or null. */
 export async function measureChatIndex(distDir: string): Promise<Asset | null> {
-  const content = await readFile(path.join(distDir, chatIndexData.file)).catch(() => null)
-  return content ? { path: `/${chatIndexData.file}`, bytes: content.length, gzipBytes: gzipSize(content) } : null
+  const content = await readFile(path.join(distDir, chatData.overview.file)).catch(() => null)
+  return content ? { path: `/${chatData.overview.file}`, bytes: content.length, gzipBytes: gzipSize(content) } : null
 }
 
 export interface LighthouseRun {

@@ -30,8 +30,8 @@ export const BUDGETS = deepFreeze({
   /** An inline classic script in <head> (the theme bootstrap) blocks parsing only while it runs: keep it tiny. */
   maxInlineHeadScriptBytes: 1024,
   /**
-   * The chat's passages (data/chat-index.json), fetched and indexed when the chat is first opened:
-   * every passage's text, title and place. The shipped content's are ~21 kB.
+   * The chat's overview (data/chat.json), fetched and indexed when the chat is first opened: the
+   * owner's passages and a summary of each project (a project's passages come when a question needs them).
    */
   chatIndexKb: 40,
   /** Cumulative layout shift, from Lighthouse and from a layout-shift PerformanceObserver in Chromium. */

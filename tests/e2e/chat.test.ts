@@ -94,26 +94,41 @@ describe('chat assistant', () => {
     await page.context().close()
   })
 
-  it('does not request the search index before the chat is opened, then fetches it once', async () => {
+  it('requests no chat data before the chat is opened, then the overview once and a project file only for a question', async () => {
     const page = await (await shared.browser.newContext(DESKTOP)).newPage()
-    const indexRequests: string[] = []
+    const requests: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes('chat-index')) indexRequests.push(request.url())
+      const { pathname } = new URL(request.url())
+      if (pathname.startsWith('/data/chat')) requests.push(pathname)
     })
     await page.goto(siteUrl, { waitUntil: 'networkidle' })
-    // Pointing at the button fetches the panel's code, not the index.
+    // Pointing at the button fetches the panel's code, not the data.
     await page.getByRole('button', { name: /Open chat/ }).hover()
     await page.waitForLoadState('networkidle')
-    expect(indexRequests).toEqual([])
+    expect(requests).toEqual([])
     await page.getByRole('button', { name: /Open chat/ }).click()
-    await expect.poll(() => indexRequests.length).toBe(1)
+    await expect.poll(() => requests).toEqual(['/data/chat.json'])
     await page
       .getByRole('button', { name: /Close chat/ })
       .first()
       .click()
     await page.getByRole('button', { name: /Open chat/ }).click()
     await page.waitForLoadState('networkidle')
-    expect(indexRequests).toHaveLength(1)
+    expect(requests).toEqual(['/data/chat.json'])
+    // A question loads the projects' passages it needs (the shipped six are few enough to load at once), each once.
+    const input = page.locator('#chat-input')
+    for (const question of ['how many salt rounds for bcrypt', 'what is the otp rate limit']) {
+      await input.fill(question)
+      await input.press('Enter')
+    }
+    const log = page.getByLabel('Conversation')
+    await expect
+      .poll(() => log.textContent(), { timeout: 5000 })
+      .toMatch(/12 salt rounds[\s\S]*3 (requests )?per 15 minutes/)
+    const projectFiles = requests.filter((url) => url.startsWith('/data/chat/'))
+    expect(projectFiles.length).toBe(shared.facts.projects.length)
+    expect(new Set(projectFiles).size).toBe(projectFiles.length)
+    expect(requests.filter((url) => url === '/data/chat.json')).toHaveLength(1)
     await page.context().close()
   })
 

@@ -32,11 +32,11 @@ describe('generate', () => {
     expect(first.written.sort()).toEqual(
       [
         'cards.json',
-        'chat-index.json',
+        'chat.json',
         'chat.ts',
         'content.ts',
-        ...['authstack', 'logic-i', 'shopplusplus', 'todoapppro', 'warehouse-booking', 'warehouse-listing'].map(
-          (id) => `projects/${id}.json`,
+        ...['authstack', 'logic-i', 'shopplusplus', 'todoapppro', 'warehouse-booking', 'warehouse-listing'].flatMap(
+          (id) => [`projects/${id}.json`, `chat/${id}.json`],
         ),
         'types.ts',
       ].sort(),

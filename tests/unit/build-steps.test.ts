@@ -180,10 +180,12 @@ describe('atomic output', () => {
       const changed = Object.keys(edited)
         .filter((file) => edited[file] !== first[file])
         .sort()
-      // The chat's index and the resume name the project too.
+      // The chat's overview (the project's summary) and the resume name the project too; of the chat's
+      // passages, only the project's own file changes.
       expect(changed).toEqual([
         'data/cards.json',
-        'data/chat-index.json',
+        'data/chat.json',
+        'data/chat/logic-i.json',
         'data/projects/logic-i.json',
         'index.html',
         'og/logic-i.png',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildChatIndex } from '../../cli/generate/chat-index.ts'
-import { portfolioPassages, projectPassages } from '../../cli/generate/chat-passages.ts'
-import { loadChatSearch } from '../../site/src/chat/chat-search.ts'
+import { chatOverviewJson, projectChat } from '../../cli/generate/chat-index.ts'
+import { openChatLibrary } from '../../site/src/chat/chat-search.ts'
 import { smallTalkReplies } from '../../site/src/chat/knowledge.ts'
 import { replyText, replyTo, tokenize, type ChatKnowledge } from '../../site/src/chat/reply.ts'
 
@@ -56,7 +55,16 @@ const projects = [
     ],
   },
 ]
-const search = loadChatSearch(JSON.parse(buildChatIndex(portfolioPassages(portfolio), projects.map(projectPassages))))
+const files = new Map(projects.map((project) => [project.id, projectChat(project)]))
+const library = openChatLibrary(
+  JSON.parse(
+    chatOverviewJson(
+      portfolio,
+      [...files.values()].map((file) => file.summary),
+    ),
+  ),
+  async (id) => JSON.parse(files.get(id)!.json),
+)
 const smallTalk = smallTalkReplies({ thanks: 'My pleasure.' }, 'Jane Doe', 'jane@example.com', 'Hi! Ask me anything.')
 const knowledge: ChatKnowledge = {
   quickQuestions: [
@@ -67,26 +75,29 @@ const knowledge: ChatKnowledge = {
   ],
   smallTalk,
   fallback: 'I do not know that yet.',
-  search,
+  search: null,
 }
-const say = (message: string, from: ChatKnowledge = knowledge) => replyText(replyTo(message, from))
+/** The reply with the passages the question needs loaded, as the chat gives it; `offline`: before any are. */
+const ask = async (message: string, offline = false) =>
+  replyTo(message, offline ? knowledge : { ...knowledge, search: await library.searchFor(message) })
+const say = async (message: string, offline = false) => replyText(await ask(message, offline))
 
 describe('replyTo', () => {
-  it('answers a quick question asked with its exact text, ignoring case and punctuation', () => {
-    expect(say('what projects has jane built')).toBe('Six projects.')
-    expect(say('Is Jane available for interviews?!')).toBe('Yes, available.')
+  it('answers a quick question asked with its exact text, ignoring case and punctuation', async () => {
+    expect(await say('what projects has jane built')).toBe('Six projects.')
+    expect(await say('Is Jane available for interviews?!')).toBe('Yes, available.')
   })
 
-  it('answers a quick question by one of its keywords, including multi-word keywords', () => {
-    expect(say('Are you hiring-ready?')).toBe('Yes, available.')
-    expect(say('Is she open to work right now')).toBe('Yes, available.')
-    expect(say('show me the portfolio')).toBe('Six projects.')
-    expect(say('what is her email')).toBe('Write to jane@example.com.')
+  it('answers a quick question by one of its keywords, including multi-word keywords', async () => {
+    expect(await say('Are you hiring-ready?')).toBe('Yes, available.')
+    expect(await say('Is she open to work right now')).toBe('Yes, available.')
+    expect(await say('show me the portfolio')).toBe('Six projects.')
+    expect(await say('what is her email')).toBe('Write to jane@example.com.')
   })
 
-  it('lets a passage win over a keyword when it states more of the question', () => {
+  it('lets a passage win over a keyword when it states more of the question', async () => {
     // "work" is a keyword of the first quick question; the passage holds webhook, signature and check.
-    const reply = replyTo('How does the webhook signature check work?', knowledge)
+    const reply = await ask('How does the webhook signature check work?')
     expect(replyText(reply)).toContain('HMAC-SHA256')
     expect(reply.paragraphs.at(-1)).toEqual([
       { kind: 'text', text: 'Read more: ' },
@@ -94,8 +105,8 @@ describe('replyTo', () => {
     ])
   })
 
-  it('answers a fact from inside a case study, with its project and a link to the section', () => {
-    const reply = replyTo('what is the otp rate limit', knowledge)
+  it('answers a fact from inside a case study, with its project and a link to the section', async () => {
+    const reply = await ask('what is the otp rate limit')
     expect(replyText(reply)).toContain(
       'AuthStack: OTP rate limiting: Codes are limited to 3 requests per 15 minutes per address.',
     )
@@ -106,58 +117,57 @@ describe('replyTo', () => {
     })
   })
 
-  it('answers from the profile: location, tech stack, contact', () => {
-    expect(say('Where is Jane based?')).toContain('Lisbon, Portugal')
-    expect(say('What is her DevOps stack?')).toContain('DevOps: Nginx, Docker.')
-    expect(say('github profile link')).toContain('https://github.com/jane')
+  it('answers from the profile: location, tech stack, contact', async () => {
+    expect(await say('Where is Jane based?')).toContain('Lisbon, Portugal')
+    expect(await say('What is her DevOps stack?')).toContain('DevOps: Nginx, Docker.')
+    expect(await say('github profile link')).toContain('https://github.com/jane')
   })
 
-  it('lists the projects that use a technology, each linked', () => {
-    const reply = replyTo('Which projects use Redis?', knowledge)
+  it('lists the projects that use a technology, each linked', async () => {
+    const reply = await ask('Which projects use Redis?')
     expect(reply.paragraphs[0]).toEqual([{ kind: 'text', text: 'One project uses Redis:' }])
     expect(reply.paragraphs.slice(1).flat()).toEqual([{ kind: 'link', text: 'AuthStack', href: '/projects/authstack' }])
-    expect(replyText(replyTo('what apps are built with react or razorpay', knowledge))).toBe(
-      'One project uses react razorpay:\nlogic-i',
+    expect(replyText(await ask('what apps are built with react and razorpay'))).toBe(
+      'One project uses React and Razorpay:\nlogic-i',
     )
   })
 
-  it('answers small talk from the content, with defaults for what it leaves out', () => {
-    expect(say('hello!')).toBe('Hi! Ask me anything.')
-    expect(say('thanks a lot')).toBe('My pleasure.')
-    expect(say('who are you?')).toContain("Jane Doe's portfolio")
-    expect(replyTo('what can you do', knowledge).suggestions).toEqual(
+  it('answers small talk from the content, with defaults for what it leaves out', async () => {
+    expect(await say('hello!')).toBe('Hi! Ask me anything.')
+    expect(await say('thanks a lot')).toBe('My pleasure.')
+    expect(await say('who are you?')).toContain("Jane Doe's portfolio")
+    expect((await ask('what can you do')).suggestions).toEqual(
       knowledge.quickQuestions.slice(0, 3).map((q) => q.question),
     )
-    expect(say('bye')).toContain('jane@example.com')
+    expect(await say('bye')).toContain('jane@example.com')
     // A greeting with a question is a question.
-    expect(say('hi, where is Jane based?')).toContain('Lisbon')
+    expect(await say('hi, where is Jane based?')).toContain('Lisbon')
   })
 
-  it('uses the fallback, with quick questions to try, when nothing answers enough', () => {
+  it('uses the fallback, with quick questions to try, when nothing answers enough', async () => {
     for (const message of [
       'What is the weather like?',
       'Does she know Kubernetes?',
       'Which projects use Kotlin?',
       '   ',
     ]) {
-      const reply = replyTo(message, knowledge)
+      const reply = await ask(message)
       expect(replyText(reply), message).toBe('I do not know that yet.')
       expect(reply.suggestions).toHaveLength(3)
     }
   })
 
-  it('still answers quick questions and small talk while the index is not loaded', () => {
-    const offline = { ...knowledge, search: null }
-    expect(say('open to work?', offline)).toBe('Yes, available.')
-    expect(say('thanks', offline)).toBe('My pleasure.')
-    expect(say('what is the otp rate limit', offline)).toBe('I do not know that yet.')
+  it('still answers quick questions and small talk while the index is not loaded', async () => {
+    expect(await say('open to work?', true)).toBe('Yes, available.')
+    expect(await say('thanks', true)).toBe('My pleasure.')
+    expect(await say('what is the otp rate limit', true)).toBe('I do not know that yet.')
   })
 
-  it('gives content as text parts only: markup in the content stays text, code blocks are left out', () => {
-    const reply = replyTo('are names sanitised', knowledge)
+  it('gives content as text parts only: markup in the content stays text, code blocks are left out', async () => {
+    const reply = await ask('are names sanitised')
     expect(replyText(reply)).toContain('<b>bold</b> stays text')
     expect(reply.paragraphs.flat().every((part) => part.kind === 'text' || part.kind === 'link')).toBe(true)
-    expect(say('listen 443 ssl')).toBe('I do not know that yet.')
+    expect(await say('listen 443 ssl')).toBe('I do not know that yet.')
   })
 })
 

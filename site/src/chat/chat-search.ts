@@ -1,18 +1,23 @@
 import MiniSearch, { type SearchResult } from 'minisearch'
 import {
-  CHAT_INDEX_FORMAT,
+  CHAT_DATA_FORMAT,
   indexOptions,
   processQueryTerm,
   processTerm,
+  searchOptions,
   tokenize,
-  type ChatIndexFile,
+  type ChatOverviewFile,
   type Passage,
+  type PassageFile,
   type Place,
+  type ProjectSummary,
 } from './search-config.ts'
 
 /**
- * The chat's search over the content's passages (MiniSearch). Loaded with the index, when the chat
- * is first opened: no page downloads this code before.
+ * The chat's search over the content's passages (MiniSearch). Loaded with the overview, when the
+ * chat is first opened: no page downloads this code before. The owner's passages come with the
+ * overview; a project's are fetched when a question may concern that project, so a large portfolio
+ * is not downloaded whole.
  */
 
 /** A passage as an answer shows it: its text and where it is shown. */
@@ -44,37 +49,175 @@ export interface ChatSearch {
   words(question: string): string[]
   /** The question's terms as the index holds them, for matching sentences. */
   stems(text: string): string[]
+  /** Every project's summary, in content order: what each is built with ("which projects use X"). */
+  projects: readonly ProjectSummary[]
 }
 
-/** The search over the passages file as fetched; throws on another format (an old cached file, a newer build). */
-export function loadChatSearch(file: ChatIndexFile): ChatSearch {
-  if (file.format !== CHAT_INDEX_FORMAT)
-    throw new Error(`chat index format ${String(file.format)}, expected ${CHAT_INDEX_FORMAT}`)
-  const nowhere: Place = { source: '', project: '', section: '', url: '/', kind: 'text' }
-  const placeOf = (id: number) => file.places[file.placeOf[id] ?? -1] ?? nowhere
+/** The passages a question may need, loaded on demand. */
+export interface ChatLibrary {
+  /** The search for one question: the owner's passages and those of the projects the question may concern. */
+  searchFor(question: string): Promise<ChatSearch>
+}
+
+/**
+ * A portfolio of at most this many projects is loaded whole at its first question: every project
+ * can then answer. A larger one loads, for each question, the QUESTION_PROJECTS it may concern most
+ * (a project's file is some 10-20 kB, 4-7 kB gzip). Counts, not sizes, so the overview does not
+ * change when a project's text does.
+ */
+export const LOAD_ALL_PROJECTS = 12
+export const QUESTION_PROJECTS = 6
+
+function checkFormat(file: { format: number }): void {
+  if (file.format !== CHAT_DATA_FORMAT)
+    throw new Error(`chat data format ${String(file.format)}, expected ${CHAT_DATA_FORMAT}`)
+}
+
+/**
+ * The chat's library over the overview as fetched; `fetchProject` fetches a project's passage file.
+ * Throws on a file of another format (an old cached file, a newer build).
+ */
+export function openChatLibrary(
+  overview: ChatOverviewFile,
+  fetchProject: (id: string) => Promise<PassageFile>,
+): ChatLibrary {
+  checkFormat(overview)
   const index = new MiniSearch<Passage>(indexOptions)
-  index.addAll(file.texts.map((text, id) => ({ id, text, title: file.titles[id] ?? '', source: placeOf(id).source })))
-  return searchOver(index, (id) => ({ ...placeOf(id), text: file.texts[id] ?? '' }))
+  const stored: StoredPassage[] = []
+  const add = (file: PassageFile, about: string) => {
+    const nowhere: Place = { source: '', project: '', section: '', url: '/', kind: 'text' }
+    const first = stored.length
+    file.texts.forEach((text, i) => stored.push({ ...(file.places[file.placeOf[i] ?? -1] ?? nowhere), text }))
+    for (const passage of stored.slice(first))
+      if (passage.kind === 'tech') for (const term of stems(passage.text)) techTerms.add(term)
+    index.addAll(
+      file.texts.map((text, i) => ({
+        id: first + i,
+        text,
+        title: file.titles[i] ?? '',
+        source: stored[first + i]!.source,
+        about,
+      })),
+    )
+  }
+  // The words of technologies: every project's tech list, and the tech lists loaded (with their group names).
+  const techTerms = new Set(overview.projects.flatMap((project) => project.tech.flatMap(stems)))
+  add(overview, '')
+  const loading = new Map<string, Promise<void>>()
+  const load = (project: ProjectSummary): Promise<void> => {
+    let pending = loading.get(project.id)
+    if (!pending) {
+      pending = fetchProject(project.id).then(
+        (file) => {
+          checkFormat(file)
+          add(file, project.about)
+        },
+        (error: unknown) => {
+          loading.delete(project.id) // tried again with the next question that needs it
+          throw error
+        },
+      )
+      loading.set(project.id, pending)
+    }
+    return pending
+  }
+  const choose = projectChooser(overview.projects)
+  const titles = overview.projects.map((project) => ({
+    id: project.id,
+    names: [project.title, project.id].map((name) => tokenize(name.toLowerCase())),
+  }))
+  return {
+    async searchFor(question) {
+      // A question that names projects (by title or id) is about them: only their passages answer it.
+      const asked = tokenize(question.toLowerCase())
+      const named = new Set(
+        titles.filter(({ names }) => names.some((name) => containsRun(asked, name))).map(({ id }) => id),
+      )
+      const chosen = named.size > 0 ? overview.projects.filter((p) => named.has(p.id)) : choose(question)
+      // A project that cannot be loaded leaves its passages out; the others still answer.
+      const loaded = await Promise.allSettled(chosen.map(load))
+      const scope = new Set(chosen.filter((_, i) => loaded[i]!.status === 'fulfilled').map((p) => p.id))
+      return searchOver(index, stored, scope, named.size === 0, overview.projects, techTerms)
+    },
+  }
 }
 
-/** `passage` gives a passage's text and place by its id. */
-export function searchOver(index: MiniSearch<Passage>, passage: (id: number) => StoredPassage): ChatSearch {
+type SummaryDocument = Pick<ProjectSummary, 'id' | 'title' | 'about' | 'keywords'>
+
+/**
+ * Which projects a question that names none may concern, best first: every project when they are few
+ * (LOAD_ALL_PROJECTS); else the QUESTION_PROJECTS whose title, description and headlines match it best.
+ */
+export function projectChooser(projects: readonly ProjectSummary[]): (question: string) => ProjectSummary[] {
+  if (projects.length <= LOAD_ALL_PROJECTS) return () => [...projects]
+  // Indexed once the chat has opened and shown its panel (a thousand summaries take a while on a slow
+  // phone), or at the first question if it comes sooner.
+  let summaries: MiniSearch<SummaryDocument> | undefined
+  const summaryIndex = () => {
+    if (summaries) return summaries
+    summaries = new MiniSearch<SummaryDocument>({
+      // Not the tech lists: "which projects use X" is answered from them directly, and most projects share most of it.
+      fields: ['title', 'about', 'keywords'],
+      tokenize,
+      processTerm,
+      searchOptions: { ...searchOptions, boost: { title: 3, about: 2, keywords: 1 } },
+    })
+    summaries.addAll(projects.map(({ id, title, about, keywords }) => ({ id, title, about, keywords })))
+    return summaries
+  }
+  setTimeout(summaryIndex, 0)
+  const byId = new Map(projects.map((p) => [p.id, p]))
+  return (question) => {
+    return summaryIndex()
+      .search(tokenize(question.toLowerCase()).join(' '))
+      .slice(0, QUESTION_PROJECTS)
+      .map((result) => byId.get(String(result.id))!)
+  }
+}
+
+/** Whether `run` (non-empty) appears as consecutive words in `words`. */
+function containsRun(words: readonly string[], run: readonly string[]): boolean {
+  if (run.length === 0) return false
+  for (let start = 0; start + run.length <= words.length; start += 1)
+    if (run.every((word, i) => words[start + i] === word)) return true
+  return false
+}
+
+const stems = (text: string) =>
+  tokenize(text)
+    .map(processTerm)
+    .filter((term): term is string => term !== null)
+
+/**
+ * The search over the indexed passages of the projects in `scope`, and of the owner's when `owner`.
+ * `techTerms`: the words of technologies (every project's tech list and the owner's stack).
+ */
+function searchOver(
+  index: MiniSearch<Passage>,
+  stored: readonly StoredPassage[],
+  scope: ReadonlySet<string>,
+  owner: boolean,
+  projects: readonly ProjectSummary[],
+  techTerms: ReadonlySet<string>,
+): ChatSearch {
+  const inScope = (id: number) => {
+    const project = stored[id]?.project ?? ''
+    return project === '' ? owner : scope.has(project)
+  }
+  const total = stored.reduce((count, _, id) => count + (inScope(id) ? 1 : 0), 0)
   const words = (question: string) => [
     ...new Set(tokenize(question.toLowerCase()).filter((word) => processTerm(word) !== null)),
   ]
   return {
     words,
-    stems: (text) =>
-      tokenize(text)
-        .map(processTerm)
-        .filter((term): term is string => term !== null),
+    projects,
+    stems,
     find(question, options = {}) {
       const asked = words(question).map((word) => ({ word, terms: new Set(processQueryTerm(word) ?? []) }))
       if (asked.length === 0) return []
       const results: SearchResult[] = index.search(asked.map((a) => a.word).join(' '), {
-        ...(options.kind
-          ? { filter: (result: SearchResult) => passage(result.id as number).kind === options.kind }
-          : {}),
+        filter: (result: SearchResult) =>
+          inScope(result.id as number) && (!options.kind || stored[result.id as number]?.kind === options.kind),
         ...(options.all ? { combineWith: 'AND' } : {}),
         ...(options.strict
           ? { prefix: (term: string) => term.length >= 5, fuzzy: (term: string) => (term.length >= 6 ? 1 : false) }
@@ -82,16 +225,18 @@ export function searchOver(index: MiniSearch<Passage>, passage: (id: number) => 
       })
       const covers = (result: SearchResult, terms: ReadonlySet<string>) =>
         result.queryTerms.some((term) => terms.has(term))
-      const total = index.documentCount
-      const weights = asked.map(({ terms }) =>
-        Math.log(1 + total / (1 + results.filter((r) => covers(r, terms)).length)),
+      // A technology asked about ("Does he write TypeScript?") weighs twice a word of how it is asked.
+      const weights = asked.map(
+        ({ terms }) =>
+          Math.log(1 + total / (1 + results.filter((r) => covers(r, terms)).length)) *
+          ([...terms].some((term) => techTerms.has(term)) ? 2 : 1),
       )
       const sum = weights.reduce((a, b) => a + b, 0)
       return results
         .map((result): Hit => {
           const found = asked.map((a, i) => (covers(result, a.terms) ? i : -1)).filter((i) => i >= 0)
           return {
-            passage: passage(result.id as number),
+            passage: stored[result.id as number]!,
             score: result.score,
             coverage: found.reduce((a, i) => a + (weights[i] ?? 0), 0) / sum,
             words: found.map((i) => asked[i]!.word),

@@ -1,23 +1,25 @@
-import type { ChatSearch } from './chat-search.ts'
-import type { ChatIndexFile } from './search-config.ts'
-import { chatIndexData } from './index-path.ts'
+import type { ChatLibrary } from './chat-search.ts'
+import { chatData } from './index-path.ts'
+import type { ChatOverviewFile, PassageFile } from './search-config.ts'
 
-let pending: Promise<ChatSearch> | undefined
+let pending: Promise<ChatLibrary> | undefined
+
+async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`The chat data could not be loaded (HTTP ${response.status}).`)
+  return response.json() as Promise<T>
+}
 
 /**
- * The search over the content (data/chat-index.json and the code that reads it), fetched once, when
- * the chat is first opened: no page requests either before. A failed load is tried again on the
- * next question.
+ * The chat's library (data/chat.json and the code that reads it), fetched once, when the chat is
+ * first opened: no page requests either before. It fetches a project's passages when a question
+ * needs them. A failed load is tried again on the next question.
  */
-export function loadChatSearch(): Promise<ChatSearch> {
-  pending ??= Promise.all([
-    import('./chat-search.ts'),
-    fetch(chatIndexData.url(import.meta.env.BASE_URL)).then((response) => {
-      if (!response.ok) throw new Error(`The chat index could not be loaded (HTTP ${response.status}).`)
-      return response.json() as Promise<ChatIndexFile>
-    }),
-  ]).then(
-    ([module, file]) => module.loadChatSearch(file),
+export function loadChatLibrary(): Promise<ChatLibrary> {
+  const base = import.meta.env.BASE_URL
+  pending ??= Promise.all([import('./chat-search.ts'), fetchJson<ChatOverviewFile>(chatData.overview.url(base))]).then(
+    ([module, overview]) =>
+      module.openChatLibrary(overview, (id) => fetchJson<PassageFile>(chatData.project.url(base, id))),
     (error: unknown) => {
       pending = undefined
       throw error

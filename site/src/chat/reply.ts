@@ -11,9 +11,10 @@
  *   5. the passage (or two) of the content that answers enough of the question;
  *   6. the fallback, with the e-mail and a few quick questions.
  */
+import { paths } from '../paths.ts'
 import type { ChatSearch, Hit } from './chat-search.ts'
 import { excerpt } from './excerpt.ts'
-import { processTerm } from './search-config.ts'
+import { processTerm, type ProjectSummary } from './search-config.ts'
 
 export type ReplyPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string }
 
@@ -190,10 +191,104 @@ const USE_WORDS = new Set([
   'runs',
 ])
 
+/** How many projects an answer links; it counts the others. */
+const LISTED_PROJECTS = 10
+
+/** A name a project's technology goes by: its words (lowercase) as the question would hold them, and as written. */
+interface TechName {
+  words: string[]
+  written: string
+  /** Matched by a word that begins it (`mongo` for MongoDB), not by all of its words. */
+  prefix: boolean
+}
+
+/**
+ * The names of a listed technology: the whole item without a parenthesis ("Passport.js (Google
+ * OAuth 2.0)" is Passport.js), and its first word when it has several ("Razorpay Checkout" is
+ * Razorpay, "Google OAuth 2.0" is Google), unless that word is too short to name anything.
+ */
+function techNames(item: string): TechName[] {
+  let names = namesOf.get(item)
+  if (!names) namesOf.set(item, (names = techNamesOf(item)))
+  return names
+}
+
+/** Names by tech item: a thousand projects list the same few dozen technologies. */
+const namesOf = new Map<string, TechName[]>()
+
+function techNamesOf(item: string): TechName[] {
+  const written = item.replace(/\s*\([^)]*\)\s*/g, ' ').trim()
+  const words = tokenize(written).flatMap((word) => word.split(/[^a-z0-9+#]+/).filter(Boolean))
+  if (words.length === 0) return []
+  const names: TechName[] = [{ words, written, prefix: false }]
+  const first = written.split(/\s+/)[0] ?? ''
+  if (words.length > 1 && written.includes(' ') && /^[a-z]{4,}$/.test(words[0]!))
+    names.push({ words: [words[0]!], written: first, prefix: false })
+  return names
+}
+
+/** The question's words split as the tech names are (`chart.js` is `chart` and `js`). */
+const techWords = (tokens: readonly string[]) => tokens.flatMap((word) => word.split(/[^a-z0-9+#]+/).filter(Boolean))
+
+/**
+ * The technologies a question names, from what the projects list: each with the projects that list
+ * it and the name as written. A name is found as consecutive words of the question; a word of 4+
+ * letters that only begins a one-word name (`mongo`) counts when no name is found whole.
+ */
+function namedTech(
+  tokens: readonly string[],
+  projects: readonly ProjectSummary[],
+): { written: string; ids: Set<string> }[] {
+  const asked = techWords(tokens)
+  const found = new Map<string, { start: number; length: number; names: Map<string, Set<string>> }>()
+  const note = (start: number, length: number, written: string, id: string) => {
+    const key = `${start}:${length}`
+    const run = found.get(key) ?? { start, length, names: new Map<string, Set<string>>() }
+    found.set(key, run)
+    run.names.set(written, (run.names.get(written) ?? new Set()).add(id))
+  }
+  const prefixes: { start: number; written: string; id: string }[] = []
+  for (const project of projects)
+    for (const item of project.tech)
+      for (const name of techNames(item)) {
+        for (let start = 0; start + name.words.length <= asked.length; start += 1) {
+          if (name.words.every((word, i) => asked[start + i] === word))
+            note(start, name.words.length, name.written, project.id)
+          else if (
+            name.words.length === 1 &&
+            asked[start]!.length >= 4 &&
+            processTerm(asked[start]!) !== null &&
+            name.words[0]!.startsWith(asked[start]!)
+          )
+            prefixes.push({ start, written: name.written, id: project.id })
+        }
+      }
+  if (found.size === 0) for (const { start, written, id } of prefixes) note(start, 1, written, id)
+  // A name inside a longer one found at the same place is that one ("Razorpay" in "Razorpay Checkout").
+  const runs = [...found.values()].filter(
+    (run) =>
+      ![...found.values()].some(
+        (other) =>
+          other !== run &&
+          other.length > run.length &&
+          other.start <= run.start &&
+          other.start + other.length >= run.start + run.length,
+      ),
+  )
+  // Several runs at the same words (a name and a prefix of another) are one technology.
+  return runs
+    .sort((a, b) => a.start - b.start)
+    .map((run) => {
+      const names = [...run.names.entries()].sort((a, b) => b[1].size - a[1].size || a[0].length - b[0].length)
+      return { written: names[0]![0], ids: new Set(names.flatMap(([, ids]) => [...ids])) }
+    })
+}
+
 /**
  * "Which projects use Redis?", "projects built with MongoDB", "where did he use Razorpay?": the
- * projects whose tech lists name it, else those whose text does. `none` when it is asked but no
- * project has it (the honest fallback, not a list of every project).
+ * projects whose tech lists name it (what each is built with, not a passage that mentions it in
+ * passing), or, for what no tech list names, those whose text states it. `none` when it is asked but
+ * no project has it (the honest fallback, not a list of every project).
  */
 function matchProjectsUsing(message: string, tokens: readonly string[], search: ChatSearch): Reply | 'none' | null {
   // "which/what/any/list (of the) projects …" or a message that starts with "projects …", then a verb of use.
@@ -201,20 +296,31 @@ function matchProjectsUsing(message: string, tokens: readonly string[], search: 
   const asksForProjects =
     (noun >= 0 && (noun === 0 || tokens.slice(Math.max(0, noun - 3), noun).some((t) => ASKING.has(t)))) ||
     (tokens[0] === 'where' && tokens.some((t) => t === 'use' || t === 'used'))
-  if (!asksForProjects || !tokens.slice(Math.max(0, noun)).some((t) => USE_WORDS.has(t))) return null
+  if (!asksForProjects) return null
+  const tech = namedTech(tokens, search.projects)
+  if (tech.length > 0) {
+    const using = search.projects.filter((project) => tech.every(({ ids }) => ids.has(project.id)))
+    if (using.length === 0) return 'none'
+    const names = tech.map((t) => t.written)
+    const named = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]!
+    const listed = using.slice(0, LISTED_PROJECTS)
+    return answer(
+      [text(`${using.length === 1 ? 'One project uses' : `${using.length} projects use`} ${named}:`)],
+      ...listed.map((project) => [{ kind: 'link', text: project.title, href: paths.project(project.id) } as ReplyPart]),
+      ...(using.length > listed.length ? [[text(`and ${using.length - listed.length} more.`)]] : []),
+    )
+  }
+  if (!tokens.slice(Math.max(0, noun)).some((t) => USE_WORDS.has(t))) return null
   const subject = tokens.filter((t) => !PROJECT_NOUNS.has(t) && !USE_WORDS.has(t)).join(' ')
   const named = search.words(subject)
   if (named.length === 0) return null
   const projects = new Map<string, Hit>()
-  for (const kind of ['tech', 'text'] as const) {
-    for (const hit of search.find(subject, { kind, all: true, strict: true })) {
-      if (hit.passage.project && hit.coverage >= 1 && !projects.has(hit.passage.project))
-        projects.set(hit.passage.project, hit)
-    }
-    if (projects.size > 0) break
+  for (const hit of search.find(subject, { all: true, strict: true })) {
+    if (hit.passage.project && hit.coverage >= 1 && !projects.has(hit.passage.project))
+      projects.set(hit.passage.project, hit)
   }
   if (projects.size === 0) return 'none'
-  // The technology as the visitor wrote it ("Redis", not "redis").
+  // The words as the visitor wrote them ("Trie", not "trie").
   const asWritten = named
     .map((word) => {
       const at = message.toLowerCase().indexOf(word)
@@ -222,7 +328,7 @@ function matchProjectsUsing(message: string, tokens: readonly string[], search: 
     })
     .join(' ')
   return answer(
-    [text(`${projects.size === 1 ? 'One project uses' : `${projects.size} projects use`} ${asWritten}:`)],
+    [text(`${projects.size === 1 ? 'One project mentions' : `${projects.size} projects mention`} ${asWritten}:`)],
     ...[...projects.values()].map((hit) => [readMoreLink(hit)]),
   )
 }
@@ -232,20 +338,76 @@ function readMoreLink(hit: Hit): ReplyPart {
   return { kind: 'link', text: section ? `${source} · ${section}` : source, href: url }
 }
 
-/** The best passage, and a second one from elsewhere when it answers as much; null when none answers enough. */
-function matchPassages(message: string, search: ChatSearch): { hits: Hit[]; covered: number } | null {
+/** "How many…", "how long…": a question whose answer is a number or a duration. */
+const NUMBER_QUESTIONS = [
+  'how many',
+  'how much',
+  'how long',
+  'how fast',
+  'how big',
+  'how large',
+  'how old',
+  'number of',
+  'what percentage',
+]
+/** A list of three or more ("User, Partner or Admin", "Cats, Dogs, Fish and Health"). */
+const ENUMERATION = /(?:[^,.;:]{1,40}, ){2}[^,.;:]{1,40}|[^,.;:]{1,40}, [^,.;:]{1,40},? (?:and|or) [^,.;:]{1,40}/
+
+/**
+ * "What roles…", "which payment methods…", "what types of…": a question that asks for the items of
+ * a kind (a plural after what or which).
+ */
+function asksForList(tokens: readonly string[]): boolean {
+  if (tokens[0] !== 'what' && tokens[0] !== 'which') return false
+  const asked = tokens.slice(1, 4).filter((word) => processTerm(word) !== null)
+  return asked.some((word) => word.length > 3 && /[^s]s$/.test(word))
+}
+
+/**
+ * The best passage, and a second one from elsewhere when it answers as much; null when none answers
+ * enough. Among passages that answer as much, a question asking for a number prefers one that states
+ * a number, and one asking for the items of a kind one that lists some.
+ */
+function matchPassages(
+  message: string,
+  tokens: readonly string[],
+  search: ChatSearch,
+): { hits: Hit[]; covered: number } | null {
+  const number = NUMBER_QUESTIONS.some((phrase) => findPhrase(tokens, phrase) >= 0)
+  const wanted = number ? /\d/ : asksForList(tokens) ? ENUMERATION : null
   const hits = search.find(message).slice(0, 10)
-  const best = hits.reduce<Hit | undefined>((a, h) => (!a || h.coverage > a.coverage ? h : a), undefined)
-  if (!best || best.coverage < MIN_COVERAGE) return null
+  const top = hits.reduce((max, h) => Math.max(max, h.coverage), 0)
+  if (top < MIN_COVERAGE) return null
+  const answering = hits.filter((h) => h.coverage >= top)
+  // The number or the list must be in a sentence that states what was asked, not anywhere in the passage.
+  const states = (hit: Hit, pattern: RegExp) => {
+    const asked = new Set(askedTerms(hit, search))
+    return hit.passage.text
+      .split(/(?<=[.!?])\s+/)
+      .some((sentence) => pattern.test(sentence) && search.stems(sentence).some((term) => asked.has(term)))
+  }
+  // A tech list's digits are versions ("OAuth 2.0"), not the number asked for.
+  const best =
+    (wanted && answering.find((h) => !(number && h.passage.kind === 'tech') && states(h, wanted))) || answering[0]!
   const second = hits.find(
     (h) => h !== best && h.coverage >= best.coverage && h.score >= best.score / 2 && h.passage.url !== best.passage.url,
   )
   return { hits: second ? [best, second] : [best], covered: best.words.length }
 }
 
+/**
+ * The terms a passage matched that tell which of its sentences answers: not its project's name,
+ * which it matches as a whole, unless that is all the question asked.
+ */
+function askedTerms(hit: Hit, search: ChatSearch): string[] {
+  const named = new Set(search.stems(hit.passage.source))
+  const asked = hit.terms.filter((term) => !named.has(term))
+  return asked.length > 0 ? asked : hit.terms
+}
+
 function passageAnswer(hits: Hit[], search: ChatSearch): Reply {
   const paragraphs = hits.map((hit) => {
-    const body = excerpt(hit.passage.text, hit.terms, search.stems)
+    const body = excerpt(hit.passage.text, askedTerms(hit, search), search.stems)
     return [text(hit.passage.project && !body.includes(hit.passage.source) ? `${hit.passage.source}: ${body}` : body)]
   })
   const links = hits.filter((hit, i) => hits.findIndex((other) => other.passage.url === hit.passage.url) === i)
@@ -254,20 +416,26 @@ function passageAnswer(hits: Hit[], search: ChatSearch): Reply {
   return answer(...paragraphs, more)
 }
 
-/** The assistant's reply to one visitor message. */
-export function replyTo(message: string, knowledge: ChatKnowledge): Reply {
+/** The reply to a message that needs no passage (a quick question asked as written, small talk), or null. */
+export function replyWithoutSearch(message: string, knowledge: ChatKnowledge): Reply | null {
   const tokens = tokenize(message)
   if (tokens.length === 0) return fallback(knowledge)
   const exact = knowledge.quickQuestions.find((item) => tokenize(item.question).join(' ') === tokens.join(' '))
   if (exact) return answer([text(exact.answer)])
-  const smallTalk = matchSmallTalk(tokens, knowledge)
-  if (smallTalk) return smallTalk
+  return matchSmallTalk(tokens, knowledge)
+}
+
+/** The assistant's reply to one visitor message. */
+export function replyTo(message: string, knowledge: ChatKnowledge): Reply {
+  const direct = replyWithoutSearch(message, knowledge)
+  if (direct) return direct
+  const tokens = tokenize(message)
   const search = knowledge.search
   const projects = search ? matchProjectsUsing(message, tokens, search) : null
   if (projects === 'none') return fallback(knowledge)
   if (projects) return projects
   const keyword = matchKeyword(tokens, knowledge)
-  const passages = search ? matchPassages(message, search) : null
+  const passages = search ? matchPassages(message, tokens, search) : null
   // A quick question's keywords win, unless a passage states more of what was asked.
   if (keyword && (!passages || passages.covered <= keyword.covered)) return answer([text(keyword.answer)])
   if (passages && search) return passageAnswer(passages.hits, search)

@@ -4,11 +4,11 @@ import { stemmer } from 'stemmer'
 /**
  * What the chat searches and how: the passages file the CLI writes at build time and the MiniSearch
  * options the browser indexes it with. The CLI imports the file's shape from here, in the site.
- * Changing the file's shape: bump CHAT_INDEX_FORMAT.
+ * Changing the files' shape: bump CHAT_DATA_FORMAT.
  */
 
-/** Written into the index file; a browser holding an index of another format ignores it. */
-export const CHAT_INDEX_FORMAT = 2
+/** Written into every chat data file; a browser holding a file of another format ignores it. */
+export const CHAT_DATA_FORMAT = 3
 
 /** Where a passage is shown: its project (or the owner's profile), section and anchor. */
 export interface Place {
@@ -33,23 +33,44 @@ export interface Passage {
   title: string
   /** Place.source, searched too ("what does AuthStack do"). */
   source: string
+  /** What its project is (ProjectSummary.about), so "the task manager" finds TodoApp Pro's passages. */
+  about: string
 }
 
 /**
- * The index file as the build writes it and the browser reads it: the passages by id (texts,
- * titles, places), not a built index. The browser indexes them when the chat first opens (a few
- * milliseconds for a portfolio), so a build does not spend seconds building and serialising an
- * index that changes with every edit, and the file is the passages' size, not theirs plus an index's.
+ * A set of passages as the build writes them and the browser reads them (texts, titles, places), not
+ * a built index: the browser indexes them when a question needs them (a few milliseconds a file), so
+ * a build does not spend seconds building and serialising an index that changes with every edit.
  */
-export interface ChatIndexFile {
+export interface PassageFile {
   format: number
   places: Place[]
-  /** Each passage's text, by id. */
+  /** Each passage's text, by position. */
   texts: string[]
-  /** Each passage's place (an index of `places`), by id. */
+  /** Each passage's place (an index of `places`), by position. */
   placeOf: number[]
-  /** Each passage's headline words (Passage.title), by id. */
+  /** Each passage's headline words (Passage.title), by position. */
   titles: string[]
+}
+
+/**
+ * What the chat knows of a project before it loads the project's passages: enough to tell which
+ * projects a question concerns, and to answer "which projects use X" from what each is built with.
+ */
+export interface ProjectSummary {
+  id: string
+  title: string
+  /** The first words of its description, what the project is ("Task manager built on…"), for questions that name it so. */
+  about: string
+  /** Every technology the project lists (its card's and its tech-stack sections'), as written. */
+  tech: string[]
+  /** The words of its headlines (features, sections, entities, endpoints), lowercase, each once. */
+  keywords: string
+}
+
+/** The file the chat loads when it opens: the owner's passages and a summary of each project, in content order. */
+export interface ChatOverviewFile extends PassageFile {
+  projects: ProjectSummary[]
 }
 
 /**
@@ -63,7 +84,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'their them then there these they this those to was we were what when where which who whom why will with would ' +
     'long often you your yours know show give some much many thanks thank ok okay just like get got one ones ' +
     'project projects app apps application applications use used uses using built build work works working him himself ' +
-    'make made someone somebody anyone anybody people thing things way wat wht whats hows pls plz u ur'
+    'make made someone somebody anyone anybody people thing things way wat wht whats hows pls plz u ur ' +
+    // How a question is put ("what happens when", "how are sessions kept").
+    'happen happens happened keep keeps kept'
   ).split(' '),
 )
 
@@ -92,6 +115,7 @@ const QUERY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   stored: ['storage'],
   tests: ['test', 'load'],
   tested: ['test', 'load'],
+  port: ['listen'],
 }
 
 /** Lowercase, stop words out, Porter stem (the `stemmer` package): `limits`, `limiting` -> `limit`. */
@@ -125,7 +149,7 @@ export function processQueryTerm(term: string): string[] | null {
 
 /** Typos: one edit in words of 4+ letters (`limt`), two from 9; prefixes from 4 letters (`todo` finds `todoapp`). */
 export const searchOptions: SearchOptions = {
-  boost: { title: 2, source: 1.5, text: 1 },
+  boost: { title: 2, source: 1.5, text: 1, about: 0.5 },
   prefix: (term) => term.length >= 4,
   fuzzy: (term) => (term.length >= 9 ? 2 : term.length >= 4 ? 1 : false),
   combineWith: 'OR',
@@ -134,7 +158,7 @@ export const searchOptions: SearchOptions = {
 
 /** The MiniSearch options both sides use (loadJSON needs the ones the index was built with). */
 export const indexOptions: Options<Passage> = {
-  fields: ['title', 'text', 'source'],
+  fields: ['title', 'text', 'source', 'about'],
   tokenize,
   processTerm,
   searchOptions,

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { chatContent } from './chat-content.ts'
 import { siteKnowledge } from './knowledge.ts'
-import { loadChatSearch } from './load-chat-search.ts'
+import { loadChatLibrary } from './load-chat-search.ts'
 import { createMessage, type ChatMessage } from './message.ts'
-import { replyText, replyTo } from './reply.ts'
+import { replyText, replyTo, replyWithoutSearch } from './reply.ts'
 
 /** The assistant answers after this delay, showing a typing indicator meanwhile (SPEC section 9). */
 export const CHAT_REPLY_DELAY_MS = 1000
@@ -17,7 +17,7 @@ export function useChat() {
   const timers = useRef(new Set<number>())
 
   useEffect(() => {
-    loadChatSearch().catch(() => undefined) // a failure is tried again with the first question
+    loadChatLibrary().catch(() => undefined) // a failure is tried again with the first question
     const active = timers.current
     return () => active.forEach((timer) => window.clearTimeout(timer))
   }, [])
@@ -29,8 +29,13 @@ export function useChat() {
     const question = createMessage(trimmed, true)
     setMessages((current) => [...current, question])
     setPendingReplies((count) => count + 1)
-    // Without the index (still loading after the delay, or not loadable) the quick questions and small talk still answer.
-    const search = loadChatSearch().catch(() => null)
+    // The passages this question needs load during the delay (none for a quick question or small
+    // talk). When they cannot be loaded, the quick questions and small talk still answer.
+    const search = replyWithoutSearch(trimmed, siteKnowledge(null))
+      ? Promise.resolve(null)
+      : loadChatLibrary()
+          .then((library) => library.searchFor(trimmed))
+          .catch(() => null)
     const timer = window.setTimeout(() => {
       timers.current.delete(timer)
       void search.then((loaded) => {
