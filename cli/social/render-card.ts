@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { Renderer } from '@takumi-rs/core'
 import { FONT_FILES } from './card-fonts.ts'
 
@@ -14,7 +16,8 @@ export const CARD_RENDERER = `@takumi-rs/core ${installedVersion('@takumi-rs/cor
 
 function installedVersion(name: string): string {
   // The package's exports hide its package.json; it sits one folder above its entry (dist/).
-  const manifest = new URL('../package.json', import.meta.resolve(name))
+  const entry = createRequire(import.meta.url).resolve(name)
+  const manifest = path.join(path.dirname(entry), '..', 'package.json')
   return String((JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version)
 }
 
