@@ -7,6 +7,8 @@ import type { SourceFile } from '../content/load-sources.ts'
 import { parseYaml, type ParsedDocument } from '../content/parse-yaml.ts'
 import { compileProjectCached } from '../compile/compile-cache.ts'
 import type { CompiledProject } from '../compile/compile-project.ts'
+import { projectPassages, type PassageDraft } from '../generate/chat-passages.ts'
+import { writeProjectData, type ProjectDataFile } from '../generate/project-data.ts'
 
 /**
  * The per-project job: a project file checked and, when it passes its own checks, compiled (its
@@ -21,7 +23,15 @@ export interface ProjectJob {
   store?: StoreAddress
   /** Compile the file too when it has no error of its own. */
   compile: boolean
+  /**
+   * A build's folder for the case-study data: the compiled project's data file is written there
+   * (keepProject), and only its card comes back as `compiled.project`, not its prose.
+   */
+  dataDir?: string
 }
+
+/** What a build keeps of a compiled project: its data file's record (with its card) and its passages for the chat. */
+export type KeptProject = ProjectDataFile & { passages: PassageDraft[] }
 
 export interface ProjectJobResult {
   path: string
@@ -33,6 +43,8 @@ export interface ProjectJobResult {
   compiled?: CompiledProject
   /** True when `compiled` came from the store. */
   cached?: boolean
+  /** With `dataDir`: the data file written, and the project's passages. */
+  kept?: KeptProject
   /** Why compiling threw: the caller compiles the file again itself to fail the same way. */
   compileFailed?: string
 }
@@ -53,8 +65,15 @@ export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJo
   const lookup = { get: (file: string) => (file === source.path ? (parsed ??= parseYaml(source).parsed) : undefined) }
   try {
     const { cached, ...compiled } = await compileProjectCached(source, checked.data, lookup, store)
-    return { ...result, compiled, cached }
+    if (job.dataDir === undefined) return { ...result, compiled, cached }
+    const kept = keepProject(job.dataDir, compiled.project)
+    return { ...result, compiled: { ...compiled, project: kept.card }, kept, cached }
   } catch (error) {
     return { ...result, compileFailed: String(error instanceof Error ? error.message : error) }
   }
+}
+
+/** Writes a compiled project's data file under `dataDir` and takes its chat passages: all a build needs of its prose. */
+export function keepProject(dataDir: string, project: Record<string, unknown>): KeptProject {
+  return { ...writeProjectData(dataDir, project), passages: projectPassages(project) }
 }

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { CompiledContent } from '../compile/compile-content.ts'
-import type { Store } from '../cache/store.ts'
+import { storeAt, type Store, type StoreAddress } from '../cache/store.ts'
 import { hashBytes, readCardIndex, reusableCard, writeCardIndex, type CardRecord } from './card-index.ts'
 import { FONT_FILES } from './card-fonts.ts'
 import { socialCardSpecs, type CardSpec } from './card-specs.ts'
@@ -41,13 +41,44 @@ export function cardKey(store: Store, svg: string): string {
 }
 
 export interface CardWriteOptions {
-  /** Stops the rendering (the build failed meanwhile): no card is written after, and the call rejects with the signal's reason. */
+  /** Stops the drawing (the build failed meanwhile): no card is written after, and the call rejects with the signal's reason. */
   signal?: AbortSignal
   /**
    * The output folder the cards will be swapped into, holding the previous build's: a card whose key
    * and bytes match its record there is taken from it. Needs a store (where its index is kept).
    */
   site?: string
+  /**
+   * Draws the cards neither the site in place nor the store holds, each with drawCard, and returns
+   * their results in order: a build hands them to its worker pool. @default one after another in this thread
+   */
+  draw?: (jobs: readonly CardJob[]) => Promise<readonly CardDrawn[]>
+}
+
+/** One card to draw: its SVG, where it goes, and where it is kept. Plain data, so any thread can draw it. */
+export interface CardJob {
+  svg: string
+  /** The card's file under `siteDir` (og/<id>.png). */
+  file: string
+  siteDir: string
+  /** Where the card is kept under `key` once drawn. */
+  store?: StoreAddress
+  key?: string
+}
+
+export interface CardDrawn {
+  sha256: string
+}
+
+/**
+ * Draws one card (resvg, render-card.ts), keeps it in the store and writes it into the site folder.
+ * The per-card job of a build's pool: only the PNG's hash comes back, not its bytes.
+ */
+export async function drawCard(job: CardJob): Promise<CardDrawn> {
+  const png = renderCard(job.svg)
+  if (job.store && job.key !== undefined) storeAt(job.store).set(KIND, job.key, png)
+  writeFileSync(path.join(job.siteDir, job.file), png)
+  return { sha256: hashBytes(png) }
 }
 
 /** Renders every card of the content into the site folder (og/index.png, og/<id>.png), taking from and keeping in `store` if given. */
@@ -56,14 +87,12 @@ export async function writeSocialImages(siteDir: string, content: CompiledConten
 }
 
 /**
- * Writes each card into the site folder: from the store when its SVG was rendered before, else
- * rendered now and kept. Cards are rendered one at a time in this thread, giving the event loop a
- * turn between them, so the build's other steps go on meanwhile. Returns the files written.
+ * Writes each card into the site folder: from the site in place or the store when its SVG was drawn
+ * before, else drawn now (options.draw) and kept. Returns the files written, in the order of `specs`.
  *
  * A card costs resvg ~60-100 ms of CPU (parsing and shaping its text, painting 1200x630 pixels,
  * encoding the PNG): nothing next to a small site's build, but most of a cold build of a thousand
- * projects. renderCard takes and returns plain data so that this loop can hand it to the shared
- * worker pool.
+ * projects, which hands them to its worker pool.
  */
 export async function writeSocialCards(
   siteDir: string,
@@ -75,22 +104,39 @@ export async function writeSocialCards(
   const index = store && site !== undefined ? readCardIndex(store, site) : new Map<string, CardRecord>()
   const records = new Map<string, CardRecord>()
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
+  const toDraw: CardJob[] = []
   for (const spec of specs) {
     signal?.throwIfAborted()
     const svg = cardSvg(spec)
     const key = store && cardKey(store, svg)
     const inPlace = key === undefined || site === undefined ? undefined : reusableCard(site, index, spec.file, key)
     const kept = inPlace ?? (key === undefined ? undefined : store?.get(KIND, key))
-    const png = Buffer.isBuffer(kept) ? kept : renderCard(svg)
-    if (png !== kept) {
-      if (key !== undefined) store?.set(KIND, key, png)
-      await nextTurn()
-      signal?.throwIfAborted()
+    if (!Buffer.isBuffer(kept)) {
+      toDraw.push({
+        svg,
+        file: spec.file,
+        siteDir,
+        ...(store && key !== undefined ? { store: store.address, key } : {}),
+      })
+      continue
     }
-    writeFileSync(path.join(siteDir, spec.file), png)
+    writeFileSync(path.join(siteDir, spec.file), kept)
     if (key !== undefined)
-      records.set(spec.file, { key, sha256: png === inPlace ? index.get(spec.file)!.sha256 : hashBytes(png) })
+      records.set(spec.file, { key, sha256: kept === inPlace ? index.get(spec.file)!.sha256 : hashBytes(kept) })
   }
+  const drawn = await (options.draw ?? ((jobs) => drawHere(jobs, signal)))(toDraw)
+  toDraw.forEach(({ file, key }, i) => key !== undefined && records.set(file, { key, sha256: drawn[i]!.sha256 }))
   if (store && site !== undefined) writeCardIndex(store, site, records)
   return specs.map((spec) => spec.file)
+}
+
+/** Draws the cards one at a time in this thread, giving the event loop a turn between them. */
+async function drawHere(jobs: readonly CardJob[], signal: AbortSignal | undefined): Promise<CardDrawn[]> {
+  const drawn: CardDrawn[] = []
+  for (const job of jobs) {
+    await nextTurn()
+    signal?.throwIfAborted()
+    drawn.push(await drawCard(job))
+  }
+  return drawn
 }
