@@ -7,7 +7,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { locatePointer } from '../../cli/diagnostics/locate.ts'
 import { checkContent, type CheckResult } from '../../cli/content/check-content.ts'
 import { checkAndCompile, checkPortfolio, checkProjects } from '../../cli/build/check-and-compile.ts'
@@ -22,6 +22,9 @@ import { ParsedDocuments } from '../../cli/content/parsed-documents.ts'
 import { copyRepoContent, listCases, materializeCase, REPO_ROOT, type FixtureRoot } from '../helpers/fixtures.ts'
 
 /** What a parsed file offers later stages: its data, its lines, and where its nodes are. */
+// A test that starts workers loads a stage's modules through tsx in each of them: slow on a busy machine.
+vi.setConfig({ testTimeout: 120_000 })
+
 /** One pool each way for the file: workers start once, not per call. */
 const pools = { never: openPool('never'), always: openPool('always') }
 afterAll(() => Promise.all([pools.never.close(), pools.always.close()]))
