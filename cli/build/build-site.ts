@@ -15,8 +15,6 @@ export interface SiteBuildOptions {
   serverDir: string
   /** Where builds are kept by a hash of their inputs (see site-cache.ts); false always builds. @default the store under node_modules/.cache/portfolio/ */
   store?: Store | false
-  /** Called once it is known whether Vite runs or the app comes from the cache, before either happens. */
-  onStarted?: (app: 'building' | 'from the cache') => void
 }
 
 export interface SiteBuild {
@@ -37,7 +35,6 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const key = store && siteKey(store, siteDirectory, options.base)
   const kept = store && key !== undefined ? { store, key } : undefined
   const cached = kept !== undefined && restoreSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
-  options.onStarted?.(cached ? 'from the cache' : 'building')
   if (!cached) {
     await runViteBuilds({
       siteDirectory,

@@ -3,40 +3,21 @@ import { isRecord } from '../diagnostics/json-pointer.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
-import { checkAcrossFiles, type CheckedContent, type CheckResult, type FileOutcome } from '../content/check-content.ts'
-import { loadSources, type FileRead, type SourceFile } from '../content/load-sources.ts'
+import { checkAcrossFiles, type CheckResult, type FileOutcome } from '../content/check-content.ts'
+import { loadSources, type FileRead, type LoadedSources, type SourceFile } from '../content/load-sources.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { WorkerMode } from '../workers/pool.ts'
-import { runJobs } from './jobs.ts'
-import type { ProjectJobResult } from './project-job.ts'
+import { openPool, type BuildPool } from './jobs.ts'
+import { keepProject, type KeptProject, type ProjectJobResult } from './project-job.ts'
 
 export interface CompileOptions {
   /**
-   * Worker threads for the project files (see cli/workers/pool.ts): 'auto' (the default, unless
-   * PORTFOLIO_WORKERS says otherwise) when they pay, 'always', or 'never'. Results are the same either way.
+   * The pool the project files are checked and compiled on (a build's, see jobs.ts); without one,
+   * checkAndCompile opens its own for the call (`workers`: 'auto' unless PORTFOLIO_WORKERS says
+   * otherwise, 'always' or 'never'). Results are the same either way.
    */
+  pool?: BuildPool
   workers?: WorkerMode
-  /**
-   * Called with the compiled portfolio as soon as portfolio.yaml passes its own checks, while the
-   * project files are still checked (so before the content is known to be valid: a rule across
-   * files, or a project, may still fail it). A build starts on the app with it, which holds no project.
-   * Never called after checkAndCompile returns; when it returns compiled content, this has had its portfolio.
-   */
-  onPortfolio?: (portfolio: Record<string, unknown>) => void
-  /**
-   * Called once with the checked content when every file passed every check, before the projects
-   * whose job failed to compile are compiled again. What needs only the checked data (a build's
-   * social cards) starts here. Compiling may still fail (a diagram that cannot be drawn); then
-   * checkAndCompile returns no `compiled`.
-   */
-  onChecked?: (content: CheckedContent) => void
-  /**
-   * True when this thread has other work under way while the files are checked (what onPortfolio
-   * started): the project files then go to a worker even with one spare core. @default false
-   */
-  alongside?: boolean
-  /** What the result keeps of each compiled project, as each one arrives (all of it by default). */
-  keep?: (project: Record<string, unknown>) => Record<string, unknown>
   /** False: check only (the result has no `compiled`). @default true */
   compile?: boolean
   /**
@@ -44,6 +25,13 @@ export interface CompileOptions {
    * @default the store under node_modules/.cache/portfolio/
    */
   store?: Store | false
+  /**
+   * A build's folder for the case-study data: each project's data file is written there as it is
+   * compiled (keepProject), and the result's projects are their cards, with `kept` beside them.
+   */
+  dataDir?: string
+  /** Told how many project files are checked so far, of how many, as they are. */
+  progress?: (done: number, total: number) => void
   /**
    * What earlier calls made of each file, kept by the caller across calls (the dev server): the
    * files as read (see LoadOptions.memo) and each project file's result by path with the text it
@@ -61,105 +49,141 @@ export interface CompileMemo {
 export interface CheckAndCompileResult extends CheckResult {
   /** Present when the content is valid and compiled without error. */
   compiled?: CompiledContent
+  /** With `dataDir`: each compiled project's data file and passages, in content order. */
+  kept?: KeptProject[]
   /** Problems found while compiling valid content (diagrams that cannot be rendered), in content order. */
   compileDiagnostics: Diagnostic[]
   /** How many of the content's project files were compiled now and how many came from the store. */
   compileStats?: { compiled: number; cached: number }
 }
 
+/** The content's files loaded and portfolio.yaml checked on its own: the first half of checkAndCompile. */
+export interface PortfolioChecked {
+  loaded: LoadedSources
+  store: Store | undefined
+  compiler: typeof import('../compile/compile-cache.ts') | undefined
+  outcome: FileOutcome | undefined
+  /**
+   * portfolio.yaml compiled, when it passed its own checks and compiling was asked: a build starts
+   * its app with it, which holds no project, while the project files are checked. The content may
+   * still turn out invalid (a project, or a rule across files).
+   */
+  portfolio?: Promise<Record<string, unknown>>
+}
+
 /** Project files per worker when they are only checked (see RunOptions.perWorker). */
 const CHECKED_FILES_PER_WORKER = 2000
+/** And when they are compiled too. */
+const COMPILED_FILES_PER_WORKER = 100
 
 /**
- * checkContent for a build, then markdown → HTML and Mermaid → SVG for valid content. Each project
- * file is checked and compiled in one job on the worker pool; files whose exact text was checked
- * (and compiled) before come from the store, so an edit to one file of a thousand is one job. The
- * portfolio is compiled as soon as its own file passes its checks (see CompileOptions.onPortfolio).
+ * checkContent for a build, then markdown → HTML and Mermaid → SVG for valid content: checkPortfolio
+ * then checkProjects, which a build calls itself to start its app in between.
  */
 export async function checkAndCompile(root: string, options: CompileOptions = {}): Promise<CheckAndCompileResult> {
-  const compile = options.compile !== false
+  const pool = options.pool ?? openPool(options.workers)
+  try {
+    return await checkProjects(root, await checkPortfolio(root, options), { ...options, pool })
+  } finally {
+    if (!options.pool) await pool.close()
+  }
+}
+
+/** Loads the content's files and checks portfolio.yaml; compiling it starts as soon as it passes (see PortfolioChecked.portfolio). */
+export async function checkPortfolio(
+  root: string,
+  options: Pick<CompileOptions, 'compile' | 'store' | 'memo'> = {},
+): Promise<PortfolioChecked> {
   const store = options.store === false ? undefined : (options.store ?? openStore())
   // Loaded only when compiling: `validate`-like runs never pay for loading the compilers.
-  const compiler = compile ? await import('../compile/compile-cache.ts') : undefined
+  const compiler = options.compile !== false ? await import('../compile/compile-cache.ts') : undefined
   const memo = options.memo
   const loaded = await loadSources(root, {
     ...(memo ? { memo: memo.files } : {}),
     ...(store ? { digests: fileDigests(store) } : {}),
   })
+  const source = loaded.portfolio
+  const outcome: FileOutcome | undefined = source && checkFileCached(source, 'portfolio', store)
+  const valid =
+    source && outcome && isRecord(outcome.data) && !hasErrors([...loaded.diagnostics, ...outcome.diagnostics])
+  if (!compiler || !valid) return { loaded, store, compiler, outcome }
+  const portfolio = compiler.compilePortfolioCached(source, outcome.data as Record<string, unknown>, store)
+  portfolio.catch(() => undefined) // awaited by checkProjects, which throws what compiling threw
+  return { loaded, store, compiler, outcome, portfolio }
+}
 
-  const portfolioSource = loaded.portfolio
-  const portfolioOutcome: FileOutcome | undefined =
-    portfolioSource && checkFileCached(portfolioSource, 'portfolio', store)
-  let compiling: Promise<Record<string, unknown>> | undefined
-  if (
-    compiler &&
-    portfolioSource &&
-    portfolioOutcome &&
-    isRecord(portfolioOutcome.data) &&
-    !hasErrors([...loaded.diagnostics, ...portfolioOutcome.diagnostics])
-  ) {
-    compiling = compiler.compilePortfolioCached(portfolioSource, portfolioOutcome.data, store)
-    compiling.then(
-      (portfolio) => options.onPortfolio?.(portfolio),
-      () => undefined,
-    )
+/**
+ * Each project file checked and compiled in one job on the pool; files whose exact text was checked
+ * (and compiled) before come from the store, so an edit to one file of a thousand is one job. Then
+ * the rules across files, and the content in content order.
+ */
+export async function checkProjects(
+  root: string,
+  { loaded, store, compiler, outcome, portfolio: compiling }: PortfolioChecked,
+  options: CompileOptions & { pool: BuildPool },
+): Promise<CheckAndCompileResult> {
+  const compile = compiler !== undefined
+  const { dataDir, memo } = options
+  // What this thread keeps of a compiled project: with dataDir, not its prose (see keepProject).
+  const kept = (result: ProjectJobResult): ProjectJobResult => {
+    if (dataDir === undefined || !result.compiled || result.kept) return result
+    const project = keepProject(dataDir, result.compiled.project)
+    return { ...result, compiled: { ...result.compiled, project: project.card }, kept: project }
   }
-
-  // What this thread keeps of each compiled project, as each arrives: not all the prose at once.
-  const keep = (result: ProjectJobResult): ProjectJobResult =>
-    options.keep && result.compiled
-      ? { ...result, compiled: { ...result.compiled, project: options.keep(result.compiled.project) } }
-      : result
   const projectResults = new Array<ProjectJobResult>(loaded.projects.length)
   const toDo: number[] = []
   loaded.projects.forEach((source, i) => {
-    const kept = memo?.projects.get(source.path)
-    const stored = kept?.text === source.text ? kept.result : store && storedResult(source, store, compiler)
-    if (stored) projectResults[i] = keep(stored)
+    const remembered = memo?.projects.get(source.path)
+    const stored = remembered?.text === source.text ? remembered.result : store && storedResult(source, store, compiler)
+    if (stored) projectResults[i] = kept(stored)
     else toDo.push(i)
   })
+  let done = loaded.projects.length - toDo.length
+  options.progress?.(done, loaded.projects.length)
   const jobs = toDo.map((i) => ({
     source: loaded.projects[i] as SourceFile,
     ...(store ? { store: store.address } : {}),
     compile,
+    ...(dataDir !== undefined ? { dataDir } : {}),
   }))
-  const done = await runJobs('project', jobs, {
-    ...(options.workers ? { workers: options.workers } : {}),
-    alongside: options.alongside === true,
-    // A check alone is cheap: at 1000 files `validate` took 1.0 s more CPU on two workers than here.
-    ...(compile ? {} : { perWorker: CHECKED_FILES_PER_WORKER }),
-    each: keep,
+  await options.pool.runJobs('project', jobs, {
+    perWorker: compile ? COMPILED_FILES_PER_WORKER : CHECKED_FILES_PER_WORKER,
+    each: (result, j) => {
+      projectResults[toDo[j] as number] = result
+      options.progress?.(++done, loaded.projects.length)
+    },
   })
-  done.forEach((result, j) => (projectResults[toDo[j] as number] = result))
   if (memo) rememberResults(memo, loaded.projects, projectResults)
 
-  const result = await checkAcrossFiles(root, loaded, portfolioOutcome, projectResults)
-  // Settled before returning, so onPortfolio is never called after this returns (whatever the checks found).
+  const result = await checkAcrossFiles(root, loaded, outcome, projectResults)
+  // Settled before returning, whatever the checks found: a build's app started from it has started.
   await compiling?.catch(() => undefined)
-  if (!compiler || !result.content || !portfolioSource) return { ...result, compileDiagnostics: [] }
+  const source = loaded.portfolio
+  if (!compiler || !result.content || !source) return { ...result, compileDiagnostics: [] }
   const content = result.content
-  options.onChecked?.(content)
   // Valid content passed the portfolio's own checks, so it is compiled already: this gives that
   // portfolio, or throws what compiling it threw (never compiling it twice).
-  const portfolio = await (compiling ?? compiler.compilePortfolioCached(portfolioSource, content.portfolio, store))
-  const byPath = new Map(loaded.projects.map((source, i) => [source.path, { source, done: projectResults[i] }]))
+  const portfolio = await (compiling ?? compiler.compilePortfolioCached(source, content.portfolio, store))
+  const byPath = new Map(loaded.projects.map((file, i) => [file.path, { source: file, done: projectResults[i] }]))
   const stats = { compiled: 0, cached: 0 }
   const diagnostics: Diagnostic[] = []
   const projects: Record<string, unknown>[] = []
+  const keptProjects: KeptProject[] = []
   // In content order, as compileContent does: the first file that fails to compile is the one that throws.
   for (const data of content.projects) {
     // A project in the content passed every rule, so its id is its file name.
     const file = byPath.get(`projects/${String(data.id)}.yaml`)
-    let compiled = file?.done?.compiled
-    if (!compiled && file) {
+    let compiled = file?.done && kept(file.done)
+    if (!compiled?.compiled && file) {
       // Its job's compile threw: compiled again here, so it throws here exactly as it did there.
       const { cached: _, ...again } = await compiler.compileProjectCached(file.source, data, result.parsed, store)
-      compiled = { project: options.keep ? options.keep(again.project) : again.project, diagnostics: again.diagnostics }
+      compiled = kept({ ...file.done!, compiled: again })
     }
-    if (!compiled) throw new Error(`projects/${String(data.id)}.yaml was not compiled`)
+    if (!compiled?.compiled) throw new Error(`projects/${String(data.id)}.yaml was not compiled`)
     stats[file?.done?.cached ? 'cached' : 'compiled']++
-    diagnostics.push(...compiled.diagnostics)
-    projects.push(compiled.project)
+    diagnostics.push(...compiled.compiled.diagnostics)
+    projects.push(compiled.compiled.project)
+    if (compiled.kept) keptProjects.push(compiled.kept)
   }
   // Each edit leaves entries no build reads again: the least recently used go once there are too many.
   // A store the caller opened is the caller's to prune (a build prunes once, after its last step).
@@ -170,24 +194,10 @@ export async function checkAndCompile(root: string, options: CompileOptions = {}
   return {
     ...result,
     ...(hasErrors(diagnostics) ? {} : { compiled: { portfolio, projects } }),
+    ...(dataDir !== undefined && !hasErrors(diagnostics) ? { kept: keptProjects } : {}),
     compileDiagnostics: diagnostics,
     compileStats: stats,
   }
-}
-
-/** Puts this call's project results into the memo, and forgets the files that are gone. */
-function rememberResults(
-  memo: CompileMemo,
-  sources: readonly SourceFile[],
-  results: readonly ProjectJobResult[],
-): void {
-  const present = new Set<string>()
-  sources.forEach((source, i) => {
-    present.add(source.path)
-    const result = results[i] as ProjectJobResult
-    if (memo.projects.get(source.path)?.result !== result) memo.projects.set(source.path, { text: source.text, result })
-  })
-  for (const file of memo.projects.keys()) if (!present.has(file)) memo.projects.delete(file)
 }
 
 /** A project file's job result from the store alone (checked, and compiled when asked), or undefined. */
@@ -202,4 +212,19 @@ function storedResult(
   if (!compiler) return result
   const compiled = compiler.readCompiledProject(source, store)
   return compiled && { ...result, compiled, cached: true }
+}
+
+/** Puts this call's results into the caller's memo, and forgets files that are gone. */
+function rememberResults(
+  memo: CompileMemo,
+  sources: readonly SourceFile[],
+  results: readonly ProjectJobResult[],
+): void {
+  const present = new Set<string>()
+  sources.forEach((source, i) => {
+    present.add(source.path)
+    const result = results[i] as ProjectJobResult
+    if (memo.projects.get(source.path)?.result !== result) memo.projects.set(source.path, { text: source.text, result })
+  })
+  for (const file of memo.projects.keys()) if (!present.has(file)) memo.projects.delete(file)
 }

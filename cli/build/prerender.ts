@@ -7,7 +7,7 @@ import type { PageScan } from './check-output.ts'
 import { pageKey, pagesInPlace, samePageInputs, type PageCache } from './page-cache.ts'
 import { CliError } from '../errors.ts'
 import type { WorkerMode } from '../workers/pool.ts'
-import { runJobs } from './jobs.ts'
+import { openPool, type BuildPool } from './jobs.ts'
 import { PAGES_PER_WORKER } from './page-job.ts'
 import type { PageFile } from './render-page.ts'
 
@@ -16,8 +16,11 @@ export interface PrerenderOptions {
   /** The site folder: holds the HTML shell and the data files pages render from (see page-job.ts), and takes the pages. */
   siteDir: string
   base: string
-  /** Where pages render (see cli/workers/pool.ts): by default on workers when there are enough to pay. */
+  /** The pool pages render on (a build's); without one, prerenderRoutes opens its own with `workers` (see cli/workers/pool.ts). */
+  pool?: BuildPool
   workers?: WorkerMode
+  /** Told how many pages are written so far, of how many, as they are. */
+  progress?: (done: number, total: number) => void
   /** Pages of the build in place, by what they are made from; only the others are rendered. */
   cache?: PageCache
 }
@@ -74,20 +77,27 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
     base: options.base,
     route,
   }))
-  await runJobs('page', inputs, {
-    perWorker: PAGES_PER_WORKER,
-    ...(options.workers ? { workers: options.workers } : {}),
-    each: (result, i) => {
-      if (failure) return
-      const job = toRender[i]!
-      try {
-        if ('error' in result) throw new CliError(result.error, result.hint)
-        keep(job.at, job.key, result.page)
-      } catch (error) {
-        failure = { error }
-      }
-    },
-  })
+  let written = reusedPages
+  options.progress?.(written, routes.length)
+  const pool = options.pool ?? openPool(options.workers)
+  try {
+    await pool.runJobs('page', inputs, {
+      perWorker: PAGES_PER_WORKER,
+      each: (result, i) => {
+        options.progress?.(++written, routes.length)
+        if (failure) return
+        const job = toRender[i]!
+        try {
+          if ('error' in result) throw new CliError(result.error, result.hint)
+          keep(job.at, job.key, result.page)
+        } catch (error) {
+          failure = { error }
+        }
+      },
+    })
+  } finally {
+    if (!options.pool) await pool.close()
+  }
   if (failure) throw failure.error
   inPlace?.save()
   return { pages: routes.map((route) => route.file), scans, rendered: routes.length - reusedPages }

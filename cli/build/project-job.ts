@@ -7,6 +7,9 @@ import type { SourceFile } from '../content/load-sources.ts'
 import { parseYaml, type ParsedDocument } from '../content/parse-yaml.ts'
 import { compileProjectCached } from '../compile/compile-cache.ts'
 import type { CompiledProject } from '../compile/compile-project.ts'
+import { writeProjectChat } from '../generate/chat-index.ts'
+import type { ProjectSummary } from '../../site/src/chat/search-config.ts'
+import { writeProjectData, type ProjectDataFile } from '../generate/project-data.ts'
 
 /**
  * The per-project job: a project file checked and, when it passes its own checks, compiled (its
@@ -21,7 +24,15 @@ export interface ProjectJob {
   store?: StoreAddress
   /** Compile the file too when it has no error of its own. */
   compile: boolean
+  /**
+   * A build's folder for the case-study data: the compiled project's data file is written there
+   * (keepProject), and only its card comes back as `compiled.project`, not its prose.
+   */
+  dataDir?: string
 }
+
+/** What a build keeps of a compiled project: its data file's record (with its card) and the chat's summary of it. */
+export type KeptProject = ProjectDataFile & { chat: ProjectSummary }
 
 export interface ProjectJobResult {
   path: string
@@ -33,6 +44,8 @@ export interface ProjectJobResult {
   compiled?: CompiledProject
   /** True when `compiled` came from the store. */
   cached?: boolean
+  /** With `dataDir`: the data file and the chat's passage file written, and what the build keeps of them. */
+  kept?: KeptProject
   /** Why compiling threw: the caller compiles the file again itself to fail the same way. */
   compileFailed?: string
 }
@@ -53,8 +66,15 @@ export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJo
   const lookup = { get: (file: string) => (file === source.path ? (parsed ??= parseYaml(source).parsed) : undefined) }
   try {
     const { cached, ...compiled } = await compileProjectCached(source, checked.data, lookup, store)
-    return { ...result, compiled, cached }
+    if (job.dataDir === undefined) return { ...result, compiled, cached }
+    const kept = keepProject(job.dataDir, compiled.project)
+    return { ...result, compiled: { ...compiled, project: kept.card }, kept, cached }
   } catch (error) {
     return { ...result, compileFailed: String(error instanceof Error ? error.message : error) }
   }
+}
+
+/** Writes a compiled project's data file and chat passages under `dataDir`: all a build needs of its prose. */
+export function keepProject(dataDir: string, project: Record<string, unknown>): KeptProject {
+  return { ...writeProjectData(dataDir, project), chat: writeProjectChat(dataDir, project) }
 }

@@ -2,19 +2,20 @@ import { cp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CliError } from '../errors.ts'
 import type { SiteBuild } from './build-site.ts'
-import { AppBuild, CardDrawing } from './background-steps.ts'
+import { buildApp } from './build-app.ts'
 import type { PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles, type OutputProblem } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered } from './prerender.ts'
-import { ProjectDataWriter, type WrittenData } from '../generate/project-data.ts'
-import { writeChatData, writeProjectChat } from '../generate/chat-index.ts'
-import type { ProjectSummary } from '../../site/src/chat/search-config.ts'
+import { moveProjectData, type WrittenData } from '../generate/project-data.ts'
+import { writeChatData } from '../generate/chat-index.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
-import { stopPool } from '../workers/pool.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckResult } from '../content/check-content.ts'
-import { checkAndCompile, type CheckAndCompileResult } from './check-and-compile.ts'
+import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
+import { openPool, type BuildPool } from './jobs.ts'
+import type { KeptProject } from './project-job.ts'
+import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
@@ -26,6 +27,8 @@ import { describeResume, makeResume, writeResume, type ResumeFiles } from '../re
 
 export interface GenerateResult extends CheckResult {
   compiled?: CompiledContent
+  /** A build's: each compiled project's data file and passages (see CompileOptions.dataDir). */
+  kept?: KeptProject[]
   /** Generated files that changed on disk. */
   written: string[]
 }
@@ -53,11 +56,13 @@ export async function runGenerate(
 }
 
 /** A compile's result as generating reports it: the compile's problems (errors or warnings) join the checks'. */
-function generateOutcome({ compiled, compileDiagnostics, ...checked }: CheckAndCompileResult): GenerateResult {
+function generateOutcome({ compiled, kept, compileDiagnostics, ...checked }: CheckAndCompileResult): GenerateResult {
   if (!checked.content) return { ...checked, written: [] }
   // Errors of the compile stop it; its warnings (a diagram too wide to read) are reported all the same.
   const diagnostics = [...checked.diagnostics, ...compileDiagnostics]
-  return compiled ? { ...checked, diagnostics, compiled, written: [] } : { ...checked, diagnostics, written: [] }
+  return compiled
+    ? { ...checked, diagnostics, compiled, ...(kept ? { kept } : {}), written: [] }
+    : { ...checked, diagnostics, written: [] }
 }
 
 export interface BuildOptions {
@@ -70,8 +75,15 @@ export interface BuildOptions {
    * @default the store under node_modules/.cache/portfolio/
    */
   store?: Store | false
+  /** Called when a step starts, for progress output. */
+  onStepStart?: (step: string) => void
   /** Called after each step with its duration, for progress output. */
   onStep?: (step: string, milliseconds: number, detail?: string) => void
+  /**
+   * Called as a step's items are done (project files checked, pages written, cards drawn): how many
+   * of how many. The cards are drawn from the checks on, so their count comes before their step starts.
+   */
+  onProgress?: (step: string, done: number, total: number) => void
 }
 
 export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'> {
@@ -80,41 +92,139 @@ export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources'
   pages: string[]
 }
 
-type BuildParts = Parameters<typeof checkWhileAppBuilds>[1]
-
 /**
- * The content checked and compiled (the app building meanwhile), then the resume made from it, still
- * while Vite builds: a problem with the resume (a glyph the font lacks, more than two pages) stops the
- * build, located like a content error. Returns only what the rest of the build needs, so the parsed
- * files and their texts can be let go.
+ * validate → generate → resume → vite client + server builds → case-study data, chat data →
+ * prerender → check links → social cards → sitemap → swap into place. Everything is built in sibling
+ * folders; the previous site is replaced only when every step passed. Every per-item job (check and
+ * compile a project, render a page, draw a card) runs on the build's one pool; this thread schedules,
+ * writes what comes back, and runs Vite and the resume.
+ *
+ * Two steps overlap the others, each a promise started early and awaited where its output is needed:
+ * the app's Vite build, started as soon as portfolio.yaml is compiled (the app bundle holds no
+ * project), and the social cards, drawn from the checked content on. So a build stopped by a
+ * project's error (or a rule across files, or a diagram that cannot be drawn) has already written
+ * the site's modules for the portfolio, and waits for that app build to end; it is kept in the
+ * store, so the build after the fix takes it from there. `generate` alone still writes nothing on
+ * any error.
  */
-async function checkAndMakeResume(
-  root: string,
-  parts: BuildParts,
-  step: Step,
-): Promise<ReturnType<typeof reportAndContent> & { resumeFiles?: ResumeFiles }> {
-  const checked = await step(
-    'validate + generate',
-    () => checkWhileAppBuilds(root, parts),
-    (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
-  )
-  // The pool's heaps are not needed again until the pages, which start their own workers if they pay.
-  await stopPool()
-  if (!checked.compiled) return reportAndContent(checked)
-  const resume = await step('resume', () => makeResume(checked, root, parts.store ?? null), describeResume)
-  if (resume.diagnostics.length > 0)
-    return reportAndContent({
-      ...checked,
-      compiled: undefined,
-      diagnostics: [...checked.diagnostics, ...resume.diagnostics],
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const { step, progress } = timedSteps(options)
+  const store = options.store === false ? undefined : (options.store ?? openStore())
+  const work = workDirectories(options.outDir, siteDirectory)
+  await removeStaleWorkDirectories(options.outDir)
+  const pool = openPool()
+  const stopped = new AbortController()
+  let app: Promise<SiteBuild> | undefined
+  let cards: Promise<{ files: string[]; ms: number }> | undefined
+  let built = false
+  try {
+    const checked = await step(
+      'validate + generate',
+      async (count) => {
+        const portfolio = await checkPortfolio(options.root, { store: store ?? false })
+        app = portfolio.portfolio?.then((compiled) =>
+          buildApp(compiled, {
+            root: options.root,
+            base: options.base,
+            clientDir: work.temp,
+            serverDir: work.server,
+            store,
+          }),
+        )
+        app?.catch(() => undefined) // awaited below, or in `finally` when the content has errors
+        return generateOutcome(
+          await checkProjects(options.root, portfolio, {
+            pool,
+            store: store ?? false,
+            dataDir: work.data,
+            progress: count,
+          }),
+        )
+      },
+      (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
+    )
+    const { report, compiled, kept } = reportAndContent(checked)
+    if (!compiled || !kept || !app) return { ...report, compiled: false, pages: [] }
+
+    cards = drawSocialCards(compiled, pool, {
+      folder: work.cards,
+      store,
+      site: options.outDir,
+      signal: stopped.signal,
+      progress: progress('social images'),
     })
-  return { ...reportAndContent(checked), ...(resume.files ? { resumeFiles: resume.files } : {}) }
+    cards.catch(() => undefined) // awaited below, or in `finally` when a step fails
+
+    // While Vite builds: a problem with the resume (a glyph the font lacks, more than two pages)
+    // stops the build, located like a content error.
+    const resume = await step('resume', () => makeResume(checked, options.root, store ?? null), describeResume)
+    if (resume.diagnostics.length > 0)
+      return { ...report, diagnostics: [...report.diagnostics, ...resume.diagnostics], compiled: false, pages: [] }
+
+    const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
+    const siteUrl = String((compiled.portfolio.site as { url: string }).url)
+    const site = await step(
+      'vite build (client + server)',
+      () => app!,
+      (s) => (s.cached ? 'unchanged app: from the cache' : 'started alongside checking'),
+    )
+    // Into the site Vite has emptied; pages render from these files.
+    if (resume.files) await writeResume(work.temp, resume.files)
+    const data = await step(
+      'case-study data',
+      () => moveProjectData(work.data, work.temp, kept),
+      (written) => `${written.files.length} files`,
+    )
+    await step(
+      'chat data',
+      () =>
+        writeChatData(
+          work.data,
+          work.temp,
+          compiled.portfolio,
+          kept.map((project) => project.chat),
+        ),
+      (bytes) => `overview ${(bytes / 1000).toFixed(1)} kB`,
+    )
+    const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step)
+    const problems = await step(
+      'check links',
+      async () => checkScans(scans, listSiteFiles(work.temp), options.base),
+      (p) => (p.length ? `${p.length} problems` : 'all resolve'),
+    )
+    failOnBrokenLinks(problems)
+    await step(
+      'social images',
+      () => cards!,
+      (drawn) => `${drawn.files.length} cards, drawn in ${(drawn.ms / 1000).toFixed(2)} s alongside the steps above`,
+    )
+    await moveCardsIn(work.cards, work.temp)
+    await writeSeoFiles(work.temp, routes, siteUrl, options.base)
+    await step(
+      'swap into place',
+      async () => swapDirectory(work.temp, options.outDir, work.old),
+      () => options.outDir,
+    )
+    built = true
+    return { ...report, compiled: true, pages }
+  } finally {
+    // A failed build: the cards not drawn yet are dropped (closing the pool drops its jobs not started).
+    if (!built) stopped.abort(new Error('the build stopped'))
+    await pool.close()
+    await Promise.allSettled([app, cards])
+    for (const folder of [work.temp, work.cards, work.data, work.server])
+      await rm(folder, { recursive: true, force: true })
+    if (store) fileDigests(store).save()
+    // Each edit leaves entries no build reads again: the least recently used go once there are too many.
+    store?.prune()
+  }
 }
 
 /** What reporting a build's diagnostics needs (their files' texts, for code frames, not every file's), and the compiled content. */
 function reportAndContent(result: GenerateResult): {
   report: Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'>
   compiled: CompiledContent | undefined
+  kept: KeptProject[] | undefined
 } {
   const files = new Set(result.diagnostics.map((d) => d.file))
   const report = {
@@ -122,62 +232,59 @@ function reportAndContent(result: GenerateResult): {
     fileCount: result.fileCount,
     sources: new Map([...result.sources].filter(([file]) => files.has(file))),
   }
-  return { report, compiled: result.compiled }
+  return { report, compiled: result.compiled, kept: result.kept }
 }
 
-type Step = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => string) => Promise<T>
+type Progress = (done: number, total: number) => void
+type Step = <T>(name: string, work: (progress: Progress) => Promise<T>, detail?: (value: T) => string) => Promise<T>
 
-/** Runs a step and reports its duration (and what it did) to onStep. */
-function timedSteps(onStep: BuildOptions['onStep']): Step {
-  return async (name, work, detail) => {
+/** Runs a step, reporting its start, its items' progress and its duration (and what it did). */
+function timedSteps(options: BuildOptions): { step: Step; progress: (name: string) => Progress } {
+  const progress =
+    (name: string): Progress =>
+    (done, total) =>
+      options.onProgress?.(name, done, total)
+  const step: Step = async (name, work, detail) => {
+    options.onStepStart?.(name)
     const started = performance.now()
-    const value = await work()
-    onStep?.(name, performance.now() - started, detail?.(value))
+    const value = await work(progress(name))
+    options.onStep?.(name, performance.now() - started, detail?.(value))
     return value
   }
+  return { step, progress }
 }
 
+/** Cards a batch must have to go to workers when none are up yet. */
+const CARDS_PER_WORKER = 20
+
 /**
- * Checks and compiles the content; the app build starts as soon as portfolio.yaml is valid, and the
- * social cards once every file is checked and the app build has its request (background-steps.ts).
- * Each case study's data is written by `projectData` as its project is compiled.
+ * The social cards (cli/social/social-images.ts) into `folder`, each drawn by a job of the pool
+ * unless the site in place or the store has it. Only the checked content's titles, descriptions,
+ * tags and owner go in, so they start once the content is checked and are drawn through the
+ * resume, the Vite build and the prerender.
  */
-async function checkWhileAppBuilds(
-  root: string,
-  {
-    app,
-    cards,
-    projectData,
-    chatProjects,
-    store,
-  }: {
-    app: AppBuild
-    cards: CardDrawing
-    projectData: ProjectDataWriter
-    chatProjects: { staging: string; summaries: Map<string, ProjectSummary> }
-    store: Store | undefined
-  },
-): Promise<GenerateResult> {
-  const onPortfolio = (portfolio: Record<string, unknown>) => {
-    cards.hold()
-    app.start(portfolio)
-  }
-  // When the content is valid, onPortfolio has started the app build by the time this returns.
-  // The app builds in this thread meanwhile (Vite): the project files go to the pool's workers.
-  const outcome = generateOutcome(
-    await checkAndCompile(root, {
-      onPortfolio,
-      onChecked: (content) => cards.draw(content),
-      keep: (project) => (
-        chatProjects.summaries.set(String(project.id), writeProjectChat(chatProjects.staging, project)),
-        projectData.keep(project)
-      ),
-      alongside: true,
-      store: store ?? false,
-    }),
-  )
-  if (outcome.compiled) cards.drawNow()
-  return outcome
+async function drawSocialCards(
+  content: CompiledContent,
+  pool: BuildPool,
+  options: { folder: string; store: Store | undefined; site: string; signal: AbortSignal; progress: Progress },
+): Promise<{ files: string[]; ms: number }> {
+  const started = performance.now()
+  const specs = socialCardSpecs(content)
+  let drawn = 0
+  const files = await writeSocialCards(options.folder, specs, options.store, {
+    site: options.site,
+    signal: options.signal,
+    draw: (jobs) => {
+      drawn = specs.length - jobs.length
+      options.progress(drawn, specs.length)
+      return pool.runJobs('card', jobs, {
+        perWorker: CARDS_PER_WORKER,
+        signal: options.signal,
+        each: (result) => (options.progress(++drawn, specs.length), result),
+      })
+    },
+  })
+  return { files, ms: performance.now() - started }
 }
 
 /**
@@ -193,19 +300,22 @@ async function prerenderSite(
   siteDir: string,
   options: BuildOptions,
   store: Store | undefined,
+  pool: BuildPool,
   step: Step,
 ): Promise<Prerendered> {
   const pageCache: PageCache | undefined =
     !store || !site.key
       ? undefined
       : { store, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
-  const prerendered = await step(
+  return step(
     'prerender',
-    () =>
+    (count) =>
       prerenderRoutes(routes, {
         serverEntry: site.serverEntry,
         siteDir,
         base: options.base,
+        pool,
+        progress: count,
         ...(pageCache ? { cache: pageCache } : {}),
       }),
     (p) =>
@@ -213,7 +323,6 @@ async function prerenderSite(
         ? `${p.pages.length} pages`
         : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`,
   )
-  return prerendered
 }
 
 function failOnBrokenLinks(problems: readonly OutputProblem[]): void {
@@ -235,95 +344,4 @@ async function moveCardsIn(cardsDir: string, siteDir: string): Promise<void> {
 async function writeSeoFiles(siteDir: string, routes: readonly Route[], siteUrl: string, base: string): Promise<void> {
   await writeFile(path.join(siteDir, 'sitemap.xml'), sitemapXml(routes, siteUrl, base))
   await writeFile(path.join(siteDir, 'robots.txt'), robotsTxt(siteUrl, base))
-}
-
-/**
- * validate → generate → resume → vite client + server builds → case-study data, chat index → prerender → sitemap → swap into place.
- * Everything is built in a sibling folder; the previous site is replaced only when every step passed.
- * Vite starts as soon as portfolio.yaml passes its own checks, while the projects are checked and
- * compiled: the app bundle holds only the portfolio (projects are runtime data). So a build stopped
- * by a project's error (or a rule across files, or a diagram that cannot be drawn) has already
- * written the site's modules for the portfolio, and waits for that app build to end; it is kept in
- * the store, so the build after the fix takes it from there. `generate` alone still writes
- * nothing on any error.
- */
-export async function runBuild(options: BuildOptions): Promise<BuildResult> {
-  const step = timedSteps(options.onStep)
-  const store = options.store === false ? undefined : (options.store ?? openStore())
-  const work = workDirectories(options.outDir, siteDirectory)
-  await removeStaleWorkDirectories(options.outDir)
-  // Started while the content is checked; awaited below, or in `finally` when a step fails.
-  const cards = new CardDrawing(work.cards, store, options.outDir)
-  const app = new AppBuild(
-    { root: options.root, base: options.base, clientDir: work.temp, serverDir: work.server, store },
-    () => cards.release(),
-  )
-  const projectData = new ProjectDataWriter(work.data)
-  // And each project's passages for the chat, written as it is compiled; the overview at the end.
-  const chatProjects = { staging: work.data, summaries: new Map<string, ProjectSummary>() }
-  let built = false
-  try {
-    const { report, compiled, resumeFiles } = await checkAndMakeResume(
-      options.root,
-      { app, cards, projectData, chatProjects, store },
-      step,
-    )
-    if (!compiled || !app.started) return { ...report, compiled: false, pages: [] }
-    const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
-    const siteUrl = String((compiled.portfolio.site as { url: string }).url)
-    const site = await step(
-      'vite build (client + server)',
-      () => app.result(),
-      (s) => (s.cached ? 'unchanged app: from the cache' : 'started alongside checking'),
-    )
-    // Before prerendering: pages render from these files, written as the projects were compiled
-    // (what the data writer kept of each compiled project is its card: see ProjectDataWriter.keep).
-    if (resumeFiles) await writeResume(work.temp, resumeFiles)
-    const data = await step(
-      'case-study data',
-      () => projectData.finish(work.temp, compiled.projects),
-      (written) => `${written.files.length} files`,
-    )
-    await step(
-      'chat data',
-      () =>
-        writeChatData(
-          work.data,
-          work.temp,
-          compiled.portfolio,
-          compiled.projects.flatMap((card) => chatProjects.summaries.get(String(card.id)) ?? []),
-        ),
-      (bytes) => `overview ${(bytes / 1000).toFixed(1)} kB`,
-    )
-    const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, step)
-    const problems = await step(
-      'check links',
-      async () => checkScans(scans, listSiteFiles(work.temp), options.base),
-      (p) => (p.length ? `${p.length} problems` : 'all resolve'),
-    )
-    failOnBrokenLinks(problems)
-    await step(
-      'social images',
-      () => cards.result(),
-      (drawn) => `${drawn.files.length} cards, drawn in ${(drawn.ms / 1000).toFixed(2)} s alongside the steps above`,
-    )
-    await moveCardsIn(work.cards, work.temp)
-    await writeSeoFiles(work.temp, routes, siteUrl, options.base)
-    await step(
-      'swap into place',
-      () => swapDirectory(work.temp, options.outDir, work.old),
-      () => options.outDir,
-    )
-    built = true
-    return { ...report, compiled: true, pages }
-  } finally {
-    if (!built) cards.stop(new Error('the build stopped'))
-    await app.settled()
-    await cards.settled()
-    for (const folder of [work.temp, work.cards, work.data, work.server])
-      await rm(folder, { recursive: true, force: true })
-    if (store) fileDigests(store).save()
-    // Each edit leaves entries no build reads again: the least recently used go once there are too many.
-    store?.prune()
-  }
 }

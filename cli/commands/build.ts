@@ -4,17 +4,20 @@ import type { ResolvedOptions } from '../options.ts'
 import { runBuild } from '../build/run.ts'
 import { isMachineFormat } from '../diagnostics/format.ts'
 import { reportDiagnostics } from './validate.ts'
+import { formatMs, stepPrinter } from './build-progress.ts'
 
 /** `portfolio build`: exit 0 with the site in --out; 1 on content errors; 2 when a build step fails. The old site stays on any failure. */
 export async function buildCommand(options: ResolvedOptions, logger: Logger): Promise<number> {
   const started = performance.now()
+  const steps = stepPrinter(logger)
   const result = await runBuild({
     root: options.root,
     outDir: options.outDir,
     base: options.base,
-    onStep: (step, ms, detail) =>
-      logger.info(`  ${step.padEnd(30)} ${formatMs(ms).padStart(7)}${detail ? `  ${detail}` : ''}`),
-  })
+    onStepStart: (step) => steps.start(step),
+    onProgress: (step, done, total) => steps.progress(step, done, total),
+    onStep: (step, ms, detail) => steps.end(step, ms, detail),
+  }).finally(() => steps.close())
   if (!result.compiled) {
     reportDiagnostics(
       result,
@@ -30,8 +33,4 @@ export async function buildCommand(options: ResolvedOptions, logger: Logger): Pr
     `✔ built ${result.pages.length} pages into ${path.relative(process.cwd(), options.outDir) || '.'}/ in ${formatMs(performance.now() - started)}`,
   )
   return 0
-}
-
-function formatMs(ms: number): string {
-  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`
 }

@@ -78,50 +78,48 @@ export interface WrittenData {
 /** The site folder every data file lives under (data/cards.json, data/projects/<id>.json). */
 const DATA_FOLDER = path.posix.dirname(projectCardsData.file)
 
+/** What a build keeps of a compiled project once its data file is written: its card and the file's hash. */
+export interface ProjectDataFile {
+  id: string
+  sha256: string
+  card: Record<string, unknown>
+}
+
 /**
- * A build's case-study data (data/projects/<id>.json) and project cards (data/cards.json), what the
- * browser loads on client-side navigation (so no JavaScript bundle grows with the number of
- * projects) and the prerender renders from. Each data file is written as soon as its project is
- * compiled (keep(), called by the checks for each: see CompileRequest.keep), into a folder of its own
- * (the site folder is Vite's until the app is built, and Vite empties it first), and the build keeps
- * only the project's card; finish() moves the files into the site and writes the cards. So the build
- * never holds every project's compiled prose, nor writes thousands of files in one stretch after the
- * checks.
+ * Writes `project`'s case-study data (data/projects/<id>.json, what the browser loads on client-side
+ * navigation and the prerender renders from) under `directory`, a folder of the build's own (the
+ * site folder is Vite's until the app is built, and Vite empties it first). A build writes each
+ * as its project is compiled, where it was compiled, so it never holds every project's prose.
  */
-export class ProjectDataWriter {
-  readonly projectHashes = new Map<string, string>()
-  #made = false
+export function writeProjectData(directory: string, project: Record<string, unknown>): ProjectDataFile {
+  const id = String(project.id)
+  const file = path.join(directory, projectData.file(id))
+  mkdirSync(path.dirname(file), { recursive: true })
+  const json = safeJson(browserProject(project))
+  writeFileSync(file, json)
+  return { id, sha256: createHash('sha256').update(json).digest('hex'), card: projectCard(project) }
+}
 
-  /** `directory` takes the files (under DATA_FOLDER, as in the site) until finish(). */
-  constructor(private readonly directory: string) {}
-
-  /**
-   * Writes `project`'s data file; returns its card, what the rest of the build needs of it.
-   * Synchronous: the checks call it for each project as it is compiled, and hand the card on.
-   */
-  keep(project: Record<string, unknown>): Record<string, unknown> {
-    const id = String(project.id)
-    if (!this.#made) {
-      mkdirSync(path.dirname(path.join(this.directory, projectData.file(id))), { recursive: true })
-      this.#made = true
-    }
-    const json = safeJson(browserProject(project))
-    writeFileSync(path.join(this.directory, projectData.file(id)), json)
-    this.projectHashes.set(id, createHash('sha256').update(json).digest('hex'))
-    return projectCard(project)
-  }
-
-  /** Moves the data files into `siteDir` and writes the project cards (in content order) beside them. */
-  async finish(siteDir: string, cards: readonly Record<string, unknown>[]): Promise<WrittenData> {
-    const staged = path.join(this.directory, DATA_FOLDER)
-    const target = path.join(siteDir, DATA_FOLDER)
-    // One rename; a copy only when the content's public/ folder brought a data/ folder of its own.
-    if (this.#made) await rename(staged, target).catch(() => cp(staged, target, { recursive: true }))
-    else await mkdir(target, { recursive: true })
-    const json = safeJson(cards)
-    await writeFile(path.join(siteDir, projectCardsData.file), json)
-    const files = [...[...this.projectHashes.keys()].map((id) => projectData.file(id)), projectCardsData.file]
-    return { files, projectHashes: this.projectHashes, cardsHash: createHash('sha256').update(json).digest('hex') }
+/**
+ * Moves the data files written under `directory` (writeProjectData) into `siteDir`, and writes the
+ * project cards (data/cards.json, the home page's list) beside them, in the order of `projects`.
+ */
+export async function moveProjectData(
+  directory: string,
+  siteDir: string,
+  projects: readonly ProjectDataFile[],
+): Promise<WrittenData> {
+  const staged = path.join(directory, DATA_FOLDER)
+  const target = path.join(siteDir, DATA_FOLDER)
+  // One rename; a copy only when the content's public/ folder brought a data/ folder of its own.
+  if (projects.length > 0) await rename(staged, target).catch(() => cp(staged, target, { recursive: true }))
+  else await mkdir(target, { recursive: true })
+  const json = safeJson(projects.map((project) => project.card))
+  await writeFile(path.join(siteDir, projectCardsData.file), json)
+  return {
+    files: [...projects.map((project) => projectData.file(project.id)), projectCardsData.file],
+    projectHashes: new Map(projects.map((project) => [project.id, project.sha256])),
+    cardsHash: createHash('sha256').update(json).digest('hex'),
   }
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { CompiledContent } from '../compile/compile-content.ts'
-import type { Store } from '../cache/store.ts'
+import { storeAt, type Store, type StoreAddress } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { openSiteInPlace, sha256Hex, type SiteInPlace } from '../cache/site-in-place.ts'
 import { FONT_FILES } from './card-fonts.ts'
@@ -49,6 +49,37 @@ export interface CardWriteOptions {
    * and bytes match its record there is taken from it. Needs a store (where its index is kept).
    */
   site?: string
+  /**
+   * Draws the cards neither the site in place nor the store holds, each with drawCard, and returns
+   * their results in order: a build hands them to its worker pool. @default one after another in this thread
+   */
+  draw?: (jobs: readonly CardJob[]) => Promise<readonly CardDrawn[]>
+}
+
+/** One card to draw: its SVG, where it goes, and where it is kept. Plain data, so any thread can draw it. */
+export interface CardJob {
+  svg: string
+  /** The card's file under `siteDir` (og/<id>.png). */
+  file: string
+  siteDir: string
+  /** Where the card is kept under `key` once drawn. */
+  store?: StoreAddress
+  key?: string
+}
+
+export interface CardDrawn {
+  sha256: string
+}
+
+/**
+ * Draws one card (render-card.ts), keeps it in the store and writes it into the site folder.
+ * The per-card job of a build's pool: only the PNG's hash comes back, not its bytes.
+ */
+export async function drawCard(job: CardJob): Promise<CardDrawn> {
+  const png = await renderCard(job.svg)
+  if (job.store && job.key !== undefined) storeAt(job.store).set(KIND, job.key, png)
+  writeFileSync(path.join(job.siteDir, job.file), png)
+  return { sha256: sha256Hex(png) }
 }
 
 /** Renders every card of the content into the site folder (og/index.png, og/<id>.png), taking from and keeping in `store` if given. */
@@ -57,9 +88,9 @@ export async function writeSocialImages(siteDir: string, content: CompiledConten
 }
 
 /**
- * Writes each card into the site folder: from the store when its SVG was rendered before, else
- * rendered now and kept. Returns the files written. A card is rendered off this thread (takumi
- * draws on libuv's threads), so the build's other steps go on meanwhile.
+ * Writes each card into the site folder: hard-linked from the site in place when its spec is
+ * unchanged, from the store when its SVG was drawn before, else drawn (options.draw) and kept.
+ * Returns the files written, in the order of `specs`.
  */
 export async function writeSocialCards(
   siteDir: string,
@@ -74,6 +105,8 @@ export async function writeSocialCards(
       : undefined
   const fonts = store && fontsKey(store)
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
+  const toDraw: CardJob[] = []
+  const toRecord: (string | undefined)[] = []
   for (const spec of specs) {
     signal?.throwIfAborted()
     const inPlaceKey = inPlace && store && fonts !== undefined ? specKey(store, spec, fonts) : undefined
@@ -81,14 +114,34 @@ export async function writeSocialCards(
     const svg = cardSvg(spec)
     const key = store && cardKey(store, svg, fonts)
     const kept = key === undefined ? undefined : store?.get(KIND, key)
-    const png = Buffer.isBuffer(kept) ? kept : await renderCard(svg)
-    if (png !== kept) {
-      if (key !== undefined) store?.set(KIND, key, png)
-      signal?.throwIfAborted()
+    if (!Buffer.isBuffer(kept)) {
+      toDraw.push({
+        svg,
+        file: spec.file,
+        siteDir,
+        ...(store && key !== undefined ? { store: store.address, key } : {}),
+      })
+      toRecord.push(inPlaceKey)
+      continue
     }
-    writeFileSync(path.join(siteDir, spec.file), png)
-    if (inPlace && inPlaceKey) inPlace.record(spec.file, inPlaceKey, sha256Hex(png), null)
+    writeFileSync(path.join(siteDir, spec.file), kept)
+    if (inPlace && inPlaceKey) inPlace.record(spec.file, inPlaceKey, sha256Hex(kept), null)
   }
+  const drawn = await (options.draw ?? ((jobs) => drawHere(jobs, signal)))(toDraw)
+  toDraw.forEach(({ file }, i) => {
+    const inPlaceKey = toRecord[i]
+    if (inPlace && inPlaceKey) inPlace.record(file, inPlaceKey, (drawn[i] as CardDrawn).sha256, null)
+  })
   inPlace?.save()
   return specs.map((spec) => spec.file)
+}
+
+/** Draws the cards one after another in this thread (the renderer works off it meanwhile). */
+async function drawHere(jobs: readonly CardJob[], signal: AbortSignal | undefined): Promise<CardDrawn[]> {
+  const drawn: CardDrawn[] = []
+  for (const job of jobs) {
+    signal?.throwIfAborted()
+    drawn.push(await drawCard(job))
+  }
+  return drawn
 }

@@ -11,7 +11,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, storeAt, type Store } from '../../cli/cache/store.ts'
 import { checkAndCompile } from '../../cli/build/check-and-compile.ts'
-import { poolCounters, stopPool } from '../../cli/workers/pool.ts'
+import { poolCounters } from '../../cli/workers/pool.ts'
+import { openPool } from '../../cli/build/jobs.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
 
 let fixture: FixtureRoot
@@ -29,18 +30,21 @@ const entryFile = (kind: string, file: string) =>
   path.join(root, 'store', kind, `${store.key(kind, file, digest(file))}.bin`)
 const entries = (kind: string) => readdirSync(path.join(root, 'store', kind)).filter((name) => name.endsWith('.bin'))
 const build = (workers: 'never' | 'always' = 'never', with_: Store = store) =>
-  checkAndCompile(fixture.root, { workers, store: with_ })
+  checkAndCompile(fixture.root, { pool: pools[workers], store: with_ })
 
 beforeAll(async () => {
   fixture = copyRepoContent()
   root = mkdtempSync(path.join(os.tmpdir(), 'portfolio-compile-cache-'))
   store = openStore(root, 'compile-cache-test')
-  expected = await checkAndCompile(fixture.root, { workers: 'never', store: false })
+  expected = await checkAndCompile(fixture.root, { pool: pools.never, store: false })
   expect(expected.compiled).toBeDefined()
 }, 60_000)
 
+/** One pool each way for the file: workers start once, not per call. */
+const pools = { never: openPool('never'), always: openPool('always') }
+
 afterAll(async () => {
-  await stopPool()
+  await Promise.all([pools.never.close(), pools.always.close()])
   fixture.cleanup()
   rmSync(root, { recursive: true, force: true })
 })
@@ -87,7 +91,7 @@ describe('compiled files in the store', () => {
           file,
           original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited on ${workers})`),
         )
-        const reference = await checkAndCompile(fixture.root, { workers: 'never', store: false })
+        const reference = await checkAndCompile(fixture.root, { pool: pools.never, store: false })
         const jobs = { ...poolCounters }
         const edited = await build(workers)
         expect(edited.compileStats).toEqual({ compiled: 1, cached: 5 })
@@ -115,7 +119,7 @@ describe('compiled files in the store', () => {
       original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited)`),
     )
     try {
-      const reference = await checkAndCompile(fixture.root, { workers: 'never', store: false })
+      const reference = await checkAndCompile(fixture.root, { pool: pools.never, store: false })
       const edited = await build()
       expect(edited.compileStats).toEqual({ compiled: 1, cached: 5 })
       expect(edited.compiled).toEqual(reference.compiled)

@@ -2,25 +2,33 @@
  * Project files checked and compiled as jobs on the worker pool (cli/workers/pool.ts) must give
  * exactly what the same jobs give in this thread. Under the test runner the pool runs in-thread, so
  * check.test.ts only ever takes that path; here every case is checked both ways (workers forced with
- * `workers: 'always'`), and the real content is checked and compiled both ways.
+ * a pool opened 'always'), and the real content is checked and compiled both ways.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { locatePointer } from '../../cli/diagnostics/locate.ts'
 import { checkContent, type CheckResult } from '../../cli/content/check-content.ts'
-import { checkAndCompile } from '../../cli/build/check-and-compile.ts'
+import { checkAndCompile, checkPortfolio, checkProjects } from '../../cli/build/check-and-compile.ts'
+import { openPool } from '../../cli/build/jobs.ts'
+import { projectChat } from '../../cli/generate/chat-index.ts'
+import { browserProject, projectCard, safeJson } from '../../cli/generate/project-data.ts'
 import { compileContent } from '../../cli/compile/compile-content.ts'
 import { loadDiagramRenderer } from '../../cli/compile/render-diagram.ts'
 import { openStore } from '../../cli/cache/store.ts'
-import { poolCounters, stopPool, workerCount } from '../../cli/workers/pool.ts'
+import { poolCounters } from '../../cli/workers/pool.ts'
 import { ParsedDocuments } from '../../cli/content/parsed-documents.ts'
 import { copyRepoContent, listCases, materializeCase, REPO_ROOT, type FixtureRoot } from '../helpers/fixtures.ts'
 
-afterAll(() => stopPool())
-
 /** What a parsed file offers later stages: its data, its lines, and where its nodes are. */
+// A test that starts workers loads a stage's modules through tsx in each of them: slow on a busy machine.
+vi.setConfig({ testTimeout: 120_000 })
+
+/** One pool each way for the file: workers start once, not per call. */
+const pools = { never: openPool('never'), always: openPool('always') }
+afterAll(() => Promise.all([pools.never.close(), pools.always.close()]))
+
 function parsedSummary(result: CheckResult) {
   return [...result.parsed].map(([file, doc]) => ({
     file,
@@ -42,29 +50,6 @@ function comparable(result: CheckResult) {
   }
 }
 
-describe('when the pool uses workers', () => {
-  it('runs few jobs in this thread, and many with workers when they share the work or this thread has other work', () => {
-    const stillUnderVitest = process.env.VITEST
-    delete process.env.VITEST
-    try {
-      expect(workerCount(6, { workers: 'auto', alongside: true })).toBe(0)
-      expect(workerCount(0, { workers: 'always' })).toBe(0)
-      expect(workerCount(2, { workers: 'always' })).toBeGreaterThan(0)
-      expect(workerCount(5000, { workers: 'never' })).toBe(0)
-      // A worker per core but this thread's, which takes jobs too when it has nothing else to do.
-      const cores = os.availableParallelism()
-      expect(workerCount(1000, { workers: 'auto', alongside: true })).toBe(Math.min(Math.max(1, cores - 1), 10))
-      expect(workerCount(1000, { workers: 'auto' })).toBe(cores > 1 ? Math.min(cores - 1, 9) : 0)
-      // Cheap jobs need more of them to pay for a worker.
-      expect(workerCount(1000, { workers: 'auto', perWorker: 2000 })).toBe(0)
-    } finally {
-      process.env.VITEST = stillUnderVitest
-    }
-    // The test runner runs the same handlers in this thread unless told otherwise.
-    expect(workerCount(1000, { workers: 'auto', alongside: true })).toBe(0)
-  })
-})
-
 describe('every bad-input case gives the same result with workers as without', () => {
   // Isolated cases can take a process down; they are checked in a child process by check.test.ts.
   const cases = listCases().filter((c) => !c.isolate)
@@ -82,7 +67,7 @@ describe('every bad-input case gives the same result with workers as without', (
       if (!fixture) throw new Error('no fixture')
       const alone = await checkContent(fixture.root)
       const before = poolCounters.onWorkers
-      const pooled = await checkAndCompile(fixture.root, { workers: 'always', compile: false, store: false })
+      const pooled = await checkAndCompile(fixture.root, { pool: pools.always, compile: false, store: false })
       expect(comparable(pooled)).toEqual(comparable(alone))
       // Unless no project file could be read, a worker checked some of them.
       const projectFiles = [...pooled.sources.keys()].filter((f) => f.startsWith('projects/')).length
@@ -101,27 +86,31 @@ describe('the real content, checked and compiled with workers and without', () =
     const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
     const before = poolCounters.onWorkers
     for (const workers of ['never', 'always'] as const) {
-      const checked = await checkAndCompile(REPO_ROOT, { workers, compile: false, store: false })
+      const checked = await checkAndCompile(REPO_ROOT, { pool: pools[workers], compile: false, store: false })
       expect(comparable(checked)).toEqual(comparable(reference))
-      const both = await checkAndCompile(REPO_ROOT, { workers, store: false })
+      const both = await checkAndCompile(REPO_ROOT, { pool: pools[workers], store: false })
       expect(comparable(both)).toEqual(comparable(reference))
       expect(both.compileDiagnostics).toEqual([])
       expect(both.compiled).toEqual(expected.compiled)
       expect(both.compileStats).toEqual({ compiled: 6, cached: 0 })
-      // With `keep`, each compiled project is handed over once, whole, and the result holds what keep gave back.
-      const handed: Record<string, unknown>[] = []
-      const kept = await checkAndCompile(REPO_ROOT, {
-        workers,
-        store: false,
-        keep: (project) => (handed.push(project), { id: project.id, kept: true }),
-      })
-      expect(handed.sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(
-        [...expected.compiled.projects].sort((a, b) => String(a.id).localeCompare(String(b.id))),
-      )
-      expect(kept.compiled?.projects).toEqual(
-        expected.compiled.projects.map((project) => ({ id: project.id, kept: true })),
-      )
-      expect(kept.compiled?.portfolio).toEqual(expected.compiled.portfolio)
+      // With a data folder, each compiled project's data file is written where it was compiled, and
+      // the result holds its card, with the file's hash and the chat's summary of it beside it (its passages in a file of their own), in content order.
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-data-'))
+      try {
+        const kept = await checkAndCompile(REPO_ROOT, { pool: pools[workers], store: false, dataDir })
+        expect(kept.compiled?.projects).toEqual(expected.compiled.projects.map(projectCard))
+        expect(kept.compiled?.portfolio).toEqual(expected.compiled.portfolio)
+        expect(kept.kept?.map((project) => project.id)).toEqual(expected.compiled.projects.map((p) => String(p.id)))
+        for (const [i, project] of expected.compiled.projects.entries()) {
+          const text = readFileSync(path.join(dataDir, `data/projects/${String(project.id)}.json`), 'utf8')
+          expect(text).toBe(safeJson(browserProject(project)))
+          const chat = projectChat(project)
+          expect(kept.kept?.[i]?.chat).toEqual(chat.summary)
+          expect(readFileSync(path.join(dataDir, `chat/${String(project.id)}.json`), 'utf8')).toBe(chat.json)
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true })
+      }
     }
     expect(poolCounters.onWorkers).toBeGreaterThan(before)
   })
@@ -133,7 +122,7 @@ describe('the real content, checked and compiled with workers and without', () =
     const fixture = await materializeCase('j1-duplicate-id')
     try {
       for (const workers of ['never', 'always'] as const) {
-        const invalid = await checkAndCompile(fixture.root, { workers, store: false })
+        const invalid = await checkAndCompile(fixture.root, { pool: pools[workers], store: false })
         expect(invalid.diagnostics.length).toBeGreaterThan(0)
         expect(invalid.content).toBeUndefined()
         expect(invalid.compiled).toBeUndefined()
@@ -144,47 +133,40 @@ describe('the real content, checked and compiled with workers and without', () =
     }
   })
 
-  it('hands over the compiled portfolio before any project is checked, and a valid one only', async () => {
-    const reference = await checkAndCompile(REPO_ROOT, { workers: 'never', store: false })
+  it('gives the compiled portfolio before any project is checked, and a valid one only', async () => {
+    const reference = await checkAndCompile(REPO_ROOT, { pool: pools.never, store: false })
     for (const workers of ['never', 'always'] as const) {
-      const handed: { portfolio: Record<string, unknown>; jobsRun: number }[] = []
-      const jobsRun = () => poolCounters.onWorkers + poolCounters.inThread
-      const checked: unknown[] = []
-      const result = await checkAndCompile(REPO_ROOT, {
-        workers,
-        store: false,
-        alongside: true,
-        onPortfolio: (portfolio) => handed.push({ portfolio, jobsRun: jobsRun() }),
-        onChecked: (content) => checked.push(content),
-      })
-      // The checked content, once, as the result gives it.
-      expect(checked).toEqual([result.content])
-      expect(handed).toHaveLength(1)
-      // Handed over before the first project file was checked, and it is the portfolio the build gets.
-      expect(jobsRun() - handed[0]!.jobsRun).toBe(6)
-      expect(handed[0]?.portfolio).toBe(result.compiled?.portfolio)
-      expect(result.compiled).toEqual(reference.compiled)
+      const pool = pools[workers]
+      {
+        const jobsRun = () => poolCounters.onWorkers + poolCounters.inThread
+        const first = await checkPortfolio(REPO_ROOT, { store: false })
+        const before = jobsRun()
+        // Compiled before the first project file was checked, and it is the portfolio the build gets.
+        const portfolio = await first.portfolio
+        expect(jobsRun()).toBe(before)
+        const result = await checkProjects(REPO_ROOT, first, { pool, store: false })
+        expect(jobsRun() - before).toBe(6)
+        expect(portfolio).toBe(result.compiled?.portfolio)
+        expect(result.compiled).toEqual(reference.compiled)
+      }
     }
 
-    // A valid portfolio is handed over even when a project then fails the content; an invalid one never.
+    // A valid portfolio is compiled even when a project then fails the content; an invalid one never.
     const duplicate = await materializeCase('j1-duplicate-id')
     const brokenPortfolio = copyRepoContent()
     try {
-      const calls: string[] = []
-      const invalid = await checkAndCompile(duplicate.root, {
-        store: false,
-        onPortfolio: () => calls.push('duplicate'),
-        onChecked: () => calls.push('duplicate checked'),
-      })
+      const first = await checkPortfolio(duplicate.root, { store: false })
+      expect(await first.portfolio).toBeDefined()
+      const pool = openPool('never')
+      const invalid = await checkProjects(duplicate.root, first, { pool, store: false })
       expect(invalid.diagnostics.map((d) => d.code)).toContain('DUPLICATE_ID')
       const portfolioFile = path.join(brokenPortfolio.root, 'portfolio.yaml')
       writeFileSync(portfolioFile, readFileSync(portfolioFile, 'utf8').replace(/^footer:/m, 'fotter:'))
-      const rejected = await checkAndCompile(brokenPortfolio.root, {
-        store: false,
-        onPortfolio: () => calls.push('broken portfolio'),
-      })
-      expect(rejected.diagnostics.map((d) => d.code)).toContain('SCHEMA_UNKNOWN_KEY')
-      expect(calls).toEqual(['duplicate'])
+      const rejected = await checkPortfolio(brokenPortfolio.root, { store: false })
+      expect(rejected.portfolio).toBeUndefined()
+      expect(
+        (await checkProjects(brokenPortfolio.root, rejected, { pool, store: false })).diagnostics.map((d) => d.code),
+      ).toContain('SCHEMA_UNKNOWN_KEY')
     } finally {
       duplicate.cleanup()
       brokenPortfolio.cleanup()
@@ -211,10 +193,7 @@ describe('the real content, checked and compiled with workers and without', () =
       expect(expected.diagnostics.map((d) => `${d.code}@${d.file}`)).toEqual(['DIAGRAM_SYNTAX@projects/logic-i.yaml'])
       expect(expected.diagnostics[0]?.line).toBeGreaterThan(1)
       for (const workers of ['never', 'always'] as const) {
-        // The checks pass, so what needs only checked content is told (and learns of the failure from the result).
-        let checked = 0
-        const both = await checkAndCompile(fixture.root, { workers, store: false, onChecked: () => (checked += 1) })
-        expect(checked).toBe(1)
+        const both = await checkAndCompile(fixture.root, { pool: pools[workers], store: false })
         expect(both.compileDiagnostics).toEqual(expected.diagnostics)
         expect(both.compiled).toBeUndefined()
         expect(compileContent(both.content!, both.parsed, await loadDiagramRenderer())).toEqual(expected)
@@ -228,7 +207,7 @@ describe('the real content, checked and compiled with workers and without', () =
       const before = poolCounters.onWorkers
       try {
         for (const store of [false, openStore(cacheDir, 'diagram-worker-test')] as const) {
-          const drawn = await checkAndCompile(fixture.root, { workers: 'always', store })
+          const drawn = await checkAndCompile(fixture.root, { pool: pools.always, store })
           expect(drawn.compileDiagnostics).toEqual(expected.diagnostics)
           expect(drawn.compiled).toBeUndefined()
         }

@@ -1,15 +1,21 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { runJobs } from '../../cli/build/jobs.ts'
+import { openPool } from '../../cli/build/jobs.ts'
 import { listRoutes } from '../../cli/build/list-routes.ts'
 import { prerenderRoutes } from '../../cli/build/prerender.ts'
 import { CliError } from '../../cli/errors.ts'
-import { poolCounters, stopPool } from '../../cli/workers/pool.ts'
+import { cardSvg } from '../../cli/social/card-svg.ts'
+import { socialCardSpecs } from '../../cli/social/social-images.ts'
+import { poolCounters } from '../../cli/workers/pool.ts'
 import { REPO_ROOT } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
-afterAll(() => stopPool())
+// A test that starts workers loads a stage's modules through tsx in each of them: slow on a busy machine.
+vi.setConfig({ testTimeout: 120_000 })
+
+const pools = { never: openPool('never'), always: openPool('always') }
+afterAll(() => Promise.all(Object.values(pools).map((pool) => pool.close())))
 
 const projectFile = (id: string) => {
   const file = `projects/${id}.yaml`
@@ -22,9 +28,9 @@ describe('the worker pool', () => {
     const inputs = [projectFile('logic-i'), broken, projectFile('authstack'), projectFile('todoapppro')].map(
       (source) => ({ source, compile: true }),
     )
-    const here = await runJobs('project', inputs, { workers: 'never' })
+    const here = await pools.never.runJobs('project', inputs)
     const before = { ...poolCounters }
-    const there = await runJobs('project', inputs, { workers: 'always' })
+    const there = await pools.always.runJobs('project', inputs)
     expect(poolCounters.onWorkers - before.onWorkers).toBe(inputs.length)
     expect(poolCounters.inThread).toBe(before.inThread)
     expect(there).toEqual(here)
@@ -35,20 +41,63 @@ describe('the worker pool', () => {
     expect(here[0]?.compiled?.project.id).toBe('logic-i')
   })
 
+  it('draws the same social card on a worker as in this thread', async () => {
+    const dir = tempDir()
+    mkdirSync(path.join(dir, 'here/og'), { recursive: true })
+    mkdirSync(path.join(dir, 'there/og'), { recursive: true })
+    const specs = socialCardSpecs({
+      portfolio: { site: { url: 'https://jane.dev' }, owner: { name: 'Jane Doe', role: 'Engineer' }, hero: {} },
+      projects: [{ id: 'alpha', title: 'Alpha', description: 'A project.', tech: ['Go'] }],
+    })
+    const jobs = (folder: string) => specs.map((spec) => ({ svg: cardSvg(spec), file: spec.file, siteDir: folder }))
+    const here = await pools.never.runJobs('card', jobs(path.join(dir, 'here')))
+    const there = await pools.always.runJobs('card', jobs(path.join(dir, 'there')))
+    expect(there).toEqual(here)
+    for (const spec of specs)
+      expect(
+        readFileSync(path.join(dir, 'there', spec.file)).equals(readFileSync(path.join(dir, 'here', spec.file))),
+      ).toBe(true)
+  }, 60_000)
+
   it('runs jobs in this thread when told to, and under the test runner by default', async () => {
     const before = { ...poolCounters }
-    await runJobs('project', [{ source: projectFile('logic-i'), compile: false }])
-    await runJobs('project', [{ source: projectFile('logic-i'), compile: false }], { workers: 'never' })
-    expect(poolCounters.inThread - before.inThread).toBe(2)
-    expect(poolCounters.onWorkers).toBe(before.onWorkers)
+    const pool = openPool()
+    try {
+      await pool.runJobs('project', [{ source: projectFile('logic-i'), compile: false }])
+      await pools.never.runJobs('project', [{ source: projectFile('logic-i'), compile: false }])
+      expect(poolCounters.inThread - before.inThread).toBe(2)
+      expect(poolCounters.onWorkers).toBe(before.onWorkers)
+    } finally {
+      await pool.close()
+    }
+  })
+
+  it('runs a batch too small to pay for starting workers here, and a large one on workers', async () => {
+    const stillUnderVitest = process.env.VITEST
+    delete process.env.VITEST
+    const pool = openPool('auto')
+    try {
+      const job = { source: projectFile('logic-i'), compile: false }
+      const before = { ...poolCounters }
+      await pool.runJobs('project', [job, job], { perWorker: 3 })
+      expect(poolCounters.inThread - before.inThread).toBe(2)
+      await pool.runJobs('project', [job, job, job], { perWorker: 3 })
+      expect(poolCounters.onWorkers - before.onWorkers).toBe(3)
+      // Once the workers are up, a small batch goes to them too.
+      await pool.runJobs('project', [job], { perWorker: 3 })
+      expect(poolCounters.onWorkers - before.onWorkers).toBe(4)
+      expect(poolCounters.inThread - before.inThread).toBe(2)
+    } finally {
+      process.env.VITEST = stillUnderVitest
+      await pool.close()
+    }
   })
 
   it('hands each result to `each` as it arrives and keeps what it returns', async () => {
     const inputs = ['logic-i', 'authstack'].map((id) => ({ source: projectFile(id), compile: false }))
-    for (const workers of ['never', 'always'] as const) {
+    for (const pool of [pools.never, pools.always]) {
       const seen: number[] = []
-      const kept = await runJobs('project', inputs, {
-        workers,
+      const kept = await pool.runJobs('project', inputs, {
         each: (result, index) => (seen.push(index), `${index}:${result.path}`),
       })
       expect(kept).toEqual(['0:projects/logic-i.yaml', '1:projects/authstack.yaml'])
@@ -56,51 +105,34 @@ describe('the worker pool', () => {
     }
   })
 
-  it('fails the jobs still running when the pool is stopped, instead of leaving them waiting', async () => {
-    const running = runJobs('project', [{ source: projectFile('logic-i'), compile: true }], { workers: 'always' })
-    const outcome = running.then(
-      () => 'finished',
-      (error: Error) => error.message,
-    )
-    await stopPool()
-    expect(await outcome).toBe('the worker pool was stopped while jobs were running')
-    // The pool starts again on the next call.
-    expect(
-      await runJobs('project', [{ source: projectFile('logic-i'), compile: false }], { workers: 'always' }),
-    ).toHaveLength(1)
+  it('starts its workers again when used after it was closed', async () => {
+    const pool = openPool('always')
+    const job = { source: projectFile('logic-i'), compile: false }
+    expect(await pool.runJobs('project', [job])).toHaveLength(1)
+    await pool.close()
+    expect(await pool.runJobs('project', [job])).toHaveLength(1)
+    await pool.close()
+  })
+
+  it('drops the jobs not started yet when its signal aborts', async () => {
+    const stop = new AbortController()
+    stop.abort(new Error('the build stopped'))
+    for (const pool of [pools.never, pools.always])
+      await expect(
+        pool.runJobs('project', [{ source: projectFile('logic-i'), compile: false }], { signal: stop.signal }),
+      ).rejects.toThrow()
   })
 
   it('rejects with the error a job threw, on a worker as in this thread', async () => {
     const bad = [{ source: undefined as unknown as { path: string; text: string }, compile: false }]
-    await expect(runJobs('project', bad, { workers: 'never' })).rejects.toThrow(TypeError)
-    await expect(runJobs('project', bad, { workers: 'always' })).rejects.toThrow(/TypeError/)
+    await expect(pools.never.runJobs('project', bad)).rejects.toThrow(TypeError)
+    await expect(pools.always.runJobs('project', bad)).rejects.toThrow(/TypeError|Cannot read/)
     // The pool still works afterwards.
-    expect(
-      await runJobs('project', [{ source: projectFile('logic-i'), compile: false }], { workers: 'always' }),
-    ).toHaveLength(1)
-  })
-
-  it('shares jobs between this thread and the workers when this thread is free, with the same results', async () => {
-    const inputs = Array.from({ length: 240 }, (_, i) => ({
-      source: { path: `projects/p-${i}.yaml`, text: `id: p-${i}\ntitle: [${i % 7 === 0 ? '' : ']'}\n` },
-      compile: false,
-    }))
-    const here = await runJobs('project', inputs, { workers: 'never' })
-    const stillUnderVitest = process.env.VITEST
-    delete process.env.VITEST
-    try {
-      const before = { ...poolCounters }
-      const shared = await runJobs('project', inputs, { workers: 'auto', perWorker: 100 })
-      expect(shared).toEqual(here)
-      expect(poolCounters.onWorkers + poolCounters.inThread - before.onWorkers - before.inThread).toBe(inputs.length)
-      expect(poolCounters.inThread).toBeGreaterThan(before.inThread)
-    } finally {
-      process.env.VITEST = stillUnderVitest
-    }
+    expect(await pools.always.runJobs('project', [{ source: projectFile('logic-i'), compile: false }])).toHaveLength(1)
   })
 
   it('runs nothing for no jobs', async () => {
-    expect(await runJobs('project', [], { workers: 'always' })).toEqual([])
+    expect(await pools.always.runJobs('project', [])).toEqual([])
   })
 })
 

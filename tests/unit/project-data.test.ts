@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
-import { browserProject, ProjectDataWriter, projectCard, safeJson } from '../../cli/generate/project-data.ts'
+import {
+  browserProject,
+  moveProjectData,
+  projectCard,
+  safeJson,
+  writeProjectData,
+} from '../../cli/generate/project-data.ts'
 
 const tempDir = tempDirsPerTest('portfolio-data-')
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -23,25 +29,24 @@ const project = (id: string) => ({
   ],
 })
 
-describe('ProjectDataWriter', () => {
+describe('case-study data files', () => {
   it('writes each case study as it is kept, keeps its card only, and moves the files into the site with the cards', async () => {
     const dir = tempDir()
     const staged = path.join(dir, 'staged')
     const site = path.join(dir, 'site')
     mkdirSync(site)
-    const writer = new ProjectDataWriter(staged)
     const a = project('a')
-    const kept = writer.keep(a)
-    expect(kept).toEqual(projectCard(a))
-    expect(kept).not.toHaveProperty('sections')
+    const kept = writeProjectData(staged, a)
+    expect(kept.card).toEqual(projectCard(a))
+    expect(kept.card).not.toHaveProperty('sections')
     // Written now, before the site exists for it: the browser's data (no Mermaid source), safe in HTML.
     const stagedText = readFileSync(path.join(staged, 'data/projects/a.json'), 'utf8')
     expect(stagedText).toBe(safeJson(browserProject(a)))
     expect(stagedText).not.toContain('</script>')
     expect(stagedText).not.toContain('flowchart')
-    writer.keep(project('b'))
+    const b = writeProjectData(staged, project('b'))
 
-    const written = await writer.finish(site, [kept, projectCard(project('b'))])
+    const written = await moveProjectData(staged, site, [kept, b])
     expect(existsSync(staged + '/data')).toBe(false)
     expect(readFileSync(path.join(site, 'data/projects/a.json'), 'utf8')).toBe(stagedText)
     const cardsText = readFileSync(path.join(site, 'data/cards.json'), 'utf8')
@@ -57,8 +62,8 @@ describe('ProjectDataWriter', () => {
     mkdirSync(path.join(site, 'data'), { recursive: true })
     writeFileSync(path.join(site, 'data/own.txt'), 'mine')
     const a = project('a')
-    const writer = new ProjectDataWriter(path.join(dir, 'staged'))
-    await writer.finish(site, [writer.keep(a)])
+    const staged = path.join(dir, 'staged')
+    await moveProjectData(staged, site, [writeProjectData(staged, a)])
     expect(readFileSync(path.join(site, 'data/own.txt'), 'utf8')).toBe('mine')
     expect(readFileSync(path.join(site, 'data/projects/a.json'), 'utf8')).toBe(safeJson(browserProject(a)))
     expect(existsSync(path.join(site, 'data/cards.json'))).toBe(true)
@@ -68,7 +73,7 @@ describe('ProjectDataWriter', () => {
     const dir = tempDir()
     const site = path.join(dir, 'site')
     mkdirSync(site)
-    const written = await new ProjectDataWriter(path.join(dir, 'staged')).finish(site, [])
+    const written = await moveProjectData(path.join(dir, 'staged'), site, [])
     expect(readFileSync(path.join(site, 'data/cards.json'), 'utf8')).toBe('[]')
     expect(written.files).toEqual(['data/cards.json'])
   })
