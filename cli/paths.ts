@@ -31,7 +31,6 @@ export const cliSourceDirectory = folder('cli/')
 /** The site app the CLI builds; generated modules go into its src/generated/. */
 export const siteDirectory = folder('site/')
 export const generatedDirectory = folder('site/src/generated/')
-export const schemaDirectory = folder('schema/')
 export const schemaUrl = new URL('schema/', rootUrl)
 export const fontDirectory = folder('assets/fonts/')
 export const templateDirectory = folder('templates/default/')
@@ -42,13 +41,17 @@ export const prebuiltDirectory = folder('lib/prebuilt/')
 /** Where every cache of the tool lives, the usual place for a package's caches. */
 export const cacheDirectory = folder('node_modules/.cache/portfolio/')
 
-/** The fields of the tool's own package.json that the CLI reads (doctor, init). */
+/** The fields of the tool's own package.json that the CLI reads (--version, doctor, init, SARIF). */
 export interface ToolManifest {
   name: string
   version: string
+  homepage?: string
   engines?: { node?: string }
 }
 
+let manifest: ToolManifest | undefined
+/** The tool's own package.json, read once. */
 export function readToolManifest(): ToolManifest {
-  return JSON.parse(readFileSync(packageJsonFile, 'utf8')) as ToolManifest
+  manifest ??= JSON.parse(readFileSync(packageJsonFile, 'utf8')) as ToolManifest
+  return manifest
 }

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import { packageJsonFile } from '../paths.ts'
+import { readToolManifest } from '../paths.ts'
 import { diagnosticCodes, type DiagnosticCode } from './codes.ts'
 import type { Diagnostic } from './diagnostic.ts'
 
@@ -13,14 +12,8 @@ const SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schem
 /** The name of the base every artifact path is relative to (SARIF §3.14.14 originalUriBaseIds). */
 export const CONTENT_ROOT = 'CONTENTROOT'
 
-interface Tool {
-  name: string
-  version: string
-  homepage?: string
-}
-
 export function sarifLog(diagnostics: readonly Diagnostic[], root?: string) {
-  const tool = readTool()
+  const tool = readToolManifest()
   const codes = [...new Set(diagnostics.map((d) => d.code))].sort()
   const ruleIndex = new Map(codes.map((code, index) => [code, index]))
   return {
@@ -77,10 +70,4 @@ function toResult(d: Diagnostic, ruleIndex: number) {
       : [],
     ...(d.pointer ? { properties: { pointer: d.pointer } } : {}),
   }
-}
-
-let tool: Tool | undefined
-function readTool(): Tool {
-  tool ??= JSON.parse(readFileSync(packageJsonFile, 'utf8')) as Tool
-  return tool
 }
