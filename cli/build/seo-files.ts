@@ -1,3 +1,4 @@
+import { escapeUTF8 as escapeXml } from 'entities'
 import type { Route } from './list-routes.ts'
 
 /** sitemap.xml: every 200 route, absolute URLs on the published origin and base. */
@@ -11,8 +12,4 @@ export function sitemapXml(routes: readonly Route[], siteUrl: string, base: stri
 
 export function robotsTxt(siteUrl: string, base: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl.replace(/\/+$/, '')}${base}sitemap.xml\n`
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }

@@ -1,7 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
+import { listFiles } from '../list-files.ts'
 
 /**
  * The Vite client and server builds, kept in the store as one entry holding their files, under a key
@@ -33,7 +34,7 @@ export function siteKey(store: Store, siteDirectory: string, base: string): stri
   try {
     const digests = fileDigests(store)
     const inputs: string[] = []
-    for (const file of listFiles(siteDirectory, (relative) => !RUNTIME_DATA.test(relative))) {
+    for (const file of listFiles(siteDirectory).filter((relative) => !RUNTIME_DATA.test(relative))) {
       const digest = digests.digest(path.join(siteDirectory, file))
       if (digest === undefined) return undefined
       inputs.push(file, digest)
@@ -100,14 +101,4 @@ function insideItsFolder(name: string): boolean {
     rest.length > 0 &&
     rest.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\\'))
   )
-}
-
-/** Files under a folder, relative and sorted, skipping what `include` rejects. */
-function listFiles(folder: string, include: (relative: string) => boolean = () => true): string[] {
-  const entries = readdirSync(folder, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
-    .filter(include)
-    .sort()
 }

@@ -50,15 +50,8 @@ export interface Store {
   prune(maxEntries?: number, maxBytes?: number): number
 }
 
-/** The folders the tool kept its app builds, pages' indexes and cards in before the store took them over. */
-export const FORMER_FOLDERS = ['site', 'pages', 'og'] as const
-
-/**
- * Opens the store at `root`; `toolVersion` defaults to this tool's, computed once per process. The
- * folders an earlier version left beside it, which nothing reads any more, go on the first open.
- */
+/** Opens the store at `root`; `toolVersion` defaults to this tool's, computed once per process. */
 export function openStore(root: string = defaultCacheRoot, toolVersion: string | undefined = toolKey()): Store {
-  for (const folder of FORMER_FOLDERS) rmSync(path.join(root, folder), { recursive: true, force: true })
   return new FileStore({ root, toolVersion })
 }
 

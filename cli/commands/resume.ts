@@ -8,7 +8,6 @@ import { makeResume } from '../resume/make-resume.ts'
 import { reportDiagnostics } from './validate.ts'
 
 export type ResumeFormat = 'pdf' | 'json'
-export const RESUME_FORMATS: ResumeFormat[] = ['pdf', 'json']
 
 /** `portfolio resume`: the resume alone, as PDF or JSON Resume, into --out (default <root>/dist/resume.<format>). */
 export async function resumeCommand(

@@ -9,14 +9,12 @@ import type { ParsedDocument } from './parse-yaml.ts'
 
 export type SchemaName = 'portfolio' | 'project'
 
-export const schemaDirectory = schemaUrl
-
 export function readSchema(name: SchemaName): Record<string, unknown> {
   return JSON.parse(readSchemaText(name)) as Record<string, unknown>
 }
 
 export function readSchemaText(name: SchemaName): string {
-  return readFileSync(new URL(`${name}.schema.json`, schemaDirectory), 'utf8')
+  return readFileSync(new URL(`${name}.schema.json`, schemaUrl), 'utf8')
 }
 
 // strictNumbers rejects NaN and Infinity (`.nan`, `.inf`) where a number is expected. allErrors and

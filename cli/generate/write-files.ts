@@ -1,5 +1,6 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { listFiles } from '../list-files.ts'
 import type { VirtualFile } from './generate-content.ts'
 
 /**
@@ -24,23 +25,13 @@ export async function writeFiles(dir: string, files: readonly VirtualFile[]): Pr
     }
     changed.push(file.path)
   }
+  await mkdir(dir, { recursive: true })
   const wanted = new Set(files.map((f) => path.normalize(f.path)))
-  for (const existing of await listFiles(dir)) {
+  for (const existing of listFiles(dir)) {
     if (!wanted.has(path.normalize(existing))) {
       await rm(path.join(dir, existing), { force: true })
       changed.push(existing)
     }
   }
   return changed
-}
-
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true }).catch(() => [])
-  const out: string[] = []
-  for (const entry of entries) {
-    const rel = path.join(prefix, entry.name)
-    if (entry.isDirectory()) out.push(...(await listFiles(dir, rel)))
-    else out.push(rel)
-  }
-  return out
 }

@@ -1,6 +1,7 @@
 import { lstat, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CliError } from '../errors.ts'
+import { listFiles } from '../list-files.ts'
 import { packageDirectory, readToolManifest, templateDirectory } from '../paths.ts'
 import { contentManifest } from './content-manifest.ts'
 
@@ -42,7 +43,7 @@ export async function planScaffold(targetDir: string): Promise<ScaffoldPlan> {
   const tool = readToolManifest()
 
   const files: ScaffoldFile[] = []
-  for (const rel of await listFiles(templateDirectory)) {
+  for (const rel of templateFiles()) {
     if (kind === 'fork' && REPOSITORY_ONLY(rel)) continue
     let contents = await readFile(path.join(templateDirectory, rel))
     const schemaFile = rel.endsWith('.yaml') ? MODELINE.exec(contents.toString('utf8'))?.[1] : undefined
@@ -108,20 +109,11 @@ export async function writeScaffold(plan: ScaffoldPlan): Promise<void> {
   }
 }
 
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = []
-  const entries = (await readdir(path.join(dir, prefix), { withFileTypes: true })).sort((a, b) =>
-    a.name.localeCompare(b.name),
+/** The template's files, portfolio.yaml first, then the rest in path order: the order people read the list in. */
+function templateFiles(): string[] {
+  return listFiles(templateDirectory).sort(
+    (a, b) => Number(b === 'portfolio.yaml') - Number(a === 'portfolio.yaml') || a.localeCompare(b),
   )
-  for (const entry of entries) {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name
-    if (entry.isDirectory()) out.push(...(await listFiles(dir, rel)))
-    else if (entry.isFile()) out.push(rel)
-  }
-  // portfolio.yaml first, then the rest in path order: the order people read the list in.
-  return prefix
-    ? out
-    : out.sort((a, b) => Number(b === 'portfolio.yaml') - Number(a === 'portfolio.yaml') || a.localeCompare(b))
 }
 
 /** realpath of `p`, or of its nearest existing ancestor with the rest appended (for folders not created yet). */

@@ -1,3 +1,4 @@
+import { escapeUTF8 } from 'entities'
 import { socialImage } from '../../site/src/paths.ts'
 import { initials } from '../../site/src/initials.ts'
 import { FONT_FAMILY, measureText, type FontWeight } from './card-fonts.ts'
@@ -27,12 +28,8 @@ export interface TextStyle {
   anchor?: 'middle'
 }
 
-export function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char,
-  )
-}
+/** Text made safe inside an SVG element or attribute: `& < > " '` as entities. */
+export const escapeXml: (text: string) => string = escapeUTF8
 
 /** `text` wrapped to `maxWidth` in `style`, at most `maxLines` lines, cut with an ellipsis when it does not all fit. */
 export function fitLines(text: string, style: TextStyle, maxWidth: number, maxLines: number): string[] {
