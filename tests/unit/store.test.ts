@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openStore, storeAt } from '../../cli/cache/store.ts'
@@ -75,20 +75,6 @@ describe('the store', () => {
       expect(store.get('project', key)).toEqual({ value: 'a' })
     })
   }
-
-  it('removes on opening the folders an earlier version kept beside it (app builds, pages, cards), and nothing else', () => {
-    const root = tempDir()
-    const before = openStore(root, 'v1')
-    before.set('card', before.key('card', 'kept'), 'a card')
-    for (const folder of ['site', 'pages', 'og']) {
-      mkdirSync(path.join(root, folder, 'inner'), { recursive: true })
-      writeFileSync(path.join(root, folder, 'inner', 'old.bin'), 'left by an earlier version')
-    }
-    writeFileSync(path.join(root, 'types-0123.ts'), 'export {}')
-    const store = openStore(root, 'v1')
-    expect(readdirSync(root).sort()).toEqual(['store', 'types-0123.ts'])
-    expect(store.get('card', store.key('card', 'kept'))).toBe('a card')
-  })
 
   it('writes atomically: no temporary file is left beside the entries', () => {
     const root = tempDir()
