@@ -23,7 +23,7 @@ import { writeFiles } from '../generate/write-files.ts'
 import { generatedDirectory, siteDirectory } from '../paths.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
-import { describeResume, makeResume, writeResume, type ResumeFiles } from '../resume/make-resume.ts'
+import { describeResume, makeResume, writeResume } from '../resume/make-resume.ts'
 
 export interface GenerateResult extends CheckResult {
   compiled?: CompiledContent

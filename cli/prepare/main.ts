@@ -2,4 +2,4 @@
 import { writePrebuilt } from './write-prebuilt.ts'
 
 const written = await writePrebuilt()
-console.log(`prebuilt ${written.join(', ')}`)
+process.stdout.write(`prebuilt ${written.join(', ')}\n`)

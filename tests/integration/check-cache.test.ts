@@ -95,7 +95,7 @@ describe('checked files in the store', () => {
     const planted = structuredClone(content!.portfolio) as { owner: { name: string } }
     planted.owner.name = 'Planted Name'
     store.set('checked', checkedKey('portfolio.yaml'), { data: planted, links: [] })
-    expect(((await cached()).content?.portfolio.owner as { name: string }).name).toBe('Planted Name')
+    expect(((await cached()).content!.portfolio.owner as { name: string }).name).toBe('Planted Name')
     rmSync(path.join(folder(), `${checkedKey('portfolio.yaml')}.bin`))
     await cached()
     // A project file gone while portfolio.yaml (from the store) still lists it: located at its line there.

@@ -176,7 +176,7 @@ function describeCase(testCase: CaseInfo): void {
     beforeAll(async () => {
       fixture = await fixtures.get(testCase.name)
       const isolated = isolatedRuns.get(testCase.name)
-      if (isolated) {
+      if (isolated !== undefined) {
         const child = await isolated
         runs = child.runs.map((run) =>
           'threw' in run
