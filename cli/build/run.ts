@@ -158,8 +158,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // While Vite builds: a problem with the resume (a glyph the font lacks, more than two pages)
     // stops the build, located like a content error.
     const resume = await step('resume', () => makeResume(checked, options.root, store ?? null), describeResume)
-    if (resume.diagnostics.length > 0)
-      return { ...report, diagnostics: [...report.diagnostics, ...resume.diagnostics], compiled: false, pages: [] }
+    if (resume.diagnostics.length > 0) {
+      // Reported with the texts of the files they are in, for their code frames.
+      const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resume.diagnostics] })
+      return { ...failed.report, compiled: false, pages: [] }
+    }
 
     const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
     const siteUrl = String((compiled.portfolio.site as { url: string }).url)
