@@ -3,6 +3,8 @@ import path from 'node:path'
 import { listFiles } from '../list-files.ts'
 import type { VirtualFile } from './generate-content.ts'
 
+const IN_FLIGHT = /\.\d+\.tmp$/
+
 /**
  * Writes each file through a temporary sibling and a rename (never a half-written file), skips files
  * whose contents are unchanged (no needless dev-server reloads), and removes stale files in `dir`.
@@ -28,6 +30,8 @@ export async function writeFiles(dir: string, files: readonly VirtualFile[]): Pr
   await mkdir(dir, { recursive: true })
   const wanted = new Set(files.map((f) => path.normalize(f.path)))
   for (const existing of listFiles(dir)) {
+    // Another process's write under way (its temporary sibling, named by its pid) is not stale.
+    if (IN_FLIGHT.test(existing)) continue
     if (!wanted.has(path.normalize(existing))) {
       await rm(path.join(dir, existing), { force: true })
       changed.push(existing)
