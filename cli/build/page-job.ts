@@ -34,22 +34,17 @@ export type PageJobResult = { page: PageFile } | { error: string; hint?: string 
 /** Each server entry's render function, loaded once per thread (an ES module is cached by URL anyway). */
 const loaded = new Map<string, Promise<RenderFunction>>()
 
-/** The page rendering in this thread, which the next one waits for (see renderPageJob). */
-let rendering: Promise<unknown> = Promise.resolve()
-
 /**
- * One page at a time in a thread, though the pool hands a worker its next job before the last one
- * ends: the server entry keeps the page's data sources in module state while it renders (see
- * setProjectSource in site/src/project-loader.ts), so two renders interleaved at an await would
- * read each other's (a case study rendered as an empty Suspense boundary).
+ * One page. A worker may render two at once (the pool hands it the next job before the last one
+ * ends): each render gets its data as arguments (entry-server's context), never from module state.
  */
-export function renderPageJob(input: PageJobInput): Promise<PageJobResult> {
-  const page = rendering.then(() => renderOnePage(input))
-  rendering = page.catch(() => undefined)
-  return page
-}
-
-async function renderOnePage({ serverEntry, template, siteDir, base, route }: PageJobInput): Promise<PageJobResult> {
+export async function renderPageJob({
+  serverEntry,
+  template,
+  siteDir,
+  base,
+  route,
+}: PageJobInput): Promise<PageJobResult> {
   let render = loaded.get(serverEntry)
   if (!render) loaded.set(serverEntry, (render = loadRenderFunction(serverEntry)))
   const data = {
