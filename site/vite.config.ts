@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -71,36 +71,13 @@ function serverBuildWithoutStyles(): Plugin {
   }
 }
 
-/**
- * `<html lang>` from the content's site.language (default en). Read from the generated content
- * module, which the CLI writes before every build. (entry-server's render() also returns `lang`,
- * so the prerender step could set it per page instead.)
- */
-function htmlLanguage(): Plugin {
-  const contentFile = fileURLToPath(new URL('./src/generated/content.ts', import.meta.url))
-  return {
-    name: 'html-language',
-    transformIndexHtml(html) {
-      let language = 'en'
-      try {
-        const match = /"site": \{[^{}]*?"language": ("(?:[^"\\]|\\.)*")/.exec(readFileSync(contentFile, 'utf8'))
-        const value: unknown = match?.[1] ? JSON.parse(match[1]) : undefined
-        if (typeof value === 'string' && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value)) language = value
-      } catch {
-        // No generated content yet: keep the default.
-      }
-      return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-    },
-  }
-}
-
 // Paths are resolved from this file, so the config works from any working directory. The CLI
 // passes `base`, `build.outDir` and `build.ssr` itself; nothing here depends on them.
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Static files (resume PDF, images) live in the repository's top-level public/ folder.
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
-  plugins: [htmlLanguage(), serverBuildWithoutStyles(), react(), treeShakeableReactRouter()],
+  plugins: [serverBuildWithoutStyles(), react(), treeShakeableReactRouter()],
   // JSX compiles for the mode, not for NODE_ENV: a production build started under NODE_ENV=test
   // (vitest) must not emit jsxDEV calls, which React's production build does not have.
   oxc: { jsx: { development: mode !== 'production' } },
