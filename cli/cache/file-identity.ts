@@ -3,9 +3,9 @@ import { lstatSync, type BigIntStats } from 'node:fs'
 /**
  * What says a file is the one seen before without reading it: its size, its modification time in
  * nanoseconds and its inode, as git's index, Bazel and Ninja keep them. An edit changes the mtime;
- * a file replaced (renamed over, rewritten by another tool) has another inode. Two file caches use
- * it: the digests of input files (file-digests.ts) and the outputs of the site in place
- * (build/site-in-place.ts).
+ * a file replaced (renamed over, rewritten by another tool) has another inode. Three caches use
+ * it: the digests of input files (file-digests.ts), the outputs of the site in place
+ * (site-in-place.ts) and the dev server's files as read (content/load-sources.ts).
  */
 export interface FileIdentity {
   size: bigint

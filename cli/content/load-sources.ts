@@ -5,6 +5,7 @@ import path from 'node:path'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { CliError } from '../errors.ts'
 import type { FileDigests } from '../cache/file-digests.ts'
+import { fileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from '../cache/file-identity.ts'
 
 /** One content file, decoded. Positions in diagnostics refer to `text` (a UTF-8 BOM is stripped). */
 export interface SourceFile {
@@ -52,21 +53,14 @@ export interface LoadOptions {
   digests?: FileDigests
 }
 
-/** One file as an earlier call read it: what it gave, and the stat it was read under. */
+/** One file as an earlier call read it: what it gave, and the identity it was read under. */
 export interface FileRead {
-  stamp: string
-  /** When it was read (ms since the epoch): a file modified shortly before is read again (see trusted). */
-  readAt: number
+  identity: FileIdentity
+  /** When it was read: a file modified within a clock tick of that is read again (isRacy). */
+  readAtNs: bigint
   source: SourceFile | undefined
   diagnostics: Diagnostic[]
 }
-
-/**
- * A file's mtime moves in steps as coarse as the file system's clock (2 s on FAT): a file modified
- * less than that before it was read may have been written again since under the same stamp, so it
- * is read again, as git does for a "racily clean" index entry.
- */
-const TIMESTAMP_GRANULARITY_MS = 2000
 
 /** Finds portfolio.yaml and projects/*.yaml under `root` and decodes them; never follows links. */
 export async function loadSources(root: string, options: LoadOptions = {}): Promise<LoadedSources> {
@@ -162,7 +156,7 @@ export async function requirePortfolioFile(root: string): Promise<void> {
 
 const idOf = (name: string) => name.replace(/\.yaml$/, '')
 
-/** readSource, or what `memo` holds of the file when its stat is unchanged since it was read. */
+/** readSource, or what `memo` holds of the file when its identity is unchanged since it was read (cache/file-identity.ts). */
 function readRemembered(
   root: string,
   rel: string,
@@ -170,17 +164,18 @@ function readRemembered(
   { memo, digests }: Pick<LoadOptions, 'memo' | 'digests'>,
 ): SourceFile | undefined {
   if (!memo) return readSource(root, rel, diagnostics, digests)
-  const stats = lstatSync(path.join(root, rel))
-  const stamp = `${stats.ino}:${stats.size}:${stats.mtimeMs}`
+  const identity = fileIdentity(path.join(root, rel))
   const known = memo.get(rel)
-  if (known && known.stamp === stamp && stats.mtimeMs + TIMESTAMP_GRANULARITY_MS < known.readAt) {
+  if (identity && known && sameIdentity(known.identity, identity) && !isRacy(identity, known.readAtNs)) {
     diagnostics.push(...known.diagnostics)
     return known.source
   }
-  const readAt = Date.now()
+  const readAtNs = nowNs()
   const own: Diagnostic[] = []
   const source = readSource(root, rel, own, digests)
-  memo.set(rel, { stamp, readAt, source, diagnostics: own })
+  // Not a regular file: nothing to know it by, so it is looked at again each time.
+  if (identity) memo.set(rel, { identity, readAtNs, source, diagnostics: own })
+  else memo.delete(rel)
   diagnostics.push(...own)
   return source
 }
