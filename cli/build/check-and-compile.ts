@@ -197,7 +197,7 @@ export async function checkProjects(
   const diagnostics: Diagnostic[] = []
   const projects: (RenderedProject | ProjectCard)[] = []
   const keptProjects: KeptProject[] = []
-  // In content order, as compileContent does: the first file that fails to compile is the one that throws.
+  // In content order: the first file that fails to compile is the one that throws.
   for (const data of content.projects) {
     // A project in the content passed every rule, so its id is its file name.
     const file = byPath.get(`projects/${String(data.id)}.yaml`)

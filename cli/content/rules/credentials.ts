@@ -6,7 +6,7 @@ import { DATE_HINT, parseBound } from './resume.ts'
 import { checkAbsoluteUrl } from './urls.ts'
 
 /** The optional lists of dated, linked entries beside experience and education. */
-export const CREDENTIAL_LISTS = ['certifications', 'publications', 'talks'] as const
+const CREDENTIAL_LISTS = ['certifications', 'publications', 'talks'] as const
 
 /**
  * certifications, publications and talks: each entry's date parses as experience dates do

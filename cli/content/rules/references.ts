@@ -9,7 +9,7 @@ import { inspectPublicFile } from './public-files.ts'
 import { sectionsOf } from './unchecked-data.ts'
 
 /** Route segments the site itself uses: a project with one of these ids would shadow or break a page. */
-export const RESERVED_IDS = [
+const RESERVED_IDS = [
   'index',
   'assets',
   '404',
@@ -21,8 +21,8 @@ export const RESERVED_IDS = [
   'prototype',
 ]
 /** Section ids of the home page that in-page links may target. */
-export const HOME_SECTION_IDS = ['hero', 'about', 'projects', 'contact']
-export const MAX_ASSET_BYTES = 5 * 1024 * 1024
+const HOME_SECTION_IDS = ['hero', 'about', 'projects', 'contact']
+const MAX_ASSET_BYTES = 5 * 1024 * 1024
 
 export interface ProjectDocument {
   /** Same as parsed.path, without parsing: `parsed` may be produced on first use (see ParsedDocuments). */
