@@ -1,5 +1,6 @@
 import { cp } from 'node:fs/promises'
 import path from 'node:path'
+import type { VirtualFile } from '../generate/generate-content.ts'
 import { siteDirectory } from '../paths.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { restoreSiteBuild, siteKey, storeSiteBuild } from './site-cache.ts'
@@ -13,6 +14,8 @@ export interface SiteBuildOptions {
   clientDir: string
   /** Where the server bundle goes (deleted after prerendering). */
   serverDir: string
+  /** The content modules the app bundles (see vite-builds.ts): this build's own, not site/src/generated/. */
+  generated: readonly VirtualFile[]
   /** Where builds are kept by a hash of their inputs (see site-cache.ts); false always builds. @default the store under node_modules/.cache/portfolio/ */
   store?: Store | false
 }
@@ -32,7 +35,7 @@ export interface SiteBuild {
  */
 export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const store = options.store === false ? undefined : (options.store ?? openStore())
-  const key = store && siteKey(store, siteDirectory, options.base)
+  const key = store && siteKey(store, siteDirectory, options.generated, options.base)
   const kept = store && key !== undefined ? { store, key } : undefined
   const cached = kept !== undefined && restoreSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
   if (!cached) {
@@ -41,6 +44,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
       base: options.base,
       clientDir: options.clientDir,
       serverDir: options.serverDir,
+      generated: options.generated,
     })
     if (kept) storeSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
   }

@@ -2,15 +2,16 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
+import type { VirtualFile } from '../generate/generate-content.ts'
 import { listFiles } from '../list-files.ts'
 
 /**
  * The Vite client and server builds, kept in the store as one entry holding their files, under a key
- * of everything they are made from: the site app (site/, its vite.config.ts and the generated
- * content.ts and types.ts included) and the base path; the store adds the tool's version (its code
- * and the lockfile, so the installed Vite and plugins). Projects are runtime data (cards.json and one
- * JSON file per case study, which the bundle never imports), so an edit to a project leaves the key
- * as it was and the build skips Vite entirely. The store checks the entry when it is read: a
+ * of everything they are made from: the site app (site/ and its vite.config.ts), the build's own
+ * content modules (content.ts, chat.ts, types.ts: what its Vite builds bundle) and the base path;
+ * the store adds the tool's version (its code and the lockfile, so the installed Vite and plugins).
+ * Projects are runtime data (cards.json and one JSON file per case study, which the bundle never
+ * imports), so an edit to a project leaves the key as it was and the build skips Vite entirely. The store checks the entry when it is read: a
  * damaged one is a miss and the app is built again.
  */
 
@@ -22,23 +23,32 @@ interface SiteFile {
   bytes: Uint8Array
 }
 
-/** Generated files the bundle never imports: data the browser fetches, which the build writes beside it. */
-const RUNTIME_DATA = /^(?:\.server-build|src[\\/]generated[\\/](?:projects|cards\.json))(?:[\\/]|$)/
+/**
+ * What site/ holds that a build does not bundle: the generated folder (a build bundles its own
+ * modules instead, see vite-builds.ts) and leftovers of a server build.
+ */
+const NOT_BUILT_FROM = /^(?:\.server-build|src[\\/]generated)(?:[\\/]|$)/
 
 /**
- * The store key of the app built from the site sources (runtime data aside) with this base path:
- * each file by its digest (cache/file-digests.ts), so an unchanged file is not read again.
- * Undefined when something cannot be read; then nothing is cached.
+ * The store key of the app built from the site sources and these content modules with this base
+ * path: each source file by its digest (cache/file-digests.ts), so an unchanged file is not read
+ * again. Undefined when something cannot be read; then nothing is cached.
  */
-export function siteKey(store: Store, siteDirectory: string, base: string): string | undefined {
+export function siteKey(
+  store: Store,
+  siteDirectory: string,
+  generated: readonly VirtualFile[],
+  base: string,
+): string | undefined {
   try {
     const digests = fileDigests(store)
     const inputs: string[] = []
-    for (const file of listFiles(siteDirectory).filter((relative) => !RUNTIME_DATA.test(relative))) {
+    for (const file of listFiles(siteDirectory).filter((relative) => !NOT_BUILT_FROM.test(relative))) {
       const digest = digests.digest(path.join(siteDirectory, file))
       if (digest === undefined) return undefined
       inputs.push(file, digest)
     }
+    for (const module of generated) inputs.push(`generated/${module.path}`, module.contents)
     return store.key(KIND, `base ${base}`, ...inputs)
   } catch {
     return undefined

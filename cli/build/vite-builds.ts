@@ -1,5 +1,6 @@
 import path from 'node:path'
-import type { InlineConfig } from 'vite'
+import type { InlineConfig, Plugin } from 'vite'
+import type { VirtualFile } from '../generate/generate-content.ts'
 
 /**
  * The app's two Vite builds: the browser bundle, then the server bundle the prerender renders pages
@@ -14,6 +15,8 @@ export interface ViteBuildRequest {
   base: string
   clientDir: string
   serverDir: string
+  /** This build's content modules (content.ts, chat.ts, types.ts), which the site imports from src/generated/. */
+  generated: readonly VirtualFile[]
 }
 
 export function siteConfigFile(siteDirectory: string): string {
@@ -32,6 +35,34 @@ function sharedConfig(request: ViteBuildRequest): InlineConfig {
     // or development: otherwise React's development build would ship to visitors.
     mode: 'production',
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins: [generatedModules(request.siteDirectory, request.generated)],
+  }
+}
+
+/**
+ * The site imports its content as `./generated/…`. A build answers those imports with its own
+ * modules, never with what site/src/generated/ holds on disk: that folder is shared by every build
+ * of one install (two at once would each bundle whichever content was written last), and
+ * `portfolio generate` and the dev tools write it for the editor. The modules keep the ids they
+ * would have on disk, so the bundles are the same bytes either way.
+ */
+function generatedModules(siteDirectory: string, files: readonly VirtualFile[]): Plugin {
+  const folder = path.join(siteDirectory, 'src', 'generated')
+  const modules = new Map(files.map((file) => [path.join(folder, ...file.path.split('/')), file.contents]))
+  return {
+    name: 'portfolio:generated-modules',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !source.startsWith('.')) return undefined
+      const target = path.resolve(path.dirname(importer.replace(/[?#].*$/, '')), source)
+      const relative = path.relative(folder, target)
+      if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined
+      if (!modules.has(target)) this.error(`the build generated no module src/generated/${relative}`)
+      return target
+    },
+    load(id) {
+      return modules.get(id)
+    },
   }
 }
 

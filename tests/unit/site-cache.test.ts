@@ -15,7 +15,7 @@ function write(file: string, text: string): void {
   writeFileSync(file, text)
 }
 
-/** A site folder shaped like site/: sources, generated modules and generated case-study JSON. */
+/** A site folder shaped like site/: sources, and what `portfolio generate` leaves in src/generated/. */
 function siteFolder(): string {
   const site = tempDir()
   write(path.join(site, 'index.html'), '<html></html>')
@@ -49,32 +49,39 @@ function files(folder: string): Record<string, string> {
   return out
 }
 
+/** A build's content modules (see generateContentModules). */
+const modules = (content: string) => [
+  { path: 'types.ts', contents: 'export type SitePortfolio = object' },
+  { path: 'content.ts', contents: content },
+]
+
 describe('site cache key', () => {
-  it('changes with the site sources, the generated content module and the base path, not with cards or case-study JSON', () => {
+  it("changes with the site sources, the build's content modules and the base path, not with what site/src/generated/ holds", () => {
     const store = openStore(tempDir(), 'v1')
     const site = siteFolder()
-    const key = siteKey(store, site, '/')
+    const generated = modules('export const portfolio = {}')
+    const key = siteKey(store, site, generated, '/')
     expect(key).toMatch(/^[0-9a-f]{64}$/)
-    expect(siteKey(store, site, '/')).toBe(key)
-    expect(siteKey(store, site, '/sub/')).not.toBe(key)
+    expect(siteKey(store, site, generated, '/')).toBe(key)
+    expect(siteKey(store, site, generated, '/sub/')).not.toBe(key)
 
-    write(path.join(site, 'src/generated/projects/a.json'), '{"id":"a","title":"edited"}')
+    // Another build's (or `portfolio generate`'s) files in the shared folder: not what this build bundles.
     write(path.join(site, 'src/generated/projects/b.json'), '{"id":"b"}')
     write(path.join(site, 'src/generated/cards.json'), '[{"id":"a"},{"id":"b"}]')
-    expect(siteKey(store, site, '/')).toBe(key)
+    appendFileSync(path.join(site, 'src/generated/content.ts'), '\n// another portfolio')
+    expect(siteKey(store, site, generated, '/')).toBe(key)
 
-    appendFileSync(path.join(site, 'src/generated/content.ts'), '\n// portfolio.yaml changed')
-    const afterContent = siteKey(store, site, '/')
+    const afterContent = siteKey(store, site, modules('export const portfolio = { edited: true }'), '/')
     expect(afterContent).not.toBe(key)
 
     appendFileSync(path.join(site, 'src/app.tsx'), '\nexport const B = 2')
-    expect(siteKey(store, site, '/')).not.toBe(afterContent)
+    expect(siteKey(store, site, generated, '/')).not.toBe(key)
     // Another version of the tool (its code, the installed Vite): another key for the same sources.
-    expect(siteKey(openStore(tempDir(), 'v2'), site, '/')).not.toBe(siteKey(store, site, '/'))
+    expect(siteKey(openStore(tempDir(), 'v2'), site, generated, '/')).not.toBe(siteKey(store, site, generated, '/'))
   })
 
   it('is undefined (nothing cached) when the site folder cannot be read', () => {
-    expect(siteKey(openStore(tempDir(), 'v1'), path.join(tempDir(), 'missing'), '/')).toBeUndefined()
+    expect(siteKey(openStore(tempDir(), 'v1'), path.join(tempDir(), 'missing'), [], '/')).toBeUndefined()
   })
 })
 
@@ -185,7 +192,8 @@ describe('site cache entries', () => {
 describe('buildSite from the cache', () => {
   it('skips Vite, and copies the content public folder in without overwriting built files', async () => {
     const store = openStore(tempDir(), 'v1')
-    const key = siteKey(store, siteDirectory, '/')!
+    const generated = modules('export const portfolio = {}')
+    const key = siteKey(store, siteDirectory, generated, '/')!
     const built = fakeBuild()
     storeSiteBuild(store, key, built.client, built.server)
     const root = tempDir()
@@ -197,6 +205,7 @@ describe('buildSite from the cache', () => {
       base: '/',
       clientDir: path.join(out, 'client'),
       serverDir: path.join(out, 'server'),
+      generated,
       store,
     })
     expect(result).toEqual({ cached: true, key, serverEntry: path.join(out, 'server', SERVER_ENTRY) })
