@@ -50,6 +50,28 @@ export interface Store {
   prune(maxEntries?: number, maxBytes?: number): number
 }
 
+/**
+ * One kind of entry and the type of its values, stated once by the module that keeps them. Its reads
+ * and writes all go through it, so a hit is a value this tool wrote as that type: the key names the
+ * tool's version (its code and schemas included), and the entry is checked against its key and
+ * checksum when read. A hit therefore needs no shape check.
+ */
+export interface EntryKind<T> {
+  readonly name: string
+  key(store: Store, ...inputs: KeyInput[]): string
+  get(store: Store, key: string): T | undefined
+  set(store: Store, key: string, value: T): void
+}
+
+export function entryKind<T>(name: string): EntryKind<T> {
+  return {
+    name,
+    key: (store, ...inputs) => store.key(name, ...inputs),
+    get: (store, key) => store.get(name, key) as T | undefined,
+    set: (store, key, value) => store.set(name, key, value),
+  }
+}
+
 /** Opens the store at `root`; `toolVersion` defaults to this tool's, computed once per process. */
 export function openStore(root: string = defaultCacheRoot, toolVersion: string | undefined = toolKey()): Store {
   return new FileStore({ root, toolVersion })

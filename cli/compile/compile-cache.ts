@@ -1,5 +1,4 @@
-import { isRecord } from '../diagnostics/json-pointer.ts'
-import type { Store } from '../cache/store.ts'
+import { entryKind, type Store } from '../cache/store.ts'
 import type { CompiledProject, ParsedLookup } from './compile-project.ts'
 import { sourceDigest, type SourceFile } from '../content/load-sources.ts'
 import type { Portfolio, Project } from '../content/content-types.ts'
@@ -12,17 +11,16 @@ import { drawDiagrams, readDiagram, type Diagram, type DrawnDiagram } from './dr
  * for a diagram the store lacks (see draw-diagrams.ts).
  */
 
-function isCompiledProject(value: unknown): value is CompiledProject {
-  return isRecord(value) && isRecord(value.project) && Array.isArray(value.diagnostics)
-}
+const PROJECT = entryKind<CompiledProject>('project')
+const PORTFOLIO = entryKind<{ portfolio: Portfolio }>('portfolio')
 
 /** A compile's result, and whether it came from the store. */
 export type CachedCompile = CompiledProject & { cached: boolean }
 
 /** What the store holds compiled for this exact text of `source`, or undefined. */
 export function readCompiledProject(source: SourceFile, store: Store): CompiledProject | undefined {
-  const hit = store.get('project', store.key('project', source.path, sourceDigest(source)))
-  return isCompiledProject(hit) ? { project: hit.project, diagnostics: hit.diagnostics } : undefined
+  const hit = PROJECT.get(store, PROJECT.key(store, source.path, sourceDigest(source)))
+  return hit && { project: hit.project, diagnostics: hit.diagnostics }
 }
 
 /** compileProject for one file, or its result from the store for this exact text. Throws what compiling throws. */
@@ -34,7 +32,7 @@ export async function compileProjectCached(
 ): Promise<CachedCompile> {
   const hit = readCompiledProject(source, store)
   if (hit) return { ...hit, cached: true }
-  const key = store.key('project', source.path, sourceDigest(source))
+  const key = PROJECT.key(store, source.path, sourceDigest(source))
   const { compileProjectText, drawProjectDiagrams, projectDiagrams } = await import('./compile-project.ts')
   const project = compileProjectText(data)
   const id = ({ mermaid, title }: Diagram) => `${title}\0${mermaid}`
@@ -53,16 +51,16 @@ export async function compileProjectCached(
     if (diagram && 'svg' in diagram) return diagram.svg
     throw new Error(diagram?.error ?? 'the diagram was not drawn')
   })
-  store.set('project', key, result)
+  PROJECT.set(store, key, result)
   return { ...result, cached: false }
 }
 
 /** compilePortfolio, or its result from the store for this exact text. */
 export async function compilePortfolioCached(source: SourceFile, data: Portfolio, store: Store): Promise<Portfolio> {
-  const key = store.key('portfolio', source.path, sourceDigest(source))
-  const hit = store.get('portfolio', key)
-  if (isRecord(hit) && isRecord(hit.portfolio)) return hit.portfolio as unknown as Portfolio
+  const key = PORTFOLIO.key(store, source.path, sourceDigest(source))
+  const hit = PORTFOLIO.get(store, key)
+  if (hit) return hit.portfolio
   const portfolio = (await import('./compile-project.ts')).compilePortfolio(data)
-  store.set('portfolio', key, { portfolio })
+  PORTFOLIO.set(store, key, { portfolio })
   return portfolio
 }

@@ -1,5 +1,4 @@
-import { isRecord } from '../diagnostics/json-pointer.ts'
-import type { Store } from '../cache/store.ts'
+import { entryKind, type Store } from '../cache/store.ts'
 
 /**
  * Draws diagrams in this thread and keeps each SVG in the store, by its Mermaid source and title
@@ -16,16 +15,15 @@ export interface Diagram {
 /** A drawn diagram's SVG, or why it cannot be drawn (becomes a DIAGRAM_SYNTAX diagnostic; not kept). */
 export type DrawnDiagram = { svg: string } | { error: string }
 
-const KIND = 'diagram'
+const DIAGRAM = entryKind<{ svg: string }>('diagram')
 
 function diagramKey(store: Store, { mermaid, title }: Diagram): string {
-  return store.key(KIND, title, mermaid)
+  return DIAGRAM.key(store, title, mermaid)
 }
 
 /** A diagram's SVG from the store, or undefined. */
 export function readDiagram(store: Store, diagram: Diagram): string | undefined {
-  const hit = store.get(KIND, diagramKey(store, diagram))
-  return isRecord(hit) && typeof hit.svg === 'string' ? hit.svg : undefined
+  return DIAGRAM.get(store, diagramKey(store, diagram))?.svg
 }
 
 /** Draws each diagram (loading the renderer once per thread), keeping each SVG in the store. */
@@ -35,7 +33,7 @@ export async function drawDiagrams(diagrams: readonly Diagram[], store: Store): 
   const drawn = diagrams.map((diagram): DrawnDiagram => {
     try {
       const svg = render(diagram.mermaid, diagram.title)
-      store.set(KIND, diagramKey(store, diagram), { svg })
+      DIAGRAM.set(store, diagramKey(store, diagram), { svg })
       return { svg }
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) }

@@ -1,6 +1,5 @@
-import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import type { Store } from '../cache/store.ts'
+import { entryKind, type Store } from '../cache/store.ts'
 import { checkFile, type FileKind } from './check-file.ts'
 import type { InternalLink } from './rules/markdown.ts'
 import { sourceDigest, type SourceFile } from './load-sources.ts'
@@ -14,8 +13,8 @@ import type { ParsedDocument } from './parse-yaml.ts'
  * reads every file.
  */
 
-/** The store kind of a checked file's entry. */
-const KIND = 'checked'
+/** A checked valid file's entry: what checkFile found in it. */
+const CHECKED = entryKind<{ data: unknown; links: InternalLink[] }>('checked')
 
 export interface CheckedFile {
   data: unknown
@@ -29,10 +28,8 @@ export interface CheckedFile {
 
 /** What the store holds for `source` checked valid, or undefined. */
 export function readChecked(source: SourceFile, kind: FileKind, store: Store): CheckedFile | undefined {
-  const hit = store.get(KIND, store.key(KIND, kind, source.path, sourceDigest(source)))
-  return isRecord(hit) && isRecord(hit.data) && Array.isArray(hit.links)
-    ? { data: hit.data, links: hit.links as InternalLink[], diagnostics: [], cached: true }
-    : undefined
+  const hit = CHECKED.get(store, CHECKED.key(store, kind, source.path, sourceDigest(source)))
+  return hit && { data: hit.data, links: hit.links, diagnostics: [], cached: true }
 }
 
 /** checkFile's findings for `source`, from the store when its exact text was checked valid before. */
@@ -42,6 +39,6 @@ export function checkFileCached(source: SourceFile, kind: FileKind, store: Store
   const checked = checkFile(source, kind)
   const data = checked.parsed.data
   if (checked.diagnostics.length === 0 && data !== undefined)
-    store.set(KIND, store.key(KIND, kind, source.path, sourceDigest(source)), { data, links: checked.links })
+    CHECKED.set(store, CHECKED.key(store, kind, source.path, sourceDigest(source)), { data, links: checked.links })
   return { data, links: checked.links, diagnostics: checked.diagnostics, parsed: checked.parsed, cached: false }
 }
