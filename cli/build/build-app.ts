@@ -15,9 +15,10 @@ export interface AppRequest {
 /**
  * The app a build serves: the site's modules made for the portfolio alone, then Vite (or the app
  * from the store). The modules stay this build's own (they go to its Vite builds, never to
- * site/src/generated/), so builds running at once in one install each bundle their own content. It holds no project (projects are runtime data), so a build starts it as soon as
- * portfolio.yaml is compiled, while the project files are still checked, and an edit to a project
- * never runs Vite again.
+ * site/src/generated/), so builds running at once in one install each bundle their own content.
+ * It holds no project (projects are runtime data), so a build starts it as soon as portfolio.yaml
+ * is compiled, while the project files are still checked, and an edit to a project never runs Vite
+ * again.
  */
 export async function buildApp(portfolio: Portfolio, request: AppRequest): Promise<SiteBuild> {
   const { root, base, clientDir, serverDir, store } = request
