@@ -106,7 +106,7 @@ export function compileProjectText(
 }
 
 /**
- * The markdown fields compileProjectText compiles (each section's body and intro), in order: of a
+ * The markdown fields compileProjectText compiles (each section's body, intro and a gallery's summary), in order: of a
  * project as written its markdown, of a compiled one the HTML made from it, one for one.
  */
 export function markdownFields(project: Record<string, unknown>): string[] {
@@ -122,7 +122,7 @@ function eachMarkdownField(
   const sections = Array.isArray(project.sections) ? project.sections : []
   for (const section of sections) {
     if (!isRecord(section)) continue
-    for (const field of ['body', 'intro']) {
+    for (const field of ['body', 'intro', 'summary']) {
       const value = section[field]
       if (typeof value === 'string') visit(section, field, value)
     }

@@ -19,7 +19,7 @@ export function markdownPointers(data: unknown, file: 'portfolio' | 'project'): 
   const sections = isRecord(data) && Array.isArray(data.sections) ? data.sections : []
   return sections.flatMap((section: unknown, i) =>
     isRecord(section)
-      ? ['body', 'intro'].filter((k) => typeof section[k] === 'string').map((k) => `/sections/${i}/${k}`)
+      ? ['body', 'intro', 'summary'].filter((k) => typeof section[k] === 'string').map((k) => `/sections/${i}/${k}`)
       : [],
   )
 }
