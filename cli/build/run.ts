@@ -15,7 +15,7 @@ import type { CheckResult } from '../content/check-content.ts'
 import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
 import { openPool, type BuildPool } from './jobs.ts'
 import type { KeptProject } from './project-job.ts'
-import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
+import { coverResolver, socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
@@ -159,6 +159,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     if (!compiled || !kept || !app) return { ...report, compiled: false, pages: [] }
 
     cards = drawSocialCards(compiled, pool, {
+      root: options.root,
       folder: work.cards,
       store,
       site: options.outDir,
@@ -300,10 +301,17 @@ const IMAGES_PER_WORKER = 64
 async function drawSocialCards(
   content: CompiledContent,
   pool: BuildPool,
-  options: { folder: string; store: Store | undefined; site: string; signal: AbortSignal; progress: Progress },
+  options: {
+    root: string
+    folder: string
+    store: Store | undefined
+    site: string
+    signal: AbortSignal
+    progress: Progress
+  },
 ): Promise<{ files: string[]; ms: number }> {
   const started = performance.now()
-  const specs = socialCardSpecs(content)
+  const specs = socialCardSpecs(content, coverResolver(options.root, options.store))
   let drawn = 0
   const files = await writeSocialCards(options.folder, specs, options.store, {
     site: options.site,

@@ -1,5 +1,6 @@
 import { socialImage } from '../../site/src/paths.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
+import type { CardCover } from './card-cover.ts'
 
 /** What the cards show of the site and its owner (every card has the brand and a footer). */
 export interface CardContent {
@@ -15,6 +16,8 @@ export interface ProjectContent {
   title: string
   description: string
   tech: string[]
+  /** Its cover, shown on the card's right. */
+  cover?: CardCover
 }
 
 /** Everything one card is drawn from: the home card has no project. */
@@ -39,8 +42,14 @@ function cardContent(content: CompiledContent): CardContent {
   }
 }
 
-/** One card per indexable page: the home page's (og/index.png), then one per project (og/<id>.png). */
-export function socialCardSpecs(content: CompiledContent): CardSpec[] {
+/**
+ * One card per indexable page: the home page's (og/index.png), then one per project (og/<id>.png).
+ * `cover` finds a project cover's source (by its src); without it, cards show no cover.
+ */
+export function socialCardSpecs(
+  content: CompiledContent,
+  cover: (src: string) => CardCover | undefined = () => undefined,
+): CardSpec[] {
   const card = cardContent(content)
   const specs: CardSpec[] = [{ file: socialImage.path().replace(/^\//, ''), card }]
   for (const raw of content.projects) {
@@ -50,6 +59,9 @@ export function socialCardSpecs(content: CompiledContent): CardSpec[] {
       description: text(raw.description),
       tech: Array.isArray(raw.tech) ? raw.tech.map(text).filter(Boolean) : [],
     }
+    const src = text(record(raw.cover).src)
+    const found = src ? cover(src) : undefined
+    if (found) project.cover = found
     specs.push({ file: `og/${project.id}.png`, card, project })
   }
   return specs
