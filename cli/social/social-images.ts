@@ -1,11 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { CompiledContent } from '../compile/compile-content.ts'
 import { storeAt, type Store, type StoreAddress } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { openSiteInPlace, sha256Hex, type SiteInPlace } from '../cache/site-in-place.ts'
 import { FONT_FILES } from './card-fonts.ts'
-import { socialCardSpecs, type CardSpec } from './card-specs.ts'
+import { socialCardSpecs, type CardSource, type CardSpec } from './card-specs.ts'
 import { cardSvg } from './card-svg.ts'
 import { withCoverPixels, type CardCover } from './card-cover.ts'
 import { CARD_RENDERER, renderCard } from './render-card.ts'
@@ -87,7 +86,7 @@ export async function drawCard(job: CardJob): Promise<CardDrawn> {
 }
 
 /** Renders every card of the content into the site folder (og/index.png, og/<id>.png), taking from and keeping in `store` if given. */
-export async function writeSocialImages(siteDir: string, content: CompiledContent, store?: Store): Promise<string[]> {
+export async function writeSocialImages(siteDir: string, content: CardSource, store?: Store): Promise<string[]> {
   return writeSocialCards(siteDir, socialCardSpecs(content), store)
 }
 

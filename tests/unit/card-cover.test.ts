@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import type { CompiledContent } from '../../cli/compile/compile-content.ts'
+import type { CardSource } from '../../cli/social/card-specs.ts'
 import { openStore } from '../../cli/cache/store.ts'
 import { COVER_PANEL } from '../../cli/social/card-cover.ts'
 import { cardSvg } from '../../cli/social/card-svg.ts'
@@ -11,11 +11,12 @@ import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('portfolio-card-cover-')
 
-const content = (cover?: string): CompiledContent => ({
+const content = (cover?: string): CardSource => ({
   portfolio: {
-    site: { url: 'https://jane.example', title: 'Jane Doe' },
+    site: { url: 'https://jane.example' },
     owner: { name: 'Jane Doe', role: 'Full-Stack Developer' },
     hero: { headline: 'I build dependable web apps', claims: [] },
+    availability: { text: 'Open to work' },
   },
   projects: [
     {
