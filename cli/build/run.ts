@@ -15,7 +15,7 @@ import type { CheckResult } from '../content/check-content.ts'
 import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
 import { openPool, type BuildPool } from './jobs.ts'
 import type { KeptProject } from './project-job.ts'
-import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
+import { coverResolver, socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
 import type { CardSource } from '../social/card-specs.ts'
@@ -27,6 +27,8 @@ import { noStore } from '../cache/no-store.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { describeResume, makeResume, writeResume } from '../resume/make-resume.ts'
+import { makeProjectMedia, withBuildPhoto, withCompiledMedia, type BuildMediaOptions } from '../media/build-media.ts'
+import { attachProjectMedia, moveMediaIn } from '../media/project-media.ts'
 
 /** `P`: a project of `compiled`, its card alone in a build (see CompileOptions.dataDir). */
 export interface GenerateResult<P extends ProjectCard = RenderedProject> extends CheckResult {
@@ -54,7 +56,9 @@ export async function runGenerate(
   // load, parse, schema, rules, then markdown → HTML and Mermaid → SVG (unchanged files from the cache)
   const outcome = generateOutcome(await checkAndCompile(root))
   if (!outcome.compiled) return outcome
-  const files = generateContentModules(outcome.compiled, await generateTypes(), { data: options.data ?? true }) // typed modules, deterministic
+  // Images resolved (encoded into the store, or taken from it); a build puts their files in the site.
+  const { content: compiled } = await withCompiledMedia(outcome.compiled, { root, store: openStore() })
+  const files = generateContentModules(compiled, await generateTypes(), { data: options.data ?? true }) // typed modules, deterministic
   const written = await writeFiles(outputDirectory, files) // atomic, only what changed
   return { ...outcome, written }
 }
@@ -126,13 +130,21 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   let app: Promise<SiteBuild> | undefined
   let cards: Promise<{ files: string[]; ms: number }> | undefined
   let built = false
+  const media: BuildMediaOptions = {
+    root: options.root,
+    store,
+    dataDir: work.data,
+    encode: (jobs) => pool.runJobs('media', jobs, { perWorker: IMAGES_PER_WORKER, signal: stopped.signal }),
+    signal: stopped.signal,
+  }
+  let images: ReturnType<typeof makeProjectMedia> | undefined
   try {
     const checked = await step(
       'validate + generate',
       async (count) => {
         const portfolio = await checkPortfolio(options.root, { store: store ?? false })
-        app = portfolio.portfolio?.then((compiled) =>
-          buildApp(compiled, {
+        app = portfolio.portfolio?.then(async (compiled) =>
+          buildApp(await withBuildPhoto(compiled, media), {
             root: options.root,
             base: options.base,
             clientDir: work.temp,
@@ -155,7 +167,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const { report, compiled, kept } = reportAndContent(checked)
     if (!compiled || !kept || !app) return { ...report, compiled: false, pages: [] }
 
-    cards = drawSocialCards(compiled, pool, {
+    cards = drawSocialCards(checked.content!, pool, {
+      root: options.root,
       folder: work.cards,
       store,
       site: options.outDir,
@@ -163,6 +176,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       progress: progress('social images'),
     })
     cards.catch(() => undefined) // awaited below, or in `finally` when a step fails
+    // Encoded on the pool (or taken from the store) while the resume and Vite are made.
+    images = makeProjectMedia(checked.content!, media)
+    images.catch(() => undefined)
 
     // While Vite builds: a problem with the resume (a glyph the font lacks, more than two pages)
     // stops the build, located like a content error.
@@ -182,9 +198,20 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     )
     // Into the site Vite has emptied; pages render from these files.
     if (resume.files) await writeResume(work.temp, resume.files)
+    const made = await step(
+      'images',
+      () => images!,
+      (m) => `${m.images.size} images, ${m.encoded} encoded`,
+    )
+    await moveMediaIn(work.data, work.temp)
     const data = await step(
       'case-study data',
-      () => moveProjectData(work.data, work.temp, kept),
+      () =>
+        moveProjectData(
+          work.data,
+          work.temp,
+          attachProjectMedia(work.data, kept, made.projectsWithImages, made.images),
+        ),
       (written) => `${written.files.length} files`,
     )
     await step(
@@ -223,7 +250,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // A failed build: the cards not drawn yet are dropped (closing the pool drops its jobs not started).
     if (!built) stopped.abort(new Error('the build stopped'))
     await pool.close()
-    await Promise.allSettled([app, cards])
+    await Promise.allSettled([app, cards, images])
     for (const folder of [work.temp, work.cards, work.data, work.server])
       await rm(folder, { recursive: true, force: true })
     if (store) fileDigests(store).save()
@@ -268,6 +295,11 @@ function timedSteps(options: BuildOptions): { step: Step; progress: (name: strin
 
 /** Cards a batch must have to go to workers when none are up yet. */
 const CARDS_PER_WORKER = 20
+/**
+ * Images a batch must have to go to workers when none are up yet: sharp encodes on libuv's threads
+ * whichever thread asks, so a worker only adds a start and a second copy of sharp.
+ */
+const IMAGES_PER_WORKER = 64
 
 /**
  * The social cards (cli/social/social-images.ts) into `folder`, each drawn by a job of the pool
@@ -278,10 +310,17 @@ const CARDS_PER_WORKER = 20
 async function drawSocialCards(
   content: CardSource,
   pool: BuildPool,
-  options: { folder: string; store: Store | undefined; site: string; signal: AbortSignal; progress: Progress },
+  options: {
+    root: string
+    folder: string
+    store: Store | undefined
+    site: string
+    signal: AbortSignal
+    progress: Progress
+  },
 ): Promise<{ files: string[]; ms: number }> {
   const started = performance.now()
-  const specs = socialCardSpecs(content)
+  const specs = socialCardSpecs(content, coverResolver(options.root, options.store))
   let drawn = 0
   const files = await writeSocialCards(options.folder, specs, options.store, {
     site: options.site,

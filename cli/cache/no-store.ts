@@ -11,4 +11,6 @@ export const noStore: Store = Object.freeze({
   get: () => undefined,
   set: () => undefined,
   prune: () => 0,
+  setFile: () => undefined,
+  getFile: () => undefined,
 })

@@ -94,8 +94,8 @@ export function projectDiagrams(project: ProjectToDraw): { mermaid: string; titl
 }
 
 /**
- * Compiling a project, first half: a copy of the project with its markdown (each section's body and
- * intro) compiled, and each database section given the Mermaid source of its entity-relationship
+ * Compiling a project, first half: a copy of the project with its markdown (each section's body,
+ * intro and a gallery's summary) compiled, and each database section given the Mermaid source of its entity-relationship
  * diagram (`diagram`); no diagram drawn yet. Apart so that a build compiles the prose while its
  * diagrams are drawn elsewhere (cli/compile/compile-cache.ts). Both halves depend on the project's
  * own data only, which is what lets them run in a worker and be cached by file.
@@ -105,6 +105,7 @@ export function compileProjectText(original: Project): ProjectToDraw {
   for (const section of project.sections) {
     if ('body' in section && section.body !== undefined) section.body = compileMarkdown(section.body)
     if ('intro' in section && section.intro !== undefined) section.intro = compileMarkdown(section.intro)
+    if ('summary' in section && section.summary !== undefined) section.summary = compileMarkdown(section.summary)
     if (section.kind === 'database') {
       const diagram = databaseDiagram(section)
       if (diagram) section.diagram = { ...diagram }

@@ -7,6 +7,7 @@ import { ParsedDocuments } from './parsed-documents.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
 import type { InternalLink } from './rules/markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './rules/references.ts'
+import { checkMediaFiles, type MediaDocument } from './rules/media.ts'
 import { checkResumePhoto, checkResumeProjects } from './rules/resume.ts'
 
 /** Validated content: data that passed the schema and every rule, typed by the schemas from here on. */
@@ -103,6 +104,13 @@ export async function checkAcrossFiles(
     diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
   if (portfolio) diagnostics.push(...(await checkResume(portfolio, root)), ...(await checkResumePhoto(portfolio, root)))
   if (portfolio && loaded.projectsListed) diagnostics.push(...checkResumeProjects(portfolio, loaded.projectFileIds))
+  const withImages: MediaDocument[] = [
+    ...(portfolio
+      ? [{ kind: 'portfolio' as const, data: portfolio.data, parsed: () => portfolio as ParsedDocument }]
+      : []),
+    ...projects.map((project) => ({ kind: 'project' as const, data: project.data, parsed: () => project.parsed })),
+  ]
+  diagnostics.push(...(await checkMediaFiles(root, withImages)))
 
   const sorted = sortDiagnostics(diagnostics)
   const result: CheckResult = {

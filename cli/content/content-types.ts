@@ -15,6 +15,7 @@ export type {
   RenderedDiagram,
   RenderedProject,
   RenderedSection,
+  ResponsiveImage,
   Section,
   SitePortfolio,
 } from './schema-types.ts'

@@ -1,5 +1,5 @@
 import type { CompiledContent } from '../compile/compile-content.ts'
-import type { Portfolio, SitePortfolio } from '../content/content-types.ts'
+import type { Portfolio, ResponsiveImage, SitePortfolio } from '../content/content-types.ts'
 import { chatFilesOf } from './chat-index.ts'
 import { browserProject, projectCards } from './project-data.ts'
 
@@ -67,10 +67,11 @@ export function generateContentModules(
  * not grow with the number of projects.
  */
 function sitePortfolio(portfolio: Portfolio): SitePortfolio {
-  const { chat: _chat, ...rest } = portfolio
+  const { chat: _chat, photo, ...rest } = portfolio
   const { order: _order, ...listed } = rest.projects
-  // `projects` keeps its place among the keys: the module's text stays as it was.
-  return { ...rest, projects: listed }
+  // `projects` keeps its place among the keys: the module's text stays as it was. The photo was
+  // made a ResponsiveImage by cli/media before the modules are generated (withBuildPhoto, withCompiledMedia).
+  return { ...rest, projects: listed, ...(photo ? { photo: photo as unknown as ResponsiveImage } : {}) }
 }
 
 /** JSON is valid TypeScript; escape U+2028/2029 and `</script` so the text is safe anywhere it is inlined. */

@@ -55,28 +55,44 @@ export async function compileTypes(): Promise<string> {
     `/** A database section's entity-relationship diagram, drawn from its entities and relations; label is its text alternative. */`,
     `export type ErDiagram = RenderedDiagram & { caption: string; label: string }`,
     `export type RenderedSection = Exclude<Section, DiagramsSection | DatabaseSection> | (Omit<DiagramsSection, 'diagrams'> & { diagrams: RenderedDiagram[] }) | (DatabaseSection & { diagram?: ErDiagram })`,
-    `export type RenderedProject = Omit<Project, 'sections'> & { sections: RenderedSection[] }`,
+    `/** One image made responsive at build time (cli/media). URLs are relative to the site's base, no leading slash. */`,
+    'export interface ResponsiveImage {',
+    '  alt: string',
+    '  /** Media entries only, plain text (no HTML). */',
+    '  caption?: string',
+    '  /** Intrinsic width of the largest variant, px. */',
+    '  width: number',
+    '  /** Its height, px (every variant has the same aspect ratio). */',
+    '  height: number',
+    `  /** At most 300 bytes, a CSS background-image value: url("data:image/webp;base64,...") of a tiny blurred image. */`,
+    '  placeholder: string',
+    `  /** The dominant colour, '#rrggbb'. */`,
+    '  color: string',
+    `  /** AVIF first, then WebP; srcset "media/3f9a…-480.avif 480w, media/3f9a…-800.avif 800w". */`,
+    `  sources: { type: 'image/avif' | 'image/webp'; srcset: string }[]`,
+    '  /** JPEG, or PNG when the source has alpha; src is the largest width. */',
+    `  fallback: { type: 'image/jpeg' | 'image/png'; src: string; srcset: string }`,
+    '}',
+    `export type RenderedProject = Omit<Project, 'sections' | 'cover' | 'media'> & { sections: RenderedSection[]; cover?: ResponsiveImage; media?: ResponsiveImage[] }`,
     `/** The portfolio as every page holds it: the chat's texts are in chat.ts, the project order is applied to the cards. */`,
-    `export type SitePortfolio = Omit<Portfolio, 'projects' | 'chat'> & { projects: Omit<Portfolio['projects'], 'order'> }`,
-    `export type ProjectCard = Pick<Project, 'id' | 'title' | 'description' | 'icon' | 'featured' | 'tech' | 'liveUrl' | 'githubUrl' | 'achievements' | 'metrics'>`,
+    `export type SitePortfolio = Omit<Portfolio, 'projects' | 'chat' | 'photo'> & { projects: Omit<Portfolio['projects'], 'order'>; photo?: ResponsiveImage }`,
+    `export type ProjectCard = Pick<Project, 'id' | 'title' | 'description' | 'icon' | 'featured' | 'tech' | 'liveUrl' | 'githubUrl' | 'achievements' | 'metrics'> & { cover?: ResponsiveImage }`,
     '',
   ].join('\n')
 }
 
-/** Both schemas declare shared $defs (e.g. `Line`); emit each declaration once. */
+/** Both schemas declare shared $defs (e.g. `Line`, `Image`); emit each declaration once. */
 function dropDeclarationsAlreadyIn(existing: string, added: string): string {
   const declared = new Set([...existing.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]))
-  const blocks = added.split(/\n(?=\/\*\*|export )/)
-  const kept: string[] = []
-  for (let i = 0; i < blocks.length; i++) {
-    const block = blocks[i] ?? ''
-    const name = /^export (?:type|interface) (\w+)/m.exec(block)?.[1]
-    if (name && declared.has(name)) {
-      // Drop the declaration and the doc comment just before it.
-      if (kept.length && kept[kept.length - 1]?.startsWith('/**')) kept.pop()
-      continue
-    }
-    kept.push(block)
-  }
-  return kept.join('\n').trim()
+  // A declaration starts at the doc comments just before it, if any; one followed by a property
+  // belongs to the declaration around it.
+  const comments = String.raw`(?:\/\*\*(?:(?!\*\/)[\s\S])*\*\/\n)*`
+  const declarations = added.match(new RegExp(`${comments}export [\\s\\S]*?(?=\\n${comments}export |$)`, 'g')) ?? []
+  return declarations
+    .filter((block) => {
+      const name = /^export (?:type|interface) (\w+)/m.exec(block)?.[1]
+      return !(name && declared.has(name))
+    })
+    .join('\n')
+    .trim()
 }

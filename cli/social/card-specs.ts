@@ -1,5 +1,6 @@
 import { socialImage } from '../../site/src/paths.ts'
 import type { Portfolio, Project } from '../content/content-types.ts'
+import type { CardCover } from './card-cover.ts'
 
 /** What the cards show of the site and its owner (every card has the brand and a footer). */
 export interface CardContent {
@@ -15,6 +16,8 @@ export interface ProjectContent {
   title: string
   description: string
   tech: string[]
+  /** Its cover, shown on the card's right. */
+  cover?: CardCover
 }
 
 /** Everything one card is drawn from: the home card has no project. */
@@ -31,7 +34,8 @@ export interface CardSource {
     hero: Pick<Portfolio['hero'], 'headline' | 'claims'>
     availability: Portfolio['availability']
   }
-  projects: readonly Pick<Project, 'id' | 'title' | 'description' | 'tech'>[]
+  /** A cover as written ({ src, alt }: the checked content's) is shown; one already resolved has no src, and is not. */
+  projects: readonly (Pick<Project, 'id' | 'title' | 'description' | 'tech'> & { cover?: object })[]
 }
 
 function cardContent({ portfolio }: CardSource): CardContent {
@@ -44,12 +48,27 @@ function cardContent({ portfolio }: CardSource): CardContent {
   }
 }
 
-/** One card per indexable page: the home page's (og/index.png), then one per project (og/<id>.png). */
-export function socialCardSpecs(content: CardSource): CardSpec[] {
+/**
+ * One card per indexable page: the home page's (og/index.png), then one per project (og/<id>.png).
+ * `cover` finds a project cover's source (by its src); without it, cards show no cover.
+ */
+export function socialCardSpecs(
+  content: CardSource,
+  cover: (src: string) => CardCover | undefined = () => undefined,
+): CardSpec[] {
   const card = cardContent(content)
   const specs: CardSpec[] = [{ file: socialImage.path().replace(/^\//, ''), card }]
-  for (const { id, title, description, tech } of content.projects) {
-    specs.push({ file: `og/${id}.png`, card, project: { id, title, description, tech: tech.filter(Boolean) } })
+  for (const { id, title, description, tech, cover: image } of content.projects) {
+    const src = image && 'src' in image && typeof image.src === 'string' ? image.src : undefined
+    const found = src ? cover(src) : undefined
+    const project: ProjectContent = {
+      id,
+      title,
+      description,
+      tech: tech.filter(Boolean),
+      ...(found ? { cover: found } : {}),
+    }
+    specs.push({ file: `og/${id}.png`, card, project })
   }
   return specs
 }

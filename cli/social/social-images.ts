@@ -6,9 +6,11 @@ import { openSiteInPlace, sha256Hex, type SiteInPlace } from '../cache/site-in-p
 import { FONT_FILES } from './card-fonts.ts'
 import { socialCardSpecs, type CardSource, type CardSpec } from './card-specs.ts'
 import { cardSvg } from './card-svg.ts'
+import { withCoverPixels, type CardCover } from './card-cover.ts'
 import { CARD_RENDERER, renderCard } from './render-card.ts'
 
 export { socialCardSpecs, type CardSpec } from './card-specs.ts'
+export { coverResolver } from './card-cover.ts'
 
 /**
  * Social-sharing cards (Open Graph / Twitter images): one 1200x630 PNG per indexable page, an SVG
@@ -64,6 +66,8 @@ export interface CardJob {
   /** Where the card is kept under `key` once drawn. */
   store?: StoreAddress
   key?: string
+  /** The project's cover, whose pixels go where the SVG names it (card-cover.ts). */
+  cover?: CardCover
 }
 
 export interface CardDrawn {
@@ -75,7 +79,7 @@ export interface CardDrawn {
  * The per-card job of a build's pool: only the PNG's hash comes back, not its bytes.
  */
 export async function drawCard(job: CardJob): Promise<CardDrawn> {
-  const png = await renderCard(job.svg)
+  const png = await renderCard(job.cover ? await withCoverPixels(job.svg, job.cover) : job.svg)
   if (job.store && job.key !== undefined) storeAt(job.store).set(KIND, job.key, png)
   writeFileSync(path.join(job.siteDir, job.file), png)
   return { sha256: sha256Hex(png) }
@@ -119,6 +123,7 @@ export async function writeSocialCards(
         file: spec.file,
         siteDir,
         ...(store && key !== undefined ? { store: store.address, key } : {}),
+        ...(spec.project?.cover ? { cover: spec.project.cover } : {}),
       })
       toRecord.push(inPlaceKey)
       continue

@@ -18,7 +18,7 @@ export interface InternalLink {
 export function markdownPointers(data: unknown, file: 'portfolio' | 'project'): string[] {
   if (file === 'portfolio') return ['/about/body', '/contact/body']
   return sectionsOf(data).flatMap(([section, i]) =>
-    ['body', 'intro'].filter((k) => typeof section[k] === 'string').map((k) => `/sections/${i}/${k}`),
+    ['body', 'intro', 'summary'].filter((k) => typeof section[k] === 'string').map((k) => `/sections/${i}/${k}`),
   )
 }
 
