@@ -9,7 +9,7 @@ export const imageSizes = {
   card: '(min-width: 1160px) 347px, (min-width: 1072px) calc(33.3vw - 39px), (min-width: 722px) calc(48vw - 30px), 92vw',
   /** The flagship card on /: inside its padding; beside the text (the narrower column) from 960 px. */
   featured:
-    '(min-width: 1160px) 409px, (min-width: 960px) calc(41.7vw - 74px), (min-width: 800px) calc(92vw - 66px), 84vw',
+    '(min-width: 1160px) 409px, (min-width: 960px) calc(41.7vw - 74px), (min-width: 800px) calc(92vw - 66px), (min-width: 500px) 84vw, calc(92vw - 42px)',
   /** A case study's header: the container's width. */
   header: '(min-width: 1160px) 1096px, (min-width: 800px) calc(100vw - 64px), 92vw',
   /** A gallery tile: one column, then two from 640 px; the table of contents takes a column from 1100 px. */

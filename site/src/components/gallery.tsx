@@ -46,7 +46,8 @@ function GalleryFigure({ image }: { image: ResponsiveImage }) {
 /** The zoom at which the whole image fits the dialog's view (never above its intrinsic size). */
 function fitScale(view: HTMLElement, image: ResponsiveImage): number {
   const style = getComputedStyle(view)
-  const width = view.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
-  const height = view.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+  // A pixel to spare: the picture's width is rounded to whole pixels.
+  const width = view.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1
+  const height = view.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - 1
   return Math.min(1, width / image.width, height / image.height)
 }
