@@ -1,6 +1,6 @@
 // Import rules of DESIGN.md ("Imports flow downward only"), checked by tests/unit/import-rules.test.ts
 // so a cycle or an upward import fails CI. Layers, top to bottom:
-//   commands -> build | dev | init -> social | resume -> generate -> compile -> content -> diagnostics
+//   commands -> build | dev | init -> social | resume -> media -> generate -> compile -> content -> diagnostics
 // cache/, workers/ and diagnostics/ import nothing else of cli/ but the shared leaves (errors, paths).
 const leaves = '^cli/(errors|paths)[.]ts$'
 const above = (...layers) => `^cli/(${layers.join('|')})/`
@@ -47,18 +47,27 @@ module.exports = {
       name: 'content-stays-down',
       severity: 'error',
       from: { path: '^cli/content/' },
-      to: { path: above('compile', 'generate', 'social', 'resume', 'build', 'dev', 'init', 'commands', 'workers') },
+      to: {
+        path: above('compile', 'generate', 'media', 'social', 'resume', 'build', 'dev', 'init', 'commands', 'workers'),
+      },
     },
     {
       name: 'compile-stays-down',
       severity: 'error',
       from: { path: '^cli/compile/' },
-      to: { path: above('generate', 'social', 'resume', 'build', 'dev', 'init', 'commands') },
+      to: { path: above('generate', 'media', 'social', 'resume', 'build', 'dev', 'init', 'commands') },
     },
     {
       name: 'generate-stays-down',
       severity: 'error',
       from: { path: '^cli/generate/' },
+      to: { path: above('media', 'social', 'resume', 'build', 'dev', 'init', 'commands') },
+    },
+    {
+      name: 'media-stays-down',
+      severity: 'error',
+      comment: 'The images are encoded below the products that show them (the social cards).',
+      from: { path: '^cli/media/' },
       to: { path: above('social', 'resume', 'build', 'dev', 'init', 'commands') },
     },
     {

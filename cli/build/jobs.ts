@@ -7,6 +7,7 @@ import {
   type WorkerMode,
 } from '../workers/pool.ts'
 import { drawCard } from '../social/social-images.ts'
+import { encodeMedia } from '../media/encode-job.ts'
 import { renderPageJob } from './page-job.ts'
 import { checkAndCompileProject } from './project-job.ts'
 
@@ -19,6 +20,7 @@ export const jobs = {
   project: checkAndCompileProject,
   page: renderPageJob,
   card: drawCard,
+  media: encodeMedia,
 } satisfies Record<string, (input: never) => unknown>
 
 export type JobKind = keyof typeof jobs

@@ -24,6 +24,8 @@ import { generatedDirectory, siteDirectory } from '../paths.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { describeResume, makeResume, writeResume } from '../resume/make-resume.ts'
+import { makeProjectMedia, withBuildPhoto, withCompiledMedia, type BuildMediaOptions } from '../media/build-media.ts'
+import { attachProjectMedia, moveMediaIn } from '../media/project-media.ts'
 
 export interface GenerateResult extends CheckResult {
   compiled?: CompiledContent
@@ -50,7 +52,9 @@ export async function runGenerate(
   // load, parse, schema, rules, then markdown → HTML and Mermaid → SVG (unchanged files from the cache)
   const outcome = generateOutcome(await checkAndCompile(root))
   if (!outcome.compiled) return outcome
-  const files = generateContentModules(outcome.compiled, await generateTypes(), { data: options.data ?? true }) // typed modules, deterministic
+  // Images resolved (encoded into the store, or taken from it); a build puts their files in the site.
+  const { content: compiled } = await withCompiledMedia(outcome.compiled, { root, store: openStore() })
+  const files = generateContentModules(compiled, await generateTypes(), { data: options.data ?? true }) // typed modules, deterministic
   const written = await writeFiles(outputDirectory, files) // atomic, only what changed
   return { ...outcome, written }
 }
@@ -117,13 +121,21 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   let app: Promise<SiteBuild> | undefined
   let cards: Promise<{ files: string[]; ms: number }> | undefined
   let built = false
+  const media: BuildMediaOptions = {
+    root: options.root,
+    store,
+    dataDir: work.data,
+    encode: (jobs) => pool.runJobs('media', jobs, { perWorker: IMAGES_PER_WORKER, signal: stopped.signal }),
+    signal: stopped.signal,
+  }
+  let images: ReturnType<typeof makeProjectMedia> | undefined
   try {
     const checked = await step(
       'validate + generate',
       async (count) => {
         const portfolio = await checkPortfolio(options.root, { store: store ?? false })
-        app = portfolio.portfolio?.then((compiled) =>
-          buildApp(compiled, {
+        app = portfolio.portfolio?.then(async (compiled) =>
+          buildApp(await withBuildPhoto(compiled, media), {
             root: options.root,
             base: options.base,
             clientDir: work.temp,
@@ -154,6 +166,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       progress: progress('social images'),
     })
     cards.catch(() => undefined) // awaited below, or in `finally` when a step fails
+    // Encoded on the pool (or taken from the store) while the resume and Vite are made.
+    images = makeProjectMedia(checked.content!, media)
+    images.catch(() => undefined)
 
     // While Vite builds: a problem with the resume (a glyph the font lacks, more than two pages)
     // stops the build, located like a content error.
@@ -173,9 +188,20 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     )
     // Into the site Vite has emptied; pages render from these files.
     if (resume.files) await writeResume(work.temp, resume.files)
+    const made = await step(
+      'images',
+      () => images!,
+      (m) => `${m.images.size} images, ${m.encoded} encoded`,
+    )
+    await moveMediaIn(work.data, work.temp)
     const data = await step(
       'case-study data',
-      () => moveProjectData(work.data, work.temp, kept),
+      () =>
+        moveProjectData(
+          work.data,
+          work.temp,
+          attachProjectMedia(work.data, kept, made.projectsWithImages, made.images),
+        ),
       (written) => `${written.files.length} files`,
     )
     await step(
@@ -214,7 +240,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // A failed build: the cards not drawn yet are dropped (closing the pool drops its jobs not started).
     if (!built) stopped.abort(new Error('the build stopped'))
     await pool.close()
-    await Promise.allSettled([app, cards])
+    await Promise.allSettled([app, cards, images])
     for (const folder of [work.temp, work.cards, work.data, work.server])
       await rm(folder, { recursive: true, force: true })
     if (store) fileDigests(store).save()
@@ -259,6 +285,11 @@ function timedSteps(options: BuildOptions): { step: Step; progress: (name: strin
 
 /** Cards a batch must have to go to workers when none are up yet. */
 const CARDS_PER_WORKER = 20
+/**
+ * Images a batch must have to go to workers when none are up yet: sharp encodes on libuv's threads
+ * whichever thread asks, so a worker only adds a start and a second copy of sharp.
+ */
+const IMAGES_PER_WORKER = 64
 
 /**
  * The social cards (cli/social/social-images.ts) into `folder`, each drawn by a job of the pool

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
-import { readEntryFile, writeEntry } from './cache-entries.ts'
+import { readEntryFile, writeEntry, writeFileAtomically } from './cache-entries.ts'
 import { toolKey } from './tool-key.ts'
 import { cacheDirectory } from '../paths.ts'
 
@@ -48,6 +48,14 @@ export interface Store {
   set(kind: string, key: string, value: unknown): void
   /** Removes the least recently used entries beyond `maxEntries` or `maxBytes` in all (run once a build is done). */
   prune(maxEntries?: number, maxBytes?: number): number
+  /**
+   * Keeps `bytes` as a plain file, not an entry: an output a build hard-links into the site as it
+   * is (an encoded image). Named by the caller, whose entry records what it holds; pruned like an
+   * entry. Its path, or undefined when the store cannot be written.
+   */
+  setFile(kind: string, name: string, bytes: Uint8Array): string | undefined
+  /** The path of a file kept by setFile when it is there with `size` bytes (renewed on use, as get renews an entry); else undefined. */
+  getFile(kind: string, name: string, size: number): string | undefined
 }
 
 /** Opens the store at `root`; `toolVersion` defaults to this tool's, computed once per process. */
@@ -110,6 +118,32 @@ class FileStore implements Store {
       removed += 1
     }
     return removed
+  }
+
+  setFile(kind: string, name: string, bytes: Uint8Array): string | undefined {
+    if (this.address.toolVersion === undefined) return undefined
+    const file = this.file(kind, name)
+    return writeFileAtomically(file, bytes) ? file : undefined
+  }
+
+  getFile(kind: string, name: string, size: number): string | undefined {
+    if (this.address.toolVersion === undefined) return undefined
+    const file = this.file(kind, name)
+    // Checked by its size, not hashed: a build links it into the site unread. One of another size
+    // (truncated, or written over through a link) is a miss, removed and made again.
+    const stats = statSync(file, { throwIfNoEntry: false })
+    if (!stats) return undefined
+    if (stats.size !== size) {
+      rmSync(file, { force: true })
+      return undefined
+    }
+    try {
+      const now = new Date()
+      utimesSync(file, now, now)
+    } catch {
+      return undefined
+    }
+    return file
   }
 
   private file(kind: string, key: string): string {

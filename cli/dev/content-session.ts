@@ -7,6 +7,8 @@ import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { browserProject, projectCard, projectCards } from '../generate/project-data.ts'
 import { writeFiles } from '../generate/write-files.ts'
+import { withCompiledMedia } from '../media/build-media.ts'
+import { FILES_KIND } from '../media/encode-job.ts'
 
 /** What one run of the dev server's content found and changed. */
 export interface ContentRun extends Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'> {
@@ -41,10 +43,14 @@ export interface ContentSession {
   chatOverview(): string | undefined
   /** One project's chat passages (data/chat/<id>.json); undefined for an unknown id or before there is content. */
   chatProject(id: string): string | undefined
+  /** The file of a variant of the content's images (media/<name>) in the store; undefined when there is none by that name. */
+  mediaFile(name: string): string | undefined
 }
 
 export function openContentSession(root: string, generatedDir: string, store: Store | false): ContentSession {
   const memo: CompileMemo = { files: new Map(), projects: new Map() }
+  // The variants of the last valid content's images, by file name: served from the store.
+  let mediaFiles = new Map<string, number>()
   let types: Promise<string> | undefined
   let content: CompiledContent | undefined
   let byId = new Map<string, Record<string, unknown>>()
@@ -70,7 +76,9 @@ export function openContentSession(root: string, generatedDir: string, store: St
       const report = { diagnostics, sources: checked.sources, fileCount: checked.fileCount, ...counts }
       if (!checked.compiled)
         return { ...report, compiled: false, written: [], changedProjects: [], cardsChanged: false }
-      const next = checked.compiled
+      const resolved = await withCompiledMedia(checked.compiled, { root, store: store || undefined })
+      const next = resolved.content
+      mediaFiles = new Map([...resolved.images.values()].flatMap((image) => image.files.map((f) => [f.name, f.size])))
       types ??= generateTypes()
       const modules = generateContentModules(next, await types, { data: false })
       const written = await writeFiles(generatedDir, modules)
@@ -100,6 +108,10 @@ export function openContentSession(root: string, generatedDir: string, store: St
     chatProject(id) {
       const project = byId.get(id)
       return project && chatOf(project).json
+    },
+    mediaFile(name) {
+      const size = mediaFiles.get(name)
+      return store && size !== undefined ? store.getFile(FILES_KIND, name, size) : undefined
     },
   }
 }

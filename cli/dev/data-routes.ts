@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
+import path from 'node:path'
 import type { Connect } from 'vite'
 import type { ContentSession } from './content-session.ts'
 
@@ -24,6 +26,7 @@ export function dataRoutes(
       /^\/data\/projects\/([^/]+)\.json$/,
       async ([, id], res) => sendProject(session, decodeURIComponent(id ?? ''), res),
     ],
+    [/^\/media\/([^/]+)$/, async ([, name], res) => sendMedia(session.mediaFile(name ?? ''), res)],
   ]
   return (req, res, next) => {
     const pathname = (req.url ?? '').replace(/[?#].*$/, '')
@@ -76,5 +79,21 @@ async function sendResume(root: string, format: 'pdf' | 'json', res: ServerRespo
       'cache-control': 'no-store',
     })
     .end(made.files[format])
+  return true
+}
+
+const MEDIA_TYPES: Record<string, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+}
+
+/** An encoded image's variant, as the build publishes it under media/; false (next handler) when there is none. */
+async function sendMedia(file: string | undefined, res: ServerResponse): Promise<boolean> {
+  const bytes = file === undefined ? undefined : await readFile(file).catch(() => undefined)
+  if (!file || !bytes) return false
+  const type = MEDIA_TYPES[path.extname(file).slice(1)] ?? 'application/octet-stream'
+  res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(bytes)
   return true
 }

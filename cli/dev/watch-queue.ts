@@ -4,10 +4,13 @@ import { watch } from 'chokidar'
 
 /** Content files the dev server watches, relative to the content root. */
 const isContentFile = (rel: string) =>
-  rel === 'portfolio.yaml' || /^projects\/[^/]+\.ya?ml$/.test(rel) || rel.startsWith('public/')
+  rel === 'portfolio.yaml' ||
+  /^projects\/[^/]+\.ya?ml$/.test(rel) ||
+  rel.startsWith('public/') ||
+  rel.startsWith('media/')
 
 /**
- * Watches the content root's portfolio.yaml, projects/ and public/, and hands the changed files to
+ * Watches the content root's portfolio.yaml, projects/, public/ and media/, and hands the changed files to
  * `run` through a queue (createWatchQueue). Resolves once the watcher has read the folders, so an
  * edit made after that is never missed; the function it resolves to stops watching.
  */
@@ -18,7 +21,7 @@ export async function watchContent(
 ): Promise<() => Promise<void>> {
   const queue = createWatchQueue(run, quietMs)
   const watcher = watch(
-    ['portfolio.yaml', 'projects', 'public'].map((entry) => path.join(root, entry)),
+    ['portfolio.yaml', 'projects', 'public', 'media'].map((entry) => path.join(root, entry)),
     { ignoreInitial: true },
   )
   watcher.on('all', (_event, file) => {

@@ -41,6 +41,7 @@ const CARD_FIELDS = [
   'githubUrl',
   'achievements',
   'metrics',
+  'cover',
 ] as const
 
 /** The project cards (the home page's list and what the chat knows of each project), in content order. */

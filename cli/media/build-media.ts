@@ -1,0 +1,76 @@
+import path from 'node:path'
+import type { Store } from '../cache/store.ts'
+import type { CheckedContent } from '../content/check-content.ts'
+import type { CompiledContent } from '../compile/compile-content.ts'
+import {
+  portfolioImageSources,
+  projectImageSources,
+  withPortfolioPhoto,
+  withProjectMedia,
+  type ImageRecords,
+} from './content-media.ts'
+import type { EncodedRecord, EncodeJob } from './encode-job.ts'
+import { makeMedia, type MadeMedia } from './make-media.ts'
+import { MEDIA_FOLDER } from './responsive-image.ts'
+
+/** What a build's media step needs besides the content: where, and how to encode (its pool). */
+export interface BuildMediaOptions {
+  root: string
+  store: Store | undefined
+  /** The build's data folder: the variants go into its media/, moved into the site with moveMediaIn. */
+  dataDir: string
+  encode: (jobs: readonly EncodeJob[]) => Promise<readonly EncodedRecord[]>
+  signal?: AbortSignal
+}
+
+/** A build's project images (cover, media): every one the checked content names, and the ids of the projects that have any. */
+export async function makeProjectMedia(
+  content: CheckedContent,
+  options: BuildMediaOptions,
+): Promise<MadeMedia & { projectsWithImages: Set<string> }> {
+  const projectsWithImages = new Set<string>()
+  const sources: string[] = []
+  for (const project of content.projects) {
+    const own = projectImageSources(project)
+    if (own.length > 0) projectsWithImages.add(String(project.id))
+    sources.push(...own)
+  }
+  const made = await makeMedia(sources, { ...options, folder: mediaFolder(options.dataDir) })
+  return { ...made, projectsWithImages }
+}
+
+/** portfolio.yaml's data with its photo encoded (or from the store) into the build's data folder: the app's modules hold it. */
+export async function withBuildPhoto(
+  portfolio: Record<string, unknown>,
+  options: BuildMediaOptions,
+): Promise<Record<string, unknown>> {
+  const sources = portfolioImageSources(portfolio)
+  if (sources.length === 0) return portfolio
+  const { images } = await makeMedia(sources, { ...options, folder: mediaFolder(options.dataDir) })
+  return withPortfolioPhoto(portfolio, images)
+}
+
+function mediaFolder(dataDir: string): string {
+  return path.join(dataDir, MEDIA_FOLDER)
+}
+
+/**
+ * Compiled content with every image resolved (portfolio.yaml's photo, each project's cover and
+ * media), for what generates the site's modules and data from it in one piece (`generate`, the dev
+ * server), and the images' records. The variants are linked into `folder` when given, else left in the store.
+ */
+export async function withCompiledMedia(
+  content: CompiledContent,
+  options: { root: string; store: Store | undefined; folder?: string },
+): Promise<{ content: CompiledContent; images: ImageRecords }> {
+  const sources = [...portfolioImageSources(content.portfolio), ...content.projects.flatMap(projectImageSources)]
+  if (sources.length === 0) return { content, images: new Map() }
+  const { images } = await makeMedia(sources, options)
+  return {
+    content: {
+      portfolio: withPortfolioPhoto(content.portfolio, images),
+      projects: content.projects.map((project) => withProjectMedia(project, images)),
+    },
+    images,
+  }
+}

@@ -1,0 +1,45 @@
+import { isRecord } from '../diagnostics/json-pointer.ts'
+import type { EncodedRecord } from './encode-job.ts'
+import { responsiveImage, type ResponsiveImage } from './responsive-image.ts'
+
+/**
+ * Where content names images ({ src, alt } objects): a project's cover and media, portfolio.yaml's
+ * photo; and the same content with each of them made a ResponsiveImage once encoded.
+ */
+
+/** The src of every image `project` (checked data) names, cover first, then its media in order. */
+export function projectImageSources(project: Record<string, unknown>): string[] {
+  const cover = isRecord(project.cover) ? [project.cover] : []
+  const media = Array.isArray(project.media) ? project.media.filter(isRecord) : []
+  return [...cover, ...media].map((image) => image.src).filter((src): src is string => typeof src === 'string')
+}
+
+/** The src of portfolio.yaml's photo, if it has one. */
+export function portfolioImageSources(portfolio: Record<string, unknown>): string[] {
+  return isRecord(portfolio.photo) && typeof portfolio.photo.src === 'string' ? [portfolio.photo.src] : []
+}
+
+export type ImageRecords = ReadonlyMap<string, EncodedRecord>
+
+/** `{ src, alt, caption? }` as the site takes it; throws when its src was not encoded (a bug: every src is made before). */
+export function resolveImage(image: unknown, images: ImageRecords): ResponsiveImage {
+  const { src, alt, caption } = image as { src: string; alt: string; caption?: string }
+  const record = images.get(src)
+  if (!record) throw new Error(`the image ${src} was not encoded`)
+  return responsiveImage(record, alt, caption)
+}
+
+/** `project` with its cover and media made ResponsiveImages (the same object when it has neither). */
+export function withProjectMedia<T extends Record<string, unknown>>(project: T, images: ImageRecords): T {
+  if (project.cover === undefined && project.media === undefined) return project
+  return {
+    ...project,
+    ...(project.cover !== undefined ? { cover: resolveImage(project.cover, images) } : {}),
+    ...(Array.isArray(project.media) ? { media: project.media.map((entry) => resolveImage(entry, images)) } : {}),
+  }
+}
+
+/** portfolio.yaml's data with its photo made a ResponsiveImage. */
+export function withPortfolioPhoto<T extends Record<string, unknown>>(portfolio: T, images: ImageRecords): T {
+  return portfolio.photo === undefined ? portfolio : { ...portfolio, photo: resolveImage(portfolio.photo, images) }
+}

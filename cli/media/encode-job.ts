@@ -1,0 +1,46 @@
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { storeAt, type StoreAddress } from '../cache/store.ts'
+import type { ImageFacts, VariantFormat } from './encode-image.ts'
+
+/** The store kinds of encoded images: an entry per image (its EncodedRecord), a plain file per variant. */
+export const RECORD_KIND = 'media'
+export const FILES_KIND = 'media-files'
+
+/** One image to encode: plain data, so any thread of the pool can run it. */
+export interface EncodeJob {
+  /** The source file, absolute. */
+  source: string
+  /** The stem of its variants' file names (16 hex of its key): `<name>-<width>.<ext>`. */
+  name: string
+  /** Where the variants and the record are kept under `key`; without a store, the variants are written into `folder`. */
+  store?: StoreAddress
+  key?: string
+  folder?: string
+}
+
+/** What an encoded image is kept as, and all the build needs of it: its facts and its variants' files. */
+export interface EncodedRecord {
+  facts: ImageFacts
+  /** Each variant's file: its name, size in bytes, width and format, by ascending width. */
+  files: { name: string; size: number; width: number; format: VariantFormat }[]
+}
+
+/** Reads and encodes one image (encode-image.ts), keeps its variants; the pool's `media` job. Throws what decoding throws. */
+export async function encodeMedia(job: EncodeJob): Promise<EncodedRecord> {
+  // Loaded on the first image: sharp takes longer to load than a small build's check, and most builds encode nothing.
+  const { encodeImage } = await import('./encode-image.ts')
+  const { facts, variants } = await encodeImage(readFileSync(job.source))
+  const store = job.store && storeAt(job.store)
+  if (job.folder !== undefined) mkdirSync(job.folder, { recursive: true })
+  const files = variants.map(({ width, format, bytes }) => {
+    const name = `${job.name}-${width}.${format}`
+    // A store that cannot be written: the file goes into the folder instead, or nowhere (then a miss next time).
+    if (!store?.setFile(FILES_KIND, name, bytes) && job.folder !== undefined)
+      writeFileSync(path.join(job.folder, name), bytes)
+    return { name, size: bytes.length, width, format }
+  })
+  const record: EncodedRecord = { facts, files }
+  if (store && job.key !== undefined) store.set(RECORD_KIND, job.key, record)
+  return record
+}

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto'
+import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileDigests } from '../cache/file-digests.ts'
+import type { Store } from '../cache/store.ts'
+import { encodeMedia, FILES_KIND, RECORD_KIND, type EncodedRecord, type EncodeJob } from './encode-job.ts'
+import { ENCODING_KEY } from './image-options.ts'
+
+/**
+ * The content's images, encoded once: each source is named by its bytes' digest (through the file
+ * digests, so an unchanged file is not even read) and the encoding options; an image the store holds
+ * with all its files is not encoded again, and its files are hard-linked from the store.
+ */
+
+export interface MediaOptions {
+  /** The content folder: every src is a path from it. */
+  root: string
+  store: Store | undefined
+  /**
+   * The folder the variants go into (a build's, moved into the site once Vite has built it): linked
+   * from the store, or written there by the encoding when there is none. Without one they stay in
+   * the store (`generate`, which writes no site).
+   */
+  folder?: string
+  /** Encodes the images neither the store holds, each with encodeMedia, results in order: a build hands them to its pool. @default one after another here */
+  encode?: (jobs: readonly EncodeJob[]) => Promise<readonly EncodedRecord[]>
+  signal?: AbortSignal
+}
+
+export interface MadeMedia {
+  /** Each image's record by its src. */
+  images: Map<string, EncodedRecord>
+  /** How many images were encoded now (the others came from the store). */
+  encoded: number
+}
+
+/** Encodes (or takes from the store) every image of `sources` (src paths, repeats allowed) into options.folder. */
+export async function makeMedia(sources: readonly string[], options: MediaOptions): Promise<MadeMedia> {
+  const { root, store, folder } = options
+  if (sources.length === 0) return { images: new Map(), encoded: 0 }
+  if (folder !== undefined) mkdirSync(folder, { recursive: true })
+  const images = new Map<string, EncodedRecord>()
+  const toEncode: { src: string; job: EncodeJob }[] = []
+  const byName = new Map<string, EncodedRecord>()
+  for (const src of new Set(sources)) {
+    options.signal?.throwIfAborted()
+    const source = path.join(root, src)
+    const name = imageName(sourceDigest(source, store))
+    const known = byName.get(name)
+    if (known) {
+      images.set(src, known)
+      continue
+    }
+    const key = store?.key(RECORD_KIND, name)
+    const kept = key === undefined ? undefined : keptRecord(store as Store, key)
+    if (kept) {
+      if (folder !== undefined) linkFiles(kept, store as Store, folder)
+      images.set(src, kept)
+      byName.set(name, kept)
+      continue
+    }
+    toEncode.push({
+      src,
+      job: { source, name, ...(store && key ? { store: store.address, key } : {}), ...(folder ? { folder } : {}) },
+    })
+  }
+  const jobs = dedupe(toEncode.map((item) => item.job))
+  const encoded = await (options.encode ?? ((all) => encodeHere(all, options.signal)))(jobs)
+  const made = new Map(jobs.map((job, i) => [job.name, encoded[i] as EncodedRecord]))
+  for (const { src, job } of toEncode) images.set(src, made.get(job.name) as EncodedRecord)
+  if (store && folder !== undefined) for (const record of made.values()) linkFiles(record, store, folder)
+  return { images, encoded: jobs.length }
+}
+
+/** The stem of an image's file names: 16 hex of its bytes' digest and the encoding options (so its URLs change when its pixels would). */
+export function imageName(sha256: string): string {
+  return createHash('sha256').update(`portfolio-media 1\0${ENCODING_KEY}\0${sha256}`).digest('hex').slice(0, 16)
+}
+
+function sourceDigest(file: string, store: Store | undefined): string {
+  const digest = store ? fileDigests(store).digest(file) : createHash('sha256').update(readFileSync(file)).digest('hex')
+  // The rules refused a missing file or a link before any build got here.
+  if (digest === undefined) throw new Error(`${file} is not a regular file`)
+  return digest
+}
+
+/** The store's record of an image when every one of its files is there too. */
+function keptRecord(store: Store, key: string): EncodedRecord | undefined {
+  const value = store.get(RECORD_KIND, key)
+  if (!isRecord(value)) return undefined
+  return value.files.every((file) => store.getFile(FILES_KIND, file.name, file.size) !== undefined) ? value : undefined
+}
+
+function isRecord(value: unknown): value is EncodedRecord {
+  const v = value as Partial<EncodedRecord> | undefined
+  return typeof v === 'object' && v !== null && typeof v.facts === 'object' && Array.isArray(v.files)
+}
+
+/** Hard links into the folder (a copy across file systems, or where links are refused). */
+function linkFiles(record: EncodedRecord, store: Store, folder: string): void {
+  for (const file of record.files) {
+    const kept = store.getFile(FILES_KIND, file.name, file.size)
+    // Not kept (a store that cannot be written): encodeMedia wrote it into the folder itself.
+    if (kept === undefined) continue
+    const target = path.join(folder, file.name)
+    try {
+      linkSync(kept, target)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EEXIST') continue
+      copyFileSync(kept, target)
+    }
+  }
+}
+
+function dedupe(jobs: readonly EncodeJob[]): EncodeJob[] {
+  return [...new Map(jobs.map((job) => [job.name, job])).values()]
+}
+
+async function encodeHere(jobs: readonly EncodeJob[], signal: AbortSignal | undefined): Promise<EncodedRecord[]> {
+  const records: EncodedRecord[] = []
+  for (const job of jobs) {
+    signal?.throwIfAborted()
+    records.push(await encodeMedia(job))
+  }
+  return records
+}

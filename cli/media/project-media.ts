@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { cp, rename } from 'node:fs/promises'
+import path from 'node:path'
+import { projectData } from '../../site/src/paths.ts'
+import { safeJson, type ProjectDataFile } from '../generate/project-data.ts'
+import { withProjectMedia, type ImageRecords } from './content-media.ts'
+import { MEDIA_FOLDER } from './responsive-image.ts'
+
+/**
+ * A build's case-study data files are written where each project is compiled, before its images
+ * are encoded (the project's own checks name them): those of the projects in `withImages` (ids) are
+ * written again here with them resolved, and their records (hash, card) follow. A project without
+ * images is not read.
+ */
+export function attachProjectMedia<T extends ProjectDataFile>(
+  dataDir: string,
+  kept: readonly T[],
+  withImages: ReadonlySet<string>,
+  images: ImageRecords,
+): T[] {
+  return kept.map((project) => {
+    if (!withImages.has(project.id)) return project
+    const file = path.join(dataDir, projectData.file(project.id))
+    const json = safeJson(withProjectMedia(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, images))
+    writeFileSync(file, json)
+    return {
+      ...project,
+      sha256: createHash('sha256').update(json).digest('hex'),
+      card: withProjectMedia(project.card, images),
+    }
+  })
+}
+
+/**
+ * Moves the variants (build-media.ts's folder, `<dataDir>/media`) into the site, if there are any:
+ * one rename, a copy when public/ brought a media/ folder.
+ */
+export async function moveMediaIn(dataDir: string, siteDir: string): Promise<void> {
+  const from = path.join(dataDir, MEDIA_FOLDER)
+  if (!existsSync(from)) return
+  const to = path.join(siteDir, MEDIA_FOLDER)
+  await rename(from, to).catch(() => cp(from, to, { recursive: true }))
+}
