@@ -1,11 +1,12 @@
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { isRecord } from '../diagnostics/json-pointer.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
 import { checkAcrossFiles, type CheckResult, type FileOutcome } from '../content/check-content.ts'
 import { loadSources, type FileRead, type LoadedSources, type SourceFile } from '../content/load-sources.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
+import type { Portfolio, ProjectCard, RenderedProject } from '../content/content-types.ts'
+import { validPortfolio } from '../content/valid-data.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { openPool, type BuildPool } from './jobs.ts'
 import { keepProject, type KeptProject, type ProjectJobResult } from './project-job.ts'
@@ -46,9 +47,10 @@ export interface CompileMemo {
   projects: Map<string, { text: string; result: ProjectJobResult }>
 }
 
-export interface CheckAndCompileResult extends CheckResult {
+/** `P`: a project of `compiled`, its card alone with `dataDir`. */
+export interface CheckAndCompileResult<P extends ProjectCard = RenderedProject> extends CheckResult {
   /** Present when the content is valid and compiled without error. */
-  compiled?: CompiledContent
+  compiled?: CompiledContent<P>
   /** With `dataDir`: each compiled project's data file and passages, in content order. */
   kept?: KeptProject[]
   /** Problems found while compiling valid content (diagrams that cannot be rendered), in content order. */
@@ -68,7 +70,7 @@ export interface PortfolioChecked {
    * its app with it, which holds no project, while the project files are checked. The content may
    * still turn out invalid (a project, or a rule across files).
    */
-  portfolio?: Promise<Record<string, unknown>>
+  portfolio?: Promise<Portfolio>
 }
 
 /** Project files per worker when they are only checked (see RunOptions.perWorker). */
@@ -80,7 +82,18 @@ const COMPILED_FILES_PER_WORKER = 100
  * checkContent for a build, then markdown → HTML and Mermaid → SVG for valid content: checkPortfolio
  * then checkProjects, which a build calls itself to start its app in between.
  */
-export async function checkAndCompile(root: string, options: CompileOptions = {}): Promise<CheckAndCompileResult> {
+export async function checkAndCompile(
+  root: string,
+  options: CompileOptions & { dataDir: string },
+): Promise<CheckAndCompileResult<ProjectCard>>
+export async function checkAndCompile(
+  root: string,
+  options?: CompileOptions & { dataDir?: undefined },
+): Promise<CheckAndCompileResult>
+export async function checkAndCompile(
+  root: string,
+  options: CompileOptions = {},
+): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>> {
   const pool = options.pool ?? openPool(options.workers)
   try {
     return await checkProjects(root, await checkPortfolio(root, options), { ...options, pool })
@@ -104,10 +117,9 @@ export async function checkPortfolio(
   })
   const source = loaded.portfolio
   const outcome: FileOutcome | undefined = source && checkFileCached(source, 'portfolio', store)
-  const valid =
-    source && outcome && isRecord(outcome.data) && !hasErrors([...loaded.diagnostics, ...outcome.diagnostics])
-  if (!compiler || !valid) return { loaded, store, compiler, outcome }
-  const portfolio = compiler.compilePortfolioCached(source, outcome.data as Record<string, unknown>, store)
+  const valid = outcome && !hasErrors(loaded.diagnostics) ? validPortfolio(outcome) : undefined
+  if (!compiler || !source || !valid) return { loaded, store, compiler, outcome }
+  const portfolio = compiler.compilePortfolioCached(source, valid, store)
   portfolio.catch(() => undefined) // awaited by checkProjects, which throws what compiling threw
   return { loaded, store, compiler, outcome, portfolio }
 }
@@ -119,9 +131,24 @@ export async function checkPortfolio(
  */
 export async function checkProjects(
   root: string,
+  checked: PortfolioChecked,
+  options: CompileOptions & { pool: BuildPool; dataDir: string },
+): Promise<CheckAndCompileResult<ProjectCard>>
+export async function checkProjects(
+  root: string,
+  checked: PortfolioChecked,
+  options: CompileOptions & { pool: BuildPool; dataDir?: undefined },
+): Promise<CheckAndCompileResult>
+export async function checkProjects(
+  root: string,
+  checked: PortfolioChecked,
+  options: CompileOptions & { pool: BuildPool },
+): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>>
+export async function checkProjects(
+  root: string,
   { loaded, store, compiler, outcome, portfolio: compiling }: PortfolioChecked,
   options: CompileOptions & { pool: BuildPool },
-): Promise<CheckAndCompileResult> {
+): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>> {
   const compile = compiler !== undefined
   const { dataDir, memo } = options
   // What this thread keeps of a compiled project: with dataDir, not its prose (see keepProject).
@@ -167,7 +194,7 @@ export async function checkProjects(
   const byPath = new Map(loaded.projects.map((file, i) => [file.path, { source: file, done: projectResults[i] }]))
   const stats = { compiled: 0, cached: 0 }
   const diagnostics: Diagnostic[] = []
-  const projects: Record<string, unknown>[] = []
+  const projects: (RenderedProject | ProjectCard)[] = []
   const keptProjects: KeptProject[] = []
   // In content order, as compileContent does: the first file that fails to compile is the one that throws.
   for (const data of content.projects) {

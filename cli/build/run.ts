@@ -15,8 +15,10 @@ import type { CheckResult } from '../content/check-content.ts'
 import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
 import { openPool, type BuildPool } from './jobs.ts'
 import type { KeptProject } from './project-job.ts'
-import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
+import { coverResolver, socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
+import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
+import type { CardSource } from '../social/card-specs.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
@@ -27,8 +29,9 @@ import { describeResume, makeResume, writeResume } from '../resume/make-resume.t
 import { makeProjectMedia, withBuildPhoto, withCompiledMedia, type BuildMediaOptions } from '../media/build-media.ts'
 import { attachProjectMedia, moveMediaIn } from '../media/project-media.ts'
 
-export interface GenerateResult extends CheckResult {
-  compiled?: CompiledContent
+/** `P`: a project of `compiled`, its card alone in a build (see CompileOptions.dataDir). */
+export interface GenerateResult<P extends ProjectCard = RenderedProject> extends CheckResult {
+  compiled?: CompiledContent<P>
   /** A build's: each compiled project's data file and passages (see CompileOptions.dataDir). */
   kept?: KeptProject[]
   /** Generated files that changed on disk. */
@@ -60,7 +63,12 @@ export async function runGenerate(
 }
 
 /** A compile's result as generating reports it: the compile's problems (errors or warnings) join the checks'. */
-function generateOutcome({ compiled, kept, compileDiagnostics, ...checked }: CheckAndCompileResult): GenerateResult {
+function generateOutcome<P extends ProjectCard>({
+  compiled,
+  kept,
+  compileDiagnostics,
+  ...checked
+}: CheckAndCompileResult<P>): GenerateResult<P> {
   if (!checked.content) return { ...checked, written: [] }
   // Errors of the compile stop it; its warnings (a diagram too wide to read) are reported all the same.
   const diagnostics = [...checked.diagnostics, ...compileDiagnostics]
@@ -158,7 +166,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const { report, compiled, kept } = reportAndContent(checked)
     if (!compiled || !kept || !app) return { ...report, compiled: false, pages: [] }
 
-    cards = drawSocialCards(compiled, pool, {
+    cards = drawSocialCards(checked.content!, pool, {
+      root: options.root,
       folder: work.cards,
       store,
       site: options.outDir,
@@ -179,8 +188,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       return { ...failed.report, compiled: false, pages: [] }
     }
 
-    const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
-    const siteUrl = String((compiled.portfolio.site as { url: string }).url)
+    const routes = listRoutes(compiled.projects.map((p) => p.id))
+    const siteUrl = compiled.portfolio.site.url
     const site = await step(
       'vite build (client + server)',
       () => app!,
@@ -250,9 +259,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 }
 
 /** What reporting a build's diagnostics needs (their files' texts, for code frames, not every file's), and the compiled content. */
-function reportAndContent(result: GenerateResult): {
+function reportAndContent(result: GenerateResult<ProjectCard>): {
   report: Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'>
-  compiled: CompiledContent | undefined
+  compiled: CompiledContent<ProjectCard> | undefined
   kept: KeptProject[] | undefined
 } {
   const files = new Set(result.diagnostics.map((d) => d.file))
@@ -298,12 +307,19 @@ const IMAGES_PER_WORKER = 64
  * resume, the Vite build and the prerender.
  */
 async function drawSocialCards(
-  content: CompiledContent,
+  content: CardSource,
   pool: BuildPool,
-  options: { folder: string; store: Store | undefined; site: string; signal: AbortSignal; progress: Progress },
+  options: {
+    root: string
+    folder: string
+    store: Store | undefined
+    site: string
+    signal: AbortSignal
+    progress: Progress
+  },
 ): Promise<{ files: string[]; ms: number }> {
   const started = performance.now()
-  const specs = socialCardSpecs(content)
+  const specs = socialCardSpecs(content, coverResolver(options.root, options.store))
   let drawn = 0
   const files = await writeSocialCards(options.folder, specs, options.store, {
     site: options.site,

@@ -1,18 +1,20 @@
-import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { isRecord, valueAt } from '../diagnostics/json-pointer.ts'
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import { isRecord } from '../diagnostics/json-pointer.ts'
+import type { Portfolio, Project } from './content-types.ts'
 import { checkFile } from './check-file.ts'
 import { loadSources, type LoadedSources, type SourceFile } from './load-sources.ts'
 import { ParsedDocuments } from './parsed-documents.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
 import type { InternalLink } from './rules/markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './rules/references.ts'
+import { checkMediaFiles, type MediaDocument } from './rules/media.ts'
 import { checkResumePhoto, checkResumeProjects } from './rules/resume.ts'
 
-/** Validated content: plain data that passed the schema and every rule. */
+/** Validated content: data that passed the schema and every rule, typed by the schemas from here on. */
 export interface CheckedContent {
-  portfolio: Record<string, unknown>
+  portfolio: Portfolio
   /** In the order portfolio.yaml lists them. */
-  projects: Record<string, unknown>[]
+  projects: Project[]
 }
 
 export interface CheckResult {
@@ -102,6 +104,13 @@ export async function checkAcrossFiles(
     diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
   if (portfolio) diagnostics.push(...(await checkResume(portfolio, root)), ...(await checkResumePhoto(portfolio, root)))
   if (portfolio && loaded.projectsListed) diagnostics.push(...checkResumeProjects(portfolio, loaded.projectFileIds))
+  const withImages: MediaDocument[] = [
+    ...(portfolio
+      ? [{ kind: 'portfolio' as const, data: portfolio.data, parsed: () => portfolio as ParsedDocument }]
+      : []),
+    ...projects.map((project) => ({ kind: 'project' as const, data: project.data, parsed: () => project.parsed })),
+  ]
+  diagnostics.push(...(await checkMediaFiles(root, withImages)))
 
   const sorted = sortDiagnostics(diagnostics)
   const result: CheckResult = {
@@ -111,15 +120,21 @@ export async function checkAcrossFiles(
     parsed: parsedByFile,
   }
   const complete = projects.length === loaded.projects.length
-  if (!sorted.some((d) => d.severity === 'error') && complete && portfolio && isRecord(portfolio.data)) {
-    const byId = new Map(projects.map((p) => [String(p.data.id), p.data]))
-    const order = (valueAt(portfolio.data, ['projects', 'order']) as string[] | undefined) ?? []
-    result.content = {
-      portfolio: portfolio.data as Record<string, unknown>,
-      projects: order.map((id) => byId.get(id)).filter(isRecord),
-    }
-  }
+  if (!hasErrors(sorted) && complete && portfolio) result.content = validContent(portfolio, projects)
   return result
+}
+
+/**
+ * The one place the content's type is asserted: every file passed its schema (a schema error is an
+ * error, and there is none), so the data is what the schemas' types say.
+ */
+function validContent(portfolio: ParsedDocument, projects: readonly ProjectDocument[]): CheckedContent {
+  const valid = portfolio.data as Portfolio
+  const byId = new Map(projects.map((p) => [(p.data as unknown as Project).id, p.data as unknown as Project]))
+  return {
+    portfolio: valid,
+    projects: valid.projects.order.flatMap((id) => byId.get(id) ?? []),
+  }
 }
 
 /** A file checked elsewhere, as the rules take it: its checked data now, its place in the text parsed on first use. */

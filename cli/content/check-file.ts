@@ -7,6 +7,7 @@ import { checkDatabase } from './rules/database.ts'
 import { checkDiagrams } from './rules/diagrams.ts'
 import { checkEndpoints } from './rules/endpoints.ts'
 import { checkMarkdown, markdownPointers, type InternalLink } from './rules/markdown.ts'
+import { checkMediaFields } from './rules/media.ts'
 import { checkNumbers } from './rules/numbers.ts'
 import { checkResumeDates } from './rules/resume.ts'
 import { checkTheme } from './rules/theme.ts'
@@ -52,6 +53,7 @@ export function checkFile(source: SourceFile, kind: FileKind): FileCheck {
   const markdown = checkMarkdown(parsed, markdownPointers(parsed.data, kind))
   diagnostics.push(...markdown.diagnostics)
   links.push(...markdown.links)
+  diagnostics.push(...checkMediaFields(parsed, kind))
   if (kind === 'project') {
     diagnostics.push(
       ...checkEndpoints(parsed, parsed.data),

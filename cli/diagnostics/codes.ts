@@ -219,6 +219,32 @@ export const diagnosticCodes = {
     hint: 'Rename one of the two sections; every id on a page must be unique.',
   },
 
+  // L. Images (cover, media, photo)
+  MEDIA_PATH: {
+    title: "An image's path is not inside the content folder's media/ folder.",
+    hint: 'Put images in the media/ folder beside portfolio.yaml and write their path from there, e.g. media/my-app/cover.png.',
+  },
+  MEDIA_FORMAT: {
+    title: 'An image is not PNG, JPEG, WebP or AVIF.',
+    hint: 'Export it as PNG, JPEG, WebP or AVIF; SVG is refused because it can carry script.',
+  },
+  MEDIA_ALT: {
+    title: "An image's alt text does not describe it.",
+    hint: 'Say what the image shows, for readers who cannot see it.',
+  },
+  MEDIA_NARROW: {
+    title: 'An image is narrower than where it is shown, so it will look blurry.',
+    hint: 'Use a wider image: at least 1200 px for a cover, 800 px for a gallery image, 400 px for the photo.',
+  },
+  MEDIA_GALLERY_EMPTY: {
+    title: 'A gallery section is in a project without media.',
+    hint: 'Add the images under media:, or remove the section.',
+  },
+  MEDIA_NOT_SHOWN: {
+    title: "A project's media are not shown: it has no gallery section.",
+    hint: 'Add a section of kind gallery where the images should appear.',
+  },
+
   // Resume
   RESUME_DATE: {
     title: 'A resume date does not parse.',

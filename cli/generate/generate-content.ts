@@ -1,4 +1,5 @@
 import type { CompiledContent } from '../compile/compile-content.ts'
+import type { Portfolio, ResponsiveImage, SitePortfolio } from '../content/content-types.ts'
 import { chatFilesOf } from './chat-index.ts'
 import { browserProject, projectCards } from './project-data.ts'
 
@@ -65,12 +66,12 @@ export function generateContentModules(
  * project order (a list as long as the projects, already applied to the cards), so the bundle does
  * not grow with the number of projects.
  */
-function sitePortfolio(portfolio: Record<string, unknown>): Record<string, unknown> {
-  const { chat: _chat, ...rest } = portfolio
-  const projects = rest.projects
-  if (typeof projects !== 'object' || projects === null) return rest
-  const { order: _order, ...listed } = projects as Record<string, unknown>
-  return { ...rest, projects: listed }
+function sitePortfolio(portfolio: Portfolio): SitePortfolio {
+  const { chat: _chat, photo, ...rest } = portfolio
+  const { order: _order, ...listed } = rest.projects
+  // `projects` keeps its place among the keys: the module's text stays as it was. The photo was
+  // made a ResponsiveImage by cli/media before the modules are generated (withBuildPhoto, withCompiledMedia).
+  return { ...rest, projects: listed, ...(photo ? { photo: photo as unknown as ResponsiveImage } : {}) }
 }
 
 /** JSON is valid TypeScript; escape U+2028/2029 and `</script` so the text is safe anywhere it is inlined. */

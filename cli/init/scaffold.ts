@@ -4,6 +4,7 @@ import { CliError } from '../errors.ts'
 import { listFiles } from '../list-files.ts'
 import { packageDirectory, readToolManifest, templateDirectory } from '../paths.ts'
 import { contentManifest } from './content-manifest.ts'
+import { exampleImages } from './example-images.ts'
 
 export { packageDirectory }
 
@@ -61,6 +62,8 @@ export async function planScaffold(targetDir: string): Promise<ScaffoldPlan> {
     }
     files.push({ path: RENAMED[rel] ?? rel, contents })
   }
+  // The example project's cover and screenshot (its YAML names them), drawn now rather than shipped.
+  files.push(...(await exampleImages()))
   if (kind === 'repository') {
     const existing = await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => undefined)
     const manifest = contentManifest(existing, path.basename(dir), tool)

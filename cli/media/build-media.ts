@@ -40,10 +40,10 @@ export async function makeProjectMedia(
 }
 
 /** portfolio.yaml's data with its photo encoded (or from the store) into the build's data folder: the app's modules hold it. */
-export async function withBuildPhoto(
-  portfolio: Record<string, unknown>,
+export async function withBuildPhoto<T extends { photo?: unknown }>(
+  portfolio: T,
   options: BuildMediaOptions,
-): Promise<Record<string, unknown>> {
+): Promise<T> {
   const sources = portfolioImageSources(portfolio)
   if (sources.length === 0) return portfolio
   const { images } = await makeMedia(sources, { ...options, folder: mediaFolder(options.dataDir) })

@@ -7,15 +7,21 @@ import { responsiveImage, type ResponsiveImage } from './responsive-image.ts'
  * photo; and the same content with each of them made a ResponsiveImage once encoded.
  */
 
+/** What names images in a project: its cover and media, as written ({ src, alt }) until resolved. */
+export interface WithProjectImages {
+  cover?: unknown
+  media?: readonly unknown[]
+}
+
 /** The src of every image `project` (checked data) names, cover first, then its media in order. */
-export function projectImageSources(project: Record<string, unknown>): string[] {
+export function projectImageSources(project: WithProjectImages): string[] {
   const cover = isRecord(project.cover) ? [project.cover] : []
   const media = Array.isArray(project.media) ? project.media.filter(isRecord) : []
   return [...cover, ...media].map((image) => image.src).filter((src): src is string => typeof src === 'string')
 }
 
 /** The src of portfolio.yaml's photo, if it has one. */
-export function portfolioImageSources(portfolio: Record<string, unknown>): string[] {
+export function portfolioImageSources(portfolio: { photo?: unknown }): string[] {
   return isRecord(portfolio.photo) && typeof portfolio.photo.src === 'string' ? [portfolio.photo.src] : []
 }
 
@@ -29,8 +35,12 @@ export function resolveImage(image: unknown, images: ImageRecords): ResponsiveIm
   return responsiveImage(record, alt, caption)
 }
 
-/** `project` with its cover and media made ResponsiveImages (the same object when it has neither). */
-export function withProjectMedia<T extends Record<string, unknown>>(project: T, images: ImageRecords): T {
+/**
+ * `project` with its cover and media made ResponsiveImages (the same object when it has neither).
+ * Its type is the one it has after this: compiled content is typed with resolved images
+ * (RenderedProject, ProjectCard), which the build gives it here, before anything reads them.
+ */
+export function withProjectMedia<T extends WithProjectImages>(project: T, images: ImageRecords): T {
   if (project.cover === undefined && project.media === undefined) return project
   return {
     ...project,
@@ -40,6 +50,6 @@ export function withProjectMedia<T extends Record<string, unknown>>(project: T, 
 }
 
 /** portfolio.yaml's data with its photo made a ResponsiveImage. */
-export function withPortfolioPhoto<T extends Record<string, unknown>>(portfolio: T, images: ImageRecords): T {
+export function withPortfolioPhoto<T extends { photo?: unknown }>(portfolio: T, images: ImageRecords): T {
   return portfolio.photo === undefined ? portfolio : { ...portfolio, photo: resolveImage(portfolio.photo, images) }
 }

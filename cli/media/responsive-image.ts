@@ -1,21 +1,9 @@
 import type { VariantFormat } from './encode-image.ts'
+import type { ResponsiveImage } from '../content/content-types.ts'
 import type { EncodedRecord } from './encode-job.ts'
 
-/**
- * One image made responsive at build time, as the site takes it (the generated types'
- * ResponsiveImage, written in cli/generate/generate-types.ts). URLs are relative to the site's
- * base, without a leading slash.
- */
-export interface ResponsiveImage {
-  alt: string
-  caption?: string
-  width: number
-  height: number
-  placeholder: string
-  color: string
-  sources: { type: 'image/avif' | 'image/webp'; srcset: string }[]
-  fallback: { type: 'image/jpeg' | 'image/png'; src: string; srcset: string }
-}
+/** One image made responsive at build time, as the site takes it (generated with the content's types: cli/generate/generate-types.ts). */
+export type { ResponsiveImage } from '../content/content-types.ts'
 
 /** The folder of the site the variants are published in, and the start of their URLs. */
 export const MEDIA_FOLDER = 'media'

@@ -1,5 +1,6 @@
 import { socialImage } from '../../site/src/paths.ts'
-import type { CompiledContent } from '../compile/compile-content.ts'
+import type { Portfolio, Project } from '../content/content-types.ts'
+import type { CardCover } from './card-cover.ts'
 
 /** What the cards show of the site and its owner (every card has the brand and a footer). */
 export interface CardContent {
@@ -15,42 +16,59 @@ export interface ProjectContent {
   title: string
   description: string
   tech: string[]
+  /** Its cover, shown on the card's right. */
+  cover?: CardCover
 }
 
 /** Everything one card is drawn from: the home card has no project. */
 export type CardSpec = { file: string; card: CardContent; project?: ProjectContent }
 
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
+/**
+ * What the cards are drawn from: the checked content (a build draws them before its projects are
+ * compiled), of which they show only plain-text fields that compiling leaves as they are.
+ */
+export interface CardSource {
+  portfolio: {
+    site: Pick<Portfolio['site'], 'url'>
+    owner: Pick<Portfolio['owner'], 'name' | 'role'>
+    hero: Pick<Portfolio['hero'], 'headline' | 'claims'>
+    availability: Portfolio['availability']
+  }
+  /** A cover as written ({ src, alt }: the checked content's) is shown; one already resolved has no src, and is not. */
+  projects: readonly (Pick<Project, 'id' | 'title' | 'description' | 'tech'> & { cover?: object })[]
+}
 
-function cardContent(content: CompiledContent): CardContent {
-  const { portfolio } = content
-  const owner = record(portfolio.owner)
-  const claims = Array.isArray(record(portfolio.hero).claims) ? (record(portfolio.hero).claims as unknown[]) : []
+function cardContent({ portfolio }: CardSource): CardContent {
   return {
-    siteUrl: text(record(portfolio.site).url),
-    owner: { name: text(owner.name), role: text(owner.role) },
-    headline: text(record(portfolio.hero).headline),
-    availability: text(record(portfolio.availability).text) || undefined,
-    claims: claims
-      .map((claim) => ({ value: text(record(claim).value), label: text(record(claim).label) }))
-      .filter((c) => c.value && c.label),
+    siteUrl: portfolio.site.url,
+    owner: { name: portfolio.owner.name, role: portfolio.owner.role },
+    headline: portfolio.hero.headline,
+    availability: portfolio.availability.text || undefined,
+    claims: portfolio.hero.claims.filter((c) => c.value && c.label).map(({ value, label }) => ({ value, label })),
   }
 }
 
-/** One card per indexable page: the home page's (og/index.png), then one per project (og/<id>.png). */
-export function socialCardSpecs(content: CompiledContent): CardSpec[] {
+/**
+ * One card per indexable page: the home page's (og/index.png), then one per project (og/<id>.png).
+ * `cover` finds a project cover's source (by its src); without it, cards show no cover.
+ */
+export function socialCardSpecs(
+  content: CardSource,
+  cover: (src: string) => CardCover | undefined = () => undefined,
+): CardSpec[] {
   const card = cardContent(content)
   const specs: CardSpec[] = [{ file: socialImage.path().replace(/^\//, ''), card }]
-  for (const raw of content.projects) {
+  for (const { id, title, description, tech, cover: image } of content.projects) {
+    const src = image && 'src' in image && typeof image.src === 'string' ? image.src : undefined
+    const found = src ? cover(src) : undefined
     const project: ProjectContent = {
-      id: text(raw.id),
-      title: text(raw.title),
-      description: text(raw.description),
-      tech: Array.isArray(raw.tech) ? raw.tech.map(text).filter(Boolean) : [],
+      id,
+      title,
+      description,
+      tech: tech.filter(Boolean),
+      ...(found ? { cover: found } : {}),
     }
-    specs.push({ file: `og/${project.id}.png`, card, project })
+    specs.push({ file: `og/${id}.png`, card, project })
   }
   return specs
 }

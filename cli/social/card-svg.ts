@@ -1,6 +1,7 @@
 import { measureText } from './card-fonts.ts'
 import { cardFrame, colors, fitLines, H, hostOf, PAD, textLine, textLines, W, type TextStyle } from './card-frame.ts'
 import type { CardContent, CardSpec, ProjectContent } from './card-specs.ts'
+import { COVER_PANEL, coverPanel } from './card-cover.ts'
 
 /** A card's SVG. Pure: the same spec gives the same SVG. */
 export function cardSvg(spec: CardSpec): string {
@@ -36,6 +37,8 @@ function homeCard(card: CardContent): string {
 }
 
 function projectCard(card: CardContent, project: ProjectContent): string {
+  // With a cover, the text keeps the left, up to the cover's panel.
+  const contentWidth = project.cover ? COVER_PANEL.x - PAD - 32 : W - PAD * 2
   const label: TextStyle = { size: 22, weight: 'bold', fill: colors.accent, letterSpacing: 3 }
   const titleSize = measureText(project.title, 72, 'bold') <= contentWidth ? 72 : 60
   const titleStyle: TextStyle = { size: titleSize, weight: 'bold', fill: colors.text }
@@ -47,6 +50,7 @@ function projectCard(card: CardContent, project: ProjectContent): string {
   const tagsTop = descriptionTop + (descriptionLines.length - 1) * 42 + 36
   const tagRows = Math.max(1, Math.min(2, Math.floor((H - 84 - 24 - tagsTop) / 58)))
   const body = [
+    project.cover ? coverPanel(project.cover) : '',
     textLine('CASE STUDY', PAD, 178, label),
     textLines(title, PAD, 262, titleSize + 8, titleStyle),
     textLines(descriptionLines, PAD, descriptionTop, 42, description),

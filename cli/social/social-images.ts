@@ -1,15 +1,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { CompiledContent } from '../compile/compile-content.ts'
 import { storeAt, type Store, type StoreAddress } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { openSiteInPlace, sha256Hex, type SiteInPlace } from '../cache/site-in-place.ts'
 import { FONT_FILES } from './card-fonts.ts'
-import { socialCardSpecs, type CardSpec } from './card-specs.ts'
+import { socialCardSpecs, type CardSource, type CardSpec } from './card-specs.ts'
 import { cardSvg } from './card-svg.ts'
+import { withCoverPixels, type CardCover } from './card-cover.ts'
 import { CARD_RENDERER, renderCard } from './render-card.ts'
 
 export { socialCardSpecs, type CardSpec } from './card-specs.ts'
+export { coverResolver } from './card-cover.ts'
 
 /**
  * Social-sharing cards (Open Graph / Twitter images): one 1200x630 PNG per indexable page, an SVG
@@ -65,6 +66,8 @@ export interface CardJob {
   /** Where the card is kept under `key` once drawn. */
   store?: StoreAddress
   key?: string
+  /** The project's cover, whose pixels go where the SVG names it (card-cover.ts). */
+  cover?: CardCover
 }
 
 export interface CardDrawn {
@@ -76,14 +79,14 @@ export interface CardDrawn {
  * The per-card job of a build's pool: only the PNG's hash comes back, not its bytes.
  */
 export async function drawCard(job: CardJob): Promise<CardDrawn> {
-  const png = await renderCard(job.svg)
+  const png = await renderCard(job.cover ? await withCoverPixels(job.svg, job.cover) : job.svg)
   if (job.store && job.key !== undefined) storeAt(job.store).set(KIND, job.key, png)
   writeFileSync(path.join(job.siteDir, job.file), png)
   return { sha256: sha256Hex(png) }
 }
 
 /** Renders every card of the content into the site folder (og/index.png, og/<id>.png), taking from and keeping in `store` if given. */
-export async function writeSocialImages(siteDir: string, content: CompiledContent, store?: Store): Promise<string[]> {
+export async function writeSocialImages(siteDir: string, content: CardSource, store?: Store): Promise<string[]> {
   return writeSocialCards(siteDir, socialCardSpecs(content), store)
 }
 
@@ -120,6 +123,7 @@ export async function writeSocialCards(
         file: spec.file,
         siteDir,
         ...(store && key !== undefined ? { store: store.address, key } : {}),
+        ...(spec.project?.cover ? { cover: spec.project.cover } : {}),
       })
       toRecord.push(inPlaceKey)
       continue

@@ -34,3 +34,22 @@ export async function gradientImage(
       return image.avif({ quality: 60, effort: 0 }).toBuffer()
   }
 }
+
+/** A one-colour image (a few hundred bytes whatever its size): for fixtures that need a real image of given dimensions. */
+export async function plainImage(
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' | 'webp' | 'avif' | 'gif' = 'png',
+): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: '#4f6d8f' } })
+  return image.toFormat(format).toBuffer()
+}
+
+/** The lines that give alpha (tests/fixtures/valid-minimal) a cover and a gallery, before its sections; `media` adds gallery entries. */
+export function alphaImagesYaml(cover: string | undefined, media: string[] = []): string {
+  const lines: string[] = []
+  if (cover !== undefined) lines.push('cover:', `  src: ${cover}`, '  alt: The Alpha dashboard with its request graph')
+  if (media.length > 0)
+    lines.push('media:', ...media.flatMap((src, i) => [`  - src: ${src}`, `    alt: Screen ${i + 1} of Alpha`]))
+  return `${lines.join('\n')}\n`
+}

@@ -25,6 +25,8 @@ const SCAFFOLD = [
   '.github/workflows/deploy.yml',
   '.github/workflows/validate.yml',
   'projects/online-store.yaml',
+  'media/online-store/cover.png',
+  'media/online-store/checkout.png',
 ]
 const SECTION_KINDS = [
   'prose',
@@ -35,6 +37,7 @@ const SECTION_KINDS = [
   'endpoints',
   'test-cards',
   'call-to-action',
+  'gallery',
 ]
 
 /** Runs the CLI the way a user outside this repository would: from another folder. */
@@ -180,7 +183,7 @@ describe('portfolio init', () => {
     const init = run(['init', inside])
     expect(init.code).toBe(0)
     expect(init.stderr).toContain(`npx portfolio dev --root .portfolio-cache/init-test-${process.pid}`)
-    expect(readdirSync(inside).sort()).toEqual(['portfolio.yaml', 'projects'])
+    expect(readdirSync(inside).sort()).toEqual(['media', 'portfolio.yaml', 'projects'])
     expect(readFileSync(path.join(inside, 'portfolio.yaml'), 'utf8')).toMatch(
       /^# yaml-language-server: \$schema=\.\.\/\.\.\/schema\/portfolio\.schema\.json$/m,
     )

@@ -10,21 +10,28 @@ import {
   safeJson,
   writeProjectData,
 } from '../../cli/generate/project-data.ts'
+import type { RenderedProject } from '../../cli/content/content-types.ts'
 
 const tempDir = tempDirsPerTest('portfolio-data-')
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
-const project = (id: string) => ({
+const project = (id: string): RenderedProject => ({
   id,
   title: `Project ${id}`,
   description: 'A project </script> with markup in its text.',
+  icon: 'code',
   tech: ['Go'],
   featured: true,
+  liveUrl: `https://${id}.example`,
+  achievements: ['Shipped'],
+  audience: ['Developers'],
+  demo: { email: 'demo@example.com', password: 'demo', reset: 'nightly' },
   sections: [
     {
+      id: 'flow',
       kind: 'diagrams',
       title: 'Flow',
-      diagrams: [{ title: 'Flow', mermaid: 'flowchart LR\n  a --> b', svg: '<svg/>' }],
+      diagrams: [{ title: 'Flow', mermaid: 'flowchart LR\n  a --> b', svg: '<svg/>', width: 100, textSize: 12 }],
     },
   ],
 })
