@@ -9,6 +9,8 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parse } from 'yaml'
 import { diagnosticCodes } from '../cli/diagnostics/codes.ts'
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_WIDTH } from '../cli/content/rules/media.ts'
+import { WIDTHS } from '../cli/media/image-options.ts'
 import { createLogger } from '../cli/logger.ts'
 
 export const repositoryRoot = fileURLToPath(new URL('../', import.meta.url))
@@ -79,7 +81,8 @@ export function renderContentReference(
     'parent is present. `[]` stands for every item of a list. Examples come from the shipped content.',
     '',
     'Beyond the schema, `portfolio validate` checks the rules listed in the README (exactly one featured project,',
-    'ids equal to file names, https URLs, endpoint paths, in-page anchors, the resume PDF, …); see',
+    'ids equal to file names, https URLs, endpoint paths, in-page anchors, the resume PDF, the images (see',
+    '[Images](#images)), …); see',
     '[diagnostics.md](diagnostics.md) for every diagnostic code.',
     '',
     '## portfolio.yaml',
@@ -113,7 +116,42 @@ export function renderContentReference(
       ...table(walk(kind, projectSchema, 'sections[]', examples)),
     )
   }
+  out.push(...imagesSection())
   return out.join('\n') + '\n'
+}
+
+/** What a cover, a gallery image and the owner's photo must be, and what the build makes of them (from the constants the code uses). */
+function imagesSection(): string[] {
+  const widths = WIDTHS.join(', ')
+  return [
+    '',
+    '## Images',
+    '',
+    "A project's `cover` (shown on its card, in its case study's header and on its social card), its `media`",
+    "(shown in order by a section of kind `gallery`) and `portfolio.yaml`'s `photo` (shown in the About",
+    'section) are `{ src, alt }`; a media entry may add a `caption`.',
+    '',
+    '- **Where:** in a `media/` folder beside `portfolio.yaml`; `src` is written from the content root, e.g.',
+    '  `src: media/my-app/cover.png`. The originals are never published: only the encoded files go into',
+    '  `dist/media/`.',
+    `- **Formats:** PNG, JPEG, WebP or AVIF, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB and ${MAX_IMAGE_PIXELS / 1e6} megapixels. SVG is refused (it`,
+    '  can carry script); GIF, BMP, TIFF, HEIC and other files are refused with the formats to use. The',
+    '  file is checked by its bytes, not its name, and must be a regular file inside the content folder,',
+    '  not a link.',
+    '- **alt:** required; say what the image shows. A file name (`IMG_1234.png`) or a default name',
+    '  (`screenshot`, `image`) is refused.',
+    `- **Width:** a source narrower than where it is shown looks blurry, so validation warns below ${MIN_WIDTH.cover} px for a`,
+    `  cover, ${MIN_WIDTH.media} px for a gallery image and ${MIN_WIDTH.photo} px for the photo. About 2400 px wide is plenty.`,
+    '- **Gallery:** a `gallery` section in a project without `media` is an error; `media` without a',
+    '  `gallery` section is a warning (the images would not be shown).',
+    '',
+    `The build makes every image ${widths} px wide (never wider than the source: a 1000 px source gives`,
+    '480, 800 and 1000), each in AVIF, WebP and a JPEG fallback (PNG when the image has transparent',
+    'pixels), named by their content (`media/<hash>-<width>.<ext>`), with a placeholder of at most 300',
+    'bytes and the dominant colour shown until the image loads. Encoded images are kept in the cache by the',
+    "source's bytes, so a rebuild with unchanged images encodes nothing. See",
+    '[diagnostics.md](diagnostics.md) for the codes (`MEDIA_*`, `ASSET_*`).',
+  ]
 }
 
 /** One row per field, depth first, in schema order. `examples` are the values at `prefix` in the content. */

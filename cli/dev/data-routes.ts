@@ -26,7 +26,7 @@ export function dataRoutes(
       /^\/data\/projects\/([^/]+)\.json$/,
       async ([, id], res) => sendProject(session, decodeURIComponent(id ?? ''), res),
     ],
-    [/^\/media\/([^/]+)$/, async ([, name], res) => sendMedia(session.mediaFile(name ?? ''), res)],
+    [/^\/media\/([^/]+)$/, async ([, name = ''], res) => sendMedia(name, session.mediaFile(name), res)],
   ]
   return (req, res, next) => {
     const pathname = (req.url ?? '').replace(/[?#].*$/, '')
@@ -90,10 +90,11 @@ const MEDIA_TYPES: Record<string, string> = {
 }
 
 /** An encoded image's variant, as the build publishes it under media/; false (next handler) when there is none. */
-async function sendMedia(file: string | undefined, res: ServerResponse): Promise<boolean> {
+async function sendMedia(name: string, file: string | undefined, res: ServerResponse): Promise<boolean> {
   const bytes = file === undefined ? undefined : await readFile(file).catch(() => undefined)
-  if (!file || !bytes) return false
-  const type = MEDIA_TYPES[path.extname(file).slice(1)] ?? 'application/octet-stream'
+  if (!bytes) return false
+  // By the name asked for: the store keeps the file under a name of its own.
+  const type = MEDIA_TYPES[path.extname(name).slice(1)] ?? 'application/octet-stream'
   res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(bytes)
   return true
 }

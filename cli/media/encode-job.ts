@@ -30,7 +30,12 @@ export interface EncodedRecord {
 export async function encodeMedia(job: EncodeJob): Promise<EncodedRecord> {
   // Loaded on the first image: sharp takes longer to load than a small build's check, and most builds encode nothing.
   const { encodeImage } = await import('./encode-image.ts')
-  const { facts, variants } = await encodeImage(readFileSync(job.source))
+  // The rules read only the header: a file damaged after it fails here, and says which file it is.
+  const { facts, variants } = await encodeImage(readFileSync(job.source)).catch((error: unknown) => {
+    throw new Error(`${job.source} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    })
+  })
   const store = job.store && storeAt(job.store)
   if (job.folder !== undefined) mkdirSync(job.folder, { recursive: true })
   const files = variants.map(({ width, format, bytes }) => {

@@ -1,3 +1,5 @@
+import { MAX_IMAGE_PIXELS } from '../content/rules/media.ts'
+
 /**
  * How the build encodes an image: the widths, formats and their settings. Part of every encoded
  * image's key (see mediaKey), so a change here encodes every image again instead of serving old files.
@@ -27,7 +29,7 @@ export const ENCODING = {
 export const MAX_PLACEHOLDER_BYTES = 300
 
 /** What the encoder refuses to decode (a decompression bomb): the content rule reports it first, from the header. */
-export const MAX_PIXELS = 40_000_000
+export const MAX_PIXELS = MAX_IMAGE_PIXELS
 
 /** The options as text, for keys. */
 export const ENCODING_KEY = JSON.stringify({ WIDTHS, ENCODING, MAX_PLACEHOLDER_BYTES })

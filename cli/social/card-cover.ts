@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
+import { MAX_IMAGE_PIXELS } from '../content/rules/media.ts'
 import { colors, H, W } from './card-frame.ts'
 
 /**
@@ -54,7 +55,7 @@ export function coverResolver(root: string, store: Store | undefined): (src: str
 /** `svg` with its cover's pixels in place of its href: the source cropped to fill the panel, as a JPEG data URL. */
 export async function withCoverPixels(svg: string, cover: CardCover): Promise<string> {
   const { default: sharp } = await import('sharp')
-  const jpeg = await sharp(cover.file, { limitInputPixels: 40_000_000 })
+  const jpeg = await sharp(cover.file, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({ width: COVER_PANEL.width, height: COVER_PANEL.height, fit: 'cover' })
     .flatten({ background: '#0b1020' })
