@@ -16,7 +16,7 @@ import {
   MEDIA_FIXTURE_PROJECTS,
   writeMediaFixture,
 } from '../../scripts/audit/media-fixture.ts'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser, watchConsole } from './browser.ts'
 import { MEASURE_SLOTS, type SlotWidth } from './image-slots.ts'
 
 /**
@@ -170,6 +170,21 @@ describe('loading', () => {
 })
 
 describe('gallery', () => {
+  it('/ and the case study hydrate with their images without a console error or warning, and a gallery image opens', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    const problems = watchConsole(page)
+    for (const url of [siteUrl, caseStudy()]) {
+      await page.goto(url)
+      await hydrated(page)
+      await page.evaluate(READ_WHOLE_PAGE)
+    }
+    await page.locator('.gallery__open').last().click()
+    await page.locator('dialog.diagram-dialog--image[open] img').evaluate((img: HTMLImageElement) => img.decode())
+    await page.keyboard.press('Escape')
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
   it("shows the project's media in order with their captions, and the table of contents links to it", async () => {
     const page = await open(caseStudy(), 1440)
     const figures = await page.$$eval('.gallery figure', (items) =>
