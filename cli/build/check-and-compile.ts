@@ -1,4 +1,5 @@
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import { noStore } from '../cache/no-store.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
@@ -62,7 +63,7 @@ export interface CheckAndCompileResult<P extends ProjectCard = RenderedProject> 
 /** The content's files loaded and portfolio.yaml checked on its own: the first half of checkAndCompile. */
 export interface PortfolioChecked {
   loaded: LoadedSources
-  store: Store | undefined
+  store: Store
   compiler: typeof import('../compile/compile-cache.ts') | undefined
   outcome: FileOutcome | undefined
   /**
@@ -107,13 +108,13 @@ export async function checkPortfolio(
   root: string,
   options: Pick<CompileOptions, 'compile' | 'store' | 'memo'> = {},
 ): Promise<PortfolioChecked> {
-  const store = options.store === false ? undefined : (options.store ?? openStore())
+  const store = options.store === false ? noStore : (options.store ?? openStore())
   // Loaded only when compiling: `validate`-like runs never pay for loading the compilers.
   const compiler = options.compile !== false ? await import('../compile/compile-cache.ts') : undefined
   const memo = options.memo
   const loaded = await loadSources(root, {
     ...(memo ? { memo: memo.files } : {}),
-    ...(store ? { digests: fileDigests(store) } : {}),
+    digests: fileDigests(store),
   })
   const source = loaded.portfolio
   const outcome: FileOutcome | undefined = source && checkFileCached(source, 'portfolio', store)
@@ -161,7 +162,7 @@ export async function checkProjects(
   const toDo: number[] = []
   loaded.projects.forEach((source, i) => {
     const remembered = memo?.projects.get(source.path)
-    const stored = remembered?.text === source.text ? remembered.result : store && storedResult(source, store, compiler)
+    const stored = remembered?.text === source.text ? remembered.result : storedResult(source, store, compiler)
     if (stored) projectResults[i] = kept(stored)
     else toDo.push(i)
   })
@@ -169,7 +170,7 @@ export async function checkProjects(
   options.progress?.(done, loaded.projects.length)
   const jobs = toDo.map((i) => ({
     source: loaded.projects[i] as SourceFile,
-    ...(store ? { store: store.address } : {}),
+    store: store.address,
     compile,
     ...(dataDir !== undefined ? { dataDir } : {}),
   }))
@@ -196,7 +197,7 @@ export async function checkProjects(
   const diagnostics: Diagnostic[] = []
   const projects: (RenderedProject | ProjectCard)[] = []
   const keptProjects: KeptProject[] = []
-  // In content order, as compileContent does: the first file that fails to compile is the one that throws.
+  // In content order: the first file that fails to compile is the one that throws.
   for (const data of content.projects) {
     // A project in the content passed every rule, so its id is its file name.
     const file = byPath.get(`projects/${String(data.id)}.yaml`)
@@ -214,7 +215,7 @@ export async function checkProjects(
   }
   // Each edit leaves entries no build reads again: the least recently used go once there are too many.
   // A store the caller opened is the caller's to prune (a build prunes once, after its last step).
-  if (store && options.store === undefined) {
+  if (options.store === undefined) {
     fileDigests(store).save()
     if (stats.compiled > 0) store.prune()
   }
