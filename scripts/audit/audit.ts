@@ -15,6 +15,7 @@ import {
   type FirstVisit,
 } from './bytes.ts'
 import { chromiumPath, launchAuditBrowser, launchDebuggableChromium } from './chromium.ts'
+import { checkImages, measureImages, type ImageVisit } from './images.ts'
 import { runLighthouseMedian, type LighthouseSummary, type Preset } from './lighthouse-runner.ts'
 import { routeUrl, type AuditRoute } from './routes.ts'
 import { serveBuild, type Compression } from './serve.ts'
@@ -121,6 +122,8 @@ export interface AuditOptions {
   mode: 'full' | 'quick'
   /** gzip like GitHub Pages (default), or the files as they are. */
   compression?: Compression
+  /** Also read every route through on a phone: the images it downloads and any shift while they load. */
+  images?: boolean
   log?: (line: string) => void
 }
 
@@ -135,6 +138,8 @@ export interface AuditReport {
   budgets: typeof BUDGETS
   routes: RouteMeasurement[]
   chatIndex: Asset | null
+  /** Routes read through on a phone (AuditOptions.images). */
+  images: ImageVisit[]
   lighthouse: LighthouseRun[]
   misses: Miss[]
   timings: { buildMs?: number; bytesMs: number; lighthouseMs: number; totalMs: number }
@@ -163,6 +168,18 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
     } finally {
       await browser.close()
     }
+    const images: ImageVisit[] = []
+    if (options.images) {
+      const reader = await launchAuditBrowser()
+      try {
+        for (const route of options.routes) {
+          images.push(await measureImages(reader, routeUrl(url, route), 'mobile'))
+          log(`  images ${route.route}`)
+        }
+      } finally {
+        await reader.close()
+      }
+    }
     const bytesMs = performance.now() - bytesStarted
     const lighthouseStarted = performance.now()
     const plan = options.lighthouseRoutes.flatMap((route) => options.presets.map((preset) => ({ route, preset })))
@@ -176,6 +193,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
     const misses = [
       ...routes.flatMap(checkRoute),
       ...checkChatIndex(chatIndex),
+      ...images.flatMap((visit, i) => checkImages(options.routes[i]!.route, visit)),
       ...lighthouse.flatMap((run) => checkLighthouse(run.route, run.summary)),
     ]
     return {
@@ -193,6 +211,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
       budgets: BUDGETS,
       routes,
       chatIndex,
+      images,
       lighthouse,
       misses,
       timings: { bytesMs, lighthouseMs, totalMs: performance.now() - started },

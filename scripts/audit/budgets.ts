@@ -34,6 +34,11 @@ export const BUDGETS = deepFreeze({
    * owner's passages and a summary of each project (a project's passages come when a question needs them).
    */
   chatIndexKb: 40,
+  /**
+   * Images / downloads at Lighthouse's phone size (412 px wide, 1.75x) for a visitor who reads the
+   * whole page (every lazy image loaded): on the media fixture, four covers and the owner's photo.
+   */
+  homeImagesKb: 250,
   /** Cumulative layout shift, from Lighthouse and from a layout-shift PerformanceObserver in Chromium. */
   cls: 0,
 })

@@ -137,11 +137,18 @@ export function formatReport(report: AuditReport): string {
       ]),
     ),
   )
+  for (const [i, visit] of report.images.entries()) {
+    if (i === 0) out.push('Images (a phone, 412 px at 1.75x, reading the whole page: every lazy image loaded)')
+    const route = report.routes[i]?.route ?? visit.url
+    out.push(
+      `  ${route}: ${visit.images.length} file(s), ${formatKb(visit.imageBytes)}${mark(missed.has(`${route}|images read through at a 412 px phone width`))}, CLS ${visit.cls.toFixed(3)}`,
+    )
+  }
   out.push(
     `Chat index (fetched when the chat is first opened): ${report.chatIndex ? `${formatKb(report.chatIndex.gzipBytes)} gzip (${formatKb(report.chatIndex.bytes)} raw)` : 'missing'}${mark(missed.has('/|chat index (gzip, fetched when the chat opens)'))}`,
   )
   out.push(
-    `Budgets: JS on / <= ${BUDGETS.homeJsKb} kB, chat index <= ${BUDGETS.chatIndexKb} kB, CSS <= ${BUDGETS.cssKb} kB, case study +JS <= ${BUDGETS.caseStudyExtraJsKb} kB, <= ${BUDGETS.maxStylesheets} stylesheet, ${BUDGETS.maxBlockingScripts} blocking scripts, CLS ${BUDGETS.cls}; Lighthouse mobile performance >= ${BUDGETS.lighthouse.mobile.performance}, desktop >= ${BUDGETS.lighthouse.desktop.performance}, other categories 1.`,
+    `Budgets: JS on / <= ${BUDGETS.homeJsKb} kB, images on / <= ${BUDGETS.homeImagesKb} kB (phone), chat index <= ${BUDGETS.chatIndexKb} kB, CSS <= ${BUDGETS.cssKb} kB, case study +JS <= ${BUDGETS.caseStudyExtraJsKb} kB, <= ${BUDGETS.maxStylesheets} stylesheet, ${BUDGETS.maxBlockingScripts} blocking scripts, CLS ${BUDGETS.cls}; Lighthouse mobile performance >= ${BUDGETS.lighthouse.mobile.performance}, desktop >= ${BUDGETS.lighthouse.desktop.performance}, other categories 1.`,
   )
   out.push('')
 

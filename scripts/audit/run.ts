@@ -4,15 +4,19 @@
  * Builds the shipped content (or takes --dist), serves it on 127.0.0.1, measures the JavaScript and CSS
  * a first visit downloads on every route, checks render-blocking markup, image sizes and layout shift,
  * runs Lighthouse (mobile and desktop presets) on every route, prints the tables and exits 1 when a
- * budget is missed. Exit 2 for a usage, build or environment problem.
+ * budget is missed. Without --dist it then does the same, Lighthouse mobile only, for the media fixture
+ * (media-fixture.ts: four projects with a cover and three screenshots each, from 2400 px sources) on /
+ * and a case study, reading each through on a phone for its image bytes and layout shift.
+ * Exit 2 for a usage, build or environment problem.
  */
-import { mkdtemp } from 'node:fs/promises'
+import { mkdir, mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { runBuild } from '../../cli/build/run.ts'
-import { runAudit } from './audit.ts'
+import { runAudit, type AuditReport } from './audit.ts'
+import { MEDIA_FIXTURE_CASE_STUDY, writeMediaFixture } from './media-fixture.ts'
 import type { Preset } from './lighthouse-runner.ts'
 import { formatReport, writeJsonReport } from './report.ts'
 import { listAuditRoutes, selectRoutes } from './routes.ts'
@@ -26,6 +30,7 @@ const USAGE = `usage: npm run audit -- [options]
   --json FILE      where to write the JSON report (default: audit-report.json next to the build folder)
   --runs N         Lighthouse runs per route and preset; the median by performance counts (default 1)
   --no-compression serve the files uncompressed (default: gzip text responses, as GitHub Pages does)
+  --no-media       skip the media fixture's audit (images, layout shift, Lighthouse mobile)
   -h, --help       this text`
 
 export interface CliOptions {
@@ -36,6 +41,8 @@ export interface CliOptions {
   json?: string
   runs: number
   compression: Compression
+  /** --no-media: only the shipped content (or --dist) is audited. */
+  skipMedia?: true
 }
 
 export class UsageError extends Error {}
@@ -53,6 +60,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
         json: { type: 'string' },
         runs: { type: 'string', default: '1' },
         'no-compression': { type: 'boolean', default: false },
+        'no-media': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: false,
@@ -82,6 +90,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
     ...(routes ? { routes } : {}),
     ...(values.dist ? { dist: path.resolve(values.dist) } : {}),
     ...(values.json ? { json: path.resolve(values.json) } : {}),
+    ...(values['no-media'] ? { skipMedia: true as const } : {}),
   }
 }
 
@@ -144,7 +153,52 @@ async function main(argv: readonly string[]): Promise<number> {
   await writeJsonReport(jsonFile, report)
   console.log(formatReport(report))
   console.log(`JSON report: ${jsonFile}`)
-  return report.misses.length > 0 ? 1 : 0
+  if (options.dist || options.skipMedia) return report.misses.length > 0 ? 1 : 0
+
+  const media = await auditMediaFixture(options, log)
+  const mediaJson = jsonFile.replace(/(\.json)?$/, '.media.json')
+  await writeJsonReport(mediaJson, media)
+  console.log(`\nMedia fixture (4 projects, each a cover and 3 screenshots from 2400 px sources, and a photo)`)
+  console.log(formatReport(media))
+  console.log(`JSON report: ${mediaJson}`)
+  return report.misses.length + media.misses.length > 0 ? 1 : 0
+}
+
+/** Builds the media fixture and audits / and a case study: bytes, images read through, Lighthouse mobile. */
+async function auditMediaFixture(options: CliOptions, log: (line: string) => void): Promise<AuditReport> {
+  const started = performance.now()
+  const repo = path.resolve(import.meta.dirname, '../..')
+  const work = await mkdtemp(path.join(os.tmpdir(), 'portfolio-audit-media-'))
+  const root = path.join(work, 'content')
+  await mkdir(root)
+  log(`drawing the media fixture into ${root}`)
+  await writeMediaFixture(repo, root)
+  const distDir = path.join(work, 'dist')
+  const buildStarted = performance.now()
+  const result = await runBuild({ root, outDir: distDir, base: options.base })
+  const buildMs = performance.now() - buildStarted
+  if (!result.compiled) {
+    for (const d of result.diagnostics) log(`${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`)
+    throw new Error('the media fixture does not build')
+  }
+  const all = await listAuditRoutes(distDir)
+  const routes = selectRoutes(all, ['/', MEDIA_FIXTURE_CASE_STUDY])
+  log(`auditing the media fixture: ${routes.map((r) => r.route).join(', ')}`)
+  const report = await runAudit({
+    distDir,
+    base: options.base,
+    routes,
+    home: all[0]!,
+    presets: ['mobile'],
+    lighthouseRoutes: routes,
+    runs: options.runs,
+    compression: options.compression,
+    mode: options.quick ? 'quick' : 'full',
+    images: true,
+    log,
+  })
+  report.timings = { ...report.timings, buildMs, totalMs: performance.now() - started }
+  return report
 }
 
 const invokedDirectly =

@@ -15,8 +15,8 @@ const isRecord = (value: unknown): value is Holder =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
- * Visits every markup string of a project: each section's `intro` and `body`, and each diagram's
- * `svg`, with a key naming its place (`<section id>/intro`, `<section id>/body`,
+ * Visits every markup string of a project: each section's `intro`, `body` and (a gallery's)
+ * `summary`, and each diagram's `svg`, with a key naming its place (`<section id>/intro`, `<section id>/body`,
  * `<section id>/diagram-<n>`, a database section's `<section id>/er-diagram`). Used by the build and by the site, so both name places alike.
  */
 export function forEachMarkup(project: unknown, visit: (key: string, holder: Holder, field: string) => void): void {
@@ -24,7 +24,7 @@ export function forEachMarkup(project: unknown, visit: (key: string, holder: Hol
   for (const section of sections) {
     if (!isRecord(section)) continue
     const id = String(section.id)
-    for (const field of ['intro', 'body'])
+    for (const field of ['intro', 'body', 'summary'])
       if (typeof section[field] === 'string') visit(`${id}/${field}`, section, field)
     if (isRecord(section.diagram) && typeof section.diagram.svg === 'string')
       visit(`${id}/er-diagram`, section.diagram, 'svg')

@@ -64,5 +64,21 @@ export const projectCardsData = {
   url: (base: string): string => `${toBasename(base)}data/cards.json`,
 } as const
 
+/**
+ * Files the build names relative to the public base, without a leading slash (a responsive image's
+ * variants: `media/<key>-800.avif`), as URLs under the site's basename (`/`, `/sub/path/`).
+ */
+export const siteFile = {
+  url: (basename: string, file: string): string => `${toBasename(basename)}${file}`,
+  /** Every candidate of a srcset (`media/a-480.avif 480w, media/a-800.avif 800w`); the build's file names hold no comma or space. */
+  srcset: (basename: string, srcset: string): string =>
+    srcset
+      .split(',')
+      .map((candidate) => candidate.trim())
+      .filter(Boolean)
+      .map((candidate) => `${toBasename(basename)}${candidate}`)
+      .join(', '),
+} as const
+
 /** The id of the `<script type="application/json">` a prerendered page carries its data in (see PageData). */
 export const PAGE_DATA_ID = 'page-data'

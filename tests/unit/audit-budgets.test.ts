@@ -7,6 +7,7 @@ import {
   type RouteMeasurement,
 } from '../../scripts/audit/budgets.ts'
 import { isDevelopmentBuild, type Asset, type FirstVisit } from '../../scripts/audit/bytes.ts'
+import { checkImages, type ImageVisit } from '../../scripts/audit/images.ts'
 import { summarize } from '../../scripts/audit/lighthouse-runner.ts'
 
 const asset = (path: string, gzipBytes: number): Asset => ({ path, bytes: gzipBytes * 3, gzipBytes })
@@ -214,5 +215,44 @@ describe('checkChatIndex', () => {
       { kind: 'bytes', route: '/', budget: `<= ${BUDGETS.chatIndexKb} kB`, detail: '/data/chat-index.json' },
     ])
     expect(checkChatIndex(null)).toMatchObject([{ kind: 'bytes', actual: 'missing' }])
+  })
+})
+
+describe('checkImages', () => {
+  const image = (path: string, bytes: number) => ({ path, bytes, contentType: 'image/avif' })
+  const read = (extra: Partial<ImageVisit>): ImageVisit => ({
+    url: 'http://127.0.0.1/',
+    device: 'mobile',
+    images: [],
+    imageBytes: 0,
+    cls: 0,
+    notLoaded: [],
+    ...extra,
+  })
+
+  it(`holds / on a phone to ${BUDGETS.homeImagesKb} kB of images, naming the files`, () => {
+    const images = [image('/media/a-800.avif', 150_000), image('/media/b-800.avif', 100_001)]
+    expect(checkImages('/', read({ images, imageBytes: 250_001 }))).toEqual([
+      {
+        kind: 'images',
+        route: '/',
+        check: 'images read through at a 412 px phone width',
+        actual: '250.00 kB',
+        budget: `<= ${BUDGETS.homeImagesKb} kB`,
+        detail: '/media/a-800.avif 150.00 kB, /media/b-800.avif 100.00 kB',
+      },
+    ])
+    expect(checkImages('/', read({ imageBytes: 250_000 }))).toEqual([])
+    // The budget is the home page's on a phone; a case study or a desktop is held to layout shift only.
+    expect(checkImages('/projects/a', read({ imageBytes: 900_000 }))).toEqual([])
+    expect(checkImages('/', read({ device: 'desktop', imageBytes: 900_000 }))).toEqual([])
+  })
+
+  it('reports a shift while images load, and images that never loaded', () => {
+    const misses = checkImages('/projects/a', read({ cls: 0.012, notLoaded: ['http://127.0.0.1/media/x-480.avif'] }))
+    expect(misses.map((m) => [m.kind, m.check, m.actual])).toEqual([
+      ['cls', 'CLS while the images load (mobile)', '0.0120'],
+      ['images', 'images that did not load (mobile)', '1'],
+    ])
   })
 })

@@ -61,6 +61,10 @@ describe('parseCli', () => {
     })
   })
 
+  it('reads --no-media (the media fixture is audited unless it is given)', () => {
+    expect(parseCli(['--no-media'])).toEqual({ quick: false, base: '/', runs: 1, compression: 'gzip', skipMedia: true })
+  })
+
   it('rejects unknown options, bad bases and bad run counts', () => {
     expect(() => parseCli(['--fast'])).toThrow(UsageError)
     expect(() => parseCli(['--base', 'x'])).toThrow(/--base/)

@@ -1,16 +1,22 @@
 import { portfolio } from '../generated/content.ts'
+import { imageSizes } from '../image-sizes.ts'
 import { CareerSection } from './career-section.tsx'
 import { HtmlBlock } from './html-block.tsx'
+import { Picture } from './picture.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
 export function AboutSection() {
   const { title, body, highlights = [] } = portfolio.about
+  const { photo } = portfolio
   return (
     <section id="about" className="section" tabIndex={-1} aria-labelledby="about-title">
       <div className="container">
         <SectionHeading id="about-title" title={title} />
         <div className="about">
-          <HtmlBlock html={body} className="prose about__body" />
+          <div className="about__main">
+            {photo ? <Picture image={photo} sizes={imageSizes.photo} className="about__photo" /> : null}
+            <HtmlBlock html={body} className="prose about__body" />
+          </div>
           {highlights.length > 0 ? (
             <ul className="about__highlights">
               {highlights.map((item) => (

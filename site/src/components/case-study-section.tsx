@@ -5,6 +5,7 @@ import { DatabaseSchema } from './database-schema.tsx'
 import { DiagramFigure } from './diagram-figure.tsx'
 import { EndpointTable } from './endpoint-table.tsx'
 import { FeaturesList } from './features-list.tsx'
+import { Gallery } from './gallery.tsx'
 import { HtmlBlock } from './html-block.tsx'
 import { ProjectLinks } from './project-links.tsx'
 import { StackGroups } from './stack-groups.tsx'
@@ -48,6 +49,15 @@ function SectionBody({ section, project }: { section: RenderedSection; project: 
       return <EndpointTable endpoints={section.endpoints} label={`${section.title} table`} />
     case 'test-cards':
       return <TestCardList cards={section.cards} />
+    case 'gallery':
+      return (
+        <>
+          {section.summary ? (
+            <HtmlBlock html={section.summary} className="prose case-section__intro" markupKey={key('summary')} />
+          ) : null}
+          <Gallery images={project.media ?? []} />
+        </>
+      )
     case 'call-to-action':
       return (
         <div className="card cta">

@@ -1,6 +1,8 @@
 import type { ProjectCard } from '../generated/types.ts'
+import { imageSizes } from '../image-sizes.ts'
 import { ExternalLink } from './external-link.tsx'
 import { Icon } from './icon.tsx'
+import { Picture } from './picture.tsx'
 import { ProjectLink } from './project-link.tsx'
 import { TagList } from './tag-list.tsx'
 
@@ -9,8 +11,10 @@ export function FeaturedProjectCard({ project }: { project: ProjectCard }) {
   const metrics = Object.entries(project.metrics ?? {}).filter(
     (entry): entry is [string, string | number] => entry[1] !== undefined,
   )
+  const { cover } = project
   return (
     <article className="card featured" aria-labelledby={`card-${project.id}`}>
+      {cover ? <Picture image={cover} sizes={imageSizes.featured} className="featured__cover" /> : null}
       <div className="featured__main">
         <div className="card__top">
           <span className="project-icon project-icon--large">

@@ -1,13 +1,17 @@
 import type { ProjectCard as ProjectCardData } from '../generated/types.ts'
+import { imageSizes } from '../image-sizes.ts'
 import { ExternalLink } from './external-link.tsx'
 import { Icon } from './icon.tsx'
+import { Picture } from './picture.tsx'
 import { ProjectLink } from './project-link.tsx'
 import { TagList } from './tag-list.tsx'
 
 /** One of the other projects: a compact card with Details, Live and (when present) GitHub. */
 export function ProjectCard({ project }: { project: ProjectCardData }) {
+  const { cover } = project
   return (
     <article className="card project-card" aria-labelledby={`card-${project.id}`}>
+      {cover ? <Picture image={cover} sizes={imageSizes.card} className="project-card__cover" /> : null}
       <span className="project-icon">
         <Icon name={project.icon} size={22} />
       </span>

@@ -1,15 +1,17 @@
 import { Fragment } from 'react'
 import { AppLink } from './app-link.tsx'
 import type { RenderedProject } from '../generated/types.ts'
+import { imageSizes } from '../image-sizes.ts'
 import { paths } from '../paths.ts'
 import { CopyButton } from './copy-button.tsx'
 import { Icon } from './icon.tsx'
+import { Picture } from './picture.tsx'
 import { ProjectLinks } from './project-links.tsx'
 import { TagList } from './tag-list.tsx'
 
 /** Top of a case study: back link, title, description, audience, demo login and the two links. */
 export function ProjectHeader({ project }: { project: RenderedProject }) {
-  const { demo } = project
+  const { demo, cover } = project
   return (
     <header className="project-header">
       <div className="container">
@@ -31,6 +33,16 @@ export function ProjectHeader({ project }: { project: RenderedProject }) {
             </div>
             <ProjectLinks project={project} />
           </div>
+          {cover ? (
+            // Above the fold: fetched first, at once (the page's largest paint).
+            <Picture
+              image={cover}
+              sizes={imageSizes.header}
+              loading="eager"
+              fetchPriority="high"
+              className="project-header__cover"
+            />
+          ) : null}
           <aside className="card demo-login" aria-labelledby="demo-login-title">
             <h2 id="demo-login-title" className="demo-login__title">
               <Icon name="key" size={18} />

@@ -1,0 +1,282 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import type { Server } from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runBuild } from '../../cli/build/run.ts'
+import { checkContent } from '../../cli/content/check-content.ts'
+import { serveDist } from '../../cli/dev/serve-dist.ts'
+import { BUDGETS, kb } from '../../scripts/audit/budgets.ts'
+import { measureImages, READ_WHOLE_PAGE } from '../../scripts/audit/images.ts'
+import {
+  MEDIA_FIXTURE_CASE_STUDY,
+  MEDIA_FIXTURE_PROJECTS,
+  writeMediaFixture,
+} from '../../scripts/audit/media-fixture.ts'
+import { launchBrowser, watchConsole } from './browser.ts'
+import { MEASURE_SLOTS, type SlotWidth } from './image-slots.ts'
+
+/**
+ * Project media in real Chromium, on the media fixture (four projects, each a cover and three
+ * screenshots drawn at 2400 px, and the owner's photo) built like any content: what a phone
+ * downloads, that nothing moves while images arrive, lazy and eager loading, `sizes` against the
+ * layout, the gallery and its full-size dialog, and axe in both themes.
+ */
+const repo = path.resolve(import.meta.dirname, '../..')
+const work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-e2e-media-'))
+let browser: Browser
+let server: Server
+let siteUrl: string
+let gallery: { alt: string; caption?: string }[]
+
+beforeAll(async () => {
+  const content = path.join(work, 'content')
+  await mkdir(content)
+  await writeMediaFixture(repo, content)
+  const result = await runBuild({ root: content, outDir: path.join(work, 'dist'), base: '/' })
+  if (!result.compiled)
+    throw new Error(
+      `media fixture build failed:\n${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`).join('\n')}`,
+    )
+  const checked = await checkContent(content)
+  const project = checked.content?.projects.find((p) => p.id === MEDIA_FIXTURE_CASE_STUDY) as
+    | { media?: { alt: string; caption?: string }[] }
+    | undefined
+  gallery = project?.media ?? []
+  const served = await serveDist(path.join(work, 'dist'), { base: '/', port: 0 })
+  server = served.server
+  siteUrl = served.url
+  browser = await launchBrowser()
+}, 240_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
+  rmSync(work, { recursive: true, force: true })
+})
+
+const caseStudy = () => `${siteUrl}projects/${MEDIA_FIXTURE_CASE_STUDY}`
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.scroll === 'smooth')
+
+async function open(url: string, width: number): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } })
+  await page.goto(url)
+  await hydrated(page)
+  return page
+}
+
+/** The variant a srcset lists last (the build lists them narrowest first). */
+const largest = (srcset: string) => srcset.split(',').at(-1)!.trim().split(' ')[0]!
+
+describe('what a phone downloads', () => {
+  it(`reading / through at 412 px downloads at most ${BUDGETS.homeImagesKb} kB of images: each cover and the photo once, as AVIF`, async () => {
+    const visit = await measureImages(browser, siteUrl, 'mobile')
+    expect(visit.notLoaded).toEqual([])
+    // Four covers and the photo, one variant each (a second variant of the same image would be waste).
+    expect(visit.images).toHaveLength(MEDIA_FIXTURE_PROJECTS.length + 1)
+    expect(new Set(visit.images.map((i) => i.path.replace(/-\d+\.\w+$/, ''))).size).toBe(visit.images.length)
+    expect(visit.images.map((i) => i.contentType)).toEqual(visit.images.map(() => 'image/avif'))
+    expect(kb(visit.imageBytes)).toBeLessThanOrEqual(BUDGETS.homeImagesKb)
+  })
+
+  it('nothing shifts while the images of / and a case study load, on a phone and a desktop', async () => {
+    const shifts: string[] = []
+    for (const url of [siteUrl, caseStudy()])
+      for (const device of ['mobile', 'desktop'] as const) {
+        const visit = await measureImages(browser, url, device)
+        expect(visit.notLoaded).toEqual([])
+        if (visit.cls !== 0) shifts.push(`${url} ${device}: CLS ${visit.cls}`)
+      }
+    expect(shifts).toEqual([])
+  }, 120_000)
+})
+
+describe('loading', () => {
+  const attributes = (page: Page) =>
+    page.$$eval('picture > img', (images) =>
+      images.map((img) => ({
+        slot: img.closest('picture')!.className,
+        loading: img.getAttribute('loading'),
+        fetchpriority: img.getAttribute('fetchpriority'),
+        sized: img.hasAttribute('width') && img.hasAttribute('height'),
+      })),
+    )
+
+  it('every image on / is lazy; on a case study only the header cover is eager and fetched first', async () => {
+    const page = await open(siteUrl, 1440)
+    const home = await attributes(page)
+    expect(home.length).toBe(MEDIA_FIXTURE_PROJECTS.length + 1)
+    expect(home.filter((i) => i.loading !== 'lazy' || i.fetchpriority !== null || !i.sized)).toEqual([])
+    await page.goto(caseStudy())
+    const study = await attributes(page)
+    expect(study.filter((i) => i.loading === 'eager')).toEqual([
+      { slot: 'picture project-header__cover', loading: 'eager', fetchpriority: 'high', sized: true },
+    ])
+    expect(study.filter((i) => i.loading !== 'eager').every((i) => i.loading === 'lazy' && i.sized)).toBe(true)
+    expect(study.length).toBe(1 + gallery.length)
+    await page.close()
+  })
+
+  it('while the files are on their way, each image already has its final box and shows its placeholder', async () => {
+    const page = await browser.newPage({ viewport: { width: 412, height: 900 } })
+    // The image files wait until the boxes are measured; from then on they pass.
+    const held: (() => Promise<void>)[] = []
+    let released = false
+    await page.route('**/media/**', (route) => {
+      if (released) return route.continue()
+      held.push(() => route.continue())
+    })
+    await page.goto(caseStudy(), { waitUntil: 'domcontentloaded' })
+    await page.waitForFunction(() => document.querySelectorAll('picture > img').length > 0)
+    const boxes = () =>
+      page.$$eval('picture > img', (images) =>
+        images.map((img) => {
+          const box = img.getBoundingClientRect()
+          return { width: box.width, height: box.height, background: getComputedStyle(img).backgroundImage }
+        }),
+      )
+    const waiting = await boxes()
+    for (const box of waiting) {
+      expect(box.height).toBeGreaterThan(0)
+      expect(box.background).toMatch(/^url\("data:image\/webp;base64,/)
+    }
+    expect(held.length).toBeGreaterThan(0)
+    released = true
+    await Promise.all(held.map((go) => go()))
+    await page.evaluate(READ_WHOLE_PAGE)
+    const loaded = await boxes()
+    expect(loaded.map(({ width, height }) => ({ width, height }))).toEqual(
+      waiting.map(({ width, height }) => ({ width, height })),
+    )
+    await page.close()
+  })
+
+  it("each slot's sizes says the width the layout gives its image (within 5%), at phone to desktop widths", async () => {
+    const off: string[] = []
+    for (const width of [360, 412, 768, 1024, 1440]) {
+      for (const url of [siteUrl, caseStudy()]) {
+        const page = await open(url, width)
+        for (const slot of (await page.evaluate(MEASURE_SLOTS)) as SlotWidth[])
+          if (Math.abs(slot.sizes - slot.rendered) > Math.max(8, slot.rendered * 0.05))
+            off.push(`${width}px ${slot.slot} "${slot.alt}": sizes ${slot.sizes} px, laid out ${slot.rendered} px`)
+        await page.close()
+      }
+    }
+    expect(off).toEqual([])
+  }, 120_000)
+})
+
+describe('gallery', () => {
+  it('/ and the case study hydrate with their images without a console error or warning, and a gallery image opens', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    const problems = watchConsole(page)
+    for (const url of [siteUrl, caseStudy()]) {
+      await page.goto(url)
+      await hydrated(page)
+      await page.evaluate(READ_WHOLE_PAGE)
+    }
+    await page.locator('.gallery__open').last().click()
+    await page.locator('dialog.diagram-dialog--image[open] img').evaluate((img: HTMLImageElement) => img.decode())
+    await page.keyboard.press('Escape')
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it("shows the project's media in order with their captions, and the table of contents links to it", async () => {
+    const page = await open(caseStudy(), 1440)
+    const figures = await page.$$eval('.gallery figure', (items) =>
+      items.map((figure) => ({
+        alt: figure.querySelector('img')!.alt,
+        caption: figure.querySelector('figcaption')?.textContent ?? undefined,
+      })),
+    )
+    expect(figures).toEqual(gallery.map(({ alt, caption }) => ({ alt, caption })))
+    const section = await page.locator('.gallery').evaluate((list) => list.closest('section')!.id)
+    expect(await page.locator(`.toc a[href="#${section}"]`).count()).toBe(1)
+    await page.close()
+  })
+
+  for (const width of [390, 1440]) {
+    it(`at ${width} px an image opens full size (its largest variant) on click and on Enter, zooms, and Escape closes it with focus back on the image`, async () => {
+      const page = await open(caseStudy(), width)
+      const first = page.locator('.gallery__open').first()
+      const dialog = page.locator('dialog.diagram-dialog--image[open]')
+
+      await first.scrollIntoViewIfNeeded()
+      await first.click()
+      await dialog.waitFor()
+      expect(await page.getByRole('dialog', { name: gallery[0]!.caption ?? gallery[0]!.alt }).count()).toBe(1)
+      const full = dialog.locator('img')
+      await full.evaluate((img: HTMLImageElement) => img.decode())
+      const { currentSrc, avif } = await full.evaluate((img: HTMLImageElement) => ({
+        currentSrc: new URL(img.currentSrc).pathname,
+        avif: img.parentElement!.querySelector('source[type="image/avif"]')!.getAttribute('srcset')!,
+      }))
+      expect(currentSrc).toBe(largest(avif))
+      // Opened to fit the view: nothing to scroll at 100%.
+      const fits = await dialog
+        .locator('.diagram-dialog__view')
+        .evaluate((view) => view.scrollWidth <= view.clientWidth && view.scrollHeight <= view.clientHeight)
+      expect(fits).toBe(true)
+      expect(await dialog.locator('output').textContent()).toBe('100%')
+      await page.keyboard.press('+')
+      expect(await dialog.locator('output').textContent()).toBe('125%')
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+      expect(await first.evaluate((button) => button === document.activeElement)).toBe(true)
+
+      const second = page.locator('.gallery__open').nth(1)
+      await second.focus()
+      await page.keyboard.press('Enter')
+      await dialog.waitFor()
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true)
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+      expect(await second.evaluate((button) => button === document.activeElement)).toBe(true)
+      await page.close()
+    })
+  }
+})
+
+describe('accessibility', () => {
+  async function axe(page: Page, include?: string): Promise<string[]> {
+    const found: string[] = []
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(async (t) => {
+        document.documentElement.dataset.theme = t
+        await Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a instanceof CSSTransition)
+            .map((a) => a.finished.catch(() => undefined)),
+        )
+      }, theme)
+      let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] })
+      if (include) builder = builder.include(include)
+      const { violations } = await builder.analyze()
+      found.push(...violations.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`))
+    }
+    return found
+  }
+
+  for (const width of [390, 1440]) {
+    it(`at ${width} px axe finds nothing on / and the case study with their images, nor in the open gallery dialog, in both themes`, async () => {
+      const found: string[] = []
+      for (const url of [siteUrl, caseStudy()]) {
+        const page = await open(url, width)
+        await page.evaluate(READ_WHOLE_PAGE)
+        found.push(...(await axe(page)).map((v) => `${url} ${v}`))
+        if (url !== siteUrl) {
+          await page.locator('.gallery__open').first().click()
+          await page.locator('dialog.diagram-dialog--image[open]').waitFor()
+          found.push(...(await axe(page, 'dialog[open]')).map((v) => `dialog ${v}`))
+        }
+        await page.close()
+      }
+      expect(found).toEqual([])
+    }, 60_000)
+  }
+})
