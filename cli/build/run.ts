@@ -7,8 +7,7 @@ import type { PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles, type OutputProblem } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered } from './prerender.ts'
-import { moveProjectData, type WrittenData } from '../generate/project-data.ts'
-import { writeChatData } from '../generate/chat-index.ts'
+import { dataInPlace, writeSiteData, type WrittenData } from './site-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckResult } from '../content/check-content.ts'
@@ -114,6 +113,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   await removeStaleWorkDirectories(options.outDir)
   const pool = openPool()
   const stopped = new AbortController()
+  const dataFiles = store && dataInPlace(store, options.outDir, work.data)
   let app: Promise<SiteBuild> | undefined
   let cards: Promise<{ files: string[]; ms: number }> | undefined
   let built = false
@@ -137,6 +137,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
             pool,
             store: store ?? false,
             dataDir: work.data,
+            ...(dataFiles ? { dataInPlace: dataFiles } : {}),
             progress: count,
           }),
         )
@@ -174,20 +175,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // Into the site Vite has emptied; pages render from these files.
     if (resume.files) await writeResume(work.temp, resume.files)
     const data = await step(
-      'case-study data',
-      () => moveProjectData(work.data, work.temp, kept),
-      (written) => `${written.files.length} files`,
-    )
-    await step(
-      'chat data',
-      () =>
-        writeChatData(
-          work.data,
-          work.temp,
-          compiled.portfolio,
-          kept.map((project) => project.chat),
-        ),
-      (bytes) => `overview ${(bytes / 1000).toFixed(1)} kB`,
+      'case-study and chat data',
+      () => writeSiteData(work.data, work.temp, compiled.portfolio, kept, dataFiles),
+      (written) => `${written.files} files, chat overview ${(written.overviewBytes / 1000).toFixed(1)} kB`,
     )
     const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step)
     const problems = await step(

@@ -18,9 +18,17 @@ function isCompiledProject(value: unknown): value is CompiledProject {
 /** A compile's result, and whether it came from the store. */
 export type CachedCompile = CompiledProject & { cached: boolean }
 
+/**
+ * The key a compiled project is kept under: everything its result is made from. What a build makes
+ * of the result alone (the case study's data file, its chat passages) is recorded under it too.
+ */
+export function compiledProjectKey(source: SourceFile, store: Store): string {
+  return store.key('project', source.path, sourceDigest(source))
+}
+
 /** What the store holds compiled for this exact text of `source`, or undefined. */
 export function readCompiledProject(source: SourceFile, store: Store): CompiledProject | undefined {
-  const hit = store.get('project', store.key('project', source.path, sourceDigest(source)))
+  const hit = store.get('project', compiledProjectKey(source, store))
   return isCompiledProject(hit) ? { project: hit.project, diagnostics: hit.diagnostics } : undefined
 }
 
@@ -33,7 +41,7 @@ export async function compileProjectCached(
 ): Promise<CachedCompile> {
   const hit = store && readCompiledProject(source, store)
   if (hit) return { ...hit, cached: true }
-  const key = store?.key('project', source.path, sourceDigest(source))
+  const key = store && compiledProjectKey(source, store)
   const { compileProjectText, drawProjectDiagrams, projectDiagrams } = await import('./compile-project.ts')
   const project = compileProjectText(data)
   const id = ({ mermaid, title }: Diagram) => `${title}\0${mermaid}`
