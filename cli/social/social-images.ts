@@ -5,9 +5,8 @@ import { storeAt, type Store, type StoreAddress } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
 import { sha256Hex } from '../sha256.ts'
-import { FONT_FILES } from './card-fonts.ts'
+import { FONT_FILES } from './card-font-files.ts'
 import { socialCardSpecs, type CardSpec } from './card-specs.ts'
-import { cardSvg } from './card-svg.ts'
 import { CARD_RENDERER, renderCard } from './render-card.ts'
 
 export { socialCardSpecs, type CardSpec } from './card-specs.ts'
@@ -107,11 +106,14 @@ export async function writeSocialCards(
   const fonts = store && fontsKey(store)
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
   const toDraw: CardJob[] = []
+  let cardSvg: typeof import('./card-svg.ts').cardSvg | undefined
   const toRecord: (string | undefined)[] = []
   for (const spec of specs) {
     signal?.throwIfAborted()
     const inPlaceKey = inPlace && store && fonts !== undefined ? specKey(store, spec, fonts) : undefined
     if (inPlace && inPlaceKey && inPlace.take(spec.file, inPlaceKey)) continue
+    // Loaded for the first card the site in place lacks: it loads the font reader that measures text.
+    cardSvg ??= (await import('./card-svg.ts')).cardSvg
     const svg = cardSvg(spec)
     const key = store && cardKey(store, svg, fonts)
     const kept = key === undefined ? undefined : store?.get(KIND, key)
