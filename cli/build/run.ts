@@ -7,7 +7,7 @@ import type { PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles, type OutputProblem } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered } from './prerender.ts'
-import { dataInPlace, writeSiteData, type WrittenData } from './site-data.ts'
+import { dataInPlace, writeSiteData, type DataInPlace, type WrittenData } from './site-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckResult } from '../content/check-content.ts'
@@ -114,6 +114,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const pool = openPool()
   const stopped = new AbortController()
   const dataFiles = store && dataInPlace(store, options.outDir, work.data)
+  const build: Build = { options, store, work, pool, step, dataFiles }
   let app: Promise<SiteBuild> | undefined
   let cards: Promise<{ files: string[]; ms: number }> | undefined
   let built = false
@@ -122,15 +123,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       'validate + generate',
       async (count) => {
         const portfolio = await checkPortfolio(options.root, { store: store ?? false })
-        app = portfolio.portfolio?.then((compiled) =>
-          buildApp(compiled, {
-            root: options.root,
-            base: options.base,
-            clientDir: work.temp,
-            serverDir: work.server,
-            store,
-          }),
-        )
+        app = portfolio.portfolio?.then((compiled) => startApp(build, compiled))
         app?.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         return generateOutcome(
           await checkProjects(options.root, portfolio, {
@@ -154,52 +147,10 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       signal: stopped.signal,
       progress: progress('social images'),
     })
-    cards.catch(() => undefined) // awaited below, or in `finally` when a step fails
-
-    // While Vite builds: a problem with the resume (a glyph the font lacks, more than two pages)
-    // stops the build, located like a content error.
-    const resume = await step('resume', () => makeResume(checked, options.root, store ?? null), describeResume)
-    if (resume.diagnostics.length > 0) {
-      // Reported with the texts of the files they are in, for their code frames.
-      const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resume.diagnostics] })
-      return { ...failed.report, compiled: false, pages: [] }
-    }
-
-    const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
-    const siteUrl = String((compiled.portfolio.site as { url: string }).url)
-    const site = await step(
-      'vite build (client + server)',
-      () => app!,
-      (s) => (s.cached ? 'unchanged app: from the cache' : 'started alongside checking'),
-    )
-    // Into the site Vite has emptied; pages render from these files.
-    if (resume.files) await writeResume(work.temp, resume.files)
-    const data = await step(
-      'case-study and chat data',
-      () => writeSiteData(work.data, work.temp, compiled.portfolio, kept, dataFiles),
-      (written) => `${written.files} files, chat overview ${(written.overviewBytes / 1000).toFixed(1)} kB`,
-    )
-    const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step)
-    const problems = await step(
-      'check links',
-      async () => checkScans(scans, listSiteFiles(work.temp), options.base),
-      (p) => (p.length ? `${p.length} problems` : 'all resolve'),
-    )
-    failOnBrokenLinks(problems)
-    await step(
-      'social images',
-      () => cards!,
-      (drawn) => `${drawn.files.length} cards, drawn in ${(drawn.ms / 1000).toFixed(2)} s alongside the steps above`,
-    )
-    await moveCardsIn(work.cards, work.temp)
-    await writeSeoFiles(work.temp, routes, siteUrl, options.base)
-    await step(
-      'swap into place',
-      async () => swapDirectory(work.temp, options.outDir, work.old),
-      () => options.outDir,
-    )
-    built = true
-    return { ...report, compiled: true, pages }
+    cards.catch(() => undefined) // awaited in finishSite, or in `finally` when a step fails
+    const result = await finishSite(build, { checked, compiled, kept, report, app, cards })
+    built = result.compiled
+    return result
   } finally {
     // A failed build: the cards not drawn yet are dropped (closing the pool drops its jobs not started).
     if (!built) stopped.abort(new Error('the build stopped'))
@@ -211,6 +162,88 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // Each edit leaves entries no build reads again: the least recently used go once there are too many.
     store?.prune()
   }
+}
+
+/** What every step of one build shares. */
+interface Build {
+  options: BuildOptions
+  store: Store | undefined
+  work: ReturnType<typeof workDirectories>
+  pool: BuildPool
+  step: Step
+  dataFiles: DataInPlace | undefined
+}
+
+/** The app's Vite build (or the app from the store), from the compiled portfolio: it holds no project. */
+function startApp({ options, work, store }: Build, portfolio: Record<string, unknown>): Promise<SiteBuild> {
+  return buildApp(portfolio, {
+    root: options.root,
+    base: options.base,
+    clientDir: work.temp,
+    serverDir: work.server,
+    store,
+  })
+}
+
+/**
+ * The steps after the checks, for valid content: the resume (while Vite builds), the app awaited,
+ * the data files, the pages, the output check, the cards awaited, the SEO files, and the swap.
+ * `compiled: false` when the resume has a problem (reported like a content error).
+ */
+async function finishSite(
+  { options, store, work, pool, step, dataFiles }: Build,
+  started: {
+    checked: GenerateResult
+    compiled: CompiledContent
+    kept: KeptProject[]
+    report: Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'>
+    app: Promise<SiteBuild>
+    cards: Promise<{ files: string[]; ms: number }>
+  },
+): Promise<BuildResult> {
+  const { checked, compiled, kept, report } = started
+  // While Vite builds: a problem with the resume (a glyph the font lacks, more than two pages)
+  // stops the build, located like a content error.
+  const resume = await step('resume', () => makeResume(checked, options.root, store ?? null), describeResume)
+  if (resume.diagnostics.length > 0) {
+    // Reported with the texts of the files they are in, for their code frames.
+    const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resume.diagnostics] })
+    return { ...failed.report, compiled: false, pages: [] }
+  }
+  const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
+  const siteUrl = String((compiled.portfolio.site as { url: string }).url)
+  const site = await step(
+    'vite build (client + server)',
+    () => started.app,
+    (s) => (s.cached ? 'unchanged app: from the cache' : 'started alongside checking'),
+  )
+  // Into the site Vite has emptied; pages render from these files.
+  if (resume.files) await writeResume(work.temp, resume.files)
+  const data = await step(
+    'case-study and chat data',
+    () => writeSiteData(work.data, work.temp, compiled.portfolio, kept, dataFiles),
+    (written) => `${written.files} files, chat overview ${(written.overviewBytes / 1000).toFixed(1)} kB`,
+  )
+  const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step)
+  const problems = await step(
+    'check links',
+    async () => checkScans(scans, listSiteFiles(work.temp), options.base),
+    (p) => (p.length ? `${p.length} problems` : 'all resolve'),
+  )
+  failOnBrokenLinks(problems)
+  await step(
+    'social images',
+    () => started.cards,
+    (drawn) => `${drawn.files.length} cards, drawn in ${(drawn.ms / 1000).toFixed(2)} s alongside the steps above`,
+  )
+  await moveCardsIn(work.cards, work.temp)
+  await writeSeoFiles(work.temp, routes, siteUrl, options.base)
+  await step(
+    'swap into place',
+    async () => swapDirectory(work.temp, options.outDir, work.old),
+    () => options.outDir,
+  )
+  return { ...report, compiled: true, pages }
 }
 
 /** What reporting a build's diagnostics needs (their files' texts, for code frames, not every file's), and the compiled content. */

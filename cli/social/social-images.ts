@@ -1,12 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { CompiledContent } from '../compile/compile-content.ts'
 import { storeAt, type Store, type StoreAddress } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
 import { sha256Hex } from '../sha256.ts'
 import { FONT_FILES } from './card-font-files.ts'
-import { socialCardSpecs, type CardSpec } from './card-specs.ts'
+import type { CardSpec } from './card-specs.ts'
 import { CARD_RENDERER, renderCard } from './render-card.ts'
 
 export { socialCardSpecs, type CardSpec } from './card-specs.ts'
@@ -80,11 +79,6 @@ export async function drawCard(job: CardJob): Promise<CardDrawn> {
   if (job.store && job.key !== undefined) storeAt(job.store).set(KIND, job.key, png)
   writeFileSync(path.join(job.siteDir, job.file), png)
   return { sha256: sha256Hex(png) }
-}
-
-/** Renders every card of the content into the site folder (og/index.png, og/<id>.png), taking from and keeping in `store` if given. */
-export async function writeSocialImages(siteDir: string, content: CompiledContent, store?: Store): Promise<string[]> {
-  return writeSocialCards(siteDir, socialCardSpecs(content), store)
 }
 
 /**
