@@ -1,4 +1,5 @@
 import type { Store } from '../cache/store.ts'
+import type { Portfolio } from '../content/content-types.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
@@ -19,7 +20,7 @@ export interface AppRequest {
  * portfolio.yaml is compiled, while the project files are still checked, and an edit to a project
  * never runs Vite again.
  */
-export async function buildApp(portfolio: Record<string, unknown>, request: AppRequest): Promise<SiteBuild> {
+export async function buildApp(portfolio: Portfolio, request: AppRequest): Promise<SiteBuild> {
   const { root, base, clientDir, serverDir, store } = request
   await writeFiles(
     generatedDirectory,

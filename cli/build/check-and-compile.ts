@@ -1,11 +1,12 @@
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { isRecord } from '../diagnostics/json-pointer.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
 import { checkAcrossFiles, type CheckResult, type FileOutcome } from '../content/check-content.ts'
 import { loadSources, type FileRead, type LoadedSources, type SourceFile } from '../content/load-sources.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
+import type { Portfolio, ProjectCard, RenderedProject } from '../content/content-types.ts'
+import { validPortfolio } from '../content/valid-data.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { openPool, type BuildPool } from './jobs.ts'
 import { keepProject, type KeptProject, type ProjectJobResult } from './project-job.ts'
@@ -52,9 +53,10 @@ export interface CompileMemo {
   projects: Map<string, { text: string; result: ProjectJobResult }>
 }
 
-export interface CheckAndCompileResult extends CheckResult {
+/** `P`: a project of `compiled`, its card alone with `dataDir`. */
+export interface CheckAndCompileResult<P extends ProjectCard = RenderedProject> extends CheckResult {
   /** Present when the content is valid and compiled without error. */
-  compiled?: CompiledContent
+  compiled?: CompiledContent<P>
   /** With `dataDir`: each compiled project's data file and passages, in content order. */
   kept?: KeptProject[]
   /** Problems found while compiling valid content (diagrams that cannot be rendered), in content order. */
@@ -67,14 +69,14 @@ export interface CheckAndCompileResult extends CheckResult {
 export interface PortfolioChecked {
   loaded: LoadedSources
   store: Store | undefined
-  compiler: CompileCache | undefined
+  compiler: typeof import('../compile/compile-cache.ts') | undefined
   outcome: FileOutcome | undefined
   /**
    * portfolio.yaml compiled, when it passed its own checks and compiling was asked: a build starts
    * its app with it, which holds no project, while the project files are checked. The content may
    * still turn out invalid (a project, or a rule across files).
    */
-  portfolio?: Promise<Record<string, unknown>>
+  portfolio?: Promise<Portfolio>
 }
 
 /** Project files per worker when they are only checked (see RunOptions.perWorker). */
@@ -86,7 +88,18 @@ const COMPILED_FILES_PER_WORKER = 100
  * checkContent for a build, then markdown → HTML and Mermaid → SVG for valid content: checkPortfolio
  * then checkProjects, which a build calls itself to start its app in between.
  */
-export async function checkAndCompile(root: string, options: CompileOptions = {}): Promise<CheckAndCompileResult> {
+export async function checkAndCompile(
+  root: string,
+  options: CompileOptions & { dataDir: string },
+): Promise<CheckAndCompileResult<ProjectCard>>
+export async function checkAndCompile(
+  root: string,
+  options?: CompileOptions & { dataDir?: undefined },
+): Promise<CheckAndCompileResult>
+export async function checkAndCompile(
+  root: string,
+  options: CompileOptions = {},
+): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>> {
   const pool = options.pool ?? openPool(options.workers)
   try {
     return await checkProjects(root, await checkPortfolio(root, options), { ...options, pool })
@@ -110,10 +123,9 @@ export async function checkPortfolio(
   })
   const source = loaded.portfolio
   const outcome: FileOutcome | undefined = source && checkFileCached(source, 'portfolio', store)
-  const valid =
-    source && outcome && isRecord(outcome.data) && !hasErrors([...loaded.diagnostics, ...outcome.diagnostics])
-  if (!compiler || !valid) return { loaded, store, compiler, outcome }
-  const portfolio = compiler.compilePortfolioCached(source, outcome.data as Record<string, unknown>, store)
+  const valid = outcome && !hasErrors(loaded.diagnostics) ? validPortfolio(outcome) : undefined
+  if (!compiler || !source || !valid) return { loaded, store, compiler, outcome }
+  const portfolio = compiler.compilePortfolioCached(source, valid, store)
   portfolio.catch(() => undefined) // awaited by checkProjects, which throws what compiling threw
   return { loaded, store, compiler, outcome, portfolio }
 }
@@ -126,8 +138,23 @@ export async function checkPortfolio(
 export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
+  options: CompileOptions & { pool: BuildPool; dataDir: string },
+): Promise<CheckAndCompileResult<ProjectCard>>
+export async function checkProjects(
+  root: string,
+  checked: PortfolioChecked,
+  options: CompileOptions & { pool: BuildPool; dataDir?: undefined },
+): Promise<CheckAndCompileResult>
+export async function checkProjects(
+  root: string,
+  checked: PortfolioChecked,
   options: CompileOptions & { pool: BuildPool },
-): Promise<CheckAndCompileResult> {
+): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>>
+export async function checkProjects(
+  root: string,
+  checked: PortfolioChecked,
+  options: CompileOptions & { pool: BuildPool },
+): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>> {
   const { loaded, store, compiler, outcome, portfolio: compiling } = checked
   const keeper = projectKeeper(store, compiler, options)
   const projectResults = await projectResultsOf(loaded.projects, store, compiler, keeper, options)
@@ -240,7 +267,7 @@ async function compiledInOrder(
   projectResults: readonly ProjectJobResult[],
   { compiler, store, keeper }: { compiler: CompileCache; store: Store | undefined; keeper: Keeper },
 ): Promise<{
-  projects: Record<string, unknown>[]
+  projects: (RenderedProject | ProjectCard)[]
   kept: KeptProject[]
   diagnostics: Diagnostic[]
   stats: { compiled: number; cached: number }
@@ -248,7 +275,7 @@ async function compiledInOrder(
   const byPath = new Map(loaded.projects.map((file, i) => [file.path, { source: file, done: projectResults[i] }]))
   const stats = { compiled: 0, cached: 0 }
   const diagnostics: Diagnostic[] = []
-  const projects: Record<string, unknown>[] = []
+  const projects: (RenderedProject | ProjectCard)[] = []
   const kept: KeptProject[] = []
   for (const data of content.projects) {
     // A project in the content passed every rule, so its id is its file name.
@@ -286,7 +313,8 @@ function storedResult(
   if (!checked) return undefined
   const result = { path: source.path, diagnostics: [], links: checked.links, data: checked.data }
   if (!compiler) return result
-  const id = isRecord(checked.data) ? checked.data.id : undefined
+  const id =
+    typeof checked.data === 'object' && checked.data !== null ? (checked.data as { id?: unknown }).id : undefined
   const taken =
     inPlace && typeof id === 'string'
       ? takeProjectFiles(inPlace, id, compiler.compiledProjectKey(source, store))

@@ -1,7 +1,8 @@
-import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { isRecord } from '../diagnostics/json-pointer.ts'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { storeAt, type StoreAddress } from '../cache/store.ts'
 import { checkFileCached } from '../content/check-cache.ts'
+import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
+import { validProject } from '../content/valid-data.ts'
 import type { InternalLink } from '../content/rules/markdown.ts'
 import type { SourceFile } from '../content/load-sources.ts'
 import { parseYaml, type ParsedDocument } from '../content/parse-yaml.ts'
@@ -34,25 +35,36 @@ export interface ProjectJob {
 /** What a build keeps of a compiled project: its data file's record (with its card), the chat's summary of it and its passage file's hash. */
 export type KeptProject = ProjectDataFile & { chat: ProjectSummary; chatSha256: string }
 
-export interface ProjectJobResult {
+export type ProjectJobResult = ProjectChecked &
+  (
+    | {
+        /** Present when compiling was asked and succeeded. */
+        compiled?: CompiledProject
+        kept?: undefined
+      }
+    | {
+        /** With `dataDir`: the compiled project's card; its data file holds the rest. */
+        compiled: CompiledProject<ProjectCard>
+        /** The data file and the chat's passage file written, and what the build keeps of them. */
+        kept: KeptProject
+      }
+  )
+
+interface ProjectChecked {
   path: string
   diagnostics: Diagnostic[]
   links: InternalLink[]
   /** The file's data (undefined when it did not parse). */
   data: unknown
-  /** Present when compiling was asked and succeeded. */
-  compiled?: CompiledProject
   /** True when `compiled` came from the store. */
   cached?: boolean
-  /** With `dataDir`: the data file and the chat's passage file written, and what the build keeps of them. */
-  kept?: KeptProject
+  /** Why compiling threw: the caller compiles the file again itself to fail the same way. */
+  compileFailed?: string
   /**
    * With `dataDir`: its data and chat files are in the build's staging folder (written, or taken
    * from the site in place) and recorded in the manifest of the site's data (check-and-compile.ts).
    */
   staged?: boolean
-  /** Why compiling threw: the caller compiles the file again itself to fail the same way. */
-  compileFailed?: string
 }
 
 export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJobResult> {
@@ -65,12 +77,13 @@ export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJo
     links: checked.links,
     data: checked.data,
   }
-  if (!job.compile || !isRecord(checked.data) || hasErrors(checked.diagnostics)) return result
+  const data = validProject(checked)
+  if (!job.compile || !data) return result
   // A diagram that cannot be drawn is located in the file: parsed then, if it was not here already.
   let parsed: ParsedDocument | undefined = checked.parsed
   const lookup = { get: (file: string) => (file === source.path ? (parsed ??= parseYaml(source).parsed) : undefined) }
   try {
-    const { cached, ...compiled } = await compileProjectCached(source, checked.data, lookup, store)
+    const { cached, ...compiled } = await compileProjectCached(source, data, lookup, store)
     if (job.dataDir === undefined) return { ...result, compiled, cached }
     const kept = keepProject(job.dataDir, compiled.project)
     return { ...result, compiled: { ...compiled, project: kept.card }, kept, cached }
@@ -80,7 +93,7 @@ export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJo
 }
 
 /** Writes a compiled project's data file and chat passages under `dataDir`: all a build needs of its prose. */
-export function keepProject(dataDir: string, project: Record<string, unknown>): KeptProject {
+export function keepProject(dataDir: string, project: RenderedProject): KeptProject {
   const chat = writeProjectChat(dataDir, project)
   return { ...writeProjectData(dataDir, project), chat: chat.summary, chatSha256: chat.sha256 }
 }

@@ -16,6 +16,8 @@ import { openPool, type BuildPool } from './jobs.ts'
 import type { KeptProject } from './project-job.ts'
 import { socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
+import type { Portfolio, ProjectCard, RenderedProject } from '../content/content-types.ts'
+import type { CardSource } from '../social/card-specs.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
@@ -24,8 +26,9 @@ import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { describeResume, makeResume, writeResume } from '../resume/make-resume.ts'
 
-export interface GenerateResult extends CheckResult {
-  compiled?: CompiledContent
+/** `P`: a project of `compiled`, its card alone in a build (see CompileOptions.dataDir). */
+export interface GenerateResult<P extends ProjectCard = RenderedProject> extends CheckResult {
+  compiled?: CompiledContent<P>
   /** A build's: each compiled project's data file and passages (see CompileOptions.dataDir). */
   kept?: KeptProject[]
   /** Generated files that changed on disk. */
@@ -55,7 +58,12 @@ export async function runGenerate(
 }
 
 /** A compile's result as generating reports it: the compile's problems (errors or warnings) join the checks'. */
-function generateOutcome({ compiled, kept, compileDiagnostics, ...checked }: CheckAndCompileResult): GenerateResult {
+function generateOutcome<P extends ProjectCard>({
+  compiled,
+  kept,
+  compileDiagnostics,
+  ...checked
+}: CheckAndCompileResult<P>): GenerateResult<P> {
   if (!checked.content) return { ...checked, written: [] }
   // Errors of the compile stop it; its warnings (a diagram too wide to read) are reported all the same.
   const diagnostics = [...checked.diagnostics, ...compileDiagnostics]
@@ -175,7 +183,7 @@ interface Build {
 }
 
 /** The app's Vite build (or the app from the store), from the compiled portfolio: it holds no project. */
-function startApp({ options, work, store }: Build, portfolio: Record<string, unknown>): Promise<SiteBuild> {
+function startApp({ options, work, store }: Build, portfolio: Portfolio): Promise<SiteBuild> {
   return buildApp(portfolio, {
     root: options.root,
     base: options.base,
@@ -193,8 +201,8 @@ function startApp({ options, work, store }: Build, portfolio: Record<string, unk
 async function finishSite(
   { options, store, work, pool, step, dataFiles }: Build,
   started: {
-    checked: GenerateResult
-    compiled: CompiledContent
+    checked: GenerateResult<ProjectCard>
+    compiled: CompiledContent<ProjectCard>
     kept: KeptProject[]
     report: Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'>
     app: Promise<SiteBuild>
@@ -210,8 +218,8 @@ async function finishSite(
     const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resume.diagnostics] })
     return { ...failed.report, compiled: false, pages: [] }
   }
-  const routes = listRoutes(compiled.projects.map((p) => String(p.id)))
-  const siteUrl = String((compiled.portfolio.site as { url: string }).url)
+  const routes = listRoutes(compiled.projects.map((p) => p.id))
+  const siteUrl = compiled.portfolio.site.url
   const site = await step(
     'vite build (client + server)',
     () => started.app,
@@ -247,9 +255,9 @@ async function finishSite(
 }
 
 /** What reporting a build's diagnostics needs (their files' texts, for code frames, not every file's), and the compiled content. */
-function reportAndContent(result: GenerateResult): {
+function reportAndContent(result: GenerateResult<ProjectCard>): {
   report: Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'>
-  compiled: CompiledContent | undefined
+  compiled: CompiledContent<ProjectCard> | undefined
   kept: KeptProject[] | undefined
 } {
   const files = new Set(result.diagnostics.map((d) => d.file))
@@ -290,7 +298,7 @@ const CARDS_PER_WORKER = 20
  * resume, the Vite build and the prerender.
  */
 async function drawSocialCards(
-  content: CompiledContent,
+  content: CardSource,
   pool: BuildPool,
   options: { folder: string; store: Store | undefined; site: string; signal: AbortSignal; progress: Progress },
 ): Promise<{ files: string[]; ms: number }> {

@@ -9,6 +9,7 @@ import { cardsJson, moveDataFolder } from '../generate/project-data.ts'
 import { sha256Hex } from '../sha256.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
 import type { KeptProject } from './project-job.ts'
+import type { Portfolio } from '../content/content-types.ts'
 
 /**
  * The site's runtime data (data/projects/<id>.json, data/chat/<id>.json, data/cards.json,
@@ -78,7 +79,7 @@ export interface WrittenData {
 export async function writeSiteData(
   staging: string,
   siteDir: string,
-  portfolio: Record<string, unknown>,
+  portfolio: Portfolio,
   projects: readonly KeptProject[],
   inPlace: DataInPlace | undefined,
 ): Promise<WrittenData> {

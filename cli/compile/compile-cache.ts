@@ -2,6 +2,7 @@ import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { Store } from '../cache/store.ts'
 import type { CompiledProject, ParsedLookup } from './compile-project.ts'
 import { sourceDigest, type SourceFile } from '../content/load-sources.ts'
+import type { Portfolio, Project } from '../content/content-types.ts'
 import { drawDiagrams, readDiagram, type Diagram, type DrawnDiagram } from './draw-diagrams.ts'
 
 /**
@@ -35,7 +36,7 @@ export function readCompiledProject(source: SourceFile, store: Store): CompiledP
 /** compileProject for one file, or its result from the store for this exact text. Throws what compiling throws. */
 export async function compileProjectCached(
   source: SourceFile,
-  data: Record<string, unknown>,
+  data: Project,
   parsed: ParsedLookup,
   store: Store | undefined,
 ): Promise<CachedCompile> {
@@ -55,12 +56,11 @@ export async function compileProjectCached(
   }
   const drawn = await drawDiagrams(missing, store)
   missing.forEach((diagram, i) => known.set(id(diagram), drawn[i] ?? { error: 'the diagram was not drawn' }))
-  const diagnostics = drawProjectDiagrams(project, parsed, (mermaid, title) => {
+  const result = drawProjectDiagrams(project, parsed, (mermaid, title) => {
     const diagram = known.get(id({ mermaid, title }))
     if (diagram && 'svg' in diagram) return diagram.svg
     throw new Error(diagram?.error ?? 'the diagram was not drawn')
   })
-  const result: CompiledProject = { project, diagnostics }
   if (key) store?.set('project', key, result)
   return { ...result, cached: false }
 }
@@ -68,12 +68,12 @@ export async function compileProjectCached(
 /** compilePortfolio, or its result from the store for this exact text. */
 export async function compilePortfolioCached(
   source: SourceFile,
-  data: Record<string, unknown>,
+  data: Portfolio,
   store: Store | undefined,
-): Promise<Record<string, unknown>> {
+): Promise<Portfolio> {
   const key = store?.key('portfolio', source.path, sourceDigest(source))
   const hit = key && store?.get('portfolio', key)
-  if (isRecord(hit) && isRecord(hit.portfolio)) return hit.portfolio
+  if (isRecord(hit) && isRecord(hit.portfolio)) return hit.portfolio as unknown as Portfolio
   const portfolio = (await import('./compile-project.ts')).compilePortfolio(data)
   if (key) store?.set('portfolio', key, { portfolio })
   return portfolio

@@ -1,20 +1,34 @@
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { encodePointer, isRecord } from '../diagnostics/json-pointer.ts'
+import { encodePointer } from '../diagnostics/json-pointer.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
 import { compileMarkdown } from './compile-markdown.ts'
 import { checkDiagramWidth } from './diagram-width.ts'
-import { databaseDiagram } from './er-diagram.ts'
+import { databaseDiagram, type ErDiagram as ErDiagramSource } from './er-diagram.ts'
 import { measureDiagram } from './measure-diagram.ts'
 import type { ParsedDocument } from '../content/parse-yaml.ts'
+import type {
+  DatabaseSection,
+  DiagramsSection,
+  Portfolio,
+  Project,
+  ProjectCard,
+  RenderedDiagram,
+  RenderedProject,
+  Section,
+} from '../content/content-types.ts'
 
 /**
  * Compiling one file. The diagram renderer comes in as a parameter: loading it costs more than
  * compiling a project, and a worker compiling projects without diagrams should not pay for it.
  */
 
-/** One project compiled, with the diagrams that could not be rendered. */
-export interface CompiledProject {
-  project: Record<string, unknown>
+/**
+ * One project compiled, with the diagrams that could not be drawn. Such a diagram (a DIAGRAM_SYNTAX
+ * error) lacks its SVG, and a project with an error never reaches the site.
+ */
+export interface CompiledProject<P extends ProjectCard = RenderedProject> {
+  /** The project; where a build has written its data file already, only its card (see cli/build/project-job.ts). */
+  project: P
   diagnostics: Diagnostic[]
 }
 
@@ -25,21 +39,30 @@ export interface ParsedLookup {
 
 export type RenderDiagram = (source: string, title: string) => string
 
-const PORTFOLIO_MARKDOWN = [
-  ['about', 'body'],
-  ['contact', 'body'],
-] as const
+/** A diagram to draw: an authored one (with its title), or a database section's (with its text alternative). */
+type DiagramSource = { mermaid: string; title: string; label?: string }
+type Drawing = Partial<Pick<RenderedDiagram, 'svg' | 'width' | 'textSize'>>
 
-export function compilePortfolio(original: Record<string, unknown>): Record<string, unknown> {
-  const portfolio = structuredClone(original)
-  for (const [group, field] of PORTFOLIO_MARKDOWN) {
-    const holder = portfolio[group]
-    if (isRecord(holder) && typeof holder[field] === 'string') holder[field] = compileMarkdown(holder[field])
-  }
-  return portfolio
+/** A database section with the source of its entity-relationship diagram. */
+type DatabaseWithDiagram = DatabaseSection & { diagram?: ErDiagramSource & Drawing }
+
+/**
+ * A project with its markdown compiled and its database sections' diagrams made (compileProjectText),
+ * each diagram drawn into in place by drawProjectDiagrams.
+ */
+export type ProjectToDraw = Omit<Project, 'sections'> & {
+  sections: (Exclude<Section, DiagramsSection | DatabaseSection> | DiagramsToDraw | DatabaseWithDiagram)[]
+}
+type DiagramsToDraw = Omit<DiagramsSection, 'diagrams'> & {
+  diagrams: (DiagramsSection['diagrams'][number] & Drawing)[]
 }
 
-type DiagramHolder = Record<string, unknown> & { mermaid: string }
+export function compilePortfolio(original: Portfolio): Portfolio {
+  const portfolio = structuredClone(original)
+  portfolio.about.body = compileMarkdown(portfolio.about.body)
+  portfolio.contact.body = compileMarkdown(portfolio.contact.body)
+  return portfolio
+}
 
 /** Where a diagram is in its file: an authored one at its source, a database section's at its entities. */
 type DiagramPlace = { s: number; d: number } | { s: number; database: true }
@@ -49,94 +72,49 @@ type DiagramPlace = { s: number; d: number } | { s: number; database: true }
  * made for each database section (`diagram`), with its place.
  */
 function eachDiagram(
-  project: Record<string, unknown>,
-  visit: (diagram: DiagramHolder, place: DiagramPlace) => void,
+  project: ProjectToDraw,
+  visit: (diagram: DiagramSource & Drawing, place: DiagramPlace) => void,
 ): void {
-  const sections = Array.isArray(project.sections) ? project.sections : []
-  sections.forEach((section: unknown, s) => {
-    if (!isRecord(section)) return
-    if (section.kind === 'database' && isRecord(section.diagram) && typeof section.diagram.mermaid === 'string') {
-      visit(section.diagram as DiagramHolder, { s, database: true })
-    }
-    if (section.kind !== 'diagrams' || !Array.isArray(section.diagrams)) return
-    section.diagrams.forEach((diagram: unknown, d) => {
-      if (isRecord(diagram) && typeof diagram.mermaid === 'string') visit(diagram as DiagramHolder, { s, d })
-    })
+  project.sections.forEach((section, s) => {
+    if (section.kind === 'database' && section.diagram) visit(section.diagram, { s, database: true })
+    if (section.kind === 'diagrams') section.diagrams.forEach((diagram, d) => visit(diagram, { s, d }))
   })
 }
 
 /** A diagram's SVG label: a generated diagram's text alternative, an authored one's title. */
-function diagramLabel(diagram: DiagramHolder): string {
-  return String(typeof diagram.label === 'string' ? diagram.label : diagram.title)
+function diagramLabel(diagram: DiagramSource): string {
+  return diagram.label ?? diagram.title
 }
 
 /** The diagrams compileProject draws for `project` (as it passes them to its renderer), in order. */
-export function projectDiagrams(project: Record<string, unknown>): { mermaid: string; title: string }[] {
+export function projectDiagrams(project: ProjectToDraw): { mermaid: string; title: string }[] {
   const diagrams: { mermaid: string; title: string }[] = []
   eachDiagram(project, (diagram) => diagrams.push({ mermaid: diagram.mermaid, title: diagramLabel(diagram) }))
   return diagrams
 }
 
 /** Depends on the project's own data only, which is what lets it run in a worker and be cached by file. */
-export function compileProject(
-  original: Record<string, unknown>,
-  parsed: ParsedLookup,
-  renderDiagram: RenderDiagram,
-): CompiledProject {
-  const project = compileProjectText(original)
-  return { project, diagnostics: drawProjectDiagrams(project, parsed, renderDiagram) }
+export function compileProject(original: Project, parsed: ParsedLookup, renderDiagram: RenderDiagram): CompiledProject {
+  return drawProjectDiagrams(compileProjectText(original), parsed, renderDiagram)
 }
 
 /**
- * compileProject's first half: a copy of the project with its markdown compiled, its diagrams not
- * drawn yet. Apart so that a build compiles the prose while its diagrams are drawn elsewhere.
- * `known` gives markdown compiled before by the same compiler (see compileProjectCached): a text found
- * there is not compiled again.
+ * compileProject's first half: a copy of the project with its markdown (each section's body and
+ * intro) compiled, and each database section given the Mermaid source of its entity-relationship
+ * diagram (`diagram`); no diagram drawn yet. Apart so that a build compiles the prose while its
+ * diagrams are drawn elsewhere.
  */
-export function compileProjectText(
-  original: Record<string, unknown>,
-  known?: ReadonlyMap<string, string>,
-): Record<string, unknown> {
-  const project = structuredClone(original)
-  eachMarkdownField(project, (holder, field, markdown) => {
-    holder[field] = known?.get(markdown) ?? compileMarkdown(markdown)
-  })
-  addDatabaseDiagrams(project)
-  return project
-}
-
-/**
- * The markdown fields compileProjectText compiles (each section's body and intro), in order: of a
- * project as written its markdown, of a compiled one the HTML made from it, one for one.
- */
-export function markdownFields(project: Record<string, unknown>): string[] {
-  const values: string[] = []
-  eachMarkdownField(project, (_holder, _field, value) => values.push(value))
-  return values
-}
-
-function eachMarkdownField(
-  project: Record<string, unknown>,
-  visit: (holder: Record<string, unknown>, field: string, value: string) => void,
-): void {
-  const sections = Array.isArray(project.sections) ? project.sections : []
-  for (const section of sections) {
-    if (!isRecord(section)) continue
-    for (const field of ['body', 'intro']) {
-      const value = section[field]
-      if (typeof value === 'string') visit(section, field, value)
+export function compileProjectText(original: Project): ProjectToDraw {
+  const project: ProjectToDraw = structuredClone(original)
+  for (const section of project.sections) {
+    if ('body' in section && section.body !== undefined) section.body = compileMarkdown(section.body)
+    if ('intro' in section && section.intro !== undefined) section.intro = compileMarkdown(section.intro)
+    if (section.kind === 'database') {
+      const diagram = databaseDiagram(section)
+      if (diagram) section.diagram = { ...diagram }
     }
   }
-}
-
-/** Each database section gets the Mermaid source of its entity-relationship diagram (`diagram`). */
-function addDatabaseDiagrams(project: Record<string, unknown>): void {
-  const sections = Array.isArray(project.sections) ? project.sections : []
-  for (const section of sections) {
-    if (!isRecord(section) || section.kind !== 'database') continue
-    const diagram = databaseDiagram(section)
-    if (diagram) section.diagram = { ...diagram }
-  }
+  return project
 }
 
 /**
@@ -145,12 +123,12 @@ function addDatabaseDiagrams(project: Record<string, unknown>): void {
  * DIAGRAM_SYNTAX diagnostics, those too wide to read at desktop width as DIAGRAM_WIDTH warnings, in order.
  */
 export function drawProjectDiagrams(
-  project: Record<string, unknown>,
+  project: ProjectToDraw,
   parsed: ParsedLookup,
   renderDiagram: RenderDiagram,
-): Diagnostic[] {
+): CompiledProject {
   const diagnostics: Diagnostic[] = []
-  const file = `projects/${String(project.id)}.yaml`
+  const file = `projects/${project.id}.yaml`
   const locate = (pointer: string) => {
     const doc = parsed.get(file)
     return doc ? locatePointer(doc, pointer) : { file, pointer, start: { line: 1, column: 1 } }
@@ -188,5 +166,6 @@ export function drawProjectDiagrams(
         createDiagnostic('DIAGRAM_WIDTH', locate(pointer), `${name}: ${tooWide.message}`, tooWide.hint, 'warning'),
       )
   })
-  return diagnostics
+  // Every diagram is drawn now, but one an error names.
+  return { project: project as RenderedProject, diagnostics }
 }

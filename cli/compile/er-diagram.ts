@@ -1,4 +1,4 @@
-import { isRecord } from '../diagnostics/json-pointer.ts'
+import type { DatabaseSection } from '../content/content-types.ts'
 
 /**
  * The entity-relationship diagram of a `database` section, as Mermaid `erDiagram` source drawn by the
@@ -15,22 +15,9 @@ export interface ErDiagram {
   mermaid: string
 }
 
-interface Field {
-  name: string
-  type: string
-  constraints?: string
-}
-
-interface Entity {
-  name: string
-  fields: Field[]
-}
-
-interface Relation {
-  from: string
-  to: string
-  cardinality: 'one-to-one' | 'one-to-many' | 'many-to-many'
-}
+type Entity = DatabaseSection['entities'][number]
+type Field = Entity['fields'][number]
+type Relation = NonNullable<DatabaseSection['relations']>[number]
 
 /**
  * Crow's-foot ends per cardinality: `from` end, `to` end. Zero-or-more on a "many" end: a row may
@@ -53,10 +40,10 @@ const PRIMARY = /\bprimary key\b|\bPK\b/i
 const FOREIGN = /\bforeign key\b|\breferences\b|\bref\b|\bFK\b/i
 
 /** The section's diagram, or undefined when the section has no entities (the schema requires one). */
-export function databaseDiagram(section: Record<string, unknown>): ErDiagram | undefined {
-  const entities = readEntities(section.entities)
+export function databaseDiagram(section: Pick<DatabaseSection, 'entities' | 'relations'>): ErDiagram | undefined {
+  const entities = section.entities
   if (entities.length === 0) return undefined
-  const relations = readRelations(section.relations)
+  const relations = section.relations ?? []
   const ids = entityIds(entities)
   const id = (name: string) => ids.get(name) ?? toIdentifier(name)
   const lines = ['erDiagram']
@@ -109,33 +96,4 @@ function entityIds(entities: readonly Entity[]): Map<string, string> {
     ids.set(name, id)
   }
   return ids
-}
-
-function readEntities(value: unknown): Entity[] {
-  if (!Array.isArray(value)) return []
-  return value.filter(isRecord).flatMap((entity) => {
-    if (typeof entity.name !== 'string' || !Array.isArray(entity.fields)) return []
-    const fields = entity.fields.filter(isRecord).flatMap((field): Field[] =>
-      typeof field.name === 'string' && typeof field.type === 'string'
-        ? [
-            {
-              name: field.name,
-              type: field.type,
-              ...(typeof field.constraints === 'string' ? { constraints: field.constraints } : {}),
-            },
-          ]
-        : [],
-    )
-    return [{ name: entity.name, fields }]
-  })
-}
-
-function readRelations(value: unknown): Relation[] {
-  if (!Array.isArray(value)) return []
-  return value.filter(isRecord).flatMap((relation): Relation[] => {
-    const { from, to, cardinality } = relation
-    if (typeof from !== 'string' || typeof to !== 'string' || typeof cardinality !== 'string' || !(cardinality in ENDS))
-      return []
-    return [{ from, to, cardinality: cardinality as Relation['cardinality'] }]
-  })
 }

@@ -1,5 +1,6 @@
-import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { isRecord, valueAt } from '../diagnostics/json-pointer.ts'
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import { isRecord } from '../diagnostics/json-pointer.ts'
+import type { Portfolio, Project } from './content-types.ts'
 import type { Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { checkFileCached } from './check-cache.ts'
@@ -10,11 +11,11 @@ import type { InternalLink } from './rules/markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './rules/references.ts'
 import { checkResumePhoto, checkResumeProjects } from './rules/resume.ts'
 
-/** Validated content: plain data that passed the schema and every rule. */
+/** Validated content: data that passed the schema and every rule, typed by the schemas from here on. */
 export interface CheckedContent {
-  portfolio: Record<string, unknown>
+  portfolio: Portfolio
   /** In the order portfolio.yaml lists them. */
-  projects: Record<string, unknown>[]
+  projects: Project[]
 }
 
 export interface CheckResult {
@@ -125,15 +126,21 @@ export async function checkAcrossFiles(
     parsed: parsedByFile,
   }
   const complete = projects.length === loaded.projects.length
-  if (!sorted.some((d) => d.severity === 'error') && complete && portfolio && isRecord(portfolio.data)) {
-    const byId = new Map(projects.map((p) => [String(p.data.id), p.data]))
-    const order = (valueAt(portfolio.data, ['projects', 'order']) as string[] | undefined) ?? []
-    result.content = {
-      portfolio: portfolio.data as Record<string, unknown>,
-      projects: order.map((id) => byId.get(id)).filter(isRecord),
-    }
-  }
+  if (!hasErrors(sorted) && complete && portfolio) result.content = validContent(portfolio, projects)
   return result
+}
+
+/**
+ * The one place the content's type is asserted: every file passed its schema (a schema error is an
+ * error, and there is none), so the data is what the schemas' types say.
+ */
+function validContent(portfolio: ParsedDocument, projects: readonly ProjectDocument[]): CheckedContent {
+  const valid = portfolio.data as Portfolio
+  const byId = new Map(projects.map((p) => [(p.data as unknown as Project).id, p.data as unknown as Project]))
+  return {
+    portfolio: valid,
+    projects: valid.projects.order.flatMap((id) => byId.get(id) ?? []),
+  }
 }
 
 /** A file checked elsewhere, as the rules take it: its checked data now, its place in the text parsed on first use. */

@@ -2,10 +2,11 @@ import { checkAndCompile, type CompileMemo } from '../build/check-and-compile.ts
 import type { Store } from '../cache/store.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { CheckResult } from '../content/check-content.ts'
+import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
 import { chatOverviewJson, projectChat } from '../generate/chat-index.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
-import { browserProject, projectCard, projectCards } from '../generate/project-data.ts'
+import { browserProject, projectCard, projectCards, type BrowserProject } from '../generate/project-data.ts'
 import { writeFiles } from '../generate/write-files.ts'
 
 /** What one run of the dev server's content found and changed. */
@@ -34,9 +35,9 @@ export interface ContentSession {
   /** Reads, checks and compiles what changed since the last run. Throws when the content cannot be read at all. */
   update(): Promise<ContentRun>
   /** A case study as the browser loads it, from the last valid content; undefined for an unknown id. */
-  project(id: string): Record<string, unknown> | undefined
+  project(id: string): BrowserProject | undefined
   /** The project cards of the last valid content; undefined before there is any. */
-  cards(): Record<string, unknown>[] | undefined
+  cards(): ProjectCard[] | undefined
   /** The chat's overview of the last valid content (data/chat.json); undefined before there is any. */
   chatOverview(): string | undefined
   /** One project's chat passages (data/chat/<id>.json); undefined for an unknown id or before there is content. */
@@ -47,13 +48,13 @@ export function openContentSession(root: string, generatedDir: string, store: St
   const memo: CompileMemo = { files: new Map(), projects: new Map() }
   let types: Promise<string> | undefined
   let content: CompiledContent | undefined
-  let byId = new Map<string, Record<string, unknown>>()
-  let cards: Record<string, unknown>[] | undefined
+  let byId = new Map<string, RenderedProject>()
+  let cards: ProjectCard[] | undefined
   let overview: string | undefined
   // Made on request, per compiled project: a project not checked again is the same object, so an
   // edit to one project makes only its own file again.
-  const chats = new WeakMap<Record<string, unknown>, ReturnType<typeof projectChat>>()
-  const chatOf = (project: Record<string, unknown>) => {
+  const chats = new WeakMap<RenderedProject, ReturnType<typeof projectChat>>()
+  const chatOf = (project: RenderedProject) => {
     let made = chats.get(project)
     if (!made) chats.set(project, (made = projectChat(project)))
     return made
@@ -76,7 +77,7 @@ export function openContentSession(root: string, generatedDir: string, store: St
       const written = await writeFiles(generatedDir, modules)
       const changes = changesBetween(content, next)
       content = next
-      byId = new Map(next.projects.map((project) => [String(project.id), project]))
+      byId = new Map(next.projects.map((project) => [project.id, project]))
       cards = undefined
       overview = undefined
       return { ...report, compiled: true, written, ...changes }
@@ -130,4 +131,4 @@ function changesBetween(
   return { changedProjects, cardsChanged }
 }
 
-const cardText = (project: Record<string, unknown> | undefined) => project && JSON.stringify(projectCard(project))
+const cardText = (project: RenderedProject | undefined) => project && JSON.stringify(projectCard(project))

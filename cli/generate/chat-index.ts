@@ -10,7 +10,14 @@ import {
   type ProjectSummary,
 } from '../../site/src/chat/search-config.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
-import { portfolioPassages, projectParts, projectTech, type PassageDraft } from './chat-passages.ts'
+import {
+  portfolioPassages,
+  projectParts,
+  projectTech,
+  type ChatPortfolio,
+  type ChatProject,
+  type PassageDraft,
+} from './chat-passages.ts'
 import { safeJson } from './project-data.ts'
 import { sha256Hex } from '../sha256.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
@@ -62,8 +69,8 @@ function headlineWords(headlines: readonly string[], title: string): string {
 const ABOUT_LENGTH = 100
 
 /** The first sentence of a project's description, cut at a word within ABOUT_LENGTH. */
-function aboutOf(project: Record<string, unknown>): string {
-  const description = typeof project.description === 'string' ? project.description.replace(/\s+/g, ' ').trim() : ''
+function aboutOf(project: ChatProject): string {
+  const description = project.description.replace(/\s+/g, ' ').trim()
   const sentence = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description
   if (sentence.length <= ABOUT_LENGTH) return sentence
   const cut = sentence.slice(0, ABOUT_LENGTH)
@@ -71,30 +78,30 @@ function aboutOf(project: Record<string, unknown>): string {
 }
 
 /** One project's passage file and what the overview keeps of it. Pure. */
-export function projectChat(project: Record<string, unknown>): { json: string; summary: ProjectSummary } {
+export function projectChat(project: ChatProject): { json: string; summary: ProjectSummary } {
   const { passages, headlines } = projectParts(project)
   const json = safeJson(passageFile(passages))
   return {
     json,
     summary: {
-      id: String(project.id),
-      title: String(project.title),
+      id: project.id,
+      title: project.title,
       about: aboutOf(project),
       tech: projectTech(project),
-      keywords: headlineWords(headlines, String(project.title)),
+      keywords: headlineWords(headlines, project.title),
     },
   }
 }
 
 /** The overview file's text: the owner's passages and the projects' summaries, in content order. */
-export function chatOverviewJson(portfolio: Record<string, unknown>, projects: readonly ProjectSummary[]): string {
+export function chatOverviewJson(portfolio: ChatPortfolio, projects: readonly ProjectSummary[]): string {
   const file: ChatOverviewFile = { ...passageFile(portfolioPassages(portfolio)), projects: [...projects] }
   return safeJson(file)
 }
 
 /** Every chat data file of compiled content held whole (generate, the dev server, tests), by path under the site. */
 export function chatFilesOf(content: CompiledContent): { path: string; contents: string }[] {
-  const projects = content.projects.map((project) => ({ id: String(project.id), ...projectChat(project) }))
+  const projects = content.projects.map((project) => ({ id: project.id, ...projectChat(project) }))
   return [
     {
       path: chatData.overview.file,
@@ -112,10 +119,7 @@ export function chatFilesOf(content: CompiledContent): { path: string; contents:
  * project is compiled, and returns its summary (what the build keeps of it until the overview is
  * written) and the file's hash. Synchronous: the checks call it for each project as it is compiled.
  */
-export function writeProjectChat(
-  staging: string,
-  project: Record<string, unknown>,
-): { summary: ProjectSummary; sha256: string } {
+export function writeProjectChat(staging: string, project: ChatProject): { summary: ProjectSummary; sha256: string } {
   const { json, summary } = projectChat(project)
   writeFileAtomically(path.join(staging, chatData.project.file(summary.id)), json)
   return { summary, sha256: sha256Hex(json) }

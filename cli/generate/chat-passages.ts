@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2'
 import type { Place } from '../../site/src/chat/search-config.ts'
 import { paths } from '../../site/src/paths.ts'
+import type { Portfolio, RenderedProject, RenderedSection } from '../content/content-types.ts'
 
 /**
  * The passages the chat searches, from the compiled content: the owner's profile, each project's
@@ -11,13 +12,20 @@ import { paths } from '../../site/src/paths.ts'
 /** A passage before the index numbers it. */
 export type PassageDraft = Place & { text: string; title: string }
 
-type Data = Record<string, unknown>
+/**
+ * What the passages are made from: the portfolio's texts, of which the home page's banner, hero,
+ * resume link and career lists may be left out (a test, a portfolio held in part).
+ */
+export type ChatPortfolio = Pick<Portfolio, 'owner' | 'about' | 'techStack' | 'contact' | 'links'> &
+  Partial<Pick<Portfolio, 'availability' | 'hero' | 'resume' | 'experience' | 'education'>>
 
-const isRecord = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value)
-const text = (value: unknown): string => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '')
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
-const records = (value: unknown): Data[] => list(value).filter(isRecord)
-const strings = (value: unknown): string[] => list(value).map(text).filter(Boolean)
+/** A compiled project's texts the passages are made from; its achievements, metrics and demo may be left out. */
+export type ChatProject = Pick<RenderedProject, 'id' | 'title' | 'description' | 'tech' | 'sections'> &
+  Partial<Pick<RenderedProject, 'achievements' | 'metrics' | 'demo'>>
+
+/** A text with its white space collapsed, as one line of a passage. */
+const text = (value: string | undefined): string => value?.replace(/\s+/g, ' ').trim() ?? ''
+const strings = (values: readonly string[] | undefined): string[] => (values ?? []).map(text).filter(Boolean)
 
 /** Tags whose text is one passage; code blocks are left out (configuration, not an answer). */
 const BLOCKS = new Set(['p', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'dt', 'dd', 'figcaption'])
@@ -109,22 +117,21 @@ export function htmlBlocks(html: string): Block[] {
 }
 
 /** When a career entry was: its duration, or its dates. */
-function period(entry: Data): string {
+function period(entry: { start?: string; end?: string; duration?: string }): string {
   if (text(entry.duration)) return `(${text(entry.duration)})`
   if (!text(entry.start)) return ''
   return `(${text(entry.start)} to ${text(entry.end) || 'present'})`
 }
 
 /** The owner's profile, career, home-page texts and tech stack. */
-export function portfolioPassages(portfolio: Data): PassageDraft[] {
-  const owner = isRecord(portfolio.owner) ? portfolio.owner : {}
+export function portfolioPassages(portfolio: ChatPortfolio): PassageDraft[] {
+  const { owner, about } = portfolio
   const name = text(owner.name)
   const out: PassageDraft[] = []
   const add = (title: string, body: string, section: string, anchor: string, kind: Place['kind'] = 'text') => {
     if (body) out.push({ title, text: body, source: name, project: '', section, url: `${paths.home}#${anchor}`, kind })
   }
-  const hero = isRecord(portfolio.hero) ? portfolio.hero : {}
-  const about = isRecord(portfolio.about) ? portfolio.about : {}
+  const hero = portfolio.hero
   const aboutTitle = text(about.title) || 'About'
   add('Who', [name, text(owner.role)].filter(Boolean).join(', ') + '.', aboutTitle, 'about')
   if (text(owner.location)) add('Location', `${name} is based in ${text(owner.location)}.`, aboutTitle, 'about')
@@ -133,15 +140,15 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
     text(owner.yearsFullStack) && `${text(owner.yearsFullStack)} years of full-stack development`,
   ].filter(Boolean)
   if (years.length > 0) add('Experience', `${name} has ${years.join(' and ')}.`, aboutTitle, 'about')
-  if (isRecord(portfolio.availability)) add('Availability', text(portfolio.availability.text), aboutTitle, 'about')
-  add(text(hero.eyebrow), [text(hero.headline), text(hero.tagline)].filter(Boolean).join('. '), aboutTitle, 'hero')
-  const claims = records(hero.claims).map((claim) => `${text(claim.value)} ${text(claim.label).toLowerCase()}`.trim())
+  if (portfolio.availability) add('Availability', text(portfolio.availability.text), aboutTitle, 'about')
+  add(text(hero?.eyebrow), [text(hero?.headline), text(hero?.tagline)].filter(Boolean).join('. '), aboutTitle, 'hero')
+  const claims = (hero?.claims ?? []).map((claim) => `${text(claim.value)} ${text(claim.label).toLowerCase()}`.trim())
   if (claims.length > 0) add('Highlights', `${claims.join('; ')}.`, aboutTitle, 'hero')
   for (const block of htmlBlocks(text(about.body))) add(block.lead || aboutTitle, block.text, aboutTitle, 'about')
-  for (const item of records(about.highlights)) add(text(item.title), text(item.text), aboutTitle, 'about')
+  for (const item of about.highlights ?? []) add(text(item.title), text(item.text), aboutTitle, 'about')
   // The career: what a recruiter asks first ("has he worked with payments?"), also when only the resume shows it.
   const sentence = (value: string) => value.replace(/([^.!?])$/, '$1.')
-  for (const job of records(portfolio.experience)) {
+  for (const job of portfolio.experience ?? []) {
     const head = [text(job.role), text(job.organisation) && `at ${text(job.organisation)}`, period(job)]
     add(
       `${text(job.role)} experience`,
@@ -150,7 +157,7 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
       'about',
     )
   }
-  for (const school of records(portfolio.education)) {
+  for (const school of portfolio.education ?? []) {
     const head = [
       text(school.qualification),
       text(school.area) && `in ${text(school.area)}`,
@@ -158,8 +165,8 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
     ]
     add('Education', sentence([...head, period(school)].filter(Boolean).join(' ')), aboutTitle, 'about')
   }
-  const stack = isRecord(portfolio.techStack) ? portfolio.techStack : {}
-  for (const group of records(stack.groups))
+  const stack = portfolio.techStack
+  for (const group of stack.groups)
     add(
       `${text(group.name)} stack`,
       `${text(group.name)}: ${strings(group.items).join(', ')}.`,
@@ -167,11 +174,10 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
       'about',
       'tech',
     )
-  const contact = isRecord(portfolio.contact) ? portfolio.contact : {}
+  const { contact, links } = portfolio
   const contactTitle = text(contact.title) || 'Contact'
   for (const block of htmlBlocks(text(contact.body))) add('Contact', block.text, contactTitle, 'contact')
   const email = text(contact.email).replace(/^mailto:/, '')
-  const links = isRecord(portfolio.links) ? portfolio.links : {}
   add(
     'Contact email',
     [
@@ -184,11 +190,10 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
     contactTitle,
     'contact',
   )
-  const resume = isRecord(portfolio.resume) ? portfolio.resume : {}
   // The resume always exists: a hand-made resume.file, or the one the build makes from the content.
   add(
     'Resume CV',
-    `${text(resume.label) || 'Resume'} (PDF): the link is in the footer of every page.`,
+    `${text(portfolio.resume?.label) || 'Resume'} (PDF): the link is in the footer of every page.`,
     contactTitle,
     'contact',
   )
@@ -196,7 +201,7 @@ export function portfolioPassages(portfolio: Data): PassageDraft[] {
 }
 
 /** One project's card and every section of its case study. */
-export function projectPassages(project: Data): PassageDraft[] {
+export function projectPassages(project: ChatProject): PassageDraft[] {
   return projectParts(project).passages
 }
 
@@ -204,7 +209,7 @@ export function projectPassages(project: Data): PassageDraft[] {
  * One project's passages, and its headlines: the names its case study gives things (features,
  * entities, diagrams, endpoints, bold leads), what tells it from other projects in a few words.
  */
-export function projectParts(project: Data): { passages: PassageDraft[]; headlines: string[] } {
+export function projectParts(project: ChatProject): { passages: PassageDraft[]; headlines: string[] } {
   const id = text(project.id)
   const source = text(project.title)
   const page = paths.project(id)
@@ -223,7 +228,7 @@ export function projectParts(project: Data): { passages: PassageDraft[]; headlin
   if (unlisted.length > 0) add('Tech', `${source} uses ${unlisted.join(', ')}.`, '', '', 'tech')
   const achievements = strings(project.achievements)
   if (achievements.length > 0) add('Achievements', `${achievements.join('. ')}.`, '', '')
-  if (isRecord(project.metrics))
+  if (project.metrics)
     add(
       'Metrics',
       Object.entries(project.metrics)
@@ -232,8 +237,8 @@ export function projectParts(project: Data): { passages: PassageDraft[]; headlin
       '',
       '',
     )
-  if (isRecord(project.demo)) {
-    const demo = project.demo
+  const demo = project.demo
+  if (demo) {
     add(
       'Demo login',
       `Demo login: ${text(demo.email)} with the password ${text(demo.password)}; the demo data resets ${text(demo.reset)}.`,
@@ -242,20 +247,19 @@ export function projectParts(project: Data): { passages: PassageDraft[]; headlin
     )
   }
   // The closing call to action only invites the reader to the demo and the code (the links and demo login above).
-  for (const section of records(project.sections))
-    if (section.kind !== 'call-to-action') sectionPassages(section, source, add)
+  for (const section of project.sections) if (section.kind !== 'call-to-action') sectionPassages(section, source, add)
   return { passages: out, headlines }
 }
 
 /** The items of a project's tech-stack sections, in order. */
-function stackItems(project: Data): string[] {
-  return records(project.sections)
-    .filter((section) => section.kind === 'tech-stack')
-    .flatMap((section) => records(section.groups).flatMap((group) => strings(group.items)))
+function stackItems(project: ChatProject): string[] {
+  return project.sections.flatMap((section) =>
+    section.kind === 'tech-stack' ? section.groups.flatMap((group) => strings(group.items)) : [],
+  )
 }
 
 /** Every technology a project lists, its card's first, then its tech-stack sections', each once (ignoring case). */
-export function projectTech(project: Data): string[] {
+export function projectTech(project: ChatProject): string[] {
   const seen = new Set<string>()
   return [...strings(project.tech), ...stackItems(project)].filter((item) => {
     const key = item.toLowerCase()
@@ -288,35 +292,59 @@ type Add = (
   headline?: string,
 ) => void
 
-function sectionPassages(section: Data, source: string, add: Add): void {
+function sectionPassages(section: RenderedSection, source: string, add: Add): void {
   const title = text(section.title)
   const anchor = text(section.id)
-  const put = (headline: string, body: string, kind?: Place['kind'], named = headline) =>
-    add(headline || title, body, title, anchor, kind, named)
-  for (const field of ['intro', 'body']) {
-    for (const block of htmlBlocks(text(section[field]))) {
+  const put: Put = (headline, body, kind, named = headline) => add(headline || title, body, title, anchor, kind, named)
+  const prose = ['intro' in section ? section.intro : undefined, 'body' in section ? section.body : undefined]
+  for (const html of prose) {
+    for (const block of htmlBlocks(text(html))) {
       // "**AuthStack** is…": a lead that only names the project is no headline.
       const lead = block.lead.toLowerCase() === source.toLowerCase() ? '' : block.lead
       put(lead, block.text)
     }
   }
-  for (const item of records(section.items))
-    put(text(item.title), [text(item.title), text(item.description)].filter(Boolean).join(': '))
-  for (const group of records(section.groups))
-    put(`${text(group.name)} ${title}`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, 'tech', '')
-  for (const diagram of records(section.diagrams))
-    put(text(diagram.title), [text(diagram.title), text(diagram.caption)].filter(Boolean).join(': '))
-  for (const endpoint of records(section.endpoints)) {
-    put(
-      `${text(endpoint.method)} ${text(endpoint.path)}`,
-      `${text(endpoint.method)} ${text(endpoint.path)}: ${text(endpoint.summary)}${text(endpoint.auth) ? ` (${text(endpoint.auth)})` : ''}`,
-      'text',
-      text(endpoint.path),
-    )
+  switch (section.kind) {
+    case 'features':
+      for (const item of section.items)
+        put(text(item.title), [text(item.title), text(item.description)].filter(Boolean).join(': '))
+      break
+    case 'tech-stack':
+      for (const group of section.groups)
+        put(`${text(group.name)} ${title}`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, 'tech', '')
+      break
+    case 'diagrams':
+      for (const diagram of section.diagrams)
+        put(text(diagram.title), [text(diagram.title), text(diagram.caption)].filter(Boolean).join(': '))
+      break
+    case 'endpoints':
+      for (const endpoint of section.endpoints)
+        put(
+          `${text(endpoint.method)} ${text(endpoint.path)}`,
+          `${text(endpoint.method)} ${text(endpoint.path)}: ${text(endpoint.summary)}${text(endpoint.auth) ? ` (${text(endpoint.auth)})` : ''}`,
+          'text',
+          text(endpoint.path),
+        )
+      break
+    case 'database':
+      databasePassages(section, put)
+      break
+    case 'test-cards': {
+      // Test cards are short: one passage for all of a section's.
+      const cards = section.cards.map((card) => `${text(card.network)} ${text(card.number)} (${text(card.outcome)})`)
+      if (cards.length > 0) put('Test cards', `Test cards: ${cards.join('; ')}.`, 'text', '')
+      break
+    }
   }
-  for (const entity of records(section.entities)) {
+}
+
+type Put = (headline: string, body: string, kind?: Place['kind'], named?: string) => void
+
+/** A database section's entities, one passage each, and its relations, one passage for all. */
+function databasePassages(section: Extract<RenderedSection, { kind: 'database' }>, put: Put): void {
+  for (const entity of section.entities) {
     // Names, notes, enum values and defaults: what a reader asks about. Column types and constraints are noise here.
-    const fields = records(entity.fields).map((field) => {
+    const fields = entity.fields.map((field) => {
       const constraints = text(field.constraints)
       const fallback = /\bdefault\s+('[^']*'|\S+)/i.exec(constraints)?.[1]
       const values = enumValues(text(field.type), constraints)
@@ -335,13 +363,9 @@ function sectionPassages(section: Data, source: string, add: Add): void {
       text(entity.name),
     )
   }
-  // Relations and test cards are short: one passage for all of a section's.
-  const relations = records(section.relations).map(
+  // Relations are short: one passage for all of a section's.
+  const relations = (section.relations ?? []).map(
     (r) => `${text(r.from)} to ${text(r.to)}: ${text(r.cardinality)}${text(r.note) ? ` (${text(r.note)})` : ''}`,
   )
   if (relations.length > 0) put('Relations', `Relations: ${relations.join('; ')}.`, 'text', '')
-  const cards = records(section.cards).map(
-    (card) => `${text(card.network)} ${text(card.number)} (${text(card.outcome)})`,
-  )
-  if (cards.length > 0) put('Test cards', `Test cards: ${cards.join('; ')}.`, 'text', '')
 }

@@ -1,4 +1,5 @@
 import type { CompiledContent } from '../compile/compile-content.ts'
+import type { Portfolio, SitePortfolio } from '../content/content-types.ts'
 import { chatFilesOf } from './chat-index.ts'
 import { browserProject, projectCards } from './project-data.ts'
 
@@ -65,11 +66,10 @@ export function generateContentModules(
  * project order (a list as long as the projects, already applied to the cards), so the bundle does
  * not grow with the number of projects.
  */
-function sitePortfolio(portfolio: Record<string, unknown>): Record<string, unknown> {
+function sitePortfolio(portfolio: Portfolio): SitePortfolio {
   const { chat: _chat, ...rest } = portfolio
-  const projects = rest.projects
-  if (typeof projects !== 'object' || projects === null) return rest
-  const { order: _order, ...listed } = projects as Record<string, unknown>
+  const { order: _order, ...listed } = rest.projects
+  // `projects` keeps its place among the keys: the module's text stays as it was.
   return { ...rest, projects: listed }
 }
 

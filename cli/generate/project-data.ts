@@ -5,30 +5,31 @@ import { PAGE_DATA_ID, projectCardsData, projectData } from '../../site/src/path
 import type { CompiledContent } from '../compile/compile-content.ts'
 import { sha256Hex } from '../sha256.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
+import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
 
 /**
  * A case study's data as the site reads it: the compiled project without its diagrams' Mermaid
  * source (the build already rendered it to SVG; no page shows the source).
  */
-export function browserProject(project: Record<string, unknown>): Record<string, unknown> {
-  if (!Array.isArray(project.sections)) return project
+export function browserProject(project: RenderedProject): BrowserProject {
   // Copies only what changes (sections with diagrams): the rest is shared with the compiled project.
-  const sections = project.sections.map((section: unknown) => {
-    const diagrams =
-      typeof section === 'object' && section !== null ? (section as { diagrams?: unknown }).diagrams : undefined
-    if (!Array.isArray(diagrams)) return section
-    return {
-      ...(section as Record<string, unknown>),
-      diagrams: diagrams.map((diagram: unknown) =>
-        typeof diagram === 'object' && diagram !== null ? withoutMermaid(diagram as Record<string, unknown>) : diagram,
-      ),
-    }
-  })
+  const sections = project.sections.map((section) =>
+    section.kind === 'diagrams'
+      ? { ...section, diagrams: section.diagrams.map(({ mermaid: _mermaid, ...diagram }) => diagram) }
+      : section,
+  )
   return { ...project, sections }
 }
 
-function withoutMermaid({ mermaid: _mermaid, ...rest }: Record<string, unknown>): Record<string, unknown> {
-  return rest
+/** A compiled project as the browser gets it: its diagrams without their Mermaid source. */
+export type BrowserProject = Omit<RenderedProject, 'sections'> & {
+  sections: (
+    | Exclude<RenderedProject['sections'][number], { kind: 'diagrams' }>
+    | DiagramsWithoutSource<Extract<RenderedProject['sections'][number], { kind: 'diagrams' }>>
+  )[]
+}
+type DiagramsWithoutSource<S extends { diagrams: { mermaid: string }[] }> = Omit<S, 'diagrams'> & {
+  diagrams: Omit<S['diagrams'][number], 'mermaid'>[]
 }
 
 const CARD_FIELDS = [
@@ -45,13 +46,15 @@ const CARD_FIELDS = [
 ] as const
 
 /** The project cards (the home page's list and what the chat knows of each project), in content order. */
-export function projectCards(content: CompiledContent): Record<string, unknown>[] {
+export function projectCards(content: CompiledContent): ProjectCard[] {
   return content.projects.map(projectCard)
 }
 
 /** One project's card: the fields of it the home page and the chat use. */
-export function projectCard(project: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(CARD_FIELDS.filter((f) => project[f] !== undefined).map((f) => [f, project[f]]))
+export function projectCard(project: ProjectCard): ProjectCard {
+  return Object.fromEntries(
+    CARD_FIELDS.filter((f) => project[f] !== undefined).map((f) => [f, project[f]]),
+  ) as ProjectCard
 }
 
 /** JSON text that is safe inside HTML and JavaScript: no `<` (so no `</script>` or `<!--`), no U+2028/9. */
@@ -73,7 +76,7 @@ export function pageDataScript(data: unknown): string {
 export interface ProjectDataFile {
   id: string
   sha256: string
-  card: Record<string, unknown>
+  card: ProjectCard
 }
 
 /**
@@ -82,8 +85,8 @@ export interface ProjectDataFile {
  * site folder is Vite's until the app is built, and Vite empties it first). A build writes each
  * as its project is compiled, where it was compiled, so it never holds every project's prose.
  */
-export function writeProjectData(directory: string, project: Record<string, unknown>): ProjectDataFile {
-  const id = String(project.id)
+export function writeProjectData(directory: string, project: RenderedProject): ProjectDataFile {
+  const id = project.id
   const json = safeJson(browserProject(project))
   writeFileAtomically(path.join(directory, projectData.file(id)), json)
   return { id, sha256: sha256Hex(json), card: projectCard(project) }

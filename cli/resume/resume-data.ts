@@ -1,5 +1,6 @@
 import type { CheckedContent } from '../content/check-content.ts'
-import { encodePointer, isRecord } from '../diagnostics/json-pointer.ts'
+import type { Portfolio } from '../content/content-types.ts'
+import { encodePointer } from '../diagnostics/json-pointer.ts'
 import { formatDate, formatPeriod } from '../../site/src/period.ts'
 
 /** One text of the resume and where it comes from, so a problem with it can be located. */
@@ -90,22 +91,41 @@ export interface ResumeChoices {
 /** Projects a resume lists when resume.projects does not choose: more rarely fit two pages. */
 export const DEFAULT_PROJECT_COUNT = 6
 
-export function readChoices(portfolio: Record<string, unknown>): ResumeChoices {
-  const resume = isRecord(portfolio.resume) ? portfolio.resume : {}
+export function readChoices(portfolio: { resume?: Portfolio['resume'] }): ResumeChoices {
+  const resume: Partial<Portfolio['resume']> = portfolio.resume ?? {}
   return {
-    ...(typeof resume.file === 'string' ? { file: resume.file } : {}),
+    ...(resume.file !== undefined ? { file: resume.file } : {}),
     summary: resume.summary !== false,
     claims: resume.claims !== false,
     skills: resume.skills !== false,
-    ...(Array.isArray(resume.projects) ? { projects: resume.projects.map(String) } : {}),
+    ...(resume.projects ? { projects: resume.projects } : {}),
     pageSize: resume.pageSize === 'Letter' ? 'Letter' : 'A4',
-    ...(typeof resume.photo === 'string' ? { photo: resume.photo } : {}),
+    ...(resume.photo !== undefined ? { photo: resume.photo } : {}),
   }
 }
+
+type Entry = NonNullable<Portfolio['experience'] | Portfolio['education']>[number]
 
 /** "https://www.linkedin.com/in/jane/" → "linkedin.com/in/jane": what a reader types, printed. */
 function shortUrl(url: string): string {
   return url.replace(/^https:\/\/(www\.)?/, '').replace(/\/$/, '')
+}
+
+const PORTFOLIO_FILE = 'portfolio.yaml'
+
+/** Collects each text the resume prints with its place, for the font's coverage check. */
+class Texts {
+  readonly list: TextSource[] = []
+
+  take<T extends string | undefined>(file: string, path: (string | number)[], value: T): T {
+    if (value !== undefined) this.list.push({ file, pointer: encodePointer(path), text: value })
+    return value
+  }
+
+  /** A text of portfolio.yaml. */
+  own<T extends string | undefined>(path: (string | number)[], value: T): T {
+    return this.take(PORTFOLIO_FILE, path, value)
+  }
 }
 
 /**
@@ -113,84 +133,113 @@ function shortUrl(url: string): string {
  * (for the font's coverage check). Markdown fields are left out: a resume prints plain text.
  */
 export function resumeData(content: CheckedContent, choices: ResumeChoices): { data: ResumeData; texts: TextSource[] } {
-  const texts: TextSource[] = []
-  const portfolioFile = 'portfolio.yaml'
-  const take = <T extends string | undefined>(file: string, path: (string | number)[], value: T): T => {
-    if (value !== undefined) texts.push({ file, pointer: encodePointer(path), text: value })
-    return value
+  // The texts are taken in the order they have always been checked in (and their problems reported).
+  const texts = new Texts()
+  const p = content.portfolio
+  const name = texts.own(['owner', 'name'], p.owner.name)
+  const projects = resumeProjects(content, choices, texts)
+  const skills = choices.skills
+    ? p.techStack.groups.map((group, i) => ({
+        name: texts.own(['techStack', 'groups', i, 'name'], group.name),
+        items: group.items.map((item, j) => texts.own(['techStack', 'groups', i, 'items', j], item)),
+      }))
+    : []
+  const claims = choices.claims
+    ? p.hero.claims.map((claim, i) => ({
+        value: texts.own(['hero', 'claims', i, 'value'], claim.value),
+        label: texts.own(['hero', 'claims', i, 'label'], claim.label),
+      }))
+    : []
+  const summary = choices.summary ? texts.own(['hero', 'tagline'], p.hero.tagline) : undefined
+  const role = texts.own(['owner', 'role'], p.owner.role)
+  const location = texts.own(['owner', 'location'], p.owner.location)
+  const data: ResumeData = {
+    language: p.site.language ?? 'en',
+    paper: choices.pageSize === 'Letter' ? 'us-letter' : 'a4',
+    name,
+    role,
+    ...(location ? { location } : {}),
+    email: { label: p.contact.email.replace(/^mailto:/, ''), url: p.contact.email },
+    links: [p.site.url, p.links.github, p.links.linkedin].filter(Boolean).map((url) => ({ label: shortUrl(url), url })),
+    ...(summary ? { summary } : {}),
+    claims,
+    experience: (p.experience ?? []).map((entry, i) => resumeEntry(entry, ['experience', i], texts)),
+    projects,
+    skills,
+    education: (p.education ?? []).map((entry, i) => resumeEntry(entry, ['education', i], texts)),
+    ...(p.certifications
+      ? { certifications: p.certifications.map((c, i) => resumeItem(c, ['certifications', i], texts)) }
+      : {}),
+    ...(p.publications
+      ? { publications: p.publications.map((c, i) => resumeItem(c, ['publications', i], texts)) }
+      : {}),
+    ...(p.talks ? { talks: p.talks.map((c, i) => resumeItem(c, ['talks', i], texts)) } : {}),
+    subject: `Resume of ${name}, ${role}`,
+    keywords: [role, ...skills.flatMap((group) => group.items)],
   }
-  const p = content.portfolio as Record<string, Record<string, unknown>>
-  const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
-  const owner = p.owner ?? {}
-  const links = p.links ?? {}
-  const email = String(p.contact?.email ?? '')
-  const site = String(p.site?.url ?? '')
-  const name = take(portfolioFile, ['owner', 'name'], String(owner.name))
+  return { data, texts: texts.list }
+}
 
-  const entries = (list: 'experience' | 'education'): ResumeEntry[] => {
-    const raw = content.portfolio[list]
-    if (!Array.isArray(raw)) return []
-    return raw.filter(isRecord).map((entry, i) => {
-      const at = (key: string, value: unknown) => take(portfolioFile, [list, i, key], str(value))
-      const title = list === 'experience' ? at('role', entry.role) : at('qualification', entry.qualification)
-      const subtitle =
-        list === 'experience' ? at('organisation', entry.organisation) : at('institution', entry.institution)
-      const area = at('area', entry.area)
-      const period = at(typeof entry.start === 'string' ? 'start' : 'duration', formatPeriod(entry))
-      const summary = at('summary', entry.summary)
-      const highlights = (Array.isArray(entry.highlights) ? entry.highlights : []).map((h: unknown, j) =>
-        take(portfolioFile, [list, i, 'highlights', j], String(h)),
-      )
-      const raw = {
-        ...(str(entry.start) ? { start: str(entry.start) } : {}),
-        ...(str(entry.end) ? { end: str(entry.end) } : {}),
-        ...(area ? { area } : {}),
-      }
-      return {
-        title: String(title),
-        ...(subtitle ? { subtitle } : {}),
-        ...(period ? { period } : {}),
-        ...(summary ? { summary } : {}),
-        highlights,
-        ...raw,
-      }
-    })
+/** An experience entry (role at organisation) or an education entry (qualification at institution). */
+function resumeEntry(entry: Entry, at: ['experience' | 'education', number], texts: Texts): ResumeEntry {
+  const take = (key: string, value: string | undefined) => texts.own([...at, key], value)
+  const experience = 'role' in entry ? entry : undefined
+  const education = 'qualification' in entry ? entry : undefined
+  const title = experience ? take('role', experience.role) : take('qualification', education?.qualification)
+  const subtitle = experience
+    ? take('organisation', experience.organisation)
+    : take('institution', education?.institution)
+  const area = take('area', education?.area)
+  const period = take(entry.start !== undefined ? 'start' : 'duration', formatPeriod(entry))
+  const summary = take('summary', experience?.summary)
+  const highlights = (experience?.highlights ?? []).map((h, j) => texts.own([...at, 'highlights', j], h))
+  return {
+    title: String(title),
+    ...(subtitle ? { subtitle } : {}),
+    ...(period ? { period } : {}),
+    ...(summary ? { summary } : {}),
+    highlights,
+    ...(entry.start ? { start: entry.start } : {}),
+    ...(entry.end ? { end: entry.end } : {}),
+    ...(area ? { area } : {}),
   }
+}
 
-  const items = (list: 'certifications' | 'publications' | 'talks', subtitleKey: string, titleKey: string) => {
-    const raw = content.portfolio[list]
-    if (!Array.isArray(raw)) return {}
-    const listed = raw.filter(isRecord).map((entry, i): ResumeItem => {
-      const date = String(entry.date)
-      const url = str(entry.url)
-      return {
-        title: String(take(portfolioFile, [list, i, titleKey], str(entry[titleKey]))),
-        subtitle: String(take(portfolioFile, [list, i, subtitleKey], str(entry[subtitleKey]))),
-        period: take(portfolioFile, [list, i, 'date'], formatDate(date)),
-        date,
-        ...(url ? { url } : {}),
-      }
-    })
-    return { [list]: listed }
+type Item =
+  | NonNullable<Portfolio['certifications']>[number]
+  | NonNullable<Portfolio['publications']>[number]
+  | NonNullable<Portfolio['talks']>[number]
+
+/** A certification (name, issuer), publication (title, venue) or talk (title, event). */
+function resumeItem(item: Item, at: [string, number], texts: Texts): ResumeItem {
+  const [titleKey, title] = 'name' in item ? ['name', item.name] : ['title', item.title]
+  const [subtitleKey, subtitle] =
+    'issuer' in item ? ['issuer', item.issuer] : 'venue' in item ? ['venue', item.venue] : ['event', item.event]
+  return {
+    title: texts.own([...at, titleKey], title),
+    subtitle: texts.own([...at, subtitleKey], subtitle),
+    period: texts.own([...at, 'date'], formatDate(item.date)),
+    date: item.date,
+    ...(item.url ? { url: item.url } : {}),
   }
+}
 
-  const byId = new Map(content.projects.map((project) => [String(project.id), project]))
-  const chosen =
-    choices.projects ?? content.projects.slice(0, DEFAULT_PROJECT_COUNT).map((project) => String(project.id))
-  const projects = chosen.flatMap((id): ResumeProject[] => {
+/** resume.projects in their order, else the first projects of the content. */
+function resumeProjects(content: CheckedContent, choices: ResumeChoices, texts: Texts): ResumeProject[] {
+  const byId = new Map(content.projects.map((project) => [project.id, project]))
+  const chosen = choices.projects ?? content.projects.slice(0, DEFAULT_PROJECT_COUNT).map((project) => project.id)
+  return chosen.flatMap((id): ResumeProject[] => {
     const project = byId.get(id)
     if (!project) return []
     const file = `projects/${id}.yaml`
-    const list = (key: string) =>
-      Array.isArray(project[key])
-        ? (project[key] as unknown[]).map((value, i) => take(file, [key, i], String(value)))
-        : []
-    const live = String(project.liveUrl)
-    const source = str(project.githubUrl)
+    const list = (key: 'tech' | 'achievements') =>
+      (project[key] ?? []).map((value, i) => texts.take(file, [key, i], value))
+    const live = project.liveUrl
+    const source = project.githubUrl
     return [
       {
-        title: take(file, ['title'], String(project.title)),
-        description: take(file, ['description'], String(project.description)),
+        title: texts.take(file, ['title'], project.title),
+        description: texts.take(file, ['description'], project.description),
         tech: list('tech'),
         live: { label: shortUrl(live), url: live },
         ...(source ? { source: { label: shortUrl(source), url: source } } : {}),
@@ -198,47 +247,4 @@ export function resumeData(content: CheckedContent, choices: ResumeChoices): { d
       },
     ]
   })
-
-  const groups = Array.isArray(p.techStack?.groups) ? (p.techStack.groups as unknown[]).filter(isRecord) : []
-  const skills = choices.skills
-    ? groups.map((group, i) => ({
-        name: take(portfolioFile, ['techStack', 'groups', i, 'name'], String(group.name)),
-        items: (Array.isArray(group.items) ? group.items : []).map((item: unknown, j) =>
-          take(portfolioFile, ['techStack', 'groups', i, 'items', j], String(item)),
-        ),
-      }))
-    : []
-  const claims =
-    choices.claims && Array.isArray(p.hero?.claims)
-      ? (p.hero.claims as unknown[]).filter(isRecord).map((claim, i) => ({
-          value: take(portfolioFile, ['hero', 'claims', i, 'value'], String(claim.value)),
-          label: take(portfolioFile, ['hero', 'claims', i, 'label'], String(claim.label)),
-        }))
-      : []
-  const summary = choices.summary ? take(portfolioFile, ['hero', 'tagline'], str(p.hero?.tagline)) : undefined
-  const role = take(portfolioFile, ['owner', 'role'], String(owner.role))
-  const location = take(portfolioFile, ['owner', 'location'], str(owner.location))
-  const data: ResumeData = {
-    language: str(p.site?.language) ?? 'en',
-    paper: choices.pageSize === 'Letter' ? 'us-letter' : 'a4',
-    name,
-    role,
-    ...(location ? { location } : {}),
-    email: { label: email.replace(/^mailto:/, ''), url: email },
-    links: [site, str(links.github), str(links.linkedin)]
-      .filter((url): url is string => Boolean(url))
-      .map((url) => ({ label: shortUrl(url), url })),
-    ...(summary ? { summary } : {}),
-    claims,
-    experience: entries('experience'),
-    projects,
-    skills,
-    education: entries('education'),
-    ...items('certifications', 'issuer', 'name'),
-    ...items('publications', 'venue', 'title'),
-    ...items('talks', 'event', 'title'),
-    subject: `Resume of ${name}, ${role}`,
-    keywords: [role, ...skills.flatMap((group) => group.items)],
-  }
-  return { data, texts }
 }

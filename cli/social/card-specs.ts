@@ -1,5 +1,5 @@
 import { socialImage } from '../../site/src/paths.ts'
-import type { CompiledContent } from '../compile/compile-content.ts'
+import type { Portfolio, Project } from '../content/content-types.ts'
 
 /** What the cards show of the site and its owner (every card has the brand and a footer). */
 export interface CardContent {
@@ -20,37 +20,36 @@ export interface ProjectContent {
 /** Everything one card is drawn from: the home card has no project. */
 export type CardSpec = { file: string; card: CardContent; project?: ProjectContent }
 
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
+/**
+ * What the cards are drawn from: the checked content (a build draws them before its projects are
+ * compiled), of which they show only plain-text fields that compiling leaves as they are.
+ */
+export interface CardSource {
+  portfolio: {
+    site: Pick<Portfolio['site'], 'url'>
+    owner: Pick<Portfolio['owner'], 'name' | 'role'>
+    hero: Pick<Portfolio['hero'], 'headline' | 'claims'>
+    availability: Portfolio['availability']
+  }
+  projects: readonly Pick<Project, 'id' | 'title' | 'description' | 'tech'>[]
+}
 
-function cardContent(content: CompiledContent): CardContent {
-  const { portfolio } = content
-  const owner = record(portfolio.owner)
-  const claims = Array.isArray(record(portfolio.hero).claims) ? (record(portfolio.hero).claims as unknown[]) : []
+function cardContent({ portfolio }: CardSource): CardContent {
   return {
-    siteUrl: text(record(portfolio.site).url),
-    owner: { name: text(owner.name), role: text(owner.role) },
-    headline: text(record(portfolio.hero).headline),
-    availability: text(record(portfolio.availability).text) || undefined,
-    claims: claims
-      .map((claim) => ({ value: text(record(claim).value), label: text(record(claim).label) }))
-      .filter((c) => c.value && c.label),
+    siteUrl: portfolio.site.url,
+    owner: { name: portfolio.owner.name, role: portfolio.owner.role },
+    headline: portfolio.hero.headline,
+    availability: portfolio.availability.text || undefined,
+    claims: portfolio.hero.claims.filter((c) => c.value && c.label).map(({ value, label }) => ({ value, label })),
   }
 }
 
 /** One card per indexable page: the home page's (og/index.png), then one per project (og/<id>.png). */
-export function socialCardSpecs(content: CompiledContent): CardSpec[] {
+export function socialCardSpecs(content: CardSource): CardSpec[] {
   const card = cardContent(content)
   const specs: CardSpec[] = [{ file: socialImage.path().replace(/^\//, ''), card }]
-  for (const raw of content.projects) {
-    const project: ProjectContent = {
-      id: text(raw.id),
-      title: text(raw.title),
-      description: text(raw.description),
-      tech: Array.isArray(raw.tech) ? raw.tech.map(text).filter(Boolean) : [],
-    }
-    specs.push({ file: `og/${project.id}.png`, card, project })
+  for (const { id, title, description, tech } of content.projects) {
+    specs.push({ file: `og/${id}.png`, card, project: { id, title, description, tech: tech.filter(Boolean) } })
   }
   return specs
 }

@@ -1,13 +1,16 @@
 import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { writeContentTypes } from '../../scripts/write-content-types.ts'
 
 /**
  * Vitest global setup: compiles the CLI and makes its prebuilt validators and types (npm run
  * build:cli's steps), so the tests that spawn bin/portfolio.mjs run the JavaScript users run, as of
- * this checkout. `tsc -b` skips the work when nothing changed since the last compile.
+ * this checkout, against the content types of this checkout's schemas (scripts/write-content-types.ts).
+ * `tsc -b` skips the work when nothing changed since the last compile.
  */
-export default function setup(): void {
+export default async function setup(): Promise<void> {
+  await writeContentTypes()
   const repo = path.resolve(import.meta.dirname, '../..')
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
   const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.cli.json'], { cwd: repo, encoding: 'utf8' })

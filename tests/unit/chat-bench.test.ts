@@ -101,11 +101,11 @@ describe('the chat on the bench projects', () => {
 
   it("rewrites only the edited project's file when its prose changes", () => {
     const project = compiled.projects[3]!
-    const sections = project.sections as { kind: string; body?: string }[]
+    const prose = project.sections.findIndex((s) => s.kind === 'prose')
     const edited = {
       ...project,
-      sections: sections.map((section, i) =>
-        i === sections.findIndex((s) => s.kind === 'prose')
+      sections: project.sections.map((section, i) =>
+        i === prose && section.kind === 'prose'
           ? { ...section, body: `${section.body}<p>One more sentence.</p>` }
           : section,
       ),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { chatOverviewJson, projectChat } from '../../cli/generate/chat-index.ts'
+import type { ChatPortfolio, ChatProject } from '../../cli/generate/chat-passages.ts'
 import { openChatLibrary } from '../../site/src/chat/chat-search.ts'
 import { smallTalkReplies } from '../../site/src/chat/knowledge.ts'
 import { replyText, replyTo, tokenize, type ChatKnowledge } from '../../site/src/chat/reply.ts'
 
-const portfolio = {
+const portfolio: ChatPortfolio = {
   owner: {
     name: 'Jane Doe',
     role: 'Developer',
@@ -17,7 +18,7 @@ const portfolio = {
   contact: { title: 'Contact', body: '<p>Write to me.</p>', email: 'mailto:jane@example.com' },
   links: { github: 'https://github.com/jane', linkedin: 'https://linkedin.com/in/jane' },
 }
-const projects = [
+const projects: ChatProject[] = [
   {
     id: 'logic-i',
     title: 'logic-i',

@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest'
 import { Parser } from 'htmlparser2'
 import { databaseDiagram } from '../../cli/compile/er-diagram.ts'
+import type { DatabaseSection } from '../../cli/content/content-types.ts'
 import { loadDiagramRenderer } from '../../cli/compile/render-diagram.ts'
 
-const section = {
+const section: DatabaseSection = {
   id: 'database',
   title: 'Database Schema',
   kind: 'database',

@@ -46,7 +46,12 @@ describe('the worker pool', () => {
     mkdirSync(path.join(dir, 'here/og'), { recursive: true })
     mkdirSync(path.join(dir, 'there/og'), { recursive: true })
     const specs = socialCardSpecs({
-      portfolio: { site: { url: 'https://jane.dev' }, owner: { name: 'Jane Doe', role: 'Engineer' }, hero: {} },
+      portfolio: {
+        site: { url: 'https://jane.dev' },
+        owner: { name: 'Jane Doe', role: 'Engineer' },
+        hero: { headline: '', claims: [] },
+        availability: { text: '' },
+      },
       projects: [{ id: 'alpha', title: 'Alpha', description: 'A project.', tech: ['Go'] }],
     })
     const jobs = (folder: string) => specs.map((spec) => ({ svg: cardSvg(spec), file: spec.file, siteDir: folder }))

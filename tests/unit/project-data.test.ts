@@ -6,22 +6,31 @@ import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { browserProject, projectCard, safeJson } from '../../cli/generate/project-data.ts'
 import { keepProject } from '../../cli/build/project-job.ts'
 import { writeSiteData } from '../../cli/build/site-data.ts'
+import type { Portfolio, RenderedProject } from '../../cli/content/content-types.ts'
+import { parse } from 'yaml'
 
 const tempDir = tempDirsPerTest('portfolio-data-')
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-const portfolio = { name: 'Ada', site: { url: 'https://example.com' } }
+/** The shipped portfolio (valid content): the chat's overview holds its owner's passages. */
+const portfolio = parse(readFileSync(path.join(import.meta.dirname, '../../portfolio.yaml'), 'utf8')) as Portfolio
 
-const project = (id: string) => ({
+const project = (id: string): RenderedProject => ({
   id,
   title: `Project ${id}`,
   description: 'A project </script> with markup in its text.',
+  icon: 'code',
   tech: ['Go'],
   featured: true,
+  liveUrl: `https://${id}.example`,
+  achievements: ['Shipped'],
+  audience: ['Developers'],
+  demo: { email: 'demo@example.com', password: 'demo', reset: 'nightly' },
   sections: [
     {
+      id: 'flow',
       kind: 'diagrams',
       title: 'Flow',
-      diagrams: [{ title: 'Flow', mermaid: 'flowchart LR\n  a --> b', svg: '<svg/>' }],
+      diagrams: [{ title: 'Flow', mermaid: 'flowchart LR\n  a --> b', svg: '<svg/>', width: 100, textSize: 12 }],
     },
   ],
 })

@@ -13,7 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { CompiledContent } from '../../cli/compile/compile-content.ts'
+import type { CardSource } from '../../cli/social/card-specs.ts'
 import { FONT_FILES } from '../../cli/social/card-font-files.ts'
 import { measureText } from '../../cli/social/card-fonts.ts'
 import { escapeXml } from '../../cli/social/card-frame.ts'
@@ -32,9 +32,9 @@ const tempDir = (prefix: string) => {
   return dir
 }
 
-const content = (overrides: { title?: string; description?: string; tech?: string[] } = {}): CompiledContent => ({
+const content = (overrides: { title?: string; description?: string; tech?: string[] } = {}): CardSource => ({
   portfolio: {
-    site: { url: 'https://jane.example', title: 'Jane Doe' },
+    site: { url: 'https://jane.example' },
     owner: { name: 'Jane Doe', role: 'Full-Stack Developer' },
     hero: {
       headline: 'I build dependable web apps',
@@ -59,7 +59,7 @@ const content = (overrides: { title?: string; description?: string; tech?: strin
 /** A store of its own in a temporary folder, for one test. */
 const storeIn = (prefix: string) => openStore(tempDir(prefix), 'v1')
 
-const svgs = (c: CompiledContent) => socialCardSpecs(c).map((spec) => ({ file: spec.file, svg: cardSvg(spec) }))
+const svgs = (c: CardSource) => socialCardSpecs(c).map((spec) => ({ file: spec.file, svg: cardSvg(spec) }))
 
 function pngSize(png: Buffer): { width: number; height: number } {
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
@@ -234,7 +234,7 @@ describe('writeSocialCards', () => {
   })
 
   it('stops when the build stops: the call rejects with the reason, and no card is written after', async () => {
-    const many: CompiledContent = {
+    const many: CardSource = {
       ...content(),
       projects: Array.from({ length: 40 }, (_, i) => ({
         id: `p-${i}`,
@@ -263,7 +263,7 @@ describe('writeSocialCards', () => {
 describe('social card cache', () => {
   it('keys a card by what it shows: the same content finds the same key, any change another', () => {
     const store = storeIn('og-keys-')
-    const keys = (c: CompiledContent) => svgs(c).map((card) => cardKey(store, card.svg))
+    const keys = (c: CardSource) => svgs(c).map((card) => cardKey(store, card.svg))
     expect(keys(content())).toEqual(keys(content()))
     expect(new Set(keys(content())).size).toBe(3)
     expect(keys(content({ title: 'Alpha!' }))[1]).not.toBe(keys(content())[1])
@@ -324,7 +324,7 @@ describe('social card cache', () => {
 
 describe('cards in the site in place', () => {
   /** A build's cards drawn beside the site, then swapped in as the build does. */
-  async function buildCards(c: CompiledContent, store: ReturnType<typeof openStore>, out: string): Promise<void> {
+  async function buildCards(c: CardSource, store: ReturnType<typeof openStore>, out: string): Promise<void> {
     const work = tempDir('og-work-')
     await writeSocialCards(work, socialCardSpecs(c), store, { site: out })
     rmSync(path.join(out, 'og'), { recursive: true, force: true })

@@ -1,8 +1,9 @@
 import { sectionTitleId } from '../../../site/src/paths.ts'
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
+import { encodePointer } from '../../diagnostics/json-pointer.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
+import { sectionsOf } from './unchecked-data.ts'
 
 /**
  * A case-study section gives the page two ids: its own (the anchor links target) and its heading's,
@@ -11,16 +12,14 @@ import type { ParsedDocument } from '../parse-yaml.ts'
  * section's aria-labelledby names the wrong element. Markdown headings inside prose get no id (the
  * renderer writes none and the sanitiser keeps none), so they cannot collide.
  */
-export function checkAnchors(parsed: ParsedDocument, project: { sections?: unknown }): Diagnostic[] {
-  const sections = Array.isArray(project.sections) ? project.sections : []
+export function checkAnchors(parsed: ParsedDocument, project: unknown): Diagnostic[] {
+  const sections = sectionsOf(project)
   const headingOf = new Map<string, { index: number; sectionId: string }>()
-  sections.forEach((section: unknown, index) => {
-    if (isRecord(section) && typeof section.id === 'string')
-      headingOf.set(sectionTitleId(section.id), { index, sectionId: section.id })
-  })
+  for (const [section, index] of sections)
+    if (typeof section.id === 'string') headingOf.set(sectionTitleId(section.id), { index, sectionId: section.id })
   const out: Diagnostic[] = []
-  sections.forEach((section: unknown, index) => {
-    if (!isRecord(section) || typeof section.id !== 'string') return
+  sections.forEach(([section, index]) => {
+    if (typeof section.id !== 'string') return
     const owner = headingOf.get(section.id)
     if (!owner || owner.index === index) return
     const there = locatePointer(parsed, encodePointer(['sections', owner.index, 'id'])).start

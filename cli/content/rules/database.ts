@@ -1,29 +1,22 @@
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
+import { encodePointer } from '../../diagnostics/json-pointer.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import { didYouMean } from '../../diagnostics/suggest.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
+import { recordsAt, sectionsOf } from './unchecked-data.ts'
 
 /**
  * A database section's relations name its entities: the site draws them as lines between the
  * entities' boxes, so a relation to a name that is not an entity would draw a box with no table.
  */
-export function checkDatabase(parsed: ParsedDocument, project: { sections?: unknown }): Diagnostic[] {
+export function checkDatabase(parsed: ParsedDocument, project: unknown): Diagnostic[] {
   const out: Diagnostic[] = []
-  const sections = Array.isArray(project.sections) ? project.sections : []
-  sections.forEach((section: unknown, s) => {
-    if (
-      !isRecord(section) ||
-      section.kind !== 'database' ||
-      !Array.isArray(section.entities) ||
-      !Array.isArray(section.relations)
+  for (const [section, s] of sectionsOf(project)) {
+    if (section.kind !== 'database' || !Array.isArray(section.entities) || !Array.isArray(section.relations)) continue
+    const names = recordsAt(section, ['entities']).flatMap(([entity]) =>
+      typeof entity.name === 'string' ? [entity.name] : [],
     )
-      return
-    const names = section.entities.flatMap((entity: unknown) =>
-      isRecord(entity) && typeof entity.name === 'string' ? [entity.name] : [],
-    )
-    section.relations.forEach((relation: unknown, r) => {
-      if (!isRecord(relation)) return
+    for (const [relation, r] of recordsAt(section, ['relations'])) {
       for (const end of ['from', 'to'] as const) {
         const name = relation[end]
         if (typeof name !== 'string' || names.includes(name)) continue
@@ -38,7 +31,7 @@ export function checkDatabase(parsed: ParsedDocument, project: { sections?: unkn
           ),
         )
       }
-    })
-  })
+    }
+  }
   return out
 }

@@ -1,7 +1,8 @@
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
+import { encodePointer } from '../../diagnostics/json-pointer.ts'
 import { locateInString } from '../../diagnostics/locate.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
+import { recordsAt, sectionsOf } from './unchecked-data.ts'
 
 /** Diagram types the build-time renderer draws. */
 export const DIAGRAM_TYPES = [
@@ -114,13 +115,12 @@ function unbalanced(line: string): { index: number; what: string } | undefined {
   return open ? { index: open.i, what: `unclosed "${open.c}"` } : undefined
 }
 
-export function checkDiagrams(parsed: ParsedDocument, project: { sections?: unknown }): Diagnostic[] {
+export function checkDiagrams(parsed: ParsedDocument, project: unknown): Diagnostic[] {
   const out: Diagnostic[] = []
-  const sections = Array.isArray(project.sections) ? project.sections : []
-  sections.forEach((section: unknown, s) => {
-    if (!isRecord(section) || section.kind !== 'diagrams' || !Array.isArray(section.diagrams)) return
-    section.diagrams.forEach((diagram: unknown, d) => {
-      if (!isRecord(diagram) || typeof diagram.mermaid !== 'string') return
+  for (const [section, s] of sectionsOf(project)) {
+    if (section.kind !== 'diagrams') continue
+    recordsAt(section, ['diagrams']).forEach(([diagram, d]) => {
+      if (typeof diagram.mermaid !== 'string') return
       const problem = checkDiagramSource(diagram.mermaid)
       if (!problem) return
       const pointer = encodePointer(['sections', s, 'diagrams', d, 'mermaid'])
@@ -133,6 +133,6 @@ export function checkDiagrams(parsed: ParsedDocument, project: { sections?: unkn
         ),
       )
     })
-  })
+  }
   return out
 }

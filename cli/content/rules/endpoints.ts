@@ -1,7 +1,8 @@
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
+import { encodePointer } from '../../diagnostics/json-pointer.ts'
 import { locateInString, locatePointer } from '../../diagnostics/locate.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
+import { recordsAt, sectionsOf } from './unchecked-data.ts'
 
 export interface PathProblem {
   code: 'ENDPOINT_PATH' | 'ENDPOINT_TEMPLATE' | 'ENDPOINT_TRAILING_SLASH'
@@ -172,14 +173,13 @@ export function pathShape(path: string): string {
 }
 
 /** Path syntax of every endpoint, and no two endpoints of one project with the same method and path. */
-export function checkEndpoints(parsed: ParsedDocument, project: { sections?: unknown }): Diagnostic[] {
+export function checkEndpoints(parsed: ParsedDocument, project: unknown): Diagnostic[] {
   const out: Diagnostic[] = []
   const seen = new Map<string, { pointer: string; path: string }>()
-  const sections = Array.isArray(project.sections) ? project.sections : []
-  sections.forEach((section: unknown, s) => {
-    if (!isRecord(section) || section.kind !== 'endpoints' || !Array.isArray(section.endpoints)) return
-    section.endpoints.forEach((endpoint: unknown, e) => {
-      if (!isRecord(endpoint) || typeof endpoint.path !== 'string') return
+  for (const [section, s] of sectionsOf(project)) {
+    if (section.kind !== 'endpoints') continue
+    recordsAt(section, ['endpoints']).forEach(([endpoint, e]) => {
+      if (typeof endpoint.path !== 'string') return
       const pointer = encodePointer(['sections', s, 'endpoints', e, 'path'])
       const problem = checkEndpointPath(endpoint.path)
       if (problem) {
@@ -230,6 +230,6 @@ export function checkEndpoints(parsed: ParsedDocument, project: { sections?: unk
         )
       } else seen.set(key, { pointer: encodePointer(['sections', s, 'endpoints', e]), path: endpoint.path })
     })
-  })
+  }
   return out
 }

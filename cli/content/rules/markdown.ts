@@ -1,9 +1,10 @@
 import { Lexer, type Token, type Tokens } from 'marked'
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { decodePointer, isRecord, valueAt } from '../../diagnostics/json-pointer.ts'
+import { decodePointer, valueAt } from '../../diagnostics/json-pointer.ts'
 import { locateInString } from '../../diagnostics/locate.ts'
 import { checkMarkdownHref, decodeEntities, type LinkKind, type UrlProblem } from './urls.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
+import { sectionsOf } from './unchecked-data.ts'
 
 /** A link to somewhere in the site, kept for the cross-file anchor check. */
 export interface InternalLink {
@@ -16,11 +17,8 @@ export interface InternalLink {
 /** JSON pointers of every markdown field in a file's data (schema `$defs/markdown`). */
 export function markdownPointers(data: unknown, file: 'portfolio' | 'project'): string[] {
   if (file === 'portfolio') return ['/about/body', '/contact/body']
-  const sections = isRecord(data) && Array.isArray(data.sections) ? data.sections : []
-  return sections.flatMap((section: unknown, i) =>
-    isRecord(section)
-      ? ['body', 'intro'].filter((k) => typeof section[k] === 'string').map((k) => `/sections/${i}/${k}`)
-      : [],
+  return sectionsOf(data).flatMap(([section, i]) =>
+    ['body', 'intro'].filter((k) => typeof section[k] === 'string').map((k) => `/sections/${i}/${k}`),
   )
 }
 

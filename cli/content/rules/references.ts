@@ -1,11 +1,12 @@
 import path from 'node:path'
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
+import { encodePointer, valueAt } from '../../diagnostics/json-pointer.ts'
 import { locateInString, locatePointer } from '../../diagnostics/locate.ts'
 import { didYouMean } from '../../diagnostics/suggest.ts'
 import type { InternalLink } from './markdown.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
 import { inspectPublicFile } from './public-files.ts'
+import { sectionsOf } from './unchecked-data.ts'
 
 /** Route segments the site itself uses: a project with one of these ids would shadow or break a page. */
 export const RESERVED_IDS = [
@@ -91,10 +92,9 @@ export function checkReferences(
         ),
       )
     }
-    const sections = Array.isArray(project.data.sections) ? project.data.sections : []
     const seen = new Map<string, number>()
-    sections.forEach((section: unknown, i) => {
-      if (!isRecord(section) || typeof section.id !== 'string') return
+    sectionsOf(project.data).forEach(([section, i]) => {
+      if (typeof section.id !== 'string') return
       const previous = seen.get(section.id)
       if (previous !== undefined) {
         const first = locatePointer(project.parsed, encodePointer(['sections', previous, 'id'])).start
@@ -139,7 +139,7 @@ export function checkReferences(
     }
   }
 
-  if (portfolio && isRecord(portfolio.data)) out.push(...checkProjectOrder(portfolio, projects, projectFileIds))
+  if (portfolio) out.push(...checkProjectOrder(portfolio, projects, projectFileIds))
   out.push(...checkLinks(links, sectionIds, parsedByFile, projectFileIds))
   return out
 }
@@ -151,9 +151,8 @@ function checkProjectOrder(
   projectFileIds: readonly string[],
 ): Diagnostic[] {
   const out: Diagnostic[] = []
-  const section = isRecord(portfolio.data) ? portfolio.data.projects : undefined
-  const order = isRecord(section) && Array.isArray(section.order) ? section.order : undefined
-  if (!order) return out
+  const order = valueAt(portfolio.data, ['projects', 'order'])
+  if (!Array.isArray(order)) return out
   const known = [...projectFileIds]
   order.forEach((id: unknown, i) => {
     if (typeof id === 'string' && !known.includes(id)) {
@@ -248,7 +247,7 @@ const LOOKS_LIKE: Record<string, string> = {
 
 /** The resume exists inside public/, is a regular file, is small enough, and really is a PDF. */
 export async function checkResume(portfolio: ParsedDocument, root: string): Promise<Diagnostic[]> {
-  const resume = isRecord(portfolio.data) && isRecord(portfolio.data.resume) ? portfolio.data.resume.file : undefined
+  const resume = valueAt(portfolio.data, ['resume', 'file'])
   if (typeof resume !== 'string' || !resume.startsWith('/')) return []
   // Located only when there is a problem: locating builds the file's full YAML document.
   const at = () => locatePointer(portfolio, '/resume/file')

@@ -1,9 +1,10 @@
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
+import { encodePointer, valueAt } from '../../diagnostics/json-pointer.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import { didYouMean } from '../../diagnostics/suggest.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
 import { fileKind, inspectPublicFile } from './public-files.ts'
+import { recordsAt } from './unchecked-data.ts'
 
 const DATE = /^(\d{4})(?:-(\d{2}))?$/
 /** How to write a date, for every dated list. */
@@ -31,14 +32,9 @@ export function parseBound(text: string): Bound | undefined {
  * experience entry says when (start) or for how long (duration).
  */
 export function checkResumeDates(portfolio: ParsedDocument): Diagnostic[] {
-  const data = portfolio.data
-  if (!isRecord(data)) return []
   const out: Diagnostic[] = []
   for (const list of ['experience', 'education'] as const) {
-    const entries = data[list]
-    if (!Array.isArray(entries)) continue
-    entries.forEach((entry: unknown, i) => {
-      if (!isRecord(entry)) return
+    recordsAt(portfolio.data, [list]).forEach(([entry, i]) => {
       const at = (key: string) => locatePointer(portfolio, encodePointer([list, i, key]))
       const bound = (key: 'start' | 'end'): Bound | undefined | null => {
         const text = entry[key]
@@ -92,8 +88,8 @@ export function checkResumeDates(portfolio: ParsedDocument): Diagnostic[] {
 
 /** Every id in resume.projects names a project of projects.order. */
 export function checkResumeProjects(portfolio: ParsedDocument, projectIds: readonly string[]): Diagnostic[] {
-  const resume = isRecord(portfolio.data) ? portfolio.data.resume : undefined
-  const chosen = isRecord(resume) && Array.isArray(resume.projects) ? resume.projects : []
+  const listed = valueAt(portfolio.data, ['resume', 'projects'])
+  const chosen = Array.isArray(listed) ? listed : []
   const out: Diagnostic[] = []
   chosen.forEach((id: unknown, i) => {
     if (typeof id !== 'string' || projectIds.includes(id)) return
@@ -120,7 +116,7 @@ export function photoFormat(bytes: Uint8Array): 'png' | 'jpg' | undefined {
 
 /** resume.photo exists inside public/, is a regular file, is small enough, and really is a PNG or JPEG. */
 export async function checkResumePhoto(portfolio: ParsedDocument, root: string): Promise<Diagnostic[]> {
-  const photo = isRecord(portfolio.data) && isRecord(portfolio.data.resume) ? portfolio.data.resume.photo : undefined
+  const photo = valueAt(portfolio.data, ['resume', 'photo'])
   if (typeof photo !== 'string' || !photo.startsWith('/')) return []
   // Located only when there is a problem: locating builds the file's full YAML document.
   const at = () => locatePointer(portfolio, '/resume/photo')

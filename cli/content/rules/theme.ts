@@ -1,5 +1,5 @@
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { isRecord } from '../../diagnostics/json-pointer.ts'
+import { valueAt } from '../../diagnostics/json-pointer.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
 
@@ -23,12 +23,13 @@ function luminance(hex: string): number {
 
 /** Each theme's accent must stay readable as link text on the page and under its button text. */
 export function checkTheme(parsed: ParsedDocument): Diagnostic[] {
-  const theme = isRecord(parsed.data) ? parsed.data.theme : undefined
-  if (!isRecord(theme) || typeof theme.accent !== 'string') return []
+  const accent = valueAt(parsed.data, ['theme', 'accent'])
+  const accentDark = valueAt(parsed.data, ['theme', 'accentDark'])
+  if (typeof accent !== 'string') return []
   const hex = /^#[0-9a-fA-F]{6}$/
-  const checks: [keyof typeof THEME_SURFACES, string, string][] = [['light', '/theme/accent', theme.accent]]
-  const dark = typeof theme.accentDark === 'string' ? theme.accentDark : theme.accent
-  checks.push(['dark', typeof theme.accentDark === 'string' ? '/theme/accentDark' : '/theme/accent', dark])
+  const checks: [keyof typeof THEME_SURFACES, string, string][] = [['light', '/theme/accent', accent]]
+  const dark = typeof accentDark === 'string' ? accentDark : accent
+  checks.push(['dark', typeof accentDark === 'string' ? '/theme/accentDark' : '/theme/accent', dark])
   const out: Diagnostic[] = []
   for (const [mode, pointer, colour] of checks) {
     if (!hex.test(colour)) continue
