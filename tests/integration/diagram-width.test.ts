@@ -6,8 +6,7 @@
 import { cpSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runBuild, runGenerate, type GenerateResult } from '../../cli/build/run.ts'
-import { openStore } from '../../cli/cache/store.ts'
+import { runGenerate, type GenerateResult } from '../../cli/build/run.ts'
 import { brief, copyToTemp, FIXTURES_DIR, type FixtureRoot } from '../helpers/fixtures.ts'
 
 const CASE = path.join(FIXTURES_DIR, 'compile', 'diagram-too-wide')
@@ -37,15 +36,4 @@ describe('a diagram too wide to read at desktop width', () => {
       '"flowchart LR" with 9 nodes lays them out in a row: try "flowchart TB" (top to bottom), or fewer nodes side by side; it needs to be at most 855 px wide.',
     )
   })
-
-  it('is reported again by a rebuild with nothing changed, which takes the case study from the site in place', async () => {
-    const store = openStore(path.join(fixture.root, 'cache'))
-    const build = () => runBuild({ root: fixture.root, outDir: path.join(fixture.root, 'dist'), base: '/', store })
-    const first = await build()
-    const again = await build()
-    expect(first.compiled).toBe(true)
-    expect(again.compiled).toBe(true)
-    expect(again.diagnostics.map(brief)).toEqual(first.diagnostics.map(brief))
-    expect(again.diagnostics.map(brief)).toEqual(result.diagnostics.map(brief))
-  }, 120_000)
 })

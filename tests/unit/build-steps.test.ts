@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { copyRepoContent } from '../helpers/fixtures.ts'
+import { brief, copyRepoContent, copyToTemp, FIXTURES_DIR } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { CliError, InternalError } from '../../cli/errors.ts'
 import { listRoutes } from '../../cli/build/list-routes.ts'
@@ -244,6 +244,25 @@ describe('atomic output', () => {
       const cold = path.join(dir, 'cold')
       expect((await runBuild({ root: fixture.root, outDir: cold, base: '/', store: false })).compiled).toBe(true)
       expect(siteFiles(out)).toEqual(siteFiles(cold))
+    } finally {
+      fixture.cleanup()
+    }
+  }, 120_000)
+
+  it("reports a compile's warning (a diagram too wide) again on a rebuild with nothing changed, which takes the case study from the site in place", async () => {
+    const fixture = copyToTemp(undefined, 'portfolio-diagram-width-')
+    try {
+      cpSync(path.join(FIXTURES_DIR, 'compile', 'diagram-too-wide', 'projects'), path.join(fixture.root, 'projects'), {
+        recursive: true,
+      })
+      const store = openStore(path.join(tempDir(), 'cache'))
+      const build = () => runBuild({ root: fixture.root, outDir: path.join(fixture.root, 'dist'), base: '/', store })
+      const first = await build()
+      const again = await build()
+      expect(first.compiled).toBe(true)
+      expect(first.diagnostics.map((d) => d.code)).toEqual(['DIAGRAM_WIDTH'])
+      expect(again.compiled).toBe(true)
+      expect(again.diagnostics.map(brief)).toEqual(first.diagnostics.map(brief))
     } finally {
       fixture.cleanup()
     }
