@@ -3,7 +3,6 @@ import type { Portfolio } from '../content/content-types.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
-import { generatedDirectory } from '../paths.ts'
 import { buildSite, type SiteBuild } from './build-site.ts'
 
 export interface AppRequest {
@@ -11,6 +10,8 @@ export interface AppRequest {
   base: string
   clientDir: string
   serverDir: string
+  /** The build's own folder for the site's generated modules (two builds at once never share them). */
+  generatedDir: string
   store: Store | undefined
 }
 
@@ -21,10 +22,10 @@ export interface AppRequest {
  * never runs Vite again.
  */
 export async function buildApp(portfolio: Portfolio, request: AppRequest): Promise<SiteBuild> {
-  const { root, base, clientDir, serverDir, store } = request
+  const { root, base, clientDir, serverDir, generatedDir, store } = request
   await writeFiles(
-    generatedDirectory,
+    generatedDir,
     generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }),
   )
-  return buildSite({ root, base, clientDir, serverDir, store: store ?? false })
+  return buildSite({ root, base, clientDir, serverDir, generatedDir, store: store ?? false })
 }
