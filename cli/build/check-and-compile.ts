@@ -1,4 +1,5 @@
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import { noStore } from '../cache/no-store.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
@@ -68,7 +69,7 @@ export interface CheckAndCompileResult<P extends ProjectCard = RenderedProject> 
 /** The content's files loaded and portfolio.yaml checked on its own: the first half of checkAndCompile. */
 export interface PortfolioChecked {
   loaded: LoadedSources
-  store: Store | undefined
+  store: Store
   compiler: typeof import('../compile/compile-cache.ts') | undefined
   outcome: FileOutcome | undefined
   /**
@@ -113,13 +114,13 @@ export async function checkPortfolio(
   root: string,
   options: Pick<CompileOptions, 'compile' | 'store' | 'memo'> = {},
 ): Promise<PortfolioChecked> {
-  const store = options.store === false ? undefined : (options.store ?? openStore())
+  const store = options.store === false ? noStore : (options.store ?? openStore())
   // Loaded only when compiling: `validate`-like runs never pay for loading the compilers.
   const compiler = options.compile !== false ? await import('../compile/compile-cache.ts') : undefined
   const memo = options.memo
   const loaded = await loadSources(root, {
     ...(memo ? { memo: memo.files } : {}),
-    ...(store ? { digests: fileDigests(store) } : {}),
+    digests: fileDigests(store),
   })
   const source = loaded.portfolio
   const outcome: FileOutcome | undefined = source && checkFileCached(source, 'portfolio', store)
@@ -201,7 +202,7 @@ export async function checkProjects(
 type Keeper = (result: ProjectJobResult, source: SourceFile) => ProjectJobResult
 
 function projectKeeper(
-  store: Store | undefined,
+  store: Store,
   compiler: CompileCache | undefined,
   { dataDir, dataInPlace }: CompileOptions,
 ): Keeper {
@@ -217,7 +218,7 @@ function projectKeeper(
 /** Every project file's result: from the caller's memo or the store when its text is unchanged, else from a job of the pool. */
 async function projectResultsOf(
   sources: readonly SourceFile[],
-  store: Store | undefined,
+  store: Store,
   compiler: PortfolioChecked['compiler'],
   keep: Keeper,
   options: CompileOptions & { pool: BuildPool },
@@ -265,7 +266,7 @@ async function compiledInOrder(
   parsed: CheckResult['parsed'],
   loaded: LoadedSources,
   projectResults: readonly ProjectJobResult[],
-  { compiler, store, keeper }: { compiler: CompileCache; store: Store | undefined; keeper: Keeper },
+  { compiler, store, keeper }: { compiler: CompileCache; store: Store; keeper: Keeper },
 ): Promise<{
   projects: (RenderedProject | ProjectCard)[]
   kept: KeptProject[]

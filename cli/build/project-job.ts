@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { noStore } from '../cache/no-store.ts'
 import { storeAt, type StoreAddress } from '../cache/store.ts'
 import { checkFileCached } from '../content/check-cache.ts'
 import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
@@ -21,7 +22,7 @@ import { writeProjectData, type ProjectDataFile } from '../generate/project-data
 
 export interface ProjectJob {
   source: SourceFile
-  /** Where checked and compiled files are kept; undefined: nothing is read from or kept in a store. */
+  /** Where checked and compiled files are kept; undefined (or noStore's address): nothing is read from or kept in a store. */
   store?: StoreAddress
   /** Compile the file too when it has no error of its own. */
   compile: boolean
@@ -69,7 +70,7 @@ interface ProjectChecked {
 
 export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJobResult> {
   const { source } = job
-  const store = job.store && storeAt(job.store)
+  const store = job.store ? storeAt(job.store) : noStore
   const checked = checkFileCached(source, 'project', store)
   const result: ProjectJobResult = {
     path: source.path,

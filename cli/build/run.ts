@@ -22,6 +22,7 @@ import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
 import { generatedDirectory, siteDirectory } from '../paths.ts'
+import { noStore } from '../cache/no-store.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { describeResume, makeResume, writeResume } from '../resume/make-resume.ts'
@@ -213,7 +214,7 @@ async function finishSite(
   const { checked, compiled, kept, report } = started
   // While Vite builds: a problem with the resume (a glyph the font lacks, more than two pages)
   // stops the build, located like a content error.
-  const resume = await step('resume', () => makeResume(checked, options.root, store ?? null), describeResume)
+  const resume = await step('resume', () => makeResume(checked, options.root, store ?? noStore), describeResume)
   if (resume.diagnostics.length > 0) {
     // Reported with the texts of the files they are in, for their code frames.
     const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resume.diagnostics] })

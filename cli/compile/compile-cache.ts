@@ -38,9 +38,9 @@ export async function compileProjectCached(
   source: SourceFile,
   data: Project,
   parsed: ParsedLookup,
-  store: Store | undefined,
+  store: Store,
 ): Promise<CachedCompile> {
-  const hit = store && readCompiledProject(source, store)
+  const hit = readCompiledProject(source, store)
   if (hit) return { ...hit, cached: true }
   const key = store && compiledProjectKey(source, store)
   const { compileProjectText, drawProjectDiagrams, projectDiagrams } = await import('./compile-project.ts')
@@ -50,7 +50,7 @@ export async function compileProjectCached(
   const missing: Diagram[] = []
   for (const diagram of projectDiagrams(project)) {
     if (known.has(id(diagram))) continue
-    const svg = store && readDiagram(store, diagram)
+    const svg = readDiagram(store, diagram)
     if (svg === undefined) missing.push(diagram)
     known.set(id(diagram), svg === undefined ? { error: 'the diagram was not drawn' } : { svg })
   }
@@ -61,20 +61,16 @@ export async function compileProjectCached(
     if (diagram && 'svg' in diagram) return diagram.svg
     throw new Error(diagram?.error ?? 'the diagram was not drawn')
   })
-  if (key) store?.set('project', key, result)
+  store.set('project', key, result)
   return { ...result, cached: false }
 }
 
 /** compilePortfolio, or its result from the store for this exact text. */
-export async function compilePortfolioCached(
-  source: SourceFile,
-  data: Portfolio,
-  store: Store | undefined,
-): Promise<Portfolio> {
-  const key = store?.key('portfolio', source.path, sourceDigest(source))
-  const hit = key && store?.get('portfolio', key)
+export async function compilePortfolioCached(source: SourceFile, data: Portfolio, store: Store): Promise<Portfolio> {
+  const key = store.key('portfolio', source.path, sourceDigest(source))
+  const hit = store.get('portfolio', key)
   if (isRecord(hit) && isRecord(hit.portfolio)) return hit.portfolio as unknown as Portfolio
   const portfolio = (await import('./compile-project.ts')).compilePortfolio(data)
-  if (key) store?.set('portfolio', key, { portfolio })
+  store.set('portfolio', key, { portfolio })
   return portfolio
 }

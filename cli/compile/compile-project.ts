@@ -86,23 +86,19 @@ function diagramLabel(diagram: DiagramSource): string {
   return diagram.label ?? diagram.title
 }
 
-/** The diagrams compileProject draws for `project` (as it passes them to its renderer), in order. */
+/** The diagrams drawProjectDiagrams draws for `project` (as it passes them to its renderer), in order. */
 export function projectDiagrams(project: ProjectToDraw): { mermaid: string; title: string }[] {
   const diagrams: { mermaid: string; title: string }[] = []
   eachDiagram(project, (diagram) => diagrams.push({ mermaid: diagram.mermaid, title: diagramLabel(diagram) }))
   return diagrams
 }
 
-/** Depends on the project's own data only, which is what lets it run in a worker and be cached by file. */
-export function compileProject(original: Project, parsed: ParsedLookup, renderDiagram: RenderDiagram): CompiledProject {
-  return drawProjectDiagrams(compileProjectText(original), parsed, renderDiagram)
-}
-
 /**
- * compileProject's first half: a copy of the project with its markdown (each section's body and
+ * Compiling a project, first half: a copy of the project with its markdown (each section's body and
  * intro) compiled, and each database section given the Mermaid source of its entity-relationship
  * diagram (`diagram`); no diagram drawn yet. Apart so that a build compiles the prose while its
- * diagrams are drawn elsewhere.
+ * diagrams are drawn elsewhere (cli/compile/compile-cache.ts). Both halves depend on the project's
+ * own data only, which is what lets them run in a worker and be cached by file.
  */
 export function compileProjectText(original: Project): ProjectToDraw {
   const project: ProjectToDraw = structuredClone(original)
@@ -118,7 +114,7 @@ export function compileProjectText(original: Project): ProjectToDraw {
 }
 
 /**
- * compileProject's second half: each diagram of `project` (from compileProjectText) drawn into it
+ * Compiling a project, second half: each diagram of `project` (from compileProjectText) drawn into it
  * (its `svg`, natural `width` and smallest `textSize`); those that cannot be drawn are returned as
  * DIAGRAM_SYNTAX diagnostics, those too wide to read at desktop width as DIAGRAM_WIDTH warnings, in order.
  */

@@ -29,13 +29,13 @@ export function readDiagram(store: Store, diagram: Diagram): string | undefined 
 }
 
 /** Draws each diagram (loading the renderer once per thread), keeping each SVG in the store. */
-export async function drawDiagrams(diagrams: readonly Diagram[], store: Store | undefined): Promise<DrawnDiagram[]> {
+export async function drawDiagrams(diagrams: readonly Diagram[], store: Store): Promise<DrawnDiagram[]> {
   if (diagrams.length === 0) return []
   const render = await (await import('./render-diagram.ts')).loadDiagramRenderer()
   const drawn = diagrams.map((diagram): DrawnDiagram => {
     try {
       const svg = render(diagram.mermaid, diagram.title)
-      store?.set(KIND, diagramKey(store, diagram), { svg })
+      store.set(KIND, diagramKey(store, diagram), { svg })
       return { svg }
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) }

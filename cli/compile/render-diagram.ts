@@ -86,8 +86,8 @@ export type DiagramRenderer = (source: string, title: string) => string
 type RenderMermaidSvg = (source: string) => string
 
 /**
- * The diagram renderer. beautiful-mermaid (with elkjs, 2 MB of JavaScript) is imported here, on first
- * use, so that compiling projects without diagrams never loads it.
+ * The diagram renderer. beautiful-mermaid (with elkjs, a large module to load) is imported here, on
+ * first use, so that compiling projects without diagrams never loads it.
  */
 export async function loadDiagramRenderer(): Promise<DiagramRenderer> {
   const { renderMermaidSVG } = await import('beautiful-mermaid')

@@ -35,12 +35,12 @@ export function readChecked(source: SourceFile, kind: FileKind, store: Store): C
 }
 
 /** checkFile's findings for `source`, from the store when its exact text was checked valid before. */
-export function checkFileCached(source: SourceFile, kind: FileKind, store: Store | undefined): CheckedFile {
-  const hit = store && readChecked(source, kind, store)
+export function checkFileCached(source: SourceFile, kind: FileKind, store: Store): CheckedFile {
+  const hit = readChecked(source, kind, store)
   if (hit) return hit
   const checked = checkFile(source, kind)
   const data = checked.parsed.data
-  if (store && checked.diagnostics.length === 0 && isRecord(data))
+  if (checked.diagnostics.length === 0 && data !== undefined)
     store.set(KIND, store.key(KIND, kind, source.path, sourceDigest(source)), { data, links: checked.links })
   return { data, links: checked.links, diagnostics: checked.diagnostics, parsed: checked.parsed, cached: false }
 }

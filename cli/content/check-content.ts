@@ -2,6 +2,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diag
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { Portfolio, Project } from './content-types.ts'
 import type { Store } from '../cache/store.ts'
+import { noStore } from '../cache/no-store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { checkFileCached } from './check-cache.ts'
 import { loadSources, type LoadedSources, type SourceFile } from './load-sources.ts'
@@ -67,7 +68,7 @@ export interface CheckOptions {
 }
 
 function checkOne(source: SourceFile, kind: 'portfolio' | 'project', store: Store | undefined): FileOutcome {
-  const { parsed, diagnostics, links, data } = checkFileCached(source, kind, store)
+  const { parsed, diagnostics, links, data } = checkFileCached(source, kind, store ?? noStore)
   // A parsed document is several times the size of its text: a valid project file's is let go at
   // once, so a large site's memory does not grow with every document parsed.
   const keep = kind === 'portfolio' || diagnostics.length > 0

@@ -232,7 +232,7 @@ function readSource(
   return { path: rel, text: decoded.text, ...(sha256 === undefined ? {} : { sha256 }) }
 }
 
-export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { diagnostic: Diagnostic } {
+function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { diagnostic: Diagnostic } {
   const b0 = bytes[0]
   const b1 = bytes[1]
   if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff)) {
@@ -313,7 +313,7 @@ const REPLACEMENT = '\uFFFD'
 /** YAML forbids C0 controls other than tab/LF/CR, DEL, and C1 controls other than NEL. */
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u0080-\u0084\u0086-\u009F]/
 
-export function findControlCharacter(file: string, text: string): Diagnostic | undefined {
+function findControlCharacter(file: string, text: string): Diagnostic | undefined {
   const match = CONTROL_CHARACTER.exec(text)
   if (!match) return undefined
   const before = text.slice(0, match.index)
@@ -327,7 +327,7 @@ export function findControlCharacter(file: string, text: string): Diagnostic | u
   )
 }
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`
   return `${bytes} bytes`

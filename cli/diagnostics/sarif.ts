@@ -10,7 +10,7 @@ import type { Diagnostic } from './diagnostic.ts'
  */
 const SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json'
 /** The name of the base every artifact path is relative to (SARIF §3.14.14 originalUriBaseIds). */
-export const CONTENT_ROOT = 'CONTENTROOT'
+const CONTENT_ROOT = 'CONTENTROOT'
 
 export function sarifLog(diagnostics: readonly Diagnostic[], root?: string) {
   const tool = readToolManifest()

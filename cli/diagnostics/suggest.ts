@@ -1,5 +1,5 @@
 /** Optimal-string-alignment distance, case-insensitive: a swap of two neighbours (nmae) counts as one typo. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const s = a.toLowerCase()
   const t = b.toLowerCase()
   const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) =>

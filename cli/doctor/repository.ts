@@ -17,13 +17,13 @@ export function findRepository(root: string, env: NodeJS.ProcessEnv): Repository
 }
 
 /** "owner/name" */
-export function parseOwnerAndName(value: string): { owner: string; name: string } | undefined {
+function parseOwnerAndName(value: string): { owner: string; name: string } | undefined {
   const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value.trim())
   return match?.[1] && match[2] ? { owner: match[1], name: match[2] } : undefined
 }
 
 /** https://github.com/owner/name(.git), git@github.com:owner/name(.git), ssh://git@host/owner/name: the last two path segments. */
-export function parseRemoteUrl(url: string): { owner: string; name: string } | undefined {
+function parseRemoteUrl(url: string): { owner: string; name: string } | undefined {
   const match = /[/:]([^/:\s]+)\/([^/\s]+?)(?:\.git)?\/?$/.exec(url.trim())
   return match?.[1] && match[2] ? { owner: match[1], name: match[2] } : undefined
 }

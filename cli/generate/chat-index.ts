@@ -32,7 +32,7 @@ import { writeFileAtomically } from '../write-atomically.ts'
  */
 
 /** Passages as the file holds them: texts and titles by position, each place written once. */
-export function passageFile(passages: readonly PassageDraft[]): PassageFile {
+function passageFile(passages: readonly PassageDraft[]): PassageFile {
   const places: Place[] = []
   const placeIds = new Map<string, number>()
   const texts: string[] = []

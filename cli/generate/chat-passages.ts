@@ -48,7 +48,7 @@ const HEADLINE_LENGTH = 80
  * block with it, when short enough: the items are what the sentence is about, and apart the
  * sentence would answer "what are they" with a summary.
  */
-export function htmlBlocks(html: string): Block[] {
+function htmlBlocks(html: string): Block[] {
   const blocks: (Block & { merged?: boolean })[] = []
   const open: { text: string; lead: string; inLead: boolean }[] = []
   const lists: { intro: number; items: number[] }[] = []
@@ -198,11 +198,6 @@ export function portfolioPassages(portfolio: ChatPortfolio): PassageDraft[] {
     'contact',
   )
   return out
-}
-
-/** One project's card and every section of its case study. */
-export function projectPassages(project: ChatProject): PassageDraft[] {
-  return projectParts(project).passages
 }
 
 /**

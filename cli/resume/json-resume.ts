@@ -1,7 +1,7 @@
 import type { ResumeData, ResumeEntry } from './resume-data.ts'
 
 /** The JSON Resume schema's own URL, named in every document so editors and themes validate it. */
-export const JSON_RESUME_SCHEMA = 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json'
+const JSON_RESUME_SCHEMA = 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json'
 
 /** A JSON Resume period: ISO dates ("2019", "2019-04") when known; a duration has no field of its own. */
 function dates(entry: { start?: string; end?: string }): { startDate?: string; endDate?: string } {

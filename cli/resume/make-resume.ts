@@ -51,13 +51,13 @@ async function documentDate(root: string): Promise<string | undefined> {
 /**
  * The resume PDF (Typst, PDF/UA-1) and JSON Resume from valid content, or the located problems that
  * stop it: a character its font lacks, a compiler error or warning, too many pages. Kept in the
- * store by the template and the data (none with `store` null); fonts and the compiler are in the
+ * store by the template and the data (nothing with noStore); fonts and the compiler are in the
  * tool's version.
  */
 export async function makeResume(
   checked: Pick<CheckResult, 'content' | 'parsed'>,
   root: string,
-  store: Store | null = openStore(),
+  store: Store = openStore(),
 ): Promise<ResumeOutcome> {
   const content = checked.content
   assert(content, 'the resume is made from valid content only')
@@ -68,8 +68,8 @@ export async function makeResume(
   if (photo) data.photo = { file: photo.file, alt: `Photo of ${data.name}` }
   const template = await readFile(resumeTemplateFile, 'utf8')
   // The date is left out of the key: the same content keeps the bytes it was first made with.
-  const key = store?.key('resume', template, JSON.stringify(data), ...(photo ? [photo.bytes] : []))
-  const hit = key ? store?.get('resume', key) : undefined
+  const key = store.key('resume', template, JSON.stringify(data), ...(photo ? [photo.bytes] : []))
+  const hit = store.get('resume', key)
   if (isResumeFiles(hit)) return { files: hit, diagnostics: [], cached: true }
 
   // Loaded only when the resume is made: its font reader is slow to load, and a rebuild takes the resume from the store.
@@ -106,7 +106,7 @@ export async function makeResume(
     json: `${JSON.stringify(jsonResume(data), null, 2)}\n`,
     pages: typeset.pages,
   }
-  if (key) store?.set('resume', key, files)
+  store.set('resume', key, files)
   return { files, diagnostics: [], cached: false }
 }
 

@@ -89,7 +89,7 @@ export interface ResumeChoices {
 }
 
 /** Projects a resume lists when resume.projects does not choose: more rarely fit two pages. */
-export const DEFAULT_PROJECT_COUNT = 6
+const DEFAULT_PROJECT_COUNT = 6
 
 export function readChoices(portfolio: { resume?: Portfolio['resume'] }): ResumeChoices {
   const resume: Partial<Portfolio['resume']> = portfolio.resume ?? {}

@@ -14,8 +14,6 @@ import { checkAndCompile, checkPortfolio, checkProjects } from '../../cli/build/
 import { openPool } from '../../cli/build/jobs.ts'
 import { projectChat } from '../../cli/generate/chat-index.ts'
 import { browserProject, projectCard, safeJson } from '../../cli/generate/project-data.ts'
-import { compileContent } from '../../cli/compile/compile-content.ts'
-import { loadDiagramRenderer } from '../../cli/compile/render-diagram.ts'
 import { openStore } from '../../cli/cache/store.ts'
 import { poolCounters } from '../../cli/workers/pool.ts'
 import { ParsedDocuments } from '../../cli/content/parsed-documents.ts'
@@ -80,10 +78,18 @@ describe('every bad-input case gives the same result with workers as without', (
 })
 
 describe('the real content, checked and compiled with workers and without', () => {
-  it('gives the same diagnostics, content and compiled content as checkContent + compileContent', async () => {
+  it('gives the diagnostics and content of checkContent, and the same compiled content on workers as in this thread', async () => {
     const reference = await checkContent(REPO_ROOT)
     expect(reference.content).toBeDefined()
-    const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
+    const inThread = await checkAndCompile(REPO_ROOT, { pool: pools.never, store: false })
+    const expected = { compiled: inThread.compiled! }
+    // Compiled: markdown is HTML, every diagram carries its SVG.
+    expect(expected.compiled.portfolio.about.body).toMatch(/^<p>/)
+    const diagrams = expected.compiled.projects.flatMap((p) =>
+      p.sections.flatMap((s) => ('diagrams' in s ? s.diagrams : [])),
+    )
+    expect(diagrams.length).toBeGreaterThan(0)
+    for (const diagram of diagrams) expect(diagram.svg).toMatch(/^<svg/)
     const before = poolCounters.onWorkers
     for (const workers of ['never', 'always'] as const) {
       const checked = await checkAndCompile(REPO_ROOT, { pool: pools[workers], compile: false, store: false })
@@ -189,26 +195,27 @@ describe('the real content, checked and compiled with workers and without', () =
     it('reports DIAGRAM_SYNTAX at the same place, in content order, from a worker as from this thread', async () => {
       const reference = await checkContent(fixture.root)
       expect(reference.diagnostics).toEqual([])
-      const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
-      expect(expected.diagnostics.map((d) => `${d.code}@${d.file}`)).toEqual(['DIAGRAM_SYNTAX@projects/logic-i.yaml'])
-      expect(expected.diagnostics[0]?.line).toBeGreaterThan(1)
+      const expected = await checkAndCompile(fixture.root, { pool: pools.never, store: false })
+      expect(expected.compileDiagnostics.map((d) => `${d.code}@${d.file}`)).toEqual([
+        'DIAGRAM_SYNTAX@projects/logic-i.yaml',
+      ])
+      expect(expected.compileDiagnostics[0]?.line).toBeGreaterThan(1)
       for (const workers of ['never', 'always'] as const) {
         const both = await checkAndCompile(fixture.root, { pool: pools[workers], store: false })
-        expect(both.compileDiagnostics).toEqual(expected.diagnostics)
+        expect(both.compileDiagnostics).toEqual(expected.compileDiagnostics)
         expect(both.compiled).toBeUndefined()
-        expect(compileContent(both.content!, both.parsed, await loadDiagramRenderer())).toEqual(expected)
+        expect(both.content).toEqual(reference.content)
       }
     })
 
     it('reports it the same when the diagrams are drawn on a worker, with a store or without, and keeps only the drawn ones', async () => {
-      const reference = await checkContent(fixture.root)
-      const expected = compileContent(reference.content!, reference.parsed, await loadDiagramRenderer())
+      const expected = await checkAndCompile(fixture.root, { pool: pools.never, store: false })
       const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-diagram-worker-'))
       const before = poolCounters.onWorkers
       try {
         for (const store of [false, openStore(cacheDir, 'diagram-worker-test')] as const) {
           const drawn = await checkAndCompile(fixture.root, { pool: pools.always, store })
-          expect(drawn.compileDiagnostics).toEqual(expected.diagnostics)
+          expect(drawn.compileDiagnostics).toEqual(expected.compileDiagnostics)
           expect(drawn.compiled).toBeUndefined()
         }
         // The seventeen diagrams that can be drawn (with the six entity-relationship ones) were kept; the broken one was not.

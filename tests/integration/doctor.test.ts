@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runDoctor } from '../../cli/doctor/run-doctor.ts'
-import { parseRemoteUrl } from '../../cli/doctor/repository.ts'
+import { findRepository } from '../../cli/doctor/repository.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const repo = path.resolve(import.meta.dirname, '../..')
@@ -80,8 +80,10 @@ describe('portfolio doctor', () => {
     expect(finding?.message).toBe(
       '--base /my-site/ does not match ada/folio (from the origin remote), which GitHub Pages serves under /folio/',
     )
-    expect(parseRemoteUrl('https://github.com/ada/folio.git')).toEqual({ owner: 'ada', name: 'folio' })
-    expect(parseRemoteUrl('ssh://git@example.com/ada/folio/')).toEqual({ owner: 'ada', name: 'folio' })
+    for (const url of ['https://github.com/ada/folio.git', 'ssh://git@example.com/ada/folio/']) {
+      execFileSync('git', ['remote', 'set-url', 'origin', url], { cwd: root })
+      expect(findRepository(root, {})).toEqual({ owner: 'ada', name: 'folio', source: 'the origin remote' })
+    }
   })
 
   it('warns (exit 0) when the repository is unknown or no workflow deploys to Pages', async () => {

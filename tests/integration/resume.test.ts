@@ -11,6 +11,7 @@ import path from 'node:path'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runBuild } from '../../cli/build/run.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 import { openStore } from '../../cli/cache/store.ts'
 import { checkContent, type CheckResult } from '../../cli/content/check-content.ts'
 import { makeResume, MAX_RESUME_PAGES, type ResumeFiles } from '../../cli/resume/make-resume.ts'
@@ -86,7 +87,7 @@ afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true
 async function resumeOf(root: string): Promise<{ checked: CheckResult; files: ResumeFiles }> {
   const checked = await checkContent(root)
   expect(checked.diagnostics.map(brief)).toEqual([])
-  const outcome = await makeResume(checked, root, null)
+  const outcome = await makeResume(checked, root, noStore)
   expect(outcome.diagnostics.map((d) => `${brief(d)} ${d.message}`)).toEqual([])
   if (!outcome.files) throw new Error('no resume was made')
   return { checked, files: outcome.files }
@@ -160,7 +161,7 @@ describe('the shipped resume', () => {
   })
 
   it('gives the same bytes when made twice', async () => {
-    const again = await makeResume(checked, REPO_ROOT, null)
+    const again = await makeResume(checked, REPO_ROOT, noStore)
     expect(Buffer.from(again.files?.pdf ?? []).equals(Buffer.from(files.pdf))).toBe(true)
     expect(again.files?.json).toBe(files.json)
   })
@@ -240,7 +241,7 @@ describe('the resume follows the content', () => {
     )
     const checked = await checkContent(fixture.root)
     expect(checked.diagnostics).toEqual([])
-    const outcome = await makeResume(checked, fixture.root, null)
+    const outcome = await makeResume(checked, fixture.root, noStore)
     const lines = readFileSync(path.join(fixture.root, 'projects/logic-i.yaml'), 'utf8').split('\n')
     const line = lines.findIndex((l) => l.includes('★'))
     expect(outcome.diagnostics.map(brief)).toEqual([
@@ -253,7 +254,7 @@ describe('the resume follows the content', () => {
   it('a hand-made resume.file generates nothing', async () => {
     edit('portfolio.yaml', '  label: Download Resume\n', '  file: /resume.pdf\n  label: Download Resume\n')
     writeFileSync(path.join(fixture.root, 'public/resume.pdf'), '%PDF-1.4\n')
-    const outcome = await makeResume(await checkContent(fixture.root), fixture.root, null)
+    const outcome = await makeResume(await checkContent(fixture.root), fixture.root, noStore)
     expect(outcome).toEqual({ diagnostics: [], cached: false })
   })
 })
@@ -331,7 +332,7 @@ describe('certifications, publications and talks in the resume', () => {
     const checked = await checkContent(REPO_ROOT)
     const { data } = resumeData(checked.content!, readChoices(checked.content!.portfolio))
     for (const list of ['certifications', 'publications', 'talks']) expect(data).not.toHaveProperty(list)
-    expect(JSON.parse((await makeResume(checked, REPO_ROOT, null)).files!.json)).not.toHaveProperty('certificates')
+    expect(JSON.parse((await makeResume(checked, REPO_ROOT, noStore)).files!.json)).not.toHaveProperty('certificates')
     const template = readFileSync(path.join(REPO_ROOT, 'cli/resume/resume.typ'), 'utf8')
     const marker = template.indexOf('// Certifications, publications and talks')
     expect(marker).toBeGreaterThan(0)

@@ -1,26 +1,22 @@
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
+import { encodePointer } from '../../diagnostics/json-pointer.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
 import { DATE_HINT, parseBound } from './resume.ts'
 import { checkAbsoluteUrl } from './urls.ts'
+import { recordsAt } from './unchecked-data.ts'
 
 /** The optional lists of dated, linked entries beside experience and education. */
-export const CREDENTIAL_LISTS = ['certifications', 'publications', 'talks'] as const
+const CREDENTIAL_LISTS = ['certifications', 'publications', 'talks'] as const
 
 /**
  * certifications, publications and talks: each entry's date parses as experience dates do
  * ("YYYY" or "YYYY-MM"), and its url is an absolute https URL, as the profile links are.
  */
 export function checkCredentials(portfolio: ParsedDocument): Diagnostic[] {
-  const data = portfolio.data
-  if (!isRecord(data)) return []
   const out: Diagnostic[] = []
   for (const list of CREDENTIAL_LISTS) {
-    const entries = data[list]
-    if (!Array.isArray(entries)) continue
-    entries.forEach((entry: unknown, i) => {
-      if (!isRecord(entry)) return
+    for (const [entry, i] of recordsAt(portfolio.data, [list])) {
       const at = (key: string) => locatePointer(portfolio, encodePointer([list, i, key]))
       if (typeof entry.date === 'string' && !parseBound(entry.date))
         out.push(
@@ -36,7 +32,7 @@ export function checkCredentials(portfolio: ParsedDocument): Diagnostic[] {
         if (problem)
           out.push(createDiagnostic(problem.code, at('url'), problem.message, problem.hint, problem.severity))
       }
-    })
+    }
   }
   return out
 }

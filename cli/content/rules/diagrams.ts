@@ -5,7 +5,7 @@ import type { ParsedDocument } from '../parse-yaml.ts'
 import { recordsAt, sectionsOf } from './unchecked-data.ts'
 
 /** Diagram types the build-time renderer draws. */
-export const DIAGRAM_TYPES = [
+const DIAGRAM_TYPES = [
   'flowchart',
   'graph',
   'sequenceDiagram',
@@ -25,7 +25,7 @@ interface DiagramProblem {
 }
 
 /** Static checks of Mermaid source: what could run script or escape the picture, and what cannot parse. */
-export function checkDiagramSource(source: string): DiagramProblem | undefined {
+function checkDiagramSource(source: string): DiagramProblem | undefined {
   const directive = /%%\{|^\s*---\s*$/m.exec(source)
   if (directive)
     return {

@@ -19,6 +19,11 @@ const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 /** A small tokenizer, not a regex: it reports the first problem with its column inside the path. */
 export function checkEndpointPath(path: string): PathProblem | undefined {
+  return checkPathCharacters(path) ?? checkTemplate(path) ?? checkNormalisedPath(path)
+}
+
+/** A leading "/", no query, fragment or space, no empty segment. */
+function checkPathCharacters(path: string): PathProblem | undefined {
   if (!path.startsWith('/')) {
     return {
       code: 'ENDPOINT_PATH',
@@ -48,6 +53,11 @@ export function checkEndpointPath(path: string): PathProblem | undefined {
       message: `path ${JSON.stringify(path)} contains "//"`,
       hint: 'Remove the empty path segment.',
     }
+  return undefined
+}
+
+/** Balanced braces around parameters ("/users/{id}"), each with a name of its own. */
+function checkTemplate(path: string): PathProblem | undefined {
   const seen = new Set<string>()
   let open = -1
   for (let i = 0; i < path.length; i++) {
@@ -71,31 +81,8 @@ export function checkEndpointPath(path: string): PathProblem | undefined {
           message: `unbalanced "}" at column ${i + 1} of the path`,
           hint: 'Open the parameter with "{": /users/{id}.',
         }
-      const name = path.slice(open + 1, i)
-      if (name === '')
-        return {
-          code: 'ENDPOINT_TEMPLATE',
-          index: open,
-          length: 2,
-          message: 'empty parameter name "{}"',
-          hint: 'Name the parameter: /users/{id}.',
-        }
-      if (!PARAM_NAME.test(name))
-        return {
-          code: 'ENDPOINT_TEMPLATE',
-          index: open,
-          length: name.length + 2,
-          message: `parameter name "${name}" must be a word (letters, digits, _)`,
-        }
-      if (seen.has(name))
-        return {
-          code: 'ENDPOINT_TEMPLATE',
-          index: open,
-          length: name.length + 2,
-          message: `parameter "${name}" appears twice`,
-          hint: 'Give each parameter its own name: /a/{aId}/b/{bId}.',
-        }
-      seen.add(name)
+      const problem = checkParameter(path.slice(open + 1, i), open, seen)
+      if (problem) return problem
       open = -1
     }
   }
@@ -107,7 +94,36 @@ export function checkEndpointPath(path: string): PathProblem | undefined {
       message: `unbalanced "{" at column ${open + 1} of the path`,
       hint: 'Close the parameter with "}": /users/{id}.',
     }
-  return checkNormalisedPath(path)
+  return undefined
+}
+
+/** One parameter's name (between the "{" at `open` and its "}"): a word, not one of `seen`, which it joins. */
+function checkParameter(name: string, open: number, seen: Set<string>): PathProblem | undefined {
+  if (name === '')
+    return {
+      code: 'ENDPOINT_TEMPLATE',
+      index: open,
+      length: 2,
+      message: 'empty parameter name "{}"',
+      hint: 'Name the parameter: /users/{id}.',
+    }
+  if (!PARAM_NAME.test(name))
+    return {
+      code: 'ENDPOINT_TEMPLATE',
+      index: open,
+      length: name.length + 2,
+      message: `parameter name "${name}" must be a word (letters, digits, _)`,
+    }
+  if (seen.has(name))
+    return {
+      code: 'ENDPOINT_TEMPLATE',
+      index: open,
+      length: name.length + 2,
+      message: `parameter "${name}" appears twice`,
+      hint: 'Give each parameter its own name: /a/{aId}/b/{bId}.',
+    }
+  seen.add(name)
+  return undefined
 }
 
 /** "." and ".." segments, also percent-encoded: a server or proxy resolves them, so the path shown is not the path served. */

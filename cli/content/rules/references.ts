@@ -9,7 +9,7 @@ import { inspectPublicFile } from './public-files.ts'
 import { sectionsOf } from './unchecked-data.ts'
 
 /** Route segments the site itself uses: a project with one of these ids would shadow or break a page. */
-export const RESERVED_IDS = [
+const RESERVED_IDS = [
   'index',
   'assets',
   '404',
@@ -21,8 +21,8 @@ export const RESERVED_IDS = [
   'prototype',
 ]
 /** Section ids of the home page that in-page links may target. */
-export const HOME_SECTION_IDS = ['hero', 'about', 'projects', 'contact']
-export const MAX_ASSET_BYTES = 5 * 1024 * 1024
+const HOME_SECTION_IDS = ['hero', 'about', 'projects', 'contact']
+const MAX_ASSET_BYTES = 5 * 1024 * 1024
 
 export interface ProjectDocument {
   /** Same as parsed.path, without parsing: `parsed` may be produced on first use (see ParsedDocuments). */
@@ -39,109 +39,131 @@ export function checkReferences(
   parsedByFile: ReadonlyMap<string, ParsedDocument>,
   projectFileIds: readonly string[],
 ): Diagnostic[] {
-  // When a project file could not be read or parsed, rules that need every project would only guess.
-  const complete = projects.length === projectFileIds.length
   const out: Diagnostic[] = []
   const ids = new Map<string, ProjectDocument>()
   const sectionIds = new Map<string, string[]>()
-
   for (const project of projects) {
-    const fileId = path.posix.basename(project.path, '.yaml')
-    const id = project.data.id
-    if (typeof id === 'string') {
-      // Located only when reported: locating needs the parsed file, which valid content never has to build.
-      const at = () => locatePointer(project.parsed, '/id')
-      if (RESERVED_IDS.includes(id))
-        out.push(
-          createDiagnostic(
-            'ID_RESERVED',
-            at(),
-            `id "${id}" is reserved by the site`,
-            `Choose another id; reserved: ${RESERVED_IDS.join(', ')}.`,
-          ),
-        )
-      else if (id !== fileId)
-        out.push(
-          createDiagnostic(
-            'ID_MISMATCH',
-            at(),
-            `id "${id}" must equal the file name "${fileId}"`,
-            `Rename the file to projects/${id}.yaml or set id: ${fileId}.`,
-          ),
-        )
-      const other = ids.get(id)
-      if (other) {
-        const first = locatePointer(other.parsed, '/id').start
-        const here = at()
-        out.push(
-          createDiagnostic(
-            'DUPLICATE_ID',
-            here,
-            `"${id}" is used by ${other.path}:${first.line}:${first.column} and ${project.path}:${here.start.line}:${here.start.column}`,
-            'Every project needs its own id.',
-          ),
-        )
-      } else ids.set(id, project)
-    }
-    if (project.data.metrics !== undefined && project.data.featured !== true) {
-      out.push(
-        createDiagnostic(
-          'METRICS_NOT_FEATURED',
-          locatePointer(project.parsed, '/metrics', 'key'),
-          `${project.path} has metrics but is not the featured project`,
-        ),
-      )
-    }
-    const seen = new Map<string, number>()
-    sectionsOf(project.data).forEach(([section, i]) => {
-      if (typeof section.id !== 'string') return
-      const previous = seen.get(section.id)
-      if (previous !== undefined) {
-        const first = locatePointer(project.parsed, encodePointer(['sections', previous, 'id'])).start
-        out.push(
-          createDiagnostic(
-            'DUPLICATE_SECTION_ID',
-            locatePointer(project.parsed, encodePointer(['sections', i, 'id'])),
-            `section id "${section.id}" is already used at ${first.line}:${first.column}`,
-          ),
-        )
-      } else seen.set(section.id, i)
-    })
-    sectionIds.set(fileId, [...seen.keys()])
+    out.push(...checkProjectId(project, ids), ...checkMetrics(project))
+    const sections = checkSectionIds(project)
+    out.push(...sections.diagnostics)
+    sectionIds.set(path.posix.basename(project.path, '.yaml'), sections.ids)
   }
-
-  const featured = projects.filter((p) => p.data.featured === true)
-  if (featured.length !== 1 && projects.length > 0 && (complete || featured.length > 1)) {
-    const names = projects.map((p) => path.posix.basename(p.path, '.yaml'))
-    if (featured.length === 0) {
-      const at = portfolio
-        ? { file: portfolio.path, start: { line: 1, column: 1 } }
-        : { file: projects[0]?.path ?? 'projects', start: { line: 1, column: 1 } }
-      out.push(
-        createDiagnostic(
-          'FLAGSHIP_COUNT',
-          at,
-          'exactly one project must have featured: true (found 0)',
-          `Set featured: true in one of: ${names.join(', ')}.`,
-        ),
-      )
-    } else {
-      const files = featured.map((p) => p.path).join(', ')
-      for (const p of featured)
-        out.push(
-          createDiagnostic(
-            'FLAGSHIP_COUNT',
-            locatePointer(p.parsed, '/featured'),
-            `exactly one project must have featured: true (found ${featured.length}: ${files})`,
-            'Keep featured: true on the flagship only and set the others to false.',
-          ),
-        )
-    }
-  }
-
+  // When a project file could not be read or parsed, rules that need every project would only guess.
+  out.push(...checkFlagship(portfolio, projects, projects.length === projectFileIds.length))
   if (portfolio) out.push(...checkProjectOrder(portfolio, projects, projectFileIds))
   out.push(...checkLinks(links, sectionIds, parsedByFile, projectFileIds))
   return out
+}
+
+/** A project's id: not one the site reserves, its file's name, and no other project's (`ids`: those seen so far). */
+function checkProjectId(project: ProjectDocument, ids: Map<string, ProjectDocument>): Diagnostic[] {
+  const id = project.data.id
+  if (typeof id !== 'string') return []
+  const out: Diagnostic[] = []
+  const fileId = path.posix.basename(project.path, '.yaml')
+  // Located only when reported: locating needs the parsed file, which valid content never has to build.
+  const at = () => locatePointer(project.parsed, '/id')
+  if (RESERVED_IDS.includes(id))
+    out.push(
+      createDiagnostic(
+        'ID_RESERVED',
+        at(),
+        `id "${id}" is reserved by the site`,
+        `Choose another id; reserved: ${RESERVED_IDS.join(', ')}.`,
+      ),
+    )
+  else if (id !== fileId)
+    out.push(
+      createDiagnostic(
+        'ID_MISMATCH',
+        at(),
+        `id "${id}" must equal the file name "${fileId}"`,
+        `Rename the file to projects/${id}.yaml or set id: ${fileId}.`,
+      ),
+    )
+  const other = ids.get(id)
+  if (other) {
+    const first = locatePointer(other.parsed, '/id').start
+    const here = at()
+    out.push(
+      createDiagnostic(
+        'DUPLICATE_ID',
+        here,
+        `"${id}" is used by ${other.path}:${first.line}:${first.column} and ${project.path}:${here.start.line}:${here.start.column}`,
+        'Every project needs its own id.',
+      ),
+    )
+  } else ids.set(id, project)
+  return out
+}
+
+/** Only the featured project shows metrics. */
+function checkMetrics(project: ProjectDocument): Diagnostic[] {
+  if (project.data.metrics === undefined || project.data.featured === true) return []
+  return [
+    createDiagnostic(
+      'METRICS_NOT_FEATURED',
+      locatePointer(project.parsed, '/metrics', 'key'),
+      `${project.path} has metrics but is not the featured project`,
+    ),
+  ]
+}
+
+/** A project's section ids, each once (they are its page's anchors), and the duplicates found. */
+function checkSectionIds(project: ProjectDocument): { ids: string[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = []
+  const seen = new Map<string, number>()
+  sectionsOf(project.data).forEach(([section, i]) => {
+    if (typeof section.id !== 'string') return
+    const previous = seen.get(section.id)
+    if (previous !== undefined) {
+      const first = locatePointer(project.parsed, encodePointer(['sections', previous, 'id'])).start
+      diagnostics.push(
+        createDiagnostic(
+          'DUPLICATE_SECTION_ID',
+          locatePointer(project.parsed, encodePointer(['sections', i, 'id'])),
+          `section id "${section.id}" is already used at ${first.line}:${first.column}`,
+        ),
+      )
+    } else seen.set(section.id, i)
+  })
+  return { ids: [...seen.keys()], diagnostics }
+}
+
+/**
+ * Exactly one project is featured. None featured is reported only when every project file was
+ * read (`complete`): a file that could not be read may be the featured one.
+ */
+function checkFlagship(
+  portfolio: ParsedDocument | undefined,
+  projects: readonly ProjectDocument[],
+  complete: boolean,
+): Diagnostic[] {
+  const featured = projects.filter((p) => p.data.featured === true)
+  if (featured.length === 1 || projects.length === 0 || (!complete && featured.length <= 1)) return []
+  if (featured.length === 0) {
+    const names = projects.map((p) => path.posix.basename(p.path, '.yaml'))
+    const at = portfolio
+      ? { file: portfolio.path, start: { line: 1, column: 1 } }
+      : { file: projects[0]?.path ?? 'projects', start: { line: 1, column: 1 } }
+    return [
+      createDiagnostic(
+        'FLAGSHIP_COUNT',
+        at,
+        'exactly one project must have featured: true (found 0)',
+        `Set featured: true in one of: ${names.join(', ')}.`,
+      ),
+    ]
+  }
+  const files = featured.map((p) => p.path).join(', ')
+  return featured.map((p) =>
+    createDiagnostic(
+      'FLAGSHIP_COUNT',
+      locatePointer(p.parsed, '/featured'),
+      `exactly one project must have featured: true (found ${featured.length}: ${files})`,
+      'Keep featured: true on the flagship only and set the others to false.',
+    ),
+  )
 }
 
 /** Projects are matched by file name (the URL), so a wrong `id` inside a file is reported once, as ID_MISMATCH. */

@@ -106,7 +106,7 @@ export function checkResumeProjects(portfolio: ParsedDocument, projectIds: reado
 }
 
 /** A resume photo is printed a few centimetres wide: more than this is a camera original. */
-export const MAX_PHOTO_BYTES = 1024 * 1024
+const MAX_PHOTO_BYTES = 1024 * 1024
 
 /** The image format of `bytes` by its signature (what Typst decodes), or undefined when it is neither PNG nor JPEG. */
 export function photoFormat(bytes: Uint8Array): 'png' | 'jpg' | undefined {

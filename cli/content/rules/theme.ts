@@ -4,11 +4,11 @@ import { locatePointer } from '../../diagnostics/locate.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
 
 /** Page and button-text colours of the two themes (site/src/styles/tokens.css): the accent sits on and under them. */
-export const THEME_SURFACES = Object.freeze({ light: '#ffffff', dark: '#0b1020' })
-export const MIN_CONTRAST = 4.5
+const THEME_SURFACES = Object.freeze({ light: '#ffffff', dark: '#0b1020' })
+const MIN_CONTRAST = 4.5
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
-export function contrastRatio(a: string, b: string): number {
+function contrastRatio(a: string, b: string): number {
   const [la, lb] = [luminance(a), luminance(b)]
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05)
 }

@@ -15,13 +15,13 @@ export function decodeEntities(value: string): string {
 }
 
 /** The scheme a browser would see: entities decoded, ASCII whitespace/controls removed (WHATWG URL parser behaviour). */
-export function effectiveScheme(raw: string): string | undefined {
+function effectiveScheme(raw: string): string | undefined {
   const normalized = decodeEntities(raw).replace(/[\u0000-\u0020\u007f]/g, '')
   return /^([a-z][a-z0-9+.-]*):/i.exec(normalized)?.[1]?.toLowerCase()
 }
 
 /** Hosts visitors cannot reach: loopback, private and link-local ranges (IPv4 and IPv6), .local names. */
-export function isLocalHost(hostname: string): boolean {
+function isLocalHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '')
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal'))
     return true
@@ -154,7 +154,7 @@ function schemeProblem(raw: string, kind: LinkKind, scheme: string): UrlProblem 
  * that do not read as what they are (UTS #39). Errors where a portfolio link has no legitimate use
  * for the part, warnings where one exists.
  */
-export function checkUrlParts(url: URL, raw: string, field: string): UrlProblem | undefined {
+function checkUrlParts(url: URL, raw: string, field: string): UrlProblem | undefined {
   return (
     checkUserinfo(url, raw, field) ??
     checkSecrets(url, field) ??

@@ -62,7 +62,7 @@ export interface ChatLibrary {
 /**
  * A portfolio of at most this many projects is loaded whole at its first question: every project
  * can then answer. A larger one loads, for each question, the QUESTION_PROJECTS it may concern most
- * (a project's file is some 10-20 kB, 4-7 kB gzip). Counts, not sizes, so the overview does not
+ * (a project's file is small, but a thousand are not). Counts, not sizes, so the overview does not
  * change when a project's text does.
  */
 export const LOAD_ALL_PROJECTS = 12

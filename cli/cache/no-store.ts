@@ -1,0 +1,14 @@
+import type { Store } from './store.ts'
+
+/**
+ * The store that keeps nothing: every lookup misses and nothing is written, so code that takes a
+ * store needs no case for "no store". Its address opens a store that keeps nothing in a worker too
+ * (no tool version: see StoreAddress). Its keys are not computed: nothing is ever looked up by them.
+ */
+export const noStore: Store = Object.freeze({
+  address: Object.freeze({ root: '', toolVersion: undefined }),
+  key: () => '',
+  get: () => undefined,
+  set: () => undefined,
+  prune: () => 0,
+})
