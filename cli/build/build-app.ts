@@ -3,6 +3,7 @@ import type { Portfolio } from '../content/content-types.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
+import { generatedDirectory } from '../paths.ts'
 import { buildSite, type SiteBuild } from './build-site.ts'
 
 export interface AppRequest {
@@ -10,8 +11,6 @@ export interface AppRequest {
   base: string
   clientDir: string
   serverDir: string
-  /** The build's own folder for the site's generated modules (two builds at once never share them). */
-  generatedDir: string
   store: Store | undefined
 }
 
@@ -22,10 +21,10 @@ export interface AppRequest {
  * never runs Vite again.
  */
 export async function buildApp(portfolio: Portfolio, request: AppRequest): Promise<SiteBuild> {
-  const { root, base, clientDir, serverDir, generatedDir, store } = request
+  const { root, base, clientDir, serverDir, store } = request
   await writeFiles(
-    generatedDir,
+    generatedDirectory,
     generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false }),
   )
-  return buildSite({ root, base, clientDir, serverDir, generatedDir, store: store ?? false })
+  return buildSite({ root, base, clientDir, serverDir, store: store ?? false })
 }

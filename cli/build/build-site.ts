@@ -13,8 +13,6 @@ export interface SiteBuildOptions {
   clientDir: string
   /** Where the server bundle goes (deleted after prerendering). */
   serverDir: string
-  /** The build's own folder of generated modules (see vite-builds.ts); @default site/src/generated/ */
-  generatedDir?: string
   /** Where builds are kept by a hash of their inputs (see site-cache.ts); false always builds. @default the store under node_modules/.cache/portfolio/ */
   store?: Store | false
 }
@@ -34,7 +32,7 @@ export interface SiteBuild {
  */
 export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const store = options.store === false ? undefined : (options.store ?? openStore())
-  const key = store && siteKey(store, siteDirectory, options.base, options.generatedDir)
+  const key = store && siteKey(store, siteDirectory, options.base)
   const kept = store && key !== undefined ? { store, key } : undefined
   const cached = kept !== undefined && restoreSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
   if (!cached) {
@@ -43,7 +41,6 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
       base: options.base,
       clientDir: options.clientDir,
       serverDir: options.serverDir,
-      ...(options.generatedDir !== undefined ? { generatedDir: options.generatedDir } : {}),
     })
     if (kept) storeSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
   }

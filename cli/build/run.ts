@@ -165,7 +165,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     if (!built) stopped.abort(new Error('the build stopped'))
     await pool.close()
     await Promise.allSettled([app, cards])
-    for (const folder of [work.temp, work.cards, work.data, work.server, work.generated])
+    for (const folder of [work.temp, work.cards, work.data, work.server])
       await rm(folder, { recursive: true, force: true })
     if (store) fileDigests(store).save()
     // Each edit leaves entries no build reads again: the least recently used go once there are too many.
@@ -190,7 +190,6 @@ function startApp({ options, work, store }: Build, portfolio: Portfolio): Promis
     base: options.base,
     clientDir: work.temp,
     serverDir: work.server,
-    generatedDir: work.generated,
     store,
   })
 }

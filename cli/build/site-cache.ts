@@ -25,31 +25,19 @@ interface SiteFile {
 /** Generated files the bundle never imports: data the browser fetches, which the build writes beside it. */
 const RUNTIME_DATA = /^(?:\.server-build|src[\\/]generated[\\/](?:projects|cards\.json))(?:[\\/]|$)/
 
-/** The site's generated modules, which a build may write into a folder of its own instead (see generatedDir). */
-const GENERATED = /^src[\\/]generated(?:[\\/]|$)/
-
 /**
  * The store key of the app built from the site sources (runtime data aside) with this base path:
- * each file by its digest (cache/file-digests.ts), so an unchanged file is not read again. With
- * `generatedDir`, the build's own folder of generated modules stands in for site/src/generated/
- * (its files are keyed under the same names). Undefined when something cannot be read; then nothing
- * is cached.
+ * each file by its digest (cache/file-digests.ts), so an unchanged file is not read again.
+ * Undefined when something cannot be read; then nothing is cached.
  */
-export function siteKey(store: Store, siteDirectory: string, base: string, generatedDir?: string): string | undefined {
+export function siteKey(store: Store, siteDirectory: string, base: string): string | undefined {
   try {
     const digests = fileDigests(store)
-    const files = listFiles(siteDirectory)
-      .filter((relative) => !RUNTIME_DATA.test(relative) && (generatedDir === undefined || !GENERATED.test(relative)))
-      .map((relative) => ({ name: relative, file: path.join(siteDirectory, relative) }))
-    if (generatedDir !== undefined)
-      for (const relative of listFiles(generatedDir))
-        files.push({ name: `src/generated/${relative}`, file: path.join(generatedDir, relative) })
-    files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     const inputs: string[] = []
-    for (const { name, file } of files) {
-      const digest = digests.digest(file)
+    for (const file of listFiles(siteDirectory).filter((relative) => !RUNTIME_DATA.test(relative))) {
+      const digest = digests.digest(path.join(siteDirectory, file))
       if (digest === undefined) return undefined
-      inputs.push(name, digest)
+      inputs.push(file, digest)
     }
     return store.key(KIND, `base ${base}`, ...inputs)
   } catch {

@@ -7,8 +7,7 @@ let buildCount = 0
 export function workDirectories(
   outDir: string,
   siteDirectory: string,
-): { temp: string; cards: string; data: string; server: string; generated: string; old: string } {
-  const build = `${process.pid}-${++buildCount}`
+): { temp: string; cards: string; data: string; server: string; old: string } {
   return {
     temp: `${outDir}.tmp-${process.pid}`,
     // The social cards are drawn, and the case-study data written, while Vite builds into `temp`
@@ -17,9 +16,7 @@ export function workDirectories(
     data: `${outDir}.tmp-${process.pid}-data`,
     // The server bundle imports React and the router by name, so it must sit where node_modules
     // resolves. A fresh path per build: one process may build twice (and an ES module is cached by URL).
-    server: path.join(siteDirectory, '.server-build', build),
-    // The site's generated modules for this build alone: beside the server bundle (which Vite empties), not in site/src/generated/.
-    generated: path.join(siteDirectory, '.server-build', `${build}-generated`),
+    server: path.join(siteDirectory, '.server-build', `${process.pid}-${++buildCount}`),
     old: `${outDir}.old-${process.pid}`,
   }
 }

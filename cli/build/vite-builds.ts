@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { InlineConfig, Plugin } from 'vite'
+import type { InlineConfig } from 'vite'
 
 /**
  * The app's two Vite builds: the browser bundle, then the server bundle the prerender renders pages
@@ -14,8 +14,6 @@ export interface ViteBuildRequest {
   base: string
   clientDir: string
   serverDir: string
-  /** The build's own folder of generated modules, imported in place of site/src/generated/ (see generatedModules). */
-  generatedDir?: string
 }
 
 export function siteConfigFile(siteDirectory: string): string {
@@ -34,29 +32,6 @@ function sharedConfig(request: ViteBuildRequest): InlineConfig {
     // or development: otherwise React's development build would ship to visitors.
     mode: 'production',
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    ...(request.generatedDir !== undefined
-      ? { plugins: [generatedModules(request.siteDirectory, request.generatedDir)] }
-      : {}),
-  }
-}
-
-/**
- * Resolves the site's imports of its generated modules (site/src/generated/*) to a build's own
- * folder of them: two builds at once in one install (two portfolios, or tests) each bundle their
- * own content, and neither writes the other's modules. The generated modules import only each other.
- */
-function generatedModules(siteDirectory: string, generatedDir: string): Plugin {
-  const siteGenerated = path.join(siteDirectory, 'src', 'generated')
-  return {
-    name: 'portfolio:generated-modules',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer || !source.startsWith('.')) return undefined
-      const target = path.resolve(path.dirname(importer.replace(/[?#].*$/, '')), source.replace(/[?#].*$/, ''))
-      const relative = path.relative(siteGenerated, target)
-      if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined
-      return path.join(generatedDir, relative)
-    },
   }
 }
 

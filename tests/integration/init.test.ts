@@ -58,7 +58,7 @@ afterAll(() => {
   try {
     rmdirSync(path.join(repo, '.portfolio-cache')) // only if the test left it empty
   } catch {}
-  // Put the shipped modules back in site/src/generated/ (a build writes its own folder; this keeps the repository as it was).
+  // `build --root` generates the scaffold's modules into site/src/generated/; put the shipped ones back.
   run(['generate'], repo)
 })
 
