@@ -2,7 +2,7 @@
 // so a cycle or an upward import fails CI. Layers, top to bottom:
 //   commands -> build | dev | init -> social | resume -> media -> generate -> compile -> content -> diagnostics
 // cache/, workers/ and diagnostics/ import nothing else of cli/ but the shared leaves (errors, paths).
-const leaves = '^cli/(errors|paths)[.]ts$'
+const leaves = '^cli/(errors|paths|sha256|write-atomically)[.]ts$'
 const above = (...layers) => `^cli/(${layers.join('|')})/`
 
 /** @type {import('dependency-cruiser').IConfiguration} */

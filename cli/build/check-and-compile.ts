@@ -11,6 +11,7 @@ import { validPortfolio } from '../content/valid-data.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { openPool, type BuildPool } from './jobs.ts'
 import { keepProject, type KeptProject, type ProjectJobResult } from './project-job.ts'
+import { recordProjectFiles, takeProjectFiles, type DataInPlace } from './site-data.ts'
 
 export interface CompileOptions {
   /**
@@ -32,6 +33,11 @@ export interface CompileOptions {
    * compiled (keepProject), and the result's projects are their cards, with `kept` beside them.
    */
   dataDir?: string
+  /**
+   * With dataDir, the data files of the site in place (site-data.ts): a project unchanged since is
+   * taken from there, and the files this build writes are recorded.
+   */
+  dataInPlace?: DataInPlace
   /** Told how many project files are checked so far, of how many, as they are. */
   progress?: (done: number, total: number) => void
   /**
@@ -147,97 +153,181 @@ export async function checkProjects(
 ): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>>
 export async function checkProjects(
   root: string,
-  { loaded, store, compiler, outcome, portfolio: compiling }: PortfolioChecked,
+  checked: PortfolioChecked,
   options: CompileOptions & { pool: BuildPool },
 ): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>> {
-  const compile = compiler !== undefined
-  const { dataDir, memo } = options
-  // What this thread keeps of a compiled project: with dataDir, not its prose (see keepProject).
-  const kept = (result: ProjectJobResult): ProjectJobResult => {
-    if (dataDir === undefined || !result.compiled || result.kept) return result
-    const project = keepProject(dataDir, result.compiled.project)
-    return { ...result, compiled: { ...result.compiled, project: project.card }, kept: project }
+  const { loaded, store, compiler, outcome, portfolio: compiling } = checked
+  const keeper = projectKeeper(store, compiler, options)
+  const projectResults = await projectResultsOf(loaded.projects, store, compiler, keeper, options)
+  const result = await checkAcrossFiles(root, loaded, outcome, projectResults)
+  // Settled before returning, whatever the checks found: a build's app started from it has started.
+  await compiling?.catch(() => undefined)
+  const source = loaded.portfolio
+  if (!compiler || !result.content || !source) return { ...result, compileDiagnostics: [] }
+  // Valid content passed the portfolio's own checks, so it is compiled already: this gives that
+  // portfolio, or throws what compiling it threw (never compiling it twice).
+  const portfolio = await (compiling ?? compiler.compilePortfolioCached(source, result.content.portfolio, store))
+  const { projects, kept, diagnostics, stats } = await compiledInOrder(
+    result.content,
+    result.parsed,
+    loaded,
+    projectResults,
+    {
+      compiler,
+      store,
+      keeper,
+    },
+  )
+  // Each edit leaves entries no build reads again: the least recently used go once there are too many.
+  // A store the caller opened is the caller's to prune (a build prunes once, after its last step).
+  if (store && options.store === undefined) {
+    fileDigests(store).save()
+    if (stats.compiled > 0) store.prune()
   }
-  const projectResults = new Array<ProjectJobResult>(loaded.projects.length)
+  const failed = hasErrors(diagnostics)
+  return {
+    ...result,
+    ...(failed ? {} : { compiled: { portfolio, projects } }),
+    ...(options.dataDir !== undefined && !failed ? { kept } : {}),
+    compileDiagnostics: diagnostics,
+    compileStats: stats,
+  }
+}
+
+/**
+ * What this thread keeps of a compiled project in a build (with dataDir): its data file and chat
+ * passages written (keepProject) unless a job wrote them, recorded in the manifest of the site's
+ * data, and not its prose. Without dataDir, the result as it is.
+ */
+type Keeper = (result: ProjectJobResult, source: SourceFile) => ProjectJobResult
+
+function projectKeeper(
+  store: Store,
+  compiler: CompileCache | undefined,
+  { dataDir, dataInPlace }: CompileOptions,
+): Keeper {
+  return (result, source) => {
+    if (dataDir === undefined || !result.compiled || result.staged) return result
+    const kept = result.kept ?? keepProject(dataDir, result.compiled.project)
+    if (store && compiler && dataInPlace)
+      recordProjectFiles(dataInPlace, compiler.compiledProjectKey(source, store), kept, result.compiled.diagnostics)
+    return { ...result, compiled: { ...result.compiled, project: kept.card }, kept, staged: true }
+  }
+}
+
+/** Every project file's result: from the caller's memo or the store when its text is unchanged, else from a job of the pool. */
+async function projectResultsOf(
+  sources: readonly SourceFile[],
+  store: Store,
+  compiler: PortfolioChecked['compiler'],
+  keep: Keeper,
+  options: CompileOptions & { pool: BuildPool },
+): Promise<ProjectJobResult[]> {
+  const { memo, dataDir } = options
+  const results = new Array<ProjectJobResult>(sources.length)
   const toDo: number[] = []
-  loaded.projects.forEach((source, i) => {
+  sources.forEach((source, i) => {
     const remembered = memo?.projects.get(source.path)
-    const stored = remembered?.text === source.text ? remembered.result : storedResult(source, store, compiler)
-    if (stored) projectResults[i] = kept(stored)
+    const stored =
+      remembered?.text === source.text
+        ? remembered.result
+        : store && storedResult(source, store, compiler, options.dataInPlace)
+    if (stored) results[i] = keep(stored, source)
     else toDo.push(i)
   })
-  let done = loaded.projects.length - toDo.length
-  options.progress?.(done, loaded.projects.length)
+  let done = sources.length - toDo.length
+  options.progress?.(done, sources.length)
+  const compile = compiler !== undefined
   const jobs = toDo.map((i) => ({
-    source: loaded.projects[i] as SourceFile,
-    store: store.address,
+    source: sources[i] as SourceFile,
+    ...(store ? { store: store.address } : {}),
     compile,
     ...(dataDir !== undefined ? { dataDir } : {}),
   }))
   await options.pool.runJobs('project', jobs, {
     perWorker: compile ? COMPILED_FILES_PER_WORKER : CHECKED_FILES_PER_WORKER,
     each: (result, j) => {
-      projectResults[toDo[j] as number] = result
-      options.progress?.(++done, loaded.projects.length)
+      const i = toDo[j] as number
+      results[i] = keep(result, sources[i] as SourceFile)
+      options.progress?.(++done, sources.length)
     },
   })
-  if (memo) rememberResults(memo, loaded.projects, projectResults)
+  if (memo) rememberResults(memo, sources, results)
+  return results
+}
 
-  const result = await checkAcrossFiles(root, loaded, outcome, projectResults)
-  // Settled before returning, whatever the checks found: a build's app started from it has started.
-  await compiling?.catch(() => undefined)
-  const source = loaded.portfolio
-  if (!compiler || !result.content || !source) return { ...result, compileDiagnostics: [] }
-  const content = result.content
-  // Valid content passed the portfolio's own checks, so it is compiled already: this gives that
-  // portfolio, or throws what compiling it threw (never compiling it twice).
-  const portfolio = await (compiling ?? compiler.compilePortfolioCached(source, content.portfolio, store))
+/**
+ * The compiled projects of valid content in content order, as compileContent gives them: the first
+ * file that fails to compile is the one that throws. With what a build keeps of each, the compile's
+ * diagnostics, and how many were compiled now.
+ */
+async function compiledInOrder(
+  content: NonNullable<CheckResult['content']>,
+  parsed: CheckResult['parsed'],
+  loaded: LoadedSources,
+  projectResults: readonly ProjectJobResult[],
+  { compiler, store, keeper }: { compiler: CompileCache; store: Store; keeper: Keeper },
+): Promise<{
+  projects: (RenderedProject | ProjectCard)[]
+  kept: KeptProject[]
+  diagnostics: Diagnostic[]
+  stats: { compiled: number; cached: number }
+}> {
   const byPath = new Map(loaded.projects.map((file, i) => [file.path, { source: file, done: projectResults[i] }]))
   const stats = { compiled: 0, cached: 0 }
   const diagnostics: Diagnostic[] = []
   const projects: (RenderedProject | ProjectCard)[] = []
-  const keptProjects: KeptProject[] = []
-  // In content order: the first file that fails to compile is the one that throws.
+  const kept: KeptProject[] = []
   for (const data of content.projects) {
     // A project in the content passed every rule, so its id is its file name.
     const file = byPath.get(`projects/${String(data.id)}.yaml`)
-    let compiled = file?.done && kept(file.done)
+    let compiled = file?.done
     if (!compiled?.compiled && file) {
       // Its job's compile threw: compiled again here, so it throws here exactly as it did there.
-      const { cached: _, ...again } = await compiler.compileProjectCached(file.source, data, result.parsed, store)
-      compiled = kept({ ...file.done!, compiled: again })
+      const { cached: _, ...again } = await compiler.compileProjectCached(file.source, data, parsed, store)
+      compiled = keeper({ ...file.done!, compiled: again }, file.source)
     }
     if (!compiled?.compiled) throw new Error(`projects/${String(data.id)}.yaml was not compiled`)
     stats[file?.done?.cached ? 'cached' : 'compiled']++
     diagnostics.push(...compiled.compiled.diagnostics)
     projects.push(compiled.compiled.project)
-    if (compiled.kept) keptProjects.push(compiled.kept)
+    if (compiled.kept) kept.push(compiled.kept)
   }
-  // Each edit leaves entries no build reads again: the least recently used go once there are too many.
-  // A store the caller opened is the caller's to prune (a build prunes once, after its last step).
-  if (options.store === undefined) {
-    fileDigests(store).save()
-    if (stats.compiled > 0) store.prune()
-  }
-  return {
-    ...result,
-    ...(hasErrors(diagnostics) ? {} : { compiled: { portfolio, projects } }),
-    ...(dataDir !== undefined && !hasErrors(diagnostics) ? { kept: keptProjects } : {}),
-    compileDiagnostics: diagnostics,
-    compileStats: stats,
-  }
+  return { projects, kept, diagnostics, stats }
 }
 
-/** A project file's job result from the store alone (checked, and compiled when asked), or undefined. */
+type CompileCache = typeof import('../compile/compile-cache.ts')
+
+/**
+ * A project file's result from the store alone (checked, and compiled when asked), or undefined.
+ * In a build, a project whose data and chat files the site in place holds as made from this compile
+ * takes them from there, and what the build keeps of it from their record: its compiled entry is
+ * not read.
+ */
 function storedResult(
   source: SourceFile,
   store: Store,
-  compiler: typeof import('../compile/compile-cache.ts') | undefined,
+  compiler: CompileCache | undefined,
+  inPlace: DataInPlace | undefined,
 ): ProjectJobResult | undefined {
   const checked = readChecked(source, 'project', store)
   if (!checked) return undefined
   const result = { path: source.path, diagnostics: [], links: checked.links, data: checked.data }
   if (!compiler) return result
+  const id =
+    typeof checked.data === 'object' && checked.data !== null ? (checked.data as { id?: unknown }).id : undefined
+  const taken =
+    inPlace && typeof id === 'string'
+      ? takeProjectFiles(inPlace, id, compiler.compiledProjectKey(source, store))
+      : undefined
+  if (taken)
+    return {
+      ...result,
+      compiled: { project: taken.kept.card, diagnostics: taken.diagnostics },
+      kept: taken.kept,
+      staged: true,
+      cached: true,
+    }
   const compiled = compiler.readCompiledProject(source, store)
   return compiled && { ...result, compiled, cached: true }
 }

@@ -1,6 +1,5 @@
 import { Parser } from 'htmlparser2'
 import { readdirSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 
 export interface OutputProblem {
@@ -117,8 +116,8 @@ export function checkScans(scans: readonly PageScan[], files: ReadonlySet<string
 
 /**
  * Every file under the site folder, relative with posix separators. Synchronous: fs/promises walks
- * the tree one folder per trip through libuv's pool, and a site has a folder per page (4000 pages:
- * ~0.25 s on idle cores, seconds while the card workers keep them busy; walking here, ~45 ms).
+ * the tree one folder per trip through libuv's pool, and a site has a folder per page, which takes
+ * many times as long, more so while the card workers keep the cores busy.
  */
 export function listSiteFiles(siteDir: string): Set<string> {
   const entries = readdirSync(siteDir, { recursive: true, withFileTypes: true })
@@ -127,13 +126,6 @@ export function listSiteFiles(siteDir: string): Set<string> {
       .filter((e) => e.isFile())
       .map((e) => path.relative(siteDir, path.join(e.parentPath, e.name)).split(path.sep).join('/')),
   )
-}
-
-/** checkScans for pages already on disk. */
-export async function checkOutput(siteDir: string, pages: readonly string[], base: string): Promise<OutputProblem[]> {
-  const scans: PageScan[] = []
-  for (const page of pages) scans.push(scanPage(page, await readFile(path.join(siteDir, page), 'utf8')))
-  return checkScans(scans, listSiteFiles(siteDir), base)
 }
 
 function resolvePage(files: ReadonlySet<string>, relative: string): string | undefined {

@@ -1,5 +1,5 @@
 import type { Store } from '../cache/store.ts'
-import { openSiteInPlace, sha256Hex, type SiteInPlace } from '../cache/site-in-place.ts'
+import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
 import type { PageScan } from './check-output.ts'
 import type { Route } from './list-routes.ts'
 
@@ -35,8 +35,6 @@ export function pageKey(cache: PageCache, route: Route): string {
   const data = route.projectId === undefined ? '' : (cache.projectHashes.get(route.projectId) ?? 'missing')
   return cache.store.key('page', cache.siteKey, route.url, route.file, String(route.status), data)
 }
-
-export const hashText: (text: string) => string = sha256Hex
 
 /** The pages of the site in place, to take into the build's folder `into` (see SiteInPlace). */
 export function pagesInPlace(cache: PageCache, into: string): SiteInPlace<PageData> {

@@ -13,8 +13,8 @@ import { loadRenderFunction, renderPage, type PageFile, type RenderFunction } fr
  */
 
 /**
- * Pages a worker must have to pay for starting it: a page renders in ~1-2 ms, and a worker costs
- * ~100-150 ms of CPU before its first page (the server entry and React load in it).
+ * Pages a worker must have to pay for starting it: a page renders in a millisecond or two, and a
+ * worker costs about a hundred pages' CPU before its first page (the server entry and React load in it).
  */
 export const PAGES_PER_WORKER = 300
 

@@ -33,8 +33,8 @@ export interface ProjectJob {
   dataDir?: string
 }
 
-/** What a build keeps of a compiled project: its data file's record (with its card) and the chat's summary of it. */
-export type KeptProject = ProjectDataFile & { chat: ProjectSummary }
+/** What a build keeps of a compiled project: its data file's record (with its card), the chat's summary of it and its passage file's hash. */
+export type KeptProject = ProjectDataFile & { chat: ProjectSummary; chatSha256: string }
 
 export type ProjectJobResult = ProjectChecked &
   (
@@ -61,6 +61,11 @@ interface ProjectChecked {
   cached?: boolean
   /** Why compiling threw: the caller compiles the file again itself to fail the same way. */
   compileFailed?: string
+  /**
+   * With `dataDir`: its data and chat files are in the build's staging folder (written, or taken
+   * from the site in place) and recorded in the manifest of the site's data (check-and-compile.ts).
+   */
+  staged?: boolean
 }
 
 export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJobResult> {
@@ -90,5 +95,6 @@ export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJo
 
 /** Writes a compiled project's data file and chat passages under `dataDir`: all a build needs of its prose. */
 export function keepProject(dataDir: string, project: RenderedProject): KeptProject {
-  return { ...writeProjectData(dataDir, project), chat: writeProjectChat(dataDir, project) }
+  const chat = writeProjectChat(dataDir, project)
+  return { ...writeProjectData(dataDir, project), chat: chat.summary, chatSha256: chat.sha256 }
 }

@@ -1,7 +1,7 @@
 import { CliError } from '../errors.ts'
 import type { Route } from './list-routes.ts'
 import { scanPage, type PageScan } from './check-output.ts'
-import { hashText } from './page-cache.ts'
+import { sha256Hex } from '../sha256.ts'
 import { pageDataScript } from '../generate/project-data.ts'
 import { loadServerBundle } from './load-server-entry.ts'
 
@@ -123,5 +123,5 @@ export async function renderPage(render: RenderFunction, job: PageJob, data: Pag
   const html = fillShell(job.template, page)
   const scan = scanPage(job.route.file, html)
   if (scan.main) throw new CliError(`rendering ${job.route.url} produced an empty <main>`)
-  return { file: job.route.file, html, scan, sha256: hashText(html), usedCards }
+  return { file: job.route.file, html, scan, sha256: sha256Hex(html), usedCards }
 }

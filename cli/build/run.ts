@@ -7,8 +7,7 @@ import type { PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles, type OutputProblem } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered } from './prerender.ts'
-import { moveProjectData, type WrittenData } from '../generate/project-data.ts'
-import { writeChatData } from '../generate/chat-index.ts'
+import { dataInPlace, writeSiteData, type DataInPlace, type WrittenData } from './site-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckResult } from '../content/check-content.ts'
@@ -17,7 +16,7 @@ import { openPool, type BuildPool } from './jobs.ts'
 import type { KeptProject } from './project-job.ts'
 import { coverResolver, socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
-import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
+import type { Portfolio, ProjectCard, RenderedProject } from '../content/content-types.ts'
 import type { CardSource } from '../social/card-specs.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
@@ -127,9 +126,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   await removeStaleWorkDirectories(options.outDir)
   const pool = openPool()
   const stopped = new AbortController()
-  let app: Promise<SiteBuild> | undefined
-  let cards: Promise<{ files: string[]; ms: number }> | undefined
-  let built = false
+  const dataFiles = store && dataInPlace(store, options.outDir, work.data)
   const media: BuildMediaOptions = {
     root: options.root,
     store,
@@ -137,27 +134,24 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     encode: (jobs) => pool.runJobs('media', jobs, { perWorker: IMAGES_PER_WORKER, signal: stopped.signal }),
     signal: stopped.signal,
   }
+  const build: Build = { options, store, work, pool, step, dataFiles, media }
+  let app: Promise<SiteBuild> | undefined
+  let cards: Promise<{ files: string[]; ms: number }> | undefined
+  let built = false
   let images: ReturnType<typeof makeProjectMedia> | undefined
   try {
     const checked = await step(
       'validate + generate',
       async (count) => {
         const portfolio = await checkPortfolio(options.root, { store: store ?? false })
-        app = portfolio.portfolio?.then(async (compiled) =>
-          buildApp(await withBuildPhoto(compiled, media), {
-            root: options.root,
-            base: options.base,
-            clientDir: work.temp,
-            serverDir: work.server,
-            store,
-          }),
-        )
+        app = portfolio.portfolio?.then((compiled) => startApp(build, compiled))
         app?.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         return generateOutcome(
           await checkProjects(options.root, portfolio, {
             pool,
             store: store ?? false,
             dataDir: work.data,
+            ...(dataFiles ? { dataInPlace: dataFiles } : {}),
             progress: count,
           }),
         )
@@ -175,77 +169,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       signal: stopped.signal,
       progress: progress('social images'),
     })
-    cards.catch(() => undefined) // awaited below, or in `finally` when a step fails
+    cards.catch(() => undefined) // awaited in finishSite, or in `finally` when a step fails
     // Encoded on the pool (or taken from the store) while the resume and Vite are made.
     images = makeProjectMedia(checked.content!, media)
-    images.catch(() => undefined)
-
-    // While Vite builds: a problem with the resume (a glyph the font lacks, more than two pages)
-    // stops the build, located like a content error.
-    const resume = await step('resume', () => makeResume(checked, options.root, store ?? noStore), describeResume)
-    if (resume.diagnostics.length > 0) {
-      // Reported with the texts of the files they are in, for their code frames.
-      const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resume.diagnostics] })
-      return { ...failed.report, compiled: false, pages: [] }
-    }
-
-    const routes = listRoutes(compiled.projects.map((p) => p.id))
-    const siteUrl = compiled.portfolio.site.url
-    const site = await step(
-      'vite build (client + server)',
-      () => app!,
-      (s) => (s.cached ? 'unchanged app: from the cache' : 'started alongside checking'),
-    )
-    // Into the site Vite has emptied; pages render from these files.
-    if (resume.files) await writeResume(work.temp, resume.files)
-    const made = await step(
-      'images',
-      () => images!,
-      (m) => `${m.images.size} images, ${m.encoded} encoded`,
-    )
-    await moveMediaIn(work.data, work.temp)
-    const data = await step(
-      'case-study data',
-      () =>
-        moveProjectData(
-          work.data,
-          work.temp,
-          attachProjectMedia(work.data, kept, made.projectsWithImages, made.images),
-        ),
-      (written) => `${written.files.length} files`,
-    )
-    await step(
-      'chat data',
-      () =>
-        writeChatData(
-          work.data,
-          work.temp,
-          compiled.portfolio,
-          kept.map((project) => project.chat),
-        ),
-      (bytes) => `overview ${(bytes / 1000).toFixed(1)} kB`,
-    )
-    const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step)
-    const problems = await step(
-      'check links',
-      async () => checkScans(scans, listSiteFiles(work.temp), options.base),
-      (p) => (p.length ? `${p.length} problems` : 'all resolve'),
-    )
-    failOnBrokenLinks(problems)
-    await step(
-      'social images',
-      () => cards!,
-      (drawn) => `${drawn.files.length} cards, drawn in ${(drawn.ms / 1000).toFixed(2)} s alongside the steps above`,
-    )
-    await moveCardsIn(work.cards, work.temp)
-    await writeSeoFiles(work.temp, routes, siteUrl, options.base)
-    await step(
-      'swap into place',
-      async () => swapDirectory(work.temp, options.outDir, work.old),
-      () => options.outDir,
-    )
-    built = true
-    return { ...report, compiled: true, pages }
+    images.catch(() => undefined) // awaited in finishSite, or in `finally` when a step fails
+    const result = await finishSite(build, { checked, compiled, kept, report, app, cards, images })
+    built = result.compiled
+    return result
   } finally {
     // A failed build: the cards not drawn yet are dropped (closing the pool drops its jobs not started).
     if (!built) stopped.abort(new Error('the build stopped'))
@@ -257,6 +187,98 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // Each edit leaves entries no build reads again: the least recently used go once there are too many.
     store?.prune()
   }
+}
+
+/** What every step of one build shares. */
+interface Build {
+  options: BuildOptions
+  store: Store | undefined
+  work: ReturnType<typeof workDirectories>
+  pool: BuildPool
+  step: Step
+  dataFiles: DataInPlace | undefined
+  media: BuildMediaOptions
+}
+
+/** The app's Vite build (or the app from the store), from the compiled portfolio: it holds no project. */
+async function startApp({ options, work, store, media }: Build, portfolio: Portfolio): Promise<SiteBuild> {
+  // The owner's photo is in the app's modules: made (or taken from the store) first.
+  return buildApp(await withBuildPhoto(portfolio, media), {
+    root: options.root,
+    base: options.base,
+    clientDir: work.temp,
+    serverDir: work.server,
+    store,
+  })
+}
+
+/**
+ * The steps after the checks, for valid content: the resume (while Vite builds), the app awaited,
+ * the data files, the pages, the output check, the cards awaited, the SEO files, and the swap.
+ * `compiled: false` when the resume has a problem (reported like a content error).
+ */
+async function finishSite(
+  { options, store, work, pool, step, dataFiles }: Build,
+  started: {
+    checked: GenerateResult<ProjectCard>
+    compiled: CompiledContent<ProjectCard>
+    kept: KeptProject[]
+    report: Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'>
+    app: Promise<SiteBuild>
+    cards: Promise<{ files: string[]; ms: number }>
+    images: ReturnType<typeof makeProjectMedia>
+  },
+): Promise<BuildResult> {
+  const { checked, compiled, kept, report } = started
+  // While Vite builds: a problem with the resume (a glyph the font lacks, more than two pages)
+  // stops the build, located like a content error.
+  const resume = await step('resume', () => makeResume(checked, options.root, store ?? noStore), describeResume)
+  if (resume.diagnostics.length > 0) {
+    // Reported with the texts of the files they are in, for their code frames.
+    const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resume.diagnostics] })
+    return { ...failed.report, compiled: false, pages: [] }
+  }
+  const routes = listRoutes(compiled.projects.map((p) => p.id))
+  const siteUrl = compiled.portfolio.site.url
+  const site = await step(
+    'vite build (client + server)',
+    () => started.app,
+    (s) => (s.cached ? 'unchanged app: from the cache' : 'started alongside checking'),
+  )
+  // Into the site Vite has emptied; pages render from these files.
+  if (resume.files) await writeResume(work.temp, resume.files)
+  const made = await step(
+    'images',
+    () => started.images,
+    (m) => `${m.images.size} images, ${m.encoded} encoded`,
+  )
+  await moveMediaIn(work.data, work.temp)
+  const withImages = attachProjectMedia(work.data, kept, made.projectsWithImages, made.images)
+  const data = await step(
+    'case-study and chat data',
+    () => writeSiteData(work.data, work.temp, compiled.portfolio, withImages, dataFiles),
+    (written) => `${written.files} files, chat overview ${(written.overviewBytes / 1000).toFixed(1)} kB`,
+  )
+  const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step)
+  const problems = await step(
+    'check links',
+    async () => checkScans(scans, listSiteFiles(work.temp), options.base),
+    (p) => (p.length ? `${p.length} problems` : 'all resolve'),
+  )
+  failOnBrokenLinks(problems)
+  await step(
+    'social images',
+    () => started.cards,
+    (drawn) => `${drawn.files.length} cards, drawn in ${(drawn.ms / 1000).toFixed(2)} s alongside the steps above`,
+  )
+  await moveCardsIn(work.cards, work.temp)
+  await writeSeoFiles(work.temp, routes, siteUrl, options.base)
+  await step(
+    'swap into place',
+    async () => swapDirectory(work.temp, options.outDir, work.old),
+    () => options.outDir,
+  )
+  return { ...report, compiled: true, pages }
 }
 
 /** What reporting a build's diagnostics needs (their files' texts, for code frames, not every file's), and the compiled content. */

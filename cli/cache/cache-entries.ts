@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
+import { sha256Hex } from '../sha256.ts'
+import { writeFileAtomically } from '../write-atomically.ts'
 
 /**
  * The on-disk format of the store's entries (store.ts): one file per key, written atomically, read
@@ -27,10 +28,15 @@ export function readEntryFile(file: string, key: string): { value: unknown } | '
   return decodeEntry(bytes, key)
 }
 
-/** Atomic (temp file + rename), so a reader sees a whole entry or none; a cache that cannot be written is skipped. */
+/** Atomic (see writeFileAtomically), so a reader sees a whole entry or none; a cache that cannot be written is skipped. */
 export function writeEntry(directory: string, key: string, value: unknown): void {
   const bytes = encodeEntry(key, value)
-  if (bytes) writeFileAtomically(path.join(directory, `${key}.bin`), bytes)
+  if (!bytes) return
+  try {
+    writeFileAtomically(path.join(directory, `${key}.bin`), bytes)
+  } catch {
+    // A read-only or full disk: the store simply misses next time.
+  }
 }
 
 /** An entry's bytes (header line and payload), or undefined for a value V8 cannot serialise (it is simply not kept). */
@@ -41,7 +47,7 @@ function encodeEntry(key: string, value: unknown): Buffer | undefined {
   } catch {
     return undefined
   }
-  const header = JSON.stringify({ format: FORMAT, key, bytes: payload.length, sha256: sha256(payload) })
+  const header = JSON.stringify({ format: FORMAT, key, bytes: payload.length, sha256: sha256Hex(payload) })
   return Buffer.concat([Buffer.from(`${header}\n`), payload])
 }
 
@@ -59,7 +65,7 @@ function decodeEntry(bytes: Buffer, key: string): { value: unknown } | 'damaged'
     )
       return 'damaged'
     const payload = bytes.subarray(newline + 1)
-    if (header.sha256 !== sha256(payload)) return 'damaged'
+    if (header.sha256 !== sha256Hex(payload)) return 'damaged'
     return { value: v8.deserialize(payload) }
   } catch {
     return 'damaged'
@@ -69,37 +75,4 @@ function decodeEntry(bytes: Buffer, key: string): { value: unknown } | 'damaged'
 /** An entry's header line as parsed: any JSON, from whatever wrote the file. */
 function isHeader(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/**
- * Writes `contents` to `file` through a temp file and a rename, so a process reading beside this one
- * sees a whole file or none. The folder is made on the first write that finds it missing, not checked
- * before each of the thousands of writes a build makes. False when it cannot be written (read-only or
- * full disk): a cache then simply misses next time.
- */
-export function writeFileAtomically(file: string, contents: string | Uint8Array): boolean {
-  const temp = temporaryPath(file)
-  try {
-    try {
-      writeFileSync(temp, contents)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      mkdirSync(path.dirname(file), { recursive: true })
-      writeFileSync(temp, contents)
-    }
-    renameSync(temp, file)
-    return true
-  } catch {
-    rmSync(temp, { force: true })
-    return false
-  }
-}
-
-/** A name beside `file` no other writer (thread or process) picks, for a file that is renamed to `file` when whole. */
-function temporaryPath(file: string): string {
-  return `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
-}
-
-function sha256(contents: string | Uint8Array): string {
-  return createHash('sha256').update(contents).digest('hex')
 }

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
 import { closeSync, fstatSync, openSync, readFileSync, type BigIntStats } from 'node:fs'
 import path from 'node:path'
 import { fileIdentity, isFileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from './file-identity.ts'
 import type { Store } from './store.ts'
+import { sha256Hex } from '../sha256.ts'
 
 /**
  * The SHA-256 of input files (the app's sources, the card fonts), kept under each file's path, size,
@@ -72,7 +72,7 @@ class StoredDigests implements FileDigests {
     if (sha256 === undefined) {
       try {
         // The identity was taken before the read: an edit meanwhile shows as another identity next time.
-        sha256 = hashBytes(readFileSync(absolute))
+        sha256 = sha256Hex(readFileSync(absolute))
       } catch {
         return undefined
       }
@@ -88,8 +88,8 @@ class StoredDigests implements FileDigests {
       const before = identityOf(fstatSync(fd, { bigint: true }))
       const bytes = readFileSync(fd)
       // Edited while it was read: the bytes are hashed, and nothing is recorded.
-      if (!sameIdentity(before, identityOf(fstatSync(fd, { bigint: true })))) return { bytes, sha256: hashBytes(bytes) }
-      const sha256 = this.#recorded(absolute, before) ?? hashBytes(bytes)
+      if (!sameIdentity(before, identityOf(fstatSync(fd, { bigint: true })))) return { bytes, sha256: sha256Hex(bytes) }
+      const sha256 = this.#recorded(absolute, before) ?? sha256Hex(bytes)
       this.#seen.set(absolute, { ...before, sha256 })
       return { bytes, sha256 }
     } finally {
@@ -114,10 +114,6 @@ class StoredDigests implements FileDigests {
   #key(store: Store): string {
     return store.key(KIND, this.scope)
   }
-}
-
-function hashBytes(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex')
 }
 
 function identityOf(stats: BigIntStats): FileIdentity {

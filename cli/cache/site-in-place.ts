@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
 import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileIdentity, isFileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from './file-identity.ts'
 import type { Store } from './store.ts'
+import { sha256Hex } from '../sha256.ts'
 
 /**
  * Outputs taken from the site in place (the folder a build replaces) instead of made again: the
@@ -55,10 +55,6 @@ export interface SiteInPlace<T> {
 
 export function openSiteInPlace<T>(options: SiteInPlaceOptions<T>): SiteInPlace<T> {
   return new Manifest(options)
-}
-
-export function sha256Hex(bytes: string | Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex')
 }
 
 class Manifest<T> implements SiteInPlace<T> {

@@ -17,9 +17,17 @@ const PORTFOLIO = entryKind<{ portfolio: Portfolio }>('portfolio')
 /** A compile's result, and whether it came from the store. */
 export type CachedCompile = CompiledProject & { cached: boolean }
 
+/**
+ * The key a compiled project is kept under: everything its result is made from. What a build makes
+ * of the result alone (the case study's data file, its chat passages) is recorded under it too.
+ */
+export function compiledProjectKey(source: SourceFile, store: Store): string {
+  return PROJECT.key(store, source.path, sourceDigest(source))
+}
+
 /** What the store holds compiled for this exact text of `source`, or undefined. */
 export function readCompiledProject(source: SourceFile, store: Store): CompiledProject | undefined {
-  const hit = PROJECT.get(store, PROJECT.key(store, source.path, sourceDigest(source)))
+  const hit = PROJECT.get(store, compiledProjectKey(source, store))
   return hit && { project: hit.project, diagnostics: hit.diagnostics }
 }
 
@@ -32,7 +40,7 @@ export async function compileProjectCached(
 ): Promise<CachedCompile> {
   const hit = readCompiledProject(source, store)
   if (hit) return { ...hit, cached: true }
-  const key = PROJECT.key(store, source.path, sourceDigest(source))
+  const key = compiledProjectKey(source, store)
   const { compileProjectText, drawProjectDiagrams, projectDiagrams } = await import('./compile-project.ts')
   const project = compileProjectText(data)
   const id = ({ mermaid, title }: Diagram) => `${title}\0${mermaid}`

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import sanitizeHtml from 'sanitize-html'
+import { sha256Hex } from '../sha256.ts'
 
 const SVG_TAGS = [
   'svg',
@@ -105,7 +105,7 @@ function renderDiagram(render: RenderMermaidSvg, source: string, title: string):
   } catch (error) {
     throw new DiagramRenderError(error instanceof Error ? error.message : String(error), { cause: error })
   }
-  const prefix = 'd' + createHash('sha256').update(source).digest('hex').slice(0, 8) + '-'
+  const prefix = 'd' + sha256Hex(source).slice(0, 8) + '-'
   svg = svg
     .replace(/@import\s+url\([^)]*\)\s*;?/g, '')
     .replace(/ data-[\w-]+="[^"]*"/g, '')

@@ -9,8 +9,7 @@ import type { ParsedDocument } from './parse-yaml.ts'
  * What checking a valid file found (its data and its internal links), kept in the store by the
  * file's path and the digest of its exact text (the store's key adds the tool's version). A build, `generate` and the
  * dev server then parse only the files that changed; a file with any diagnostic is never kept, so
- * problems are always found and located afresh. `validate` does not use it: a pull-request check
- * reads every file.
+ * problems are always found and located afresh. `validate` uses it too (checkContent's store).
  */
 
 /** A checked valid file's entry: what checkFile found in it. */

@@ -1,7 +1,10 @@
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { Portfolio, Project } from './content-types.ts'
-import { checkFile } from './check-file.ts'
+import type { Store } from '../cache/store.ts'
+import { noStore } from '../cache/no-store.ts'
+import { fileDigests } from '../cache/file-digests.ts'
+import { checkFileCached } from './check-cache.ts'
 import { loadSources, type LoadedSources, type SourceFile } from './load-sources.ts'
 import { ParsedDocuments } from './parsed-documents.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
@@ -46,19 +49,31 @@ export interface FileOutcome {
 }
 
 /** load → parse → schema → rules per file → rules across files. Collects every problem of every file. */
-export async function checkContent(root: string): Promise<CheckResult> {
-  const loaded = await loadSources(root)
-  const portfolio = loaded.portfolio && checkOne(loaded.portfolio, 'portfolio')
-  const projects = loaded.projects.map((source) => checkOne(source, 'project'))
-  return checkAcrossFiles(root, loaded, portfolio, projects)
+export async function checkContent(root: string, options: CheckOptions = {}): Promise<CheckResult> {
+  const { store } = options
+  const loaded = await loadSources(root, store ? { digests: fileDigests(store) } : {})
+  const portfolio = loaded.portfolio && checkOne(loaded.portfolio, 'portfolio', store)
+  const projects = loaded.projects.map((source) => checkOne(source, 'project', store))
+  const result = await checkAcrossFiles(root, loaded, portfolio, projects)
+  if (store) fileDigests(store).save()
+  return result
 }
 
-function checkOne(source: SourceFile, kind: 'portfolio' | 'project'): FileOutcome {
-  const { parsed, diagnostics, links } = checkFile(source, kind)
+export interface CheckOptions {
+  /**
+   * Where valid files' checks are kept by their exact bytes (check-cache.ts): a file checked valid
+   * before is not parsed again. A file with any diagnostic is never kept, so its problems are found
+   * and located afresh each time. @default none: every file is checked
+   */
+  store?: Store
+}
+
+function checkOne(source: SourceFile, kind: 'portfolio' | 'project', store: Store | undefined): FileOutcome {
+  const { parsed, diagnostics, links, data } = checkFileCached(source, kind, store ?? noStore)
   // A parsed document is several times the size of its text: a valid project file's is let go at
   // once, so a large site's memory does not grow with every document parsed.
   const keep = kind === 'portfolio' || diagnostics.length > 0
-  return { diagnostics, links, data: parsed.data, ...(keep ? { parsed } : {}) }
+  return { diagnostics, links, data, ...(keep && parsed ? { parsed } : {}) }
 }
 
 /**

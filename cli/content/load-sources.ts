@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { lstatSync, readFileSync } from 'node:fs'
 import { lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -6,6 +5,7 @@ import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { CliError } from '../errors.ts'
 import type { FileDigests } from '../cache/file-digests.ts'
 import { fileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from '../cache/file-identity.ts'
+import { sha256Hex } from '../sha256.ts'
 
 /** One content file, decoded. Positions in diagnostics refer to `text` (a UTF-8 BOM is stripped). */
 export interface SourceFile {
@@ -18,7 +18,7 @@ export interface SourceFile {
 
 /** What a source's results are kept under in the store: its bytes' digest, or its text's when it was not read from a file. */
 export function sourceDigest(source: SourceFile): string {
-  return source.sha256 ?? createHash('sha256').update(source.text).digest('hex')
+  return source.sha256 ?? sha256Hex(source.text)
 }
 
 export interface LoadedSources {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { prebuiltDirectory, schemaUrl } from '../paths.ts'
@@ -6,6 +5,7 @@ import type { ValidateFunction } from 'ajv'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { fromAjvErrors, WORDING_KEYWORD } from '../diagnostics/from-ajv.ts'
 import type { ParsedDocument } from './parse-yaml.ts'
+import { sha256Hex } from '../sha256.ts'
 
 export type SchemaName = 'portfolio' | 'project'
 
@@ -38,11 +38,9 @@ const require = createRequire(import.meta.url)
 /** The validators' inputs, which name their prebuilt file: the schemas, the options and ajv's version. */
 function validatorsKey(): string {
   const ajvVersion = (require('ajv/package.json') as { version: string }).version
-  return createHash('sha256')
-    .update(`${ajvVersion}\0${JSON.stringify(AJV_OPTIONS)}\0`)
-    .update(`${readSchemaText('portfolio')}\0${readSchemaText('project')}`)
-    .digest('hex')
-    .slice(0, 16)
+  return sha256Hex(
+    `${ajvVersion}\0${JSON.stringify(AJV_OPTIONS)}\0${readSchemaText('portfolio')}\0${readSchemaText('project')}`,
+  ).slice(0, 16)
 }
 
 export function validatorsFileName(): string {

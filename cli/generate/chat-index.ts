@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { cp, mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chatData } from '../../site/src/chat/index-path.ts'
 import {
@@ -21,6 +19,8 @@ import {
   type PassageDraft,
 } from './chat-passages.ts'
 import { safeJson } from './project-data.ts'
+import { sha256Hex } from '../sha256.ts'
+import { writeFileAtomically } from '../write-atomically.ts'
 
 /**
  * The chat's data: one small file of passages per project (data/chat/<id>.json) and an overview
@@ -114,40 +114,13 @@ export function chatFilesOf(content: CompiledContent): { path: string; contents:
   ]
 }
 
-/** Where a build keeps the project files until the site folder is Vite's no more (see writeChatData). */
-const STAGED = 'chat'
-
 /**
- * Writes one project's passage file into `staging` as the project is compiled, and returns its
- * summary (what the build keeps of it until the overview is written). Synchronous: the checks call
- * it for each project as it is compiled.
+ * Writes one project's passage file under `staging` (data/chat/<id>.json, as in the site) as the
+ * project is compiled, and returns its summary (what the build keeps of it until the overview is
+ * written) and the file's hash. Synchronous: the checks call it for each project as it is compiled.
  */
-export function writeProjectChat(staging: string, project: ChatProject): ProjectSummary {
+export function writeProjectChat(staging: string, project: ChatProject): { summary: ProjectSummary; sha256: string } {
   const { json, summary } = projectChat(project)
-  const file = path.join(staging, STAGED, path.basename(chatData.project.file(summary.id)))
-  mkdirSync(path.dirname(file), { recursive: true })
-  writeFileSync(file, json)
-  return summary
-}
-
-/**
- * Moves the project files written into `staging` into `siteDir` (data/chat/) and writes the overview
- * (data/chat.json) beside them; returns the overview's size in bytes, what the chat loads when it opens.
- */
-export async function writeChatData(
-  staging: string,
-  siteDir: string,
-  portfolio: ChatPortfolio,
-  projects: readonly ProjectSummary[],
-): Promise<number> {
-  const target = path.join(siteDir, chatData.folder)
-  await mkdir(path.dirname(target), { recursive: true })
-  if (projects.length > 0)
-    // One rename; a copy only when the content's public/ folder brought a data/chat/ folder of its own.
-    await rename(path.join(staging, STAGED), target).catch(() =>
-      cp(path.join(staging, STAGED), target, { recursive: true }),
-    )
-  const json = chatOverviewJson(portfolio, projects)
-  await writeFile(path.join(siteDir, chatData.overview.file), json)
-  return Buffer.byteLength(json)
+  writeFileAtomically(path.join(staging, chatData.project.file(summary.id)), json)
+  return { summary, sha256: sha256Hex(json) }
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { readSchema, readSchemaText } from '../content/validate-schema.ts'
 import { cliSourceDirectory, prebuiltDirectory } from '../paths.ts'
+import { sha256Hex } from '../sha256.ts'
 
 /**
  * The content types, derived from the JSON Schemas (the single source of truth), plus the shapes the
@@ -16,11 +16,8 @@ export async function generateTypes(): Promise<string> {
 
 /** The types' inputs, which name their prebuilt file: the schemas and this file's source (options, the added shapes). */
 export function typesFileName(): string {
-  const key = createHash('sha256')
-    .update(readFileSync(`${cliSourceDirectory}generate/generate-types.ts`))
-    .update(`\0${readSchemaText('portfolio')}\0${readSchemaText('project')}`)
-    .digest('hex')
-    .slice(0, 32)
+  const source = readFileSync(`${cliSourceDirectory}generate/generate-types.ts`, 'utf8')
+  const key = sha256Hex(`${source}\0${readSchemaText('portfolio')}\0${readSchemaText('project')}`).slice(0, 32)
   return `types-${key}.ts`
 }
 

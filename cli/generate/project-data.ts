@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { cp, mkdir, rename, writeFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { cp, mkdir, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { PAGE_DATA_ID, projectCardsData, projectData } from '../../site/src/paths.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
+import { sha256Hex } from '../sha256.ts'
+import { writeFileAtomically } from '../write-atomically.ts'
 import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
 
 /**
@@ -72,16 +73,6 @@ export function pageDataScript(data: unknown): string {
     : `\n    <script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`
 }
 
-/** The data files a build wrote, with a hash of each file's text (what a prerendered page is made from). */
-export interface WrittenData {
-  files: string[]
-  projectHashes: Map<string, string>
-  cardsHash: string
-}
-
-/** The site folder every data file lives under (data/cards.json, data/projects/<id>.json). */
-const DATA_FOLDER = path.posix.dirname(projectCardsData.file)
-
 /** What a build keeps of a compiled project once its data file is written: its card and the file's hash. */
 export interface ProjectDataFile {
   id: string
@@ -97,34 +88,29 @@ export interface ProjectDataFile {
  */
 export function writeProjectData(directory: string, project: RenderedProject): ProjectDataFile {
   const id = project.id
-  const file = path.join(directory, projectData.file(id))
-  mkdirSync(path.dirname(file), { recursive: true })
   const json = safeJson(browserProject(project))
-  writeFileSync(file, json)
-  return { id, sha256: createHash('sha256').update(json).digest('hex'), card: projectCard(project) }
+  writeFileAtomically(path.join(directory, projectData.file(id)), json)
+  return { id, sha256: sha256Hex(json), card: projectCard(project) }
 }
 
+/** The project cards' file (data/cards.json: the home page's list), in the order of `projects`. */
+export function cardsJson(projects: readonly ProjectDataFile[]): string {
+  return safeJson(projects.map((project) => project.card))
+}
+
+/** The site folder every data file lives under (data/cards.json, data/projects/<id>.json, data/chat/). */
+export const DATA_FOLDER = path.posix.dirname(projectCardsData.file)
+
 /**
- * Moves the data files written under `directory` (writeProjectData) into `siteDir`, and writes the
- * project cards (data/cards.json, the home page's list) beside them, in the order of `projects`.
+ * Moves the data folder written under `directory` (the case studies, the chat's files, the cards)
+ * into `siteDir`: one rename, a copy only when the content's public/ folder brought a data/ folder
+ * of its own. Renamed, a file keeps its inode, so one hard-linked from the site in place stays so.
  */
-export async function moveProjectData(
-  directory: string,
-  siteDir: string,
-  projects: readonly ProjectDataFile[],
-): Promise<WrittenData> {
+export async function moveDataFolder(directory: string, siteDir: string): Promise<void> {
   const staged = path.join(directory, DATA_FOLDER)
   const target = path.join(siteDir, DATA_FOLDER)
-  // One rename; a copy only when the content's public/ folder brought a data/ folder of its own.
-  if (projects.length > 0) await rename(staged, target).catch(() => cp(staged, target, { recursive: true }))
-  else await mkdir(target, { recursive: true })
-  const json = safeJson(projects.map((project) => project.card))
-  await writeFile(path.join(siteDir, projectCardsData.file), json)
-  return {
-    files: [...projects.map((project) => projectData.file(project.id)), projectCardsData.file],
-    projectHashes: new Map(projects.map((project) => [project.id, project.sha256])),
-    cardsHash: createHash('sha256').update(json).digest('hex'),
-  }
+  await mkdir(path.dirname(target), { recursive: true })
+  await rename(staged, target).catch(() => cp(staged, target, { recursive: true }))
 }
 
 /**

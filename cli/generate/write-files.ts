@@ -1,12 +1,11 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { listFiles } from '../list-files.ts'
 import type { VirtualFile } from './generate-content.ts'
-
-const IN_FLIGHT = /\.\d+\.tmp$/
+import { IN_FLIGHT, writeFileAtomically } from '../write-atomically.ts'
 
 /**
- * Writes each file through a temporary sibling and a rename (never a half-written file), skips files
+ * Writes each file atomically (never a half-written file: writeFileAtomically), skips files
  * whose contents are unchanged (no needless dev-server reloads), and removes stale files in `dir`.
  * Returns the paths that changed.
  */
@@ -16,15 +15,7 @@ export async function writeFiles(dir: string, files: readonly VirtualFile[]): Pr
     const target = path.join(dir, file.path)
     const current = await readFile(target, 'utf8').catch(() => undefined)
     if (current === file.contents) continue
-    await mkdir(path.dirname(target), { recursive: true })
-    const temp = `${target}.${process.pid}.tmp`
-    try {
-      await writeFile(temp, file.contents)
-      await rename(temp, target)
-    } catch (error) {
-      await rm(temp, { force: true })
-      throw error
-    }
+    writeFileAtomically(target, file.contents)
     changed.push(file.path)
   }
   await mkdir(dir, { recursive: true })

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
 import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import { encodeMedia, FILES_KIND, RECORD_KIND, type EncodedRecord, type EncodeJob } from './encode-job.ts'
 import { ENCODING_KEY } from './image-options.ts'
+import { sha256Hex } from '../sha256.ts'
 
 /**
  * The content's images, encoded once: each source is named by its bytes' digest (through the file
@@ -74,11 +74,11 @@ export async function makeMedia(sources: readonly string[], options: MediaOption
 
 /** The stem of an image's file names: 16 hex of its bytes' digest and the encoding options (so its URLs change when its pixels would). */
 export function imageName(sha256: string): string {
-  return createHash('sha256').update(`portfolio-media 1\0${ENCODING_KEY}\0${sha256}`).digest('hex').slice(0, 16)
+  return sha256Hex(`portfolio-media 1\0${ENCODING_KEY}\0${sha256}`).slice(0, 16)
 }
 
 function sourceDigest(file: string, store: Store | undefined): string {
-  const digest = store ? fileDigests(store).digest(file) : createHash('sha256').update(readFileSync(file)).digest('hex')
+  const digest = store ? fileDigests(store).digest(file) : sha256Hex(readFileSync(file))
   // The rules refused a missing file or a link before any build got here.
   if (digest === undefined) throw new Error(`${file} is not a regular file`)
   return digest

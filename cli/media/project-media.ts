@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { cp, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { projectData } from '../../site/src/paths.ts'
 import { safeJson, type ProjectDataFile } from '../generate/project-data.ts'
 import { withProjectMedia, type ImageRecords } from './content-media.ts'
 import { MEDIA_FOLDER } from './responsive-image.ts'
+import { sha256Hex } from '../sha256.ts'
+import { writeFileAtomically } from '../write-atomically.ts'
 
 /**
  * A build's case-study data files are written where each project is compiled, before its images
@@ -23,10 +24,11 @@ export function attachProjectMedia<T extends ProjectDataFile>(
     if (!withImages.has(project.id)) return project
     const file = path.join(dataDir, projectData.file(project.id))
     const json = safeJson(withProjectMedia(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, images))
-    writeFileSync(file, json)
+    // Never written through: the file may be a hard link to the site in place's.
+    writeFileAtomically(file, json)
     return {
       ...project,
-      sha256: createHash('sha256').update(json).digest('hex'),
+      sha256: sha256Hex(json),
       card: withProjectMedia(project.card, images),
     }
   })

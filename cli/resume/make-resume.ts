@@ -9,7 +9,6 @@ import { locatePointer } from '../diagnostics/locate.ts'
 import { photoFormat } from '../content/rules/resume.ts'
 import { assert } from '../errors.ts'
 import { resumeTemplateFile } from '../paths.ts'
-import { checkGlyphs } from './check-glyphs.ts'
 import { jsonResume } from './json-resume.ts'
 import { readChoices, resumeData } from './resume-data.ts'
 import { resumeFontFiles, typesetResume, type TypesetImage } from './typeset.ts'
@@ -73,6 +72,8 @@ export async function makeResume(
   const hit = store.get('resume', key)
   if (isResumeFiles(hit)) return { files: hit, diagnostics: [], cached: true }
 
+  // Loaded only when the resume is made: its font reader is slow to load, and a rebuild takes the resume from the store.
+  const { checkGlyphs } = await import('./check-glyphs.ts')
   const fontFiles = resumeFontFiles()
   const glyphs = checkGlyphs(texts, fontFiles, (file) => checked.parsed.get(file))
   if (glyphs.length > 0) return { diagnostics: glyphs, cached: false }

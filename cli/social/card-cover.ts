@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import { MAX_IMAGE_PIXELS } from '../content/rules/media.ts'
 import { colors, H, W } from './card-frame.ts'
+import { sha256Hex } from '../sha256.ts'
 
 /**
  * A project's cover on its social card: the right part of the card, cropped to fill it. The card's
@@ -44,7 +44,7 @@ export function coverResolver(root: string, store: Store | undefined): (src: str
     try {
       const sha256 = store
         ? fileDigests(store).digest(file)
-        : createHash('sha256').update(readFileSync(file)).digest('hex')
+        : sha256Hex(readFileSync(file))
       return sha256 === undefined ? undefined : { file, sha256 }
     } catch {
       return undefined

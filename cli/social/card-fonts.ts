@@ -1,18 +1,6 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import * as fontkit from 'fontkit'
-import { fontDirectory } from '../paths.ts'
-
-/** The fonts every card is set in, shipped with the tool so a card looks the same on every machine. */
-export const FONT_FILES = {
-  regular: path.join(fontDirectory, 'DejaVuSans.ttf'),
-  bold: path.join(fontDirectory, 'DejaVuSans-Bold.ttf'),
-} as const
-
-/** The family both files declare: the cards' SVG names it, the card renderer finds it among the files above. */
-export const FONT_FAMILY = 'DejaVu Sans'
-
-export type FontWeight = keyof typeof FONT_FILES
+import { FONT_FILES, type FontWeight } from './card-font-files.ts'
 
 let fonts: Record<FontWeight, fontkit.Font> | undefined
 
@@ -24,8 +12,7 @@ function loadFont(file: string): fontkit.Font {
 
 /**
  * The advance width of `text` in pixels, from the font's own glyph advances. Kerning is left out
- * (the glyphs are looked up, not shaped: shaping a line costs ~1 ms, and wrapping measures a line
- * per word): a kerned line is a little narrower, which is the safe side for wrapping.
+ * (the glyphs are looked up, not shaped: shaping is slow, and wrapping measures a line per word): a kerned line is a little narrower, which is the safe side for wrapping.
  */
 export function measureText(text: string, size: number, weight: FontWeight = 'regular', letterSpacing = 0): number {
   fonts ??= { regular: loadFont(FONT_FILES.regular), bold: loadFont(FONT_FILES.bold) }

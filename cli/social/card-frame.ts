@@ -1,7 +1,8 @@
 import { escapeUTF8 } from 'entities'
 import { socialImage } from '../../site/src/paths.ts'
 import { initials } from '../../site/src/initials.ts'
-import { FONT_FAMILY, measureText, type FontWeight } from './card-fonts.ts'
+import { FONT_FAMILY, type FontWeight } from './card-font-files.ts'
+import { measureText } from './card-fonts.ts'
 import { wrapText } from './wrap-text.ts'
 
 /** The site's dark theme (site/src/styles/tokens.css). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Renderer } from '@takumi-rs/core'
-import { FONT_FILES } from './card-fonts.ts'
+import { FONT_FILES } from './card-font-files.ts'
 
 export const CARD_WIDTH = 1200
 export const CARD_HEIGHT = 630

@@ -2,10 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { storeAt, type Store, type StoreAddress } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
-import { openSiteInPlace, sha256Hex, type SiteInPlace } from '../cache/site-in-place.ts'
-import { FONT_FILES } from './card-fonts.ts'
-import { socialCardSpecs, type CardSource, type CardSpec } from './card-specs.ts'
-import { cardSvg } from './card-svg.ts'
+import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
+import { sha256Hex } from '../sha256.ts'
+import { FONT_FILES } from './card-font-files.ts'
+import type { CardSpec } from './card-specs.ts'
 import { withCoverPixels, type CardCover } from './card-cover.ts'
 import { CARD_RENDERER, renderCard } from './render-card.ts'
 
@@ -85,11 +85,6 @@ export async function drawCard(job: CardJob): Promise<CardDrawn> {
   return { sha256: sha256Hex(png) }
 }
 
-/** Renders every card of the content into the site folder (og/index.png, og/<id>.png), taking from and keeping in `store` if given. */
-export async function writeSocialImages(siteDir: string, content: CardSource, store?: Store): Promise<string[]> {
-  return writeSocialCards(siteDir, socialCardSpecs(content), store)
-}
-
 /**
  * Writes each card into the site folder: hard-linked from the site in place when its spec is
  * unchanged, from the store when its SVG was drawn before, else drawn (options.draw) and kept.
@@ -109,11 +104,14 @@ export async function writeSocialCards(
   const fonts = store && fontsKey(store)
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
   const toDraw: CardJob[] = []
+  let cardSvg: typeof import('./card-svg.ts').cardSvg | undefined
   const toRecord: (string | undefined)[] = []
   for (const spec of specs) {
     signal?.throwIfAborted()
     const inPlaceKey = inPlace && store && fonts !== undefined ? specKey(store, spec, fonts) : undefined
     if (inPlace && inPlaceKey && inPlace.take(spec.file, inPlaceKey)) continue
+    // Loaded for the first card the site in place lacks: it loads the font reader that measures text.
+    cardSvg ??= (await import('./card-svg.ts')).cardSvg
     const svg = cardSvg(spec)
     const key = store && cardKey(store, svg, fonts)
     const kept = key === undefined ? undefined : store?.get(KIND, key)

@@ -32,8 +32,8 @@ export interface WorkerData {
 export interface RunOptions<R> {
   /**
    * A batch of fewer jobs than this runs in this thread, one per turn of the event loop, unless the
-   * pool's workers are already up. A worker costs ~0.1 s to start and more to load a stage's
-   * modules: a few dozen project checks, or a hundred pages. @default 1 (every batch on workers)
+   * pool's workers are already up. Starting a worker and loading a stage's modules in it costs as
+   * much as a few dozen project checks, or a hundred pages. @default 1 (every batch on workers)
    */
   perWorker?: number
   /** Called with each result as it arrives, in any order; what it returns is kept instead. */

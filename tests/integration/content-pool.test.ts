@@ -112,7 +112,7 @@ describe('the real content, checked and compiled with workers and without', () =
           expect(text).toBe(safeJson(browserProject(project)))
           const chat = projectChat(project)
           expect(kept.kept?.[i]?.chat).toEqual(chat.summary)
-          expect(readFileSync(path.join(dataDir, `chat/${String(project.id)}.json`), 'utf8')).toBe(chat.json)
+          expect(readFileSync(path.join(dataDir, `data/chat/${String(project.id)}.json`), 'utf8')).toBe(chat.json)
         }
       } finally {
         rmSync(dataDir, { recursive: true, force: true })

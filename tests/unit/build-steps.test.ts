@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { copyRepoContent } from '../helpers/fixtures.ts'
+import { brief, copyRepoContent, copyToTemp, FIXTURES_DIR } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { CliError, InternalError } from '../../cli/errors.ts'
 import { listRoutes } from '../../cli/build/list-routes.ts'
@@ -202,7 +202,7 @@ describe('atomic output', () => {
     }
   }, 120_000)
 
-  it("hard-links the pages and cards an edit left alone from the site in place, and makes the edited project's anew: the same site as a cold build", async () => {
+  it("hard-links the pages, cards and data files an edit left alone from the site in place, and makes the edited project's anew: the same site as a cold build", async () => {
     const fixture = copyRepoContent()
     try {
       const dir = tempDir()
@@ -212,13 +212,13 @@ describe('atomic output', () => {
         expect((await runBuild({ root: fixture.root, outDir: out, base: '/', store })).compiled).toBe(true)
         return inodes(out)
       }
-      /** Pages and cards: the outputs taken from the site in place. */
+      /** Pages, cards, case studies, chat passages and their indexes: the outputs taken from the site in place. */
       const outputs = (files: Map<string, bigint>) =>
-        [...files.keys()].filter((file) => file.endsWith('.html') || file.startsWith('og/')).sort()
+        [...files.keys()].filter((file) => /\.html$|^og\/|^data\//.test(file)).sort()
       const first = await build()
-      expect(outputs(first)).toHaveLength(8 + 7)
+      expect(outputs(first)).toHaveLength(8 + 7 + 2 * 6 + 2)
 
-      // Nothing changed: every page and card is the previous build's file, linked, not a copy.
+      // Nothing changed: every page, card and data file is the previous build's file, linked, not a copy.
       const again = await build()
       for (const file of outputs(first)) expect([file, again.get(file)]).toEqual([file, first.get(file)])
       // No two files of the site share an inode: each link replaced one file of the new site.
@@ -228,12 +228,41 @@ describe('atomic output', () => {
       writeFileSync(project, readFileSync(project, 'utf8').replace(/^title: (.*)$/m, 'title: $1 (edited)'))
       const edited = await build()
       const made = outputs(edited).filter((file) => edited.get(file) !== again.get(file))
-      expect(made).toEqual(['index.html', 'og/logic-i.png', 'projects/logic-i/index.html'])
+      // The edited project's page, card, case study and passages, the home page, the project cards
+      // and the chat's overview (its summary of the project): nothing else is written.
+      expect(made).toEqual([
+        'data/cards.json',
+        'data/chat.json',
+        'data/chat/logic-i.json',
+        'data/projects/logic-i.json',
+        'index.html',
+        'og/logic-i.png',
+        'projects/logic-i/index.html',
+      ])
       expect(new Set(edited.values()).size).toBe(edited.size)
 
       const cold = path.join(dir, 'cold')
       expect((await runBuild({ root: fixture.root, outDir: cold, base: '/', store: false })).compiled).toBe(true)
       expect(siteFiles(out)).toEqual(siteFiles(cold))
+    } finally {
+      fixture.cleanup()
+    }
+  }, 120_000)
+
+  it("reports a compile's warning (a diagram too wide) again on a rebuild with nothing changed, which takes the case study from the site in place", async () => {
+    const fixture = copyToTemp(undefined, 'portfolio-diagram-width-')
+    try {
+      cpSync(path.join(FIXTURES_DIR, 'compile', 'diagram-too-wide', 'projects'), path.join(fixture.root, 'projects'), {
+        recursive: true,
+      })
+      const store = openStore(path.join(tempDir(), 'cache'))
+      const build = () => runBuild({ root: fixture.root, outDir: path.join(fixture.root, 'dist'), base: '/', store })
+      const first = await build()
+      const again = await build()
+      expect(first.compiled).toBe(true)
+      expect(first.diagnostics.map((d) => d.code)).toEqual(['DIAGRAM_WIDTH'])
+      expect(again.compiled).toBe(true)
+      expect(again.diagnostics.map(brief)).toEqual(first.diagnostics.map(brief))
     } finally {
       fixture.cleanup()
     }

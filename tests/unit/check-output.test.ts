@@ -1,8 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkOutput } from '../../cli/build/check-output.ts'
+import { checkScans, listSiteFiles, scanPage } from '../../cli/build/check-output.ts'
+
+/** The build's output check of pages on disk: each page scanned as the prerender scans it, then every link checked. */
+async function checkOutput(siteDir: string, pages: readonly string[], base: string) {
+  const scans = pages.map((page) => scanPage(page, readFileSync(path.join(siteDir, page), 'utf8')))
+  return checkScans(scans, listSiteFiles(siteDir), base)
+}
 
 let dir = ''
 afterEach(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,19 +1,18 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
-import {
-  browserProject,
-  moveProjectData,
-  projectCard,
-  safeJson,
-  writeProjectData,
-} from '../../cli/generate/project-data.ts'
-import type { RenderedProject } from '../../cli/content/content-types.ts'
+import { browserProject, projectCard, safeJson } from '../../cli/generate/project-data.ts'
+import { keepProject } from '../../cli/build/project-job.ts'
+import { writeSiteData } from '../../cli/build/site-data.ts'
+import type { Portfolio, RenderedProject } from '../../cli/content/content-types.ts'
+import { parse } from 'yaml'
 
 const tempDir = tempDirsPerTest('portfolio-data-')
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+/** The shipped portfolio (valid content): the chat's overview holds its owner's passages. */
+const portfolio = parse(readFileSync(path.join(import.meta.dirname, '../../portfolio.yaml'), 'utf8')) as Portfolio
 
 const project = (id: string): RenderedProject => ({
   id,
@@ -43,7 +42,7 @@ describe('case-study data files', () => {
     const site = path.join(dir, 'site')
     mkdirSync(site)
     const a = project('a')
-    const kept = writeProjectData(staged, a)
+    const kept = keepProject(staged, a)
     expect(kept.card).toEqual(projectCard(a))
     expect(kept.card).not.toHaveProperty('sections')
     // Written now, before the site exists for it: the browser's data (no Mermaid source), safe in HTML.
@@ -51,14 +50,24 @@ describe('case-study data files', () => {
     expect(stagedText).toBe(safeJson(browserProject(a)))
     expect(stagedText).not.toContain('</script>')
     expect(stagedText).not.toContain('flowchart')
-    const b = writeProjectData(staged, project('b'))
+    const b = keepProject(staged, project('b'))
 
-    const written = await moveProjectData(staged, site, [kept, b])
+    const written = await writeSiteData(staged, site, portfolio, [kept, b], undefined)
     expect(existsSync(staged + '/data')).toBe(false)
     expect(readFileSync(path.join(site, 'data/projects/a.json'), 'utf8')).toBe(stagedText)
     const cardsText = readFileSync(path.join(site, 'data/cards.json'), 'utf8')
     expect(JSON.parse(cardsText)).toEqual([projectCard(a), projectCard(project('b'))])
-    expect(written.files.sort()).toEqual(['data/cards.json', 'data/projects/a.json', 'data/projects/b.json'])
+    expect(readdirSync(path.join(site, 'data'), { recursive: true }).sort()).toEqual([
+      'cards.json',
+      'chat',
+      'chat.json',
+      'chat/a.json',
+      'chat/b.json',
+      'projects',
+      'projects/a.json',
+      'projects/b.json',
+    ])
+    expect(written.files).toBe(6)
     expect(written.projectHashes.get('a')).toBe(sha256(stagedText))
     expect(written.cardsHash).toBe(sha256(cardsText))
   })
@@ -70,7 +79,7 @@ describe('case-study data files', () => {
     writeFileSync(path.join(site, 'data/own.txt'), 'mine')
     const a = project('a')
     const staged = path.join(dir, 'staged')
-    await moveProjectData(staged, site, [writeProjectData(staged, a)])
+    await writeSiteData(staged, site, portfolio, [keepProject(staged, a)], undefined)
     expect(readFileSync(path.join(site, 'data/own.txt'), 'utf8')).toBe('mine')
     expect(readFileSync(path.join(site, 'data/projects/a.json'), 'utf8')).toBe(safeJson(browserProject(a)))
     expect(existsSync(path.join(site, 'data/cards.json'))).toBe(true)
@@ -80,8 +89,9 @@ describe('case-study data files', () => {
     const dir = tempDir()
     const site = path.join(dir, 'site')
     mkdirSync(site)
-    const written = await moveProjectData(path.join(dir, 'staged'), site, [])
+    const written = await writeSiteData(path.join(dir, 'staged'), site, portfolio, [], undefined)
     expect(readFileSync(path.join(site, 'data/cards.json'), 'utf8')).toBe('[]')
-    expect(written.files).toEqual(['data/cards.json'])
+    expect(readdirSync(path.join(site, 'data')).sort()).toEqual(['cards.json', 'chat.json'])
+    expect(written.files).toBe(2)
   })
 })

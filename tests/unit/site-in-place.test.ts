@@ -13,7 +13,8 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openSiteInPlace, sha256Hex } from '../../cli/cache/site-in-place.ts'
+import { openSiteInPlace } from '../../cli/cache/site-in-place.ts'
+import { sha256Hex } from '../../cli/sha256.ts'
 import { openStore, type Store } from '../../cli/cache/store.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 

@@ -14,12 +14,13 @@ import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CardSource } from '../../cli/social/card-specs.ts'
-import { FONT_FILES, measureText } from '../../cli/social/card-fonts.ts'
+import { FONT_FILES } from '../../cli/social/card-font-files.ts'
+import { measureText } from '../../cli/social/card-fonts.ts'
 import { escapeXml } from '../../cli/social/card-frame.ts'
 import { cardSvg } from '../../cli/social/card-svg.ts'
 import { CARD_RENDERER, renderCard } from '../../cli/social/render-card.ts'
 import { Renderer } from '@takumi-rs/core'
-import { cardKey, socialCardSpecs, writeSocialCards, writeSocialImages } from '../../cli/social/social-images.ts'
+import { cardKey, socialCardSpecs, writeSocialCards } from '../../cli/social/social-images.ts'
 import { wrapText } from '../../cli/social/wrap-text.ts'
 import { openStore } from '../../cli/cache/store.ts'
 
@@ -218,10 +219,10 @@ describe('renderCard', () => {
   })
 })
 
-describe('writeSocialImages', () => {
+describe('writeSocialCards', () => {
   it('writes og/index.png and og/<id>.png into the site folder', async () => {
     const dir = tempDir('portfolio-og-')
-    const files = await writeSocialImages(dir, content(), storeIn('portfolio-og-cache-'))
+    const files = await writeSocialCards(dir, socialCardSpecs(content()), storeIn('portfolio-og-cache-'))
     expect(files).toEqual(['og/index.png', 'og/alpha.png', 'og/beta-two.png'])
     for (const file of files) expect(pngSize(readFileSync(path.join(dir, file)))).toEqual({ width: 1200, height: 630 })
   })
@@ -229,7 +230,7 @@ describe('writeSocialImages', () => {
   it('fails when a card cannot be written', async () => {
     const dir = tempDir('portfolio-og-')
     writeFileSync(path.join(dir, 'og'), 'a file where the folder goes')
-    await expect(writeSocialImages(dir, content(), storeIn('portfolio-og-cache-'))).rejects.toThrow()
+    await expect(writeSocialCards(dir, socialCardSpecs(content()), storeIn('portfolio-og-cache-'))).rejects.toThrow()
   })
 
   it('stops when the build stops: the call rejects with the reason, and no card is written after', async () => {
@@ -280,20 +281,20 @@ describe('social card cache', () => {
     const store = openStore(root, 'v1')
     const cards = svgs(content())
     const [indexKey, alphaKey] = [cardKey(store, cards[0]!.svg), cardKey(store, cards[1]!.svg)]
-    await writeSocialImages(site, content(), store)
+    await writeSocialCards(site, socialCardSpecs(content()), store)
     const first = readFileSync(path.join(site, 'og/index.png'))
     const kept = path.join(root, 'store', 'card')
     expect(readdirSync(kept).sort()).toEqual(cards.map((card) => `${cardKey(store, card.svg)}.bin`).sort())
     // A hit is written as it was kept: another card kept under the home card's key comes out in the site.
     const alpha = store.get('card', alphaKey) as Buffer
     store.set('card', indexKey, alpha)
-    await writeSocialImages(site, content(), store)
+    await writeSocialCards(site, socialCardSpecs(content()), store)
     expect(readFileSync(path.join(site, 'og/index.png')).equals(alpha)).toBe(true)
     // An entry cut short (an interrupted write) or not an entry at all is not trusted: rendered again and kept.
     const entry = path.join(kept, `${indexKey}.bin`)
     for (const damaged of [readFileSync(entry).subarray(0, 1000), Buffer.from('not a card')]) {
       writeFileSync(entry, damaged)
-      await writeSocialImages(site, content(), store)
+      await writeSocialCards(site, socialCardSpecs(content()), store)
       expect(readFileSync(path.join(site, 'og/index.png')).equals(first)).toBe(true)
       expect((store.get('card', indexKey) as Buffer).equals(first)).toBe(true)
     }

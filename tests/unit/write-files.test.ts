@@ -14,13 +14,13 @@ describe('writeFiles', () => {
     writeFileSync(path.join(dir, 'same.ts'), 'same')
     writeFileSync(path.join(dir, 'stale.ts'), 'old')
     // Another build writing the same folder: its temporary file must survive until it renames it.
-    writeFileSync(path.join(dir, 'chat.ts.4242.tmp'), 'in flight')
+    writeFileSync(path.join(dir, 'chat.ts.4242-0a1b2c3d.tmp'), 'in flight')
     const changed = await writeFiles(dir, [
       { path: 'same.ts', contents: 'same' },
       { path: 'new.ts', contents: 'new' },
     ])
     expect(changed.sort()).toEqual(['new.ts', 'stale.ts'])
-    expect(readdirSync(dir).sort()).toEqual(['chat.ts.4242.tmp', 'new.ts', 'same.ts'])
+    expect(readdirSync(dir).sort()).toEqual(['chat.ts.4242-0a1b2c3d.tmp', 'new.ts', 'same.ts'])
     expect(readFileSync(path.join(dir, 'new.ts'), 'utf8')).toBe('new')
   })
 })

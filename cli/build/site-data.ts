@@ -1,0 +1,124 @@
+import path from 'node:path'
+import { chatData } from '../../site/src/chat/index-path.ts'
+import { projectCardsData, projectData } from '../../site/src/paths.ts'
+import type { Store } from '../cache/store.ts'
+import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { chatOverviewJson } from '../generate/chat-index.ts'
+import { cardsJson, moveDataFolder } from '../generate/project-data.ts'
+import { sha256Hex } from '../sha256.ts'
+import { writeFileAtomically } from '../write-atomically.ts'
+import type { KeptProject } from './project-job.ts'
+import type { Portfolio } from '../content/content-types.ts'
+
+/**
+ * The site's runtime data (data/projects/<id>.json, data/chat/<id>.json, data/cards.json,
+ * data/chat.json) taken from the site in place when it is what this build would write
+ * (cache/site-in-place.ts), so a rebuild writes only the files an edit changed.
+ *
+ * A project's two files are recorded under its compiled entry's key (compile-cache.ts: the file's
+ * path and text, the tool): whatever decides that its compile can be reused decides that they can.
+ * The data file's record also holds what the build keeps of the project (its card, the chat's
+ * summary, the compile's warnings), so an unchanged project's compiled entry is not even read. The
+ * cards and the chat's overview are recorded under a hash of their own text, which the build
+ * computes from the projects' records either way.
+ */
+
+/** What the manifest keeps with a case study's data file; the other data files keep nothing. */
+export interface ProjectRecord {
+  kept: KeptProject
+  diagnostics: Diagnostic[]
+}
+
+export type DataInPlace = SiteInPlace<ProjectRecord | null>
+
+/** The data files of the site in place `site`, to take into the build's staging folder `into`. */
+export function dataInPlace(store: Store, site: string, into: string): DataInPlace {
+  return openSiteInPlace({ store, site, into, kind: 'data', isData: isRecordData })
+}
+
+/**
+ * Links a project's data file and chat passages from the site in place when both were made from
+ * `key`, and returns what the build keeps of it; undefined otherwise (the caller writes both, which
+ * replaces a file linked here: writes are atomic, never through a link).
+ */
+export function takeProjectFiles(inPlace: DataInPlace, id: string, key: string): ProjectRecord | undefined {
+  const data = inPlace.take(projectData.file(id), key)?.data
+  if (!data || data.kept.id !== id) return undefined
+  return inPlace.take(chatData.project.file(id), key) ? data : undefined
+}
+
+/** Records a project's data file and chat passages, written by this build from the compile kept under `key`. */
+export function recordProjectFiles(
+  inPlace: DataInPlace,
+  key: string,
+  kept: KeptProject,
+  diagnostics: readonly Diagnostic[],
+): void {
+  inPlace.record(projectData.file(kept.id), key, kept.sha256, { kept, diagnostics: [...diagnostics] })
+  inPlace.record(chatData.project.file(kept.id), key, kept.chatSha256, null)
+}
+
+/** What the pages are made from besides the app: a hash of each data file they read. */
+export interface WrittenData {
+  /** A hash of each case study's data file, by id. */
+  projectHashes: Map<string, string>
+  /** A hash of the project cards' file. */
+  cardsHash: string
+  /** The chat overview's size in bytes: what the chat loads when it opens. */
+  overviewBytes: number
+  /** How many data files there are. */
+  files: number
+}
+
+/**
+ * Writes the project cards and the chat's overview beside the projects' files staged in `staging`
+ * (each taken from the site in place when its text is unchanged), moves the data folder into
+ * `siteDir`, and keeps the manifest of the data files.
+ */
+export async function writeSiteData(
+  staging: string,
+  siteDir: string,
+  portfolio: Portfolio,
+  projects: readonly KeptProject[],
+  inPlace: DataInPlace | undefined,
+): Promise<WrittenData> {
+  const cards = cardsJson(projects)
+  const overview = chatOverviewJson(
+    portfolio,
+    projects.map((project) => project.chat),
+  )
+  for (const [file, text] of [
+    [projectCardsData.file, cards],
+    [chatData.overview.file, overview],
+  ] as const) {
+    const sha256 = sha256Hex(text)
+    if (inPlace?.take(file, sha256)) continue
+    writeFileAtomically(path.join(staging, file), text)
+    inPlace?.record(file, sha256, sha256, null)
+  }
+  await moveDataFolder(staging, siteDir)
+  inPlace?.save()
+  return {
+    projectHashes: new Map(projects.map((project) => [project.id, project.sha256])),
+    cardsHash: sha256Hex(cards),
+    overviewBytes: Buffer.byteLength(overview),
+    files: 2 + 2 * projects.length,
+  }
+}
+
+function isRecordData(value: unknown): value is ProjectRecord | null {
+  if (value === null) return true
+  if (typeof value !== 'object') return false
+  const { kept, diagnostics } = value as Partial<ProjectRecord>
+  return (
+    typeof kept === 'object' &&
+    kept !== null &&
+    typeof kept.id === 'string' &&
+    typeof kept.sha256 === 'string' &&
+    typeof kept.chatSha256 === 'string' &&
+    typeof kept.card === 'object' &&
+    typeof kept.chat === 'object' &&
+    Array.isArray(diagnostics)
+  )
+}
