@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
-import { readEntryFile, writeEntry, writeFileAtomically } from './cache-entries.ts'
+import { readEntryFile, writeEntry } from './cache-entries.ts'
+import { writeFileAtomically } from '../write-atomically.ts'
 import { toolKey } from './tool-key.ts'
 import { cacheDirectory } from '../paths.ts'
 
@@ -145,7 +146,12 @@ class FileStore implements Store {
   setFile(kind: string, name: string, bytes: Uint8Array): string | undefined {
     if (this.address.toolVersion === undefined) return undefined
     const file = this.file(kind, name)
-    return writeFileAtomically(file, bytes) ? file : undefined
+    try {
+      writeFileAtomically(file, bytes)
+      return file
+    } catch {
+      return undefined // a read-only or full disk: the caller keeps the bytes it has
+    }
   }
 
   getFile(kind: string, name: string, size: number): string | undefined {

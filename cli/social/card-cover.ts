@@ -42,9 +42,7 @@ export function coverResolver(root: string, store: Store | undefined): (src: str
   return (src) => {
     const file = path.join(root, src)
     try {
-      const sha256 = store
-        ? fileDigests(store).digest(file)
-        : sha256Hex(readFileSync(file))
+      const sha256 = store ? fileDigests(store).digest(file) : sha256Hex(readFileSync(file))
       return sha256 === undefined ? undefined : { file, sha256 }
     } catch {
       return undefined
