@@ -7,6 +7,7 @@ import { checkContent, type CheckResult } from '../content/check-content.ts'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
 import { photoFormat } from '../content/rules/resume.ts'
+import { contentFilePath } from '../content/rules/public-files.ts'
 import { assert } from '../errors.ts'
 import { resumeTemplateFile } from '../paths.ts'
 import { jsonResume } from './json-resume.ts'
@@ -110,9 +111,9 @@ export async function makeResume(
   return { files, diagnostics: [], cached: false }
 }
 
-/** resume.photo's bytes, named by their format (the content rules have checked it is a PNG or JPEG in public/). */
+/** resume.photo's bytes, named by their format (the content rules have checked it is a PNG or JPEG in public/ or media/). */
 async function readPhoto(root: string, photo: string): Promise<TypesetImage> {
-  const bytes = new Uint8Array(await readFile(path.join(root, 'public', photo)))
+  const bytes = new Uint8Array(await readFile(contentFilePath(root, photo).file))
   const format = photoFormat(bytes)
   assert(format, `${photo} was checked to be a PNG or JPEG`)
   return { file: `/photo.${format}`, bytes }

@@ -2,7 +2,7 @@
  * resume.photo: off by default (no image in the PDF); when set, the PDF shows the image, described
  * for screen readers, still within the page limit, and a new photo is a new resume (store key).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
@@ -41,10 +41,10 @@ async function readPhotoFacts(pdf: Uint8Array): Promise<PhotoFacts> {
   return { pages, images, figures }
 }
 
-/** A small PNG, drawn by resvg; `fill` makes photos with different bytes. */
-function portraitPng(fill: string): Buffer {
+/** A small PNG, drawn by resvg at `width` px; `fill` makes photos with different bytes. */
+function portraitPng(fill: string, width = 240): Buffer {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="300"><rect width="240" height="300" fill="#dde6ee"/><circle cx="120" cy="110" r="60" fill="${fill}"/><rect x="40" y="190" width="160" height="110" rx="50" fill="${fill}"/></svg>`
-  return Buffer.from(new Resvg(svg).render().asPng())
+  return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng())
 }
 
 describe('resume.photo', () => {
@@ -102,5 +102,27 @@ describe('resume.photo', () => {
     const after = await make()
     expect(after.cached).toBe(false)
     expect(Buffer.from(after.files.pdf).equals(Buffer.from(before.files.pdf))).toBe(false)
+  }, 60_000)
+
+  it('may name the About section photo in media/ (480 px wide: wide enough for the site): the same file on the site and in the PDF', async () => {
+    mkdirSync(path.join(fixture.root, 'media'), { recursive: true })
+    writeFileSync(path.join(fixture.root, 'media/me.png'), portraitPng('#2d6a4f', 480))
+    const yaml = path.join(fixture.root, 'portfolio.yaml')
+    const text = readFileSync(yaml, 'utf8').replace('  photo: /portrait.png\n', '  photo: media/me.png\n')
+    expect(text).toContain('  photo: media/me.png\n')
+    writeFileSync(yaml, `${text}photo:\n  src: media/me.png\n  alt: Aarav Sharma smiling, in a green shirt\n`)
+    const { files } = await make()
+    const facts = await readPhotoFacts(files.pdf)
+    expect(facts.images).toBe(1)
+    expect(facts.figures).toEqual(['Photo of Aarav Sharma'])
+  }, 60_000)
+
+  it('a photo in media/ that is missing is located at resume.photo, named from the content folder', async () => {
+    const yaml = path.join(fixture.root, 'portfolio.yaml')
+    writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('  photo: media/me.png\n', '  photo: media/gone.png\n'))
+    const checked = await checkContent(fixture.root)
+    expect(checked.diagnostics.map((d) => `${brief(d)} ${d.message}`)).toContainEqual(
+      expect.stringMatching(/ASSET_MISSING.* media\/gone\.png does not exist$/),
+    )
   }, 60_000)
 })

@@ -25,14 +25,24 @@ export type PublicFile =
   | { problem?: undefined; shown: string; kind: FileKind | undefined }
 
 /**
- * Looks at `value` (a path from public/, starting with "/") without following links: inside
- * public/, a regular file, at most `maxBytes`, and what its first bytes say it is. `shown` is the
- * path as messages print it (public/…).
+ * Where a file content names is, and how messages print it: a path starting with "/" is from
+ * public/ (published as it is), one starting with "media/" is from the content folder (the images'
+ * folder, which is never published as it is: resume.photo may name the About section's photo).
+ */
+export function contentFilePath(root: string, value: string): { file: string; shown: string } {
+  return value.startsWith('/')
+    ? { file: path.join(root, 'public', value), shown: `public${value}` }
+    : { file: path.join(root, value), shown: value }
+}
+
+/**
+ * Looks at `value` (a path from public/ starting with "/", or from the content folder starting with
+ * "media/") without following links: inside its folder, a regular file, at most `maxBytes`, and
+ * what its first bytes say it is. `shown` is the path as messages print it (public/…, media/…).
  */
 export async function inspectPublicFile(root: string, value: string, maxBytes: number): Promise<PublicFile> {
   if (value.split('/').includes('..')) return { problem: 'outside' }
-  const file = path.join(root, 'public', value)
-  const shown = `public${value}`
+  const { file, shown } = contentFilePath(root, value)
   const stats = await lstat(file).catch(() => undefined)
   if (!stats) return { problem: 'missing', shown }
   if (!stats.isFile()) return { problem: 'not-file', shown }

@@ -114,10 +114,10 @@ export function photoFormat(bytes: Uint8Array): 'png' | 'jpg' | undefined {
   return kind === 'png' ? 'png' : kind === 'jpeg' ? 'jpg' : undefined
 }
 
-/** resume.photo exists inside public/, is a regular file, is small enough, and really is a PNG or JPEG. */
+/** resume.photo exists inside public/ or media/, is a regular file, is small enough, and really is a PNG or JPEG. */
 export async function checkResumePhoto(portfolio: ParsedDocument, root: string): Promise<Diagnostic[]> {
   const photo = valueAt(portfolio.data, ['resume', 'photo'])
-  if (typeof photo !== 'string' || !photo.startsWith('/')) return []
+  if (typeof photo !== 'string' || !(photo.startsWith('/') || photo.startsWith('media/'))) return []
   // Located only when there is a problem: locating builds the file's full YAML document.
   const at = () => locatePointer(portfolio, '/resume/photo')
   const found = await inspectPublicFile(root, photo, MAX_PHOTO_BYTES)
@@ -127,8 +127,8 @@ export async function checkResumePhoto(portfolio: ParsedDocument, root: string):
         createDiagnostic(
           'ASSET_MISSING',
           at(),
-          `resume.photo "${photo}" leaves the public/ folder`,
-          'Put the photo inside public/ and write its path from there, e.g. /photo.jpg.',
+          `resume.photo "${photo}" leaves the ${photo.startsWith('/') ? 'public/' : 'media/'} folder`,
+          'Put the photo inside public/ (write /photo.jpg) or media/ (write media/photo.jpg).',
         ),
       ]
     case 'missing':
