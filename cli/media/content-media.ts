@@ -1,4 +1,5 @@
-import { isRecord } from '../diagnostics/json-pointer.ts'
+import { valueAt } from '../diagnostics/json-pointer.ts'
+import { recordsAt } from '../content/rules/unchecked-data.ts'
 import type { EncodedRecord } from './encode-job.ts'
 import { responsiveImage, type ResponsiveImage } from './responsive-image.ts'
 
@@ -15,14 +16,14 @@ export interface WithProjectImages {
 
 /** The src of every image `project` (checked data) names, cover first, then its media in order. */
 export function projectImageSources(project: WithProjectImages): string[] {
-  const cover = isRecord(project.cover) ? [project.cover] : []
-  const media = Array.isArray(project.media) ? project.media.filter(isRecord) : []
-  return [...cover, ...media].map((image) => image.src).filter((src): src is string => typeof src === 'string')
+  const media = recordsAt(project, ['media']).map(([, i]) => valueAt(project, ['media', i, 'src']))
+  return [valueAt(project, ['cover', 'src']), ...media].filter((src): src is string => typeof src === 'string')
 }
 
 /** The src of portfolio.yaml's photo, if it has one. */
 export function portfolioImageSources(portfolio: { photo?: unknown }): string[] {
-  return isRecord(portfolio.photo) && typeof portfolio.photo.src === 'string' ? [portfolio.photo.src] : []
+  const src = valueAt(portfolio, ['photo', 'src'])
+  return typeof src === 'string' ? [src] : []
 }
 
 export type ImageRecords = ReadonlyMap<string, EncodedRecord>

@@ -1,10 +1,9 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { storeAt, type StoreAddress } from '../cache/store.ts'
+import { entryKind, storeAt, type StoreAddress } from '../cache/store.ts'
 import type { ImageFacts, VariantFormat } from './encode-image.ts'
 
 /** The store kinds of encoded images: an entry per image (its EncodedRecord), a plain file per variant. */
-export const RECORD_KIND = 'media'
 export const FILES_KIND = 'media-files'
 
 /** One image to encode: plain data, so any thread of the pool can run it. */
@@ -26,6 +25,9 @@ export interface EncodedRecord {
   files: { name: string; size: number; width: number; format: VariantFormat }[]
 }
 
+/** The store's entry of an encoded image, under its name's key. */
+export const IMAGE_RECORD = entryKind<EncodedRecord>('media')
+
 /** Reads and encodes one image (encode-image.ts), keeps its variants; the pool's `media` job. Throws what decoding throws. */
 export async function encodeMedia(job: EncodeJob): Promise<EncodedRecord> {
   // Loaded on the first image: sharp takes longer to load than a small build's check, and most builds encode nothing.
@@ -46,6 +48,6 @@ export async function encodeMedia(job: EncodeJob): Promise<EncodedRecord> {
     return { name, size: bytes.length, width, format }
   })
   const record: EncodedRecord = { facts, files }
-  if (store && job.key !== undefined) store.set(RECORD_KIND, job.key, record)
+  if (store && job.key !== undefined) IMAGE_RECORD.set(store, job.key, record)
   return record
 }

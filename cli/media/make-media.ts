@@ -2,7 +2,7 @@ import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
-import { encodeMedia, FILES_KIND, RECORD_KIND, type EncodedRecord, type EncodeJob } from './encode-job.ts'
+import { encodeMedia, FILES_KIND, IMAGE_RECORD, type EncodedRecord, type EncodeJob } from './encode-job.ts'
 import { ENCODING_KEY } from './image-options.ts'
 import { sha256Hex } from '../sha256.ts'
 
@@ -51,7 +51,7 @@ export async function makeMedia(sources: readonly string[], options: MediaOption
       images.set(src, known)
       continue
     }
-    const key = store?.key(RECORD_KIND, name)
+    const key = store && IMAGE_RECORD.key(store, name)
     const kept = key === undefined ? undefined : keptRecord(store as Store, key)
     if (kept) {
       if (folder !== undefined) linkFiles(kept, store as Store, folder)
@@ -86,14 +86,9 @@ function sourceDigest(file: string, store: Store | undefined): string {
 
 /** The store's record of an image when every one of its files is there too. */
 function keptRecord(store: Store, key: string): EncodedRecord | undefined {
-  const value = store.get(RECORD_KIND, key)
-  if (!isRecord(value)) return undefined
+  const value = IMAGE_RECORD.get(store, key)
+  if (!value) return undefined
   return value.files.every((file) => store.getFile(FILES_KIND, file.name, file.size) !== undefined) ? value : undefined
-}
-
-function isRecord(value: unknown): value is EncodedRecord {
-  const v = value as Partial<EncodedRecord> | undefined
-  return typeof v === 'object' && v !== null && typeof v.facts === 'object' && Array.isArray(v.files)
 }
 
 /** Hard links into the folder (a copy across file systems, or where links are refused). */

@@ -1,10 +1,11 @@
 import { lstat, open, readdir, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
+import { encodePointer, valueAt } from '../../diagnostics/json-pointer.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import { didYouMean } from '../../diagnostics/suggest.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
+import { recordsAt, sectionsOf } from './unchecked-data.ts'
 
 /**
  * Images the content names ({ src, alt }: a project's cover and media, portfolio.yaml's photo):
@@ -37,14 +38,16 @@ export interface ImageReference {
 
 /** Every image a file's data names, in the order of the file. */
 export function imageReferences(data: unknown, kind: 'portfolio' | 'project'): ImageReference[] {
-  if (!isRecord(data)) return []
-  const one = (role: ImageRole, value: unknown, segments: (string | number)[], name: string) =>
-    isRecord(value) ? [{ role, pointer: encodePointer(segments), name, src: value.src, alt: value.alt }] : []
-  if (kind === 'portfolio') return one('photo', data.photo, ['photo'], 'photo')
-  const media = Array.isArray(data.media) ? data.media : []
+  const one = (role: ImageRole, segments: (string | number)[], name: string): ImageReference[] => {
+    const value = valueAt(data, segments)
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return []
+    const image = value as Record<string, unknown>
+    return [{ role, pointer: encodePointer(segments), name, src: image.src, alt: image.alt }]
+  }
+  if (kind === 'portfolio') return one('photo', ['photo'], 'photo')
   return [
-    ...one('cover', data.cover, ['cover'], 'cover'),
-    ...media.flatMap((entry: unknown, i) => one('media', entry, ['media', i], `media[${i}]`)),
+    ...one('cover', ['cover'], 'cover'),
+    ...recordsAt(data, ['media']).flatMap(([, i]) => one('media', ['media', i], `media[${i}]`)),
   ]
 }
 
@@ -72,13 +75,10 @@ export function checkMediaFields(parsed: ParsedDocument, kind: 'portfolio' | 'pr
       ),
     )
   }
-  if (kind !== 'project' || !isRecord(parsed.data)) return out
-  const data = parsed.data
-  const sections = Array.isArray(data.sections) ? data.sections : []
-  const galleries = sections.flatMap((section: unknown, i) =>
-    isRecord(section) && section.kind === 'gallery' ? [i] : [],
-  )
-  const hasMedia = Array.isArray(data.media) && data.media.length > 0
+  if (kind !== 'project') return out
+  const galleries = sectionsOf(parsed.data).flatMap(([section, i]) => (section.kind === 'gallery' ? [i] : []))
+  const media = valueAt(parsed.data, ['media'])
+  const hasMedia = Array.isArray(media) && media.length > 0
   if (!hasMedia)
     for (const i of galleries)
       out.push(
@@ -161,6 +161,13 @@ async function inspectImage(
   if (segments[0] !== MEDIA_DIRECTORY || segments.length < 2 || src.includes('\\'))
     return { code: 'MEDIA_PATH', message: `${name}.src "${src}" is not in the media/ folder`, hint: PATH_HINT }
   const file = path.join(root, src)
+  const found = (await inspectPlace(root, realRoot, src, file)) ?? (await inspectFormat(src, file))
+  if (typeof found === 'object') return found
+  return inspectPixels(src, file, found, role)
+}
+
+/** The file is there, regular, reached through no link, and not too large to read. */
+async function inspectPlace(root: string, realRoot: string, src: string, file: string): Promise<Problem | undefined> {
   const stats = await lstat(file).catch(() => undefined)
   if (!stats) return { code: 'ASSET_MISSING', message: `${src} does not exist`, hint: await nearFile(root, src) }
   if (stats.isSymbolicLink())
@@ -184,6 +191,11 @@ async function inspectImage(
       message: `${src} is ${megabytes(stats.size)} MB > ${MAX_IMAGE_BYTES / 1024 / 1024} MB limit`,
       hint: 'Export it smaller, e.g. 2400 px wide: the build makes every smaller size itself.',
     }
+  return undefined
+}
+
+/** What the file's bytes are, as its name claims: one of the allowed formats, or the problem. */
+async function inspectFormat(src: string, file: string): Promise<Problem | ImageKind> {
   const kind = imageKind(await readHead(file))
   const claimed = EXTENSIONS[path.extname(src).toLowerCase()]
   if (kind === 'svg' || claimed === 'svg')
@@ -216,6 +228,16 @@ async function inspectImage(
         ? `Rename it to ${src.replace(/\.[^./]*$/, SUFFIX[kind] ?? '')}, or export it as ${FORMAT[claimed]}.`
         : 'Export the image again as PNG, JPEG, WebP or AVIF; the file may be damaged or another kind of file.',
     }
+  return kind
+}
+
+/** The header's size: readable, not a decompression bomb, and wide enough for the role (a warning). */
+async function inspectPixels(
+  src: string,
+  file: string,
+  kind: ImageKind,
+  role: ImageRole,
+): Promise<Problem | undefined> {
   const size = await headerSize(file)
   if (!size)
     return {

@@ -46,7 +46,7 @@ export function ZoomDialog({ title, width, scale, opener, children, className }:
   const fixed = typeof scale === 'number' ? scale : 1
   const [base, setBase] = useState(fixed)
   const [zoom, setZoom] = useState(fixed)
-  const drag = useRef<{ x: number; y: number; left: number; top: number } | undefined>(undefined)
+  const pan = useDragPan()
 
   const measure = useRef(scale)
   measure.current = scale
@@ -73,18 +73,6 @@ export function ZoomDialog({ title, width, scale, opener, children, className }:
     else return
     event.preventDefault()
   }
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType !== 'mouse' || event.button !== 0) return // touch pans natively
-    const target = event.currentTarget
-    drag.current = { x: event.clientX, y: event.clientY, left: target.scrollLeft, top: target.scrollTop }
-    target.setPointerCapture(event.pointerId)
-  }
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const start = drag.current
-    if (!start) return
-    event.currentTarget.scrollLeft = start.left - (event.clientX - start.x)
-    event.currentTarget.scrollTop = start.top - (event.clientY - start.y)
-  }
   const titleId = useId()
 
   return (
@@ -104,33 +92,7 @@ export function ZoomDialog({ title, width, scale, opener, children, className }:
           <h2 id={titleId} className="diagram-dialog__title">
             {title}
           </h2>
-          <div className="diagram-dialog__tools" role="group" aria-label="Zoom">
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => zoomBy(1 / ZOOM_STEP)}
-              aria-keyshortcuts="-"
-            >
-              <span aria-hidden="true">−</span>
-              <span className="visually-hidden">Zoom out</span>
-            </button>
-            <output className="diagram-dialog__zoom" aria-live="polite">
-              {Math.round((zoom / base) * 100)}%
-            </output>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => zoomBy(ZOOM_STEP)}
-              aria-keyshortcuts="+"
-            >
-              <span aria-hidden="true">+</span>
-              <span className="visually-hidden">Zoom in</span>
-            </button>
-            <button type="button" className="icon-button" onClick={() => dialog.current?.close()}>
-              <Icon name="close" size={18} />
-              <span className="visually-hidden">Close</span>
-            </button>
-          </div>
+          <ZoomTools percent={Math.round((zoom / base) * 100)} zoomBy={zoomBy} close={() => dialog.current?.close()} />
         </div>
         {open ? (
           <div
@@ -139,10 +101,7 @@ export function ZoomDialog({ title, width, scale, opener, children, className }:
             tabIndex={0}
             role="group"
             aria-label={`${title}: scroll or use the arrow keys to pan, + and - to zoom`}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={() => (drag.current = undefined)}
-            onPointerCancel={() => (drag.current = undefined)}
+            {...pan}
           >
             <div className="diagram-dialog__picture" style={{ width: `${Math.round(width * zoom)}px` }}>
               {children}
@@ -152,4 +111,70 @@ export function ZoomDialog({ title, width, scale, opener, children, className }:
       </dialog>
     </>
   )
+}
+
+/** The dialog's zoom out, zoom level, zoom in and close buttons. */
+function ZoomTools({
+  percent,
+  zoomBy,
+  close,
+}: {
+  percent: number
+  zoomBy: (factor: number) => void
+  close: () => void
+}) {
+  return (
+    <div className="diagram-dialog__tools" role="group" aria-label="Zoom">
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => zoomBy(1 / ZOOM_STEP)}
+        aria-keyshortcuts="-"
+      >
+        <span aria-hidden="true">−</span>
+        <span className="visually-hidden">Zoom out</span>
+      </button>
+      <output className="diagram-dialog__zoom" aria-live="polite">
+        {percent}%
+      </output>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => zoomBy(ZOOM_STEP)}
+        aria-keyshortcuts="+"
+      >
+        <span aria-hidden="true">+</span>
+        <span className="visually-hidden">Zoom in</span>
+      </button>
+      <button type="button" className="icon-button" onClick={close}>
+        <Icon name="close" size={18} />
+        <span className="visually-hidden">Close</span>
+      </button>
+    </div>
+  )
+}
+
+/** Dragging with the mouse pans a scrolling view (touch pans natively): the handlers to spread on it. */
+function useDragPan() {
+  const drag = useRef<{ x: number; y: number; left: number; top: number } | undefined>(undefined)
+  return {
+    onPointerDown(event: PointerEvent<HTMLDivElement>) {
+      if (event.pointerType !== 'mouse' || event.button !== 0) return
+      const target = event.currentTarget
+      drag.current = { x: event.clientX, y: event.clientY, left: target.scrollLeft, top: target.scrollTop }
+      target.setPointerCapture(event.pointerId)
+    },
+    onPointerMove(event: PointerEvent<HTMLDivElement>) {
+      const start = drag.current
+      if (!start) return
+      event.currentTarget.scrollLeft = start.left - (event.clientX - start.x)
+      event.currentTarget.scrollTop = start.top - (event.clientY - start.y)
+    },
+    onPointerUp: () => {
+      drag.current = undefined
+    },
+    onPointerCancel: () => {
+      drag.current = undefined
+    },
+  }
 }
