@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, launchBrowser, PHONE } from './browser.ts'
+import { DESKTOP, launchBrowser, PHONE, setTheme } from './browser.ts'
 import { loadFacts } from './content.ts'
 
 /**
@@ -59,19 +59,6 @@ async function violations(
         .map((n) => n.target.join(' '))
         .join(' | ')}`,
   )
-}
-
-/** Switches the theme the way the toggle does, then waits for the colour transitions to end. */
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate(async (t) => {
-    document.documentElement.dataset.theme = t
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    )
-  }, theme)
 }
 
 /**

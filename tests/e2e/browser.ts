@@ -35,3 +35,16 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   return problems
 }
+
+/** Switches the theme the way the toggle does, then waits for the colour transitions to end. */
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate(async (t) => {
+    document.documentElement.dataset.theme = t
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    )
+  }, theme)
+}

@@ -16,7 +16,7 @@ import {
   MEDIA_FIXTURE_PROJECTS,
   writeMediaFixture,
 } from '../../scripts/audit/media-fixture.ts'
-import { launchBrowser, watchConsole } from './browser.ts'
+import { launchBrowser, setTheme, watchConsole } from './browser.ts'
 import { MEASURE_SLOTS, type SlotWidth } from './image-slots.ts'
 
 /**
@@ -245,15 +245,7 @@ describe('accessibility', () => {
   async function axe(page: Page, include?: string): Promise<string[]> {
     const found: string[] = []
     for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate(async (t) => {
-        document.documentElement.dataset.theme = t
-        await Promise.all(
-          document
-            .getAnimations()
-            .filter((a) => a instanceof CSSTransition)
-            .map((a) => a.finished.catch(() => undefined)),
-        )
-      }, theme)
+      await setTheme(page, theme)
       let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] })
       if (include) builder = builder.include(include)
       const { violations } = await builder.analyze()
