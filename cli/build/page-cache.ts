@@ -1,6 +1,6 @@
 import type { Store } from '../cache/store.ts'
 import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
-import type { PageScan } from './check-output.ts'
+import type { PageScan } from './scan-page.ts'
 import type { Route } from './list-routes.ts'
 
 /**

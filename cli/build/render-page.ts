@@ -1,6 +1,6 @@
 import { CliError } from '../errors.ts'
 import type { Route } from './list-routes.ts'
-import { scanPage, type PageScan } from './check-output.ts'
+import { scanPage, type PageScan } from './scan-page.ts'
 import { sha256Hex } from '../sha256.ts'
 import { pageDataScript } from '../generate/project-data.ts'
 import { loadServerBundle } from './load-server-entry.ts'

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import { MAX_IMAGE_PIXELS } from '../content/rules/media.ts'
-import { colors, H, W } from './card-frame.ts'
+import { colors, H, W } from './card-palette.ts'
 import { sha256Hex } from '../sha256.ts'
 
 /**

@@ -1,25 +1,9 @@
 import { escapeUTF8 } from 'entities'
-import { socialImage } from '../../site/src/paths.ts'
 import { initials } from '../../site/src/initials.ts'
 import { FONT_FAMILY, type FontWeight } from './card-font-files.ts'
 import { measureText } from './card-fonts.ts'
+import { colors, H, PAD, W } from './card-palette.ts'
 import { wrapText } from './wrap-text.ts'
-
-/** The site's dark theme (site/src/styles/tokens.css). */
-export const colors = {
-  bg: '#0b1020',
-  surface: '#131a2e',
-  border: '#263152',
-  text: '#e7eaf3',
-  muted: '#a6afc6',
-  accent: '#a5b4fc',
-  accentStrong: '#4338ca',
-  violet: '#7c3aed',
-  tagBg: '#1d2447',
-} as const
-
-export const { width: W, height: H } = socialImage
-export const PAD = 80
 
 export interface TextStyle {
   size: number

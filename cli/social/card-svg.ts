@@ -1,5 +1,6 @@
 import { measureText } from './card-fonts.ts'
-import { cardFrame, colors, fitLines, H, hostOf, PAD, textLine, textLines, W, type TextStyle } from './card-frame.ts'
+import { cardFrame, fitLines, hostOf, textLine, textLines, type TextStyle } from './card-frame.ts'
+import { colors, H, PAD, W } from './card-palette.ts'
 import type { CardContent, CardSpec, ProjectContent } from './card-specs.ts'
 import { COVER_PANEL, coverPanel } from './card-cover.ts'
 
