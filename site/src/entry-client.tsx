@@ -47,8 +47,9 @@ if (container) {
       container,
       <StrictMode>
         {/* Plain (non-transition) updates: project links load before they navigate, and flushSync
-            then commits the new page in the same task as the URL change. */}
-        <BrowserRouter basename={basename} useTransitions={false}>
+            then commits the new page in the same task as the URL change. Both flags are given, as
+            react-router 6 warns in the console about each one left unset. */}
+        <BrowserRouter basename={basename} future={{ v7_startTransition: false, v7_relativeSplatPath: true }}>
           <RouteErrorBoundary>
             <AppRoutes />
           </RouteErrorBoundary>

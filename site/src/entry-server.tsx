@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { StaticRouter } from 'react-router-dom'
+import { StaticRouter } from 'react-router-dom/server'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { portfolio } from './generated/content.ts'
 import { absoluteUrl, renderHead, type HeadOptions } from './head.ts'

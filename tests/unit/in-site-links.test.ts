@@ -1,6 +1,6 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { StaticRouter } from 'react-router-dom'
+import { StaticRouter } from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
 import { compileMarkdown } from '../../cli/compile/compile-markdown.ts'
 import { HtmlBlock } from '../../site/src/components/html-block.tsx'

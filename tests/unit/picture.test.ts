@@ -1,6 +1,6 @@
 import { createElement, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { StaticRouter } from 'react-router-dom'
+import { StaticRouter } from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
 import { Gallery } from '../../site/src/components/gallery.tsx'
 import { Picture } from '../../site/src/components/picture.tsx'
