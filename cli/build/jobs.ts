@@ -6,31 +6,31 @@ import {
   type RunOptions,
   type WorkerMode,
 } from '../workers/pool.ts'
-import { drawCard } from '../social/social-images.ts'
-import { encodeMedia } from '../media/encode-job.ts'
-import { renderPageJob } from './page-job.ts'
-import { checkAndCompileProject } from './project-job.ts'
 
 /**
  * Every kind of job the build gives the worker pool, by name: the pool's workers, and this thread
- * when a batch is too small to pay for them, load this module and run the same handler. A handler
- * takes plain data and returns plain data (what crosses threads); adding a kind of job is one line here.
+ * when a batch is too small to pay for them, run the same handler. A handler takes plain data and
+ * returns plain data (what crosses threads); adding a kind of job is one line here. Each is loaded
+ * on its kind's first job, so a thread loads only the stages it runs (a worker that only typesets
+ * the resume never loads the compilers or React).
  */
-export const jobs = {
-  project: checkAndCompileProject,
-  page: renderPageJob,
-  card: drawCard,
-  media: encodeMedia,
-} satisfies Record<string, (input: never) => unknown>
+const handlers = {
+  project: async () => (await import('./project-job.ts')).checkAndCompileProject,
+  page: async () => (await import('./page-job.ts')).renderPageJob,
+  card: async () => (await import('../social/social-images.ts')).drawCard,
+  media: async () => (await import('../media/encode-job.ts')).encodeMedia,
+  resume: async () => (await import('../resume/typeset.ts')).typesetJob,
+}
 
-export type JobKind = keyof typeof jobs
-export type JobInput<K extends JobKind> = Parameters<(typeof jobs)[K]>[0]
-export type JobResult<K extends JobKind> = Awaited<ReturnType<(typeof jobs)[K]>>
+export type JobKind = keyof typeof handlers
+type Handler<K extends JobKind> = Awaited<ReturnType<(typeof handlers)[K]>>
+export type JobInput<K extends JobKind> = Parameters<Handler<K>>[0]
+export type JobResult<K extends JobKind> = Awaited<ReturnType<Handler<K>>>
 
 /** Runs one job in this thread (the pool calls it by this name, see JobTable). Throws what its handler throws. */
 export async function runJob({ kind, input }: Job): Promise<unknown> {
-  if (!Object.hasOwn(jobs, kind)) throw new Error(`no job of kind ${kind}`)
-  const handler = jobs[kind as JobKind] as (input: unknown) => unknown
+  if (!Object.hasOwn(handlers, kind)) throw new Error(`no job of kind ${kind}`)
+  const handler = (await handlers[kind as JobKind]()) as (input: unknown) => unknown
   return handler(input)
 }
 

@@ -12,7 +12,7 @@ import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckResult } from '../content/check-content.ts'
 import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
-import { openPool, type BuildPool } from './jobs.ts'
+import { openPool, type BuildPool, type JobResult } from './jobs.ts'
 import type { KeptProject } from './project-job.ts'
 import { coverResolver, socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
@@ -25,7 +25,7 @@ import { generatedDirectory, siteDirectory } from '../paths.ts'
 import { noStore } from '../cache/no-store.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
-import { describeResume, makeResume, writeResume } from '../resume/make-resume.ts'
+import { describeResume, makeResume, writeResume, type ResumeOutcome } from '../resume/make-resume.ts'
 import { makeProjectMedia, withBuildPhoto, withCompiledMedia, type BuildMediaOptions } from '../media/build-media.ts'
 import { attachProjectMedia, moveMediaIn } from '../media/project-media.ts'
 
@@ -105,15 +105,15 @@ export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources'
 }
 
 /**
- * validate → generate → resume → vite client + server builds → case-study data, chat data →
- * prerender → check links → social cards → sitemap → swap into place. Everything is built in sibling
+ * validate → generate → vite client + server builds → case-study data, chat data → prerender →
+ * resume → check links → social cards → sitemap → swap into place. Everything is built in sibling
  * folders; the previous site is replaced only when every step passed. Every per-item job (check and
- * compile a project, render a page, draw a card) runs on the build's one pool; this thread schedules,
- * writes what comes back, and runs Vite and the resume.
+ * compile a project, render a page, draw a card, encode an image, typeset the resume) runs on the
+ * build's one pool; this thread schedules, writes what comes back, and runs Vite.
  *
- * Two steps overlap the others, each a promise started early and awaited where its output is needed:
+ * Some steps overlap the others, each a promise started early and awaited where its output is needed:
  * the app's Vite build, started as soon as portfolio.yaml is compiled (the app bundle holds no
- * project), and the social cards, drawn from the checked content on. So a build stopped by a
+ * project), and the social cards, the images and the resume, from the checked content on. So a build stopped by a
  * project's error (or a rule across files, or a diagram that cannot be drawn) has already written
  * the site's modules for the portfolio, and waits for that app build to end; it is kept in the
  * store, so the build after the fix takes it from there. `generate` alone still writes nothing on
@@ -139,6 +139,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   let cards: Promise<{ files: string[]; ms: number }> | undefined
   let built = false
   let images: ReturnType<typeof makeProjectMedia> | undefined
+  let resume: ReturnType<typeof startResume> | undefined
   try {
     const checked = await step(
       'validate + generate',
@@ -173,14 +174,17 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // Encoded on the pool (or taken from the store) while the resume and Vite are made.
     images = makeProjectMedia(checked.content!, media)
     images.catch(() => undefined) // awaited in finishSite, or in `finally` when a step fails
-    const result = await finishSite(build, { checked, compiled, kept, report, app, cards, images })
+    // Typeset on a worker while this thread waits for Vite and renders the pages.
+    resume = startResume(build, checked, stopped.signal)
+    resume.catch(() => undefined) // awaited in finishSite, or in `finally` when a step fails
+    const result = await finishSite(build, { checked, compiled, kept, report, app, cards, images, resume })
     built = result.compiled
     return result
   } finally {
     // A failed build: the cards not drawn yet are dropped (closing the pool drops its jobs not started).
     if (!built) stopped.abort(new Error('the build stopped'))
     await pool.close()
-    await Promise.allSettled([app, cards, images])
+    await Promise.allSettled([app, cards, images, resume])
     for (const folder of [work.temp, work.cards, work.data, work.server])
       await rm(folder, { recursive: true, force: true })
     if (store) fileDigests(store).save()
@@ -212,10 +216,24 @@ async function startApp({ options, work, store, media }: Build, portfolio: Portf
   })
 }
 
+/** The resume (or the one in the store), typeset by a job of the pool: a worker, while this thread goes on. */
+async function startResume(
+  { options, store, pool }: Build,
+  checked: GenerateResult<ProjectCard>,
+  signal: AbortSignal,
+): Promise<{ outcome: ResumeOutcome; ms: number }> {
+  const started = performance.now()
+  const outcome = await makeResume(checked, options.root, store ?? noStore, async (input) => {
+    const [typeset] = await pool.runJobs('resume', [input], { perWorker: 1, signal })
+    return typeset as JobResult<'resume'>
+  })
+  return { outcome, ms: performance.now() - started }
+}
+
 /**
- * The steps after the checks, for valid content: the resume (while Vite builds), the app awaited,
- * the data files, the pages, the output check, the cards awaited, the SEO files, and the swap.
- * `compiled: false` when the resume has a problem (reported like a content error).
+ * The steps after the checks, for valid content: the app awaited, the data files, the pages, the
+ * resume awaited (typeset meanwhile), the output check, the cards awaited, the SEO files, and the
+ * swap. `compiled: false` when the resume has a problem (reported like a content error).
  */
 async function finishSite(
   { options, store, work, pool, step, dataFiles }: Build,
@@ -227,17 +245,10 @@ async function finishSite(
     app: Promise<SiteBuild>
     cards: Promise<{ files: string[]; ms: number }>
     images: ReturnType<typeof makeProjectMedia>
+    resume: ReturnType<typeof startResume>
   },
 ): Promise<BuildResult> {
   const { checked, compiled, kept, report } = started
-  // While Vite builds: a problem with the resume (a glyph the font lacks, more than two pages)
-  // stops the build, located like a content error.
-  const resume = await step('resume', () => makeResume(checked, options.root, store ?? noStore), describeResume)
-  if (resume.diagnostics.length > 0) {
-    // Reported with the texts of the files they are in, for their code frames.
-    const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resume.diagnostics] })
-    return { ...failed.report, compiled: false, pages: [] }
-  }
   const routes = listRoutes(compiled.projects.map((p) => p.id))
   const siteUrl = compiled.portfolio.site.url
   const site = await step(
@@ -245,8 +256,6 @@ async function finishSite(
     () => started.app,
     (s) => (s.cached ? 'unchanged app: from the cache' : 'started alongside checking'),
   )
-  // Into the site Vite has emptied; pages render from these files.
-  if (resume.files) await writeResume(work.temp, resume.files)
   const made = await step(
     'images',
     () => started.images,
@@ -260,6 +269,20 @@ async function finishSite(
     (written) => `${written.files} files, chat overview ${(written.overviewBytes / 1000).toFixed(1)} kB`,
   )
   const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step)
+  // A problem with the resume (a glyph the font lacks, more than two pages) stops the build,
+  // located like a content error; the pages link to its files, so it is in before the links are checked.
+  const { outcome: resume } = await step(
+    'resume',
+    () => started.resume,
+    (r) =>
+      `${describeResume(r.outcome)}${r.outcome.files && !r.outcome.cached ? `, typeset in ${(r.ms / 1000).toFixed(2)} s alongside` : ''}`,
+  )
+  if (resume.diagnostics.length > 0) {
+    // Reported with the texts of the files they are in, for their code frames.
+    const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resume.diagnostics] })
+    return { ...failed.report, compiled: false, pages: [] }
+  }
+  if (resume.files) await writeResume(work.temp, resume.files)
   const problems = await step(
     'check links',
     async () => checkScans(scans, listSiteFiles(work.temp), options.base),

@@ -12,7 +12,7 @@ import { assert } from '../errors.ts'
 import { resumeTemplateFile } from '../paths.ts'
 import { jsonResume } from './json-resume.ts'
 import { readChoices, resumeData } from './resume-data.ts'
-import { resumeFontFiles, typesetResume, type TypesetImage } from './typeset.ts'
+import { resumeFontFiles, typesetJob, type Typeset, type TypesetImage, type TypesetInput } from './typeset.ts'
 
 /** At most this many pages at the chosen size: what a recruiter reads. */
 export const MAX_RESUME_PAGES = 2
@@ -53,12 +53,14 @@ async function documentDate(root: string): Promise<string | undefined> {
  * The resume PDF (Typst, PDF/UA-1) and JSON Resume from valid content, or the located problems that
  * stop it: a character its font lacks, a compiler error or warning, too many pages. Kept in the
  * store by the template and the data (nothing with noStore); fonts and the compiler are in the
- * tool's version.
+ * tool's version. `typesetWith` is where the typesetting runs: here by default, on a worker of the
+ * build's pool in a build.
  */
 export async function makeResume(
   checked: Pick<CheckResult, 'content' | 'parsed'>,
   root: string,
   store: Store = openStore(),
+  typesetWith: (input: TypesetInput) => Promise<Typeset> | Typeset = typesetJob,
 ): Promise<ResumeOutcome> {
   const content = checked.content
   assert(content, 'the resume is made from valid content only')
@@ -78,7 +80,7 @@ export async function makeResume(
   const fontFiles = resumeFontFiles()
   const glyphs = checkGlyphs(texts, fontFiles, (file) => checked.parsed.get(file))
   if (glyphs.length > 0) return { diagnostics: glyphs, cached: false }
-  const typeset = typesetResume(template, data, await documentDate(root), photo)
+  const typeset = await typesetWith({ template, data, date: await documentDate(root), ...(photo ? { photo } : {}) })
   const at = () => {
     const portfolio = checked.parsed.get('portfolio.yaml')
     return portfolio

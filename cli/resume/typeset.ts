@@ -69,6 +69,20 @@ export interface TypesetImage {
   bytes: Uint8Array
 }
 
+/** What typesetting takes: plain data, so a build's pool can typeset on a worker (the `resume` job). */
+export interface TypesetInput {
+  template: string
+  data: ResumeData
+  /** YYYY-MM-DD, the document's date. */
+  date: string | undefined
+  photo?: TypesetImage
+}
+
+/** typesetResume with one argument: the build's pool job. */
+export function typesetJob({ template, data, date, photo }: TypesetInput): Typeset {
+  return typesetResume(template, data, date, photo)
+}
+
 /**
  * Typesets the template with the data (as JSON in sys.inputs) and the photo, if any. `date`
  * (YYYY-MM-DD) is the document's date; the creation timestamp is fixed, so the same inputs give
