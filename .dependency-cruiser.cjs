@@ -109,7 +109,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^site/src/generated/' },
+    // Generated modules, and the server bundles of builds in progress (site/.server-build/, removed
+    // when each build ends): not sources.
+    exclude: { path: '^site/(src/generated|[.]server-build)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -5,9 +5,11 @@ const buildCli = 'tests/helpers/build-cli.ts'
 
 export default defineConfig({
   test: {
-    // Vitest's default in a run is one worker fewer than the cores: one on a 2-core machine, so the
-    // e2e files, which mostly wait on Chromium, the network and timers, ran only after every unit
-    // file. Two workers let them overlap (the e2e files still run one after another).
+    // Vitest's default in a run is one worker fewer than the cores: one on a 2-core machine. Two
+    // workers, shared by both projects: the e2e files, which mostly wait on Chromium, the network and
+    // timers, run beside the unit files. A project with file parallelism off gets a worker of its own
+    // in a group Vitest runs after all the others, so the e2e files would start only once every unit
+    // file had ended.
     maxWorkers: 2,
     projects: [
       {
@@ -27,8 +29,8 @@ export default defineConfig({
           globalSetup: [buildCli, 'tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // One browser, one built site: run the e2e files one after another.
-          fileParallelism: false,
+          // Each file launches its own browser and only reads the sites the global setup built and
+          // serves, so two e2e files may run at once.
         },
       },
     ],

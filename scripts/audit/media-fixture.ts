@@ -207,9 +207,16 @@ type Yaml = Record<string, unknown>
 
 /**
  * Writes the fixture's content folder into `dir` (portfolio.yaml, projects/, media/) from the shipped
- * content in `repo`, and returns the content root to build.
+ * content in `repo`, and returns the content root to build. `sourceWidth` is the width the pictures
+ * are drawn at (the heights keep their proportions): the audit's budget is stated for SOURCE_WIDTH;
+ * any width from the build's largest up gives the same variant widths and formats.
  */
-export async function writeMediaFixture(repo: string, dir: string): Promise<string> {
+export async function writeMediaFixture(
+  repo: string,
+  dir: string,
+  { sourceWidth = SOURCE_WIDTH }: { sourceWidth?: number } = {},
+): Promise<string> {
+  const scaled = (height: number) => Math.round((height * sourceWidth) / SOURCE_WIDTH)
   await mkdir(path.join(dir, 'projects'), { recursive: true })
   await mkdir(path.join(dir, 'media'), { recursive: true })
 
@@ -217,7 +224,7 @@ export async function writeMediaFixture(repo: string, dir: string): Promise<stri
   const projects = portfolio.projects as Yaml
   projects.order = [...MEDIA_FIXTURE_PROJECTS]
   portfolio.photo = { src: 'media/owner.jpg', alt: 'Portrait of Aarav Sharma against an indigo background' }
-  await drawPhoto(path.join(dir, 'media/owner.jpg'), SOURCE_WIDTH)
+  await drawPhoto(path.join(dir, 'media/owner.jpg'), sourceWidth)
   await writeFile(path.join(dir, 'portfolio.yaml'), stringify(portfolio))
 
   let seed = 1
@@ -226,8 +233,8 @@ export async function writeMediaFixture(repo: string, dir: string): Promise<stri
     await mkdir(folder, { recursive: true })
     const data = parse(await readFile(path.join(repo, 'projects', `${project.id}.yaml`), 'utf8')) as Yaml
     await drawScreen(path.join(folder, 'cover.jpg'), {
-      width: SOURCE_WIDTH,
-      height: 1350,
+      width: sourceWidth,
+      height: scaled(1350),
       hue: project.hue,
       seed: seed++,
       format: 'jpeg',
@@ -239,8 +246,8 @@ export async function writeMediaFixture(repo: string, dir: string): Promise<stri
       const format = project.id === 'logic-i' && index === 2 ? 'png-alpha' : 'png'
       const file = `media/${project.id}/screen-${index + 1}.png`
       await drawScreen(path.join(dir, file), {
-        width: SOURCE_WIDTH,
-        height: 1500,
+        width: sourceWidth,
+        height: scaled(1500),
         hue: (project.hue + 25 * (index + 1)) % 360,
         seed: seed++,
         format,

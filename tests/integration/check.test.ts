@@ -201,7 +201,9 @@ function describeCase(testCase: CaseInfo): void {
       } catch (error) {
         runs = [{ threw: String((error as Error)?.stack ?? error) }]
       }
-    })
+      // The first case's hook waits for the copies and child processes every case started: on a busy
+      // machine, more than the default 10 s.
+    }, 120_000)
     const results = () => runs.map((run) => ('threw' in run ? undefined : run.result))
     const first = () => {
       const run = runs[0]

@@ -61,8 +61,6 @@ afterAll(() => {
   try {
     rmdirSync(path.join(repo, '.portfolio-cache')) // only if the test left it empty
   } catch {}
-  // `build --root` generates the scaffold's modules into site/src/generated/; put the shipped ones back.
-  run(['generate'], repo)
 })
 
 describe('portfolio init', () => {

@@ -171,8 +171,7 @@ describe('atomic output', () => {
       expect(store.get('card', cards[0]!.replace(/\.bin$/, ''))).toBeInstanceOf(Buffer)
 
       // One project's title edited: its page and the home page (its cards) are rendered, its card drawn, the resume made again; the app is kept.
-      const project = path.join(fixture.root, 'projects', 'logic-i.yaml')
-      writeFileSync(project, readFileSync(project, 'utf8').replace(/^title: (.*)$/m, 'title: $1 (edited)'))
+      editTitle(fixture.root)
       const edited = await build()
       expect(steps.get('vite build (client + server)')).toBe('unchanged app: from the cache')
       expect(steps.get('prerender')).toBe('8 pages, 2 rendered, 6 unchanged')
@@ -194,9 +193,7 @@ describe('atomic output', () => {
         'resume.pdf',
       ])
       // And it is byte for byte what a cold build of the edited content makes (no store, no previous site).
-      const cold = path.join(dir, 'cold')
-      expect((await runBuild({ root: fixture.root, outDir: cold, base: '/', store: false })).compiled).toBe(true)
-      expect(siteFiles(cold)).toEqual(edited)
+      expect(await coldEditedSite()).toEqual(edited)
     } finally {
       fixture.cleanup()
     }
@@ -224,8 +221,7 @@ describe('atomic output', () => {
       // No two files of the site share an inode: each link replaced one file of the new site.
       expect(new Set(again.values()).size).toBe(again.size)
 
-      const project = path.join(fixture.root, 'projects', 'logic-i.yaml')
-      writeFileSync(project, readFileSync(project, 'utf8').replace(/^title: (.*)$/m, 'title: $1 (edited)'))
+      editTitle(fixture.root)
       const edited = await build()
       const made = outputs(edited).filter((file) => edited.get(file) !== again.get(file))
       // The edited project's page, card, case study and passages, the home page, the project cards
@@ -241,9 +237,7 @@ describe('atomic output', () => {
       ])
       expect(new Set(edited.values()).size).toBe(edited.size)
 
-      const cold = path.join(dir, 'cold')
-      expect((await runBuild({ root: fixture.root, outDir: cold, base: '/', store: false })).compiled).toBe(true)
-      expect(siteFiles(out)).toEqual(siteFiles(cold))
+      expect(siteFiles(out)).toEqual(await coldEditedSite())
     } finally {
       fixture.cleanup()
     }
@@ -341,6 +335,32 @@ describe('atomic output', () => {
     )
   })
 })
+
+/** The edit two rebuild tests make: logic-i's title gets " (edited)". */
+function editTitle(root: string): void {
+  const project = path.join(root, 'projects', 'logic-i.yaml')
+  writeFileSync(project, readFileSync(project, 'utf8').replace(/^title: (.*)$/m, 'title: $1 (edited)'))
+}
+
+let coldEdited: Promise<Record<string, string>> | undefined
+/**
+ * The site a cold build (no store, no previous site) makes of the shipped content with editTitle's
+ * edit: what both rebuild tests' sites must equal, byte for byte. Built once, by the first test that asks.
+ */
+function coldEditedSite(): Promise<Record<string, string>> {
+  coldEdited ??= (async () => {
+    const fixture = copyRepoContent()
+    try {
+      editTitle(fixture.root)
+      const cold = path.join(tempDir(), 'cold')
+      expect((await runBuild({ root: fixture.root, outDir: cold, base: '/', store: false })).compiled).toBe(true)
+      return siteFiles(cold)
+    } finally {
+      fixture.cleanup()
+    }
+  })()
+  return coldEdited
+}
 
 /** Every file of a built site by path, and its inode. */
 function inodes(folder: string): Map<string, bigint> {
