@@ -111,13 +111,13 @@ export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources'
  * compile a project, render a page, draw a card, encode an image, typeset the resume) runs on the
  * build's one pool; this thread schedules, writes what comes back, and runs Vite.
  *
- * Some steps overlap the others, each a promise started early and awaited where its output is needed:
- * the app's Vite build, started as soon as portfolio.yaml is compiled (the app bundle holds no
- * project), and the social cards, the images and the resume, from the checked content on. So a build stopped by a
- * project's error (or a rule across files, or a diagram that cannot be drawn) has already written
- * the site's modules for the portfolio, and waits for that app build to end; it is kept in the
- * store, so the build after the fix takes it from there. `generate` alone still writes nothing on
- * any error.
+ * Some steps overlap the others, each a promise started early and awaited where its output is
+ * needed: the app's Vite build, started as soon as portfolio.yaml is compiled (the app bundle holds
+ * no project), and the social cards, the images and the resume, from the checked content on. So a
+ * build stopped by a project's error (or a rule across files, or a diagram that cannot be drawn) has
+ * already written the site's modules for the portfolio, and waits for that app build to end; it is
+ * kept in the store, so the build after the fix takes it from there. `generate` alone still writes
+ * nothing on any error.
  */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const { step, progress } = timedSteps(options)
