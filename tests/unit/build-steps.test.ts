@@ -181,17 +181,7 @@ describe('atomic output', () => {
         .sort()
       // The chat's overview (the project's summary) and the resume name the project too; of the chat's
       // passages, only the project's own file changes.
-      expect(changed).toEqual([
-        'data/cards.json',
-        'data/chat.json',
-        'data/chat/logic-i.json',
-        'data/projects/logic-i.json',
-        'index.html',
-        'og/logic-i.png',
-        'projects/logic-i/index.html',
-        'resume.json',
-        'resume.pdf',
-      ])
+      expect(changed).toEqual([...EDITED_TITLE_OUTPUTS, 'resume.json', 'resume.pdf'])
       // And it is byte for byte what a cold build of the edited content makes (no store, no previous site).
       expect(await coldEditedSite()).toEqual(edited)
     } finally {
@@ -226,15 +216,7 @@ describe('atomic output', () => {
       const made = outputs(edited).filter((file) => edited.get(file) !== again.get(file))
       // The edited project's page, card, case study and passages, the home page, the project cards
       // and the chat's overview (its summary of the project): nothing else is written.
-      expect(made).toEqual([
-        'data/cards.json',
-        'data/chat.json',
-        'data/chat/logic-i.json',
-        'data/projects/logic-i.json',
-        'index.html',
-        'og/logic-i.png',
-        'projects/logic-i/index.html',
-      ])
+      expect(made).toEqual(EDITED_TITLE_OUTPUTS)
       expect(new Set(edited.values()).size).toBe(edited.size)
 
       expect(siteFiles(out)).toEqual(await coldEditedSite())
@@ -335,6 +317,20 @@ describe('atomic output', () => {
     )
   })
 })
+
+/**
+ * What editTitle's edit changes among the pages, cards and data files: the project's page, card,
+ * case study and passages, the home page, the project cards and the chat's overview.
+ */
+const EDITED_TITLE_OUTPUTS = [
+  'data/cards.json',
+  'data/chat.json',
+  'data/chat/logic-i.json',
+  'data/projects/logic-i.json',
+  'index.html',
+  'og/logic-i.png',
+  'projects/logic-i/index.html',
+]
 
 /** The edit two rebuild tests make: logic-i's title gets " (edited)". */
 function editTitle(root: string): void {
