@@ -1,6 +1,6 @@
 // Import rules of DESIGN.md ("Imports flow downward only"), checked by tests/unit/import-rules.test.ts
 // so a cycle or an upward import fails CI. Layers, top to bottom:
-//   commands -> build | dev | init -> social | resume -> media -> generate -> compile -> content -> diagnostics
+//   commands -> pipeline | dev | init -> social | resume -> media -> generate -> compile -> content -> diagnostics
 // cache/, workers/ and diagnostics/ import nothing else of cli/ but the shared leaves (errors, paths).
 const leaves = '^cli/(errors|paths|sha256|write-atomically)[.]ts$'
 const above = (...layers) => `^cli/(${layers.join('|')})/`
@@ -48,38 +48,49 @@ module.exports = {
       severity: 'error',
       from: { path: '^cli/content/' },
       to: {
-        path: above('compile', 'generate', 'media', 'social', 'resume', 'build', 'dev', 'init', 'commands', 'workers'),
+        path: above(
+          'compile',
+          'generate',
+          'media',
+          'social',
+          'resume',
+          'pipeline',
+          'dev',
+          'init',
+          'commands',
+          'workers',
+        ),
       },
     },
     {
       name: 'compile-stays-down',
       severity: 'error',
       from: { path: '^cli/compile/' },
-      to: { path: above('generate', 'media', 'social', 'resume', 'build', 'dev', 'init', 'commands') },
+      to: { path: above('generate', 'media', 'social', 'resume', 'pipeline', 'dev', 'init', 'commands') },
     },
     {
       name: 'generate-stays-down',
       severity: 'error',
       from: { path: '^cli/generate/' },
-      to: { path: above('media', 'social', 'resume', 'build', 'dev', 'init', 'commands') },
+      to: { path: above('media', 'social', 'resume', 'pipeline', 'dev', 'init', 'commands') },
     },
     {
       name: 'media-stays-down',
       severity: 'error',
       comment: 'The images are encoded below the products that show them (the social cards).',
       from: { path: '^cli/media/' },
-      to: { path: above('social', 'resume', 'build', 'dev', 'init', 'commands') },
+      to: { path: above('social', 'resume', 'pipeline', 'dev', 'init', 'commands') },
     },
     {
       name: 'products-stay-down',
       severity: 'error',
       from: { path: '^cli/(social|resume)/' },
-      to: { path: above('build', 'dev', 'init', 'commands') },
+      to: { path: above('pipeline', 'dev', 'init', 'commands') },
     },
     {
-      name: 'build-below-commands',
+      name: 'pipeline-below-commands',
       severity: 'error',
-      from: { path: '^cli/(build|init)/' },
+      from: { path: '^cli/(pipeline|init)/' },
       to: { path: above('dev', 'init', 'commands').replace('init|', '') },
     },
     {
@@ -92,7 +103,7 @@ module.exports = {
       name: 'doctor-below-commands',
       severity: 'error',
       from: { path: '^cli/doctor/' },
-      to: { path: above('build', 'dev', 'init', 'commands', 'content', 'compile', 'generate') },
+      to: { path: above('pipeline', 'dev', 'init', 'commands', 'content', 'compile', 'generate') },
     },
     {
       name: 'only-commands-use-doctor',

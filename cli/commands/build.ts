@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { runBuild } from '../build/run.ts'
+import { runBuild } from '../pipeline/run.ts'
 import { isMachineFormat } from '../diagnostics/format.ts'
 import { reportDiagnostics } from './validate.ts'
 import { formatMs, stepPrinter } from './build-progress.ts'

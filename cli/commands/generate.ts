@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { runGenerate } from '../build/run.ts'
+import { runGenerate } from '../pipeline/run.ts'
 import { generatedDirectory } from '../paths.ts'
 import { isMachineFormat } from '../diagnostics/format.ts'
 import { reportDiagnostics } from './validate.ts'

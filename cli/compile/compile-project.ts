@@ -27,7 +27,7 @@ import type {
  * error) lacks its SVG, and a project with an error never reaches the site.
  */
 export interface CompiledProject<P extends ProjectCard = RenderedProject> {
-  /** The project; where a build has written its data file already, only its card (see cli/build/project-job.ts). */
+  /** The project; where a build has written its data file already, only its card (see cli/pipeline/project-job.ts). */
   project: P
   diagnostics: Diagnostic[]
 }

@@ -4,7 +4,7 @@ import { entryKind, type Store } from '../cache/store.ts'
  * Draws diagrams in this thread and keeps each SVG in the store, by its Mermaid source and title
  * (the SVG's label): an edit to a project's prose or title does not draw its diagrams again, and the
  * same diagram in two projects is drawn once. A build draws them inside each project's job on the
- * worker pool (see cli/build/project-job.ts), so the main thread stays free meanwhile.
+ * worker pool (see cli/pipeline/project-job.ts), so the main thread stays free meanwhile.
  */
 
 export interface Diagram {

@@ -1,4 +1,4 @@
-import { checkAndCompile, type CompileMemo } from '../build/check-and-compile.ts'
+import { checkAndCompile, type CompileMemo } from '../pipeline/check-and-compile.ts'
 import type { Store } from '../cache/store.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { CheckResult } from '../content/check-content.ts'

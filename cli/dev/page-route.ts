@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { Connect, ErrorPayload, ViteDevServer } from 'vite'
-import { fillShell, type RenderFunction } from '../build/render-page.ts'
+import { fillShell, type RenderFunction } from '../pipeline/render-page.ts'
 import type { ContentSession } from './content-session.ts'
 
 /** What the dev server knows about the content, shared by its routes and its plugin. */

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import path from 'node:path'
 import type { Logger as ViteLogger, Plugin, ViteDevServer } from 'vite'
-import { siteConfigFile } from '../build/vite-builds.ts'
+import { siteConfigFile } from '../pipeline/vite-builds.ts'
 import { siteDirectory } from '../paths.ts'
 
 export type ViteMessage = { level: 'info' | 'warn' | 'error'; message: string }

@@ -6,7 +6,7 @@ import { Piscina } from 'piscina'
 /**
  * The worker pool a command opens once and closes when done (a build: every project check, page
  * render and social card of it). A job is plain data, `{ kind, input }`; a job table module (the
- * caller's, e.g. cli/build/jobs.ts) runs it with the handler it has for that kind, on a worker of
+ * caller's, e.g. cli/pipeline/jobs.ts) runs it with the handler it has for that kind, on a worker of
  * piscina's pool or in this thread. The table is named by URL, so this folder imports none of the
  * stages whose work it runs; whichever thread runs a job, its result is the same.
  */

@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type Store } from '../../cli/cache/store.ts'
-import { checkAndCompile } from '../../cli/build/check-and-compile.ts'
+import { checkAndCompile } from '../../cli/pipeline/check-and-compile.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
 
 let fixture: FixtureRoot

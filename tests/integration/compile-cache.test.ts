@@ -10,9 +10,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, storeAt, type Store } from '../../cli/cache/store.ts'
-import { checkAndCompile } from '../../cli/build/check-and-compile.ts'
+import { checkAndCompile } from '../../cli/pipeline/check-and-compile.ts'
 import { poolCounters } from '../../cli/workers/pool.ts'
-import { openPool } from '../../cli/build/jobs.ts'
+import { openPool } from '../../cli/pipeline/jobs.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
 
 let fixture: FixtureRoot

@@ -6,7 +6,7 @@
 import { cpSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runGenerate, type GenerateResult } from '../../cli/build/run.ts'
+import { runGenerate, type GenerateResult } from '../../cli/pipeline/run.ts'
 import { brief, copyToTemp, FIXTURES_DIR, type FixtureRoot } from '../helpers/fixtures.ts'
 
 const CASE = path.join(FIXTURES_DIR, 'compile', 'diagram-too-wide')

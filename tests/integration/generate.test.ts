@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runGenerate } from '../../cli/build/run.ts'
+import { runGenerate } from '../../cli/pipeline/run.ts'
 
 const repo = path.resolve(import.meta.dirname, '../..')
 const outputs: string[] = []

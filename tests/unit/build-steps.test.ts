@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { brief, copyRepoContent, copyToTemp, FIXTURES_DIR } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { CliError, InternalError } from '../../cli/errors.ts'
-import { listRoutes } from '../../cli/build/list-routes.ts'
-import { prerenderRoutes, withSecurityHeaders } from '../../cli/build/prerender.ts'
-import { runBuild } from '../../cli/build/run.ts'
+import { listRoutes } from '../../cli/pipeline/list-routes.ts'
+import { prerenderRoutes, withSecurityHeaders } from '../../cli/pipeline/prerender.ts'
+import { runBuild } from '../../cli/pipeline/run.ts'
 import { openStore } from '../../cli/cache/store.ts'
-import { robotsTxt, sitemapXml } from '../../cli/build/seo-files.ts'
-import { removeStaleWorkDirectories, swapDirectory } from '../../cli/build/swap-directory.ts'
+import { robotsTxt, sitemapXml } from '../../cli/pipeline/seo-files.ts'
+import { removeStaleWorkDirectories, swapDirectory } from '../../cli/pipeline/swap-directory.ts'
 
 const tempDir = tempDirsPerTest('portfolio-build-')
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checkAndCompile } from '../../cli/build/check-and-compile.ts'
+import { checkAndCompile } from '../../cli/pipeline/check-and-compile.ts'
 import { chatFilesOf } from '../../cli/generate/chat-index.ts'
 import { BUDGETS, kb } from '../../scripts/audit/budgets.ts'
 import { openChatLibrary, type ChatLibrary } from '../../site/src/chat/chat-search.ts'

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkScans, listSiteFiles } from '../../cli/build/check-output.ts'
-import { scanPage } from '../../cli/build/scan-page.ts'
+import { checkScans, listSiteFiles } from '../../cli/pipeline/check-output.ts'
+import { scanPage } from '../../cli/pipeline/scan-page.ts'
 
 /** The build's output check of pages on disk: each page scanned as the prerender scans it, then every link checked. */
 async function checkOutput(siteDir: string, pages: readonly string[], base: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fillShell } from '../../cli/build/render-page.ts'
+import { fillShell } from '../../cli/pipeline/render-page.ts'
 
 const shell =
   '<!doctype html>\n<html lang="en">\n  <head><!--app-head--></head>\n  <body><div id="root"><!--app-html--></div></body>\n</html>'

@@ -12,10 +12,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
-import { listRoutes } from '../../cli/build/list-routes.ts'
-import type { PageCache } from '../../cli/build/page-cache.ts'
+import { listRoutes } from '../../cli/pipeline/list-routes.ts'
+import type { PageCache } from '../../cli/pipeline/page-cache.ts'
 import { openStore } from '../../cli/cache/store.ts'
-import { prerenderRoutes } from '../../cli/build/prerender.ts'
+import { prerenderRoutes } from '../../cli/pipeline/prerender.ts'
 
 const tempDir = tempDirsPerTest('portfolio-pages-')
 

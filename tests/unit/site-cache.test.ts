@@ -2,9 +2,9 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, write
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
-import { buildSite } from '../../cli/build/build-site.ts'
-import { restoreSiteBuild, siteKey, storeSiteBuild } from '../../cli/build/site-cache.ts'
-import { SERVER_ENTRY } from '../../cli/build/vite-builds.ts'
+import { buildSite } from '../../cli/pipeline/build-site.ts'
+import { restoreSiteBuild, siteKey, storeSiteBuild } from '../../cli/pipeline/site-cache.ts'
+import { SERVER_ENTRY } from '../../cli/pipeline/vite-builds.ts'
 import { openStore, type Store } from '../../cli/cache/store.ts'
 import { siteDirectory } from '../../cli/paths.ts'
 

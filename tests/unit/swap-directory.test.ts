@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
-import { removeStaleWorkDirectories } from '../../cli/build/swap-directory.ts'
+import { removeStaleWorkDirectories } from '../../cli/pipeline/swap-directory.ts'
 
 const tempDir = tempDirsPerTest('portfolio-swap-')
 
