@@ -4,7 +4,7 @@
  * `formatDiagnostics` prints them the same way.
  */
 import path from 'node:path'
-import { runBuild } from './pipeline/run.ts'
+import { runBuild } from './pipeline/run-build.ts'
 import { checkContent } from './content/check-content.ts'
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostic.ts'
 import { normalizeBase } from './options.ts'

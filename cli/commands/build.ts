@@ -1,9 +1,9 @@
 import path from 'node:path'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { runBuild } from '../pipeline/run.ts'
+import { runBuild } from '../pipeline/run-build.ts'
 import { isMachineFormat } from '../diagnostics/format.ts'
-import { reportDiagnostics } from './validate.ts'
+import { reportDiagnostics } from './report-diagnostics.ts'
 import { formatMs, stepPrinter } from './build-progress.ts'
 
 /** `portfolio build`: exit 0 with the site in --out; 1 on content errors; 2 when a build step fails. The old site stays on any failure. */
@@ -29,8 +29,11 @@ export async function buildCommand(options: ResolvedOptions, logger: Logger): Pr
   }
   // A machine format prints its (possibly empty) report even on success: CI parses stdout.
   if (result.diagnostics.length > 0 || isMachineFormat(options.format)) reportDiagnostics(result, options, logger)
+  const where = `${path.relative(process.cwd(), options.outDir) || '.'}/`
   logger.info(
-    `✔ built ${result.pages.length} pages into ${path.relative(process.cwd(), options.outDir) || '.'}/ in ${formatMs(performance.now() - started)}`,
+    result.upToDate
+      ? `✔ up to date: nothing changed since the build of the ${result.pages.length} pages in ${where} (checked in ${formatMs(performance.now() - started)})`
+      : `✔ built ${result.pages.length} pages into ${where} in ${formatMs(performance.now() - started)}`,
   )
   return 0
 }

@@ -4,7 +4,7 @@ import { CliError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { startDevServer, type DevEvent } from '../dev/dev-server.ts'
-import { reportDiagnostics } from './validate.ts'
+import { reportDiagnostics } from './report-diagnostics.ts'
 
 /** `portfolio dev`: serves the site with live updates until interrupted; exit 0 on Ctrl+C, 2 when it cannot start. */
 export async function devCommand(options: ResolvedOptions, logger: Logger): Promise<number> {

@@ -2,7 +2,7 @@ import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { hasErrors } from '../diagnostics/diagnostic.ts'
 import { runDoctor } from '../doctor/run-doctor.ts'
-import { reportDiagnostics } from './validate.ts'
+import { reportDiagnostics } from './report-diagnostics.ts'
 
 /** `portfolio doctor`: exit 0 when nothing would break the deployment (warnings allowed), 1 on any error; same formats as validate. */
 export async function doctorCommand(options: ResolvedOptions, baseGiven: boolean, logger: Logger): Promise<number> {

@@ -4,7 +4,7 @@ import type { ResolvedOptions } from '../options.ts'
 import { runGenerate } from '../pipeline/run.ts'
 import { generatedDirectory } from '../paths.ts'
 import { isMachineFormat } from '../diagnostics/format.ts'
-import { reportDiagnostics } from './validate.ts'
+import { reportDiagnostics } from './report-diagnostics.ts'
 
 /** `portfolio generate`: exit 0 after writing the content modules, 1 (and nothing written) on content errors. */
 export async function generateCommand(options: ResolvedOptions, logger: Logger): Promise<number> {

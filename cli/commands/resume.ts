@@ -5,7 +5,7 @@ import { CliError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { makeResume } from '../resume/make-resume.ts'
-import { reportDiagnostics } from './validate.ts'
+import { reportDiagnostics } from './report-diagnostics.ts'
 
 export type ResumeFormat = 'pdf' | 'json'
 

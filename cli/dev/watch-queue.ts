@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import path from 'node:path'
 import { watch } from 'chokidar'
+import { CONTENT_INPUTS } from '../content/content-inputs.ts'
 
 /** Content files the dev server watches, relative to the content root. */
 const isContentFile = (rel: string) =>
@@ -21,7 +22,7 @@ export async function watchContent(
 ): Promise<() => Promise<void>> {
   const queue = createWatchQueue(run, quietMs)
   const watcher = watch(
-    ['portfolio.yaml', 'projects', 'public', 'media'].map((entry) => path.join(root, entry)),
+    CONTENT_INPUTS.map((entry) => path.join(root, entry)),
     { ignoreInitial: true },
   )
   watcher.on('all', (_event, file) => {

@@ -25,6 +25,7 @@ import { generatedDirectory, siteDirectory } from '../paths.ts'
 import { noStore } from '../cache/no-store.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
+import { saveRecord, type InputSnapshot } from './build-record.ts'
 import { describeResume, makeResume, writeResume, type ResumeOutcome } from '../resume/make-resume.ts'
 import { makeProjectMedia, withBuildPhoto, withCompiledMedia, type BuildMediaOptions } from '../media/build-media.ts'
 import { attachProjectMedia, moveMediaIn } from '../media/project-media.ts'
@@ -102,6 +103,8 @@ export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources'
   /** True when the content was valid and compiled (a build was attempted). */
   compiled: boolean
   pages: string[]
+  /** True when nothing changed since the build of the site in place, which was left as it was (see build-record.ts). */
+  upToDate?: boolean
 }
 
 /**
@@ -117,11 +120,16 @@ export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources'
  * build stopped by a project's error (or a rule across files, or a diagram that cannot be drawn) has
  * already written the site's modules for the portfolio, and waits for that app build to end; it is
  * kept in the store, so the build after the fix takes it from there. `generate` alone still writes
- * nothing on any error.
+ * nothing on any error. `inputs`, listed before anything was read, go into the build's record
+ * (build-record.ts) once the site is in place. Called by runBuild (run-build.ts), which first asks
+ * that record whether there is anything to do.
  */
-export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+export async function runBuildSteps(
+  options: BuildOptions,
+  store: Store | undefined,
+  inputs: InputSnapshot | undefined,
+): Promise<BuildResult> {
   const { step, progress } = timedSteps(options)
-  const store = options.store === false ? undefined : (options.store ?? openStore())
   const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   const pool = openPool()
@@ -179,6 +187,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     resume.catch(() => undefined) // awaited in finishSite, or in `finally` when a step fails
     const result = await finishSite(build, { checked, compiled, kept, report, app, cards, images, resume })
     built = result.compiled
+    if (built && store && inputs) record(store, options, inputs, result)
     return result
   } finally {
     // A failed build: the cards not drawn yet are dropped (closing the pool drops its jobs not started).
@@ -191,6 +200,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // Each edit leaves entries no build reads again: the least recently used go once there are too many.
     store?.prune()
   }
+}
+
+/** The record that lets the next build with nothing changed stop at once (build-record.ts). */
+function record(store: Store, options: BuildOptions, inputs: InputSnapshot, result: BuildResult): void {
+  const { pages, diagnostics, fileCount, sources } = result
+  saveRecord(store, options, inputs, { pages, diagnostics, fileCount, sources: [...sources] })
 }
 
 /** What every step of one build shares. */
@@ -375,6 +390,7 @@ async function drawSocialCards(
       options.progress(drawn, specs.length)
       return pool.runJobs('card', jobs, {
         perWorker: CARDS_PER_WORKER,
+        background: true,
         signal: options.signal,
         each: (result) => (options.progress(++drawn, specs.length), result),
       })

@@ -27,7 +27,7 @@ interface SiteFile {
  * What site/ holds that a build does not bundle: the generated folder (a build bundles its own
  * modules instead, see vite-builds.ts) and leftovers of a server build.
  */
-const NOT_BUILT_FROM = /^(?:\.server-build|src[\\/]generated)(?:[\\/]|$)/
+export const NOT_BUILT_FROM = /^(?:\.server-build|src[\\/]generated)(?:[\\/]|$)/
 
 /**
  * The store key of the app built from the site sources and these content modules with this base

@@ -1,7 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { Piscina } from 'piscina'
+import { FixedQueue, Piscina, queueOptionsSymbol, type TaskQueue } from 'piscina'
 
 /**
  * The worker pool a command opens once and closes when done (a build: every project check, page
@@ -43,6 +43,11 @@ export interface RunOptions<R> {
    * starts after; on workers, closing the pool drops the jobs not started.
    */
   signal?: AbortSignal
+  /**
+   * Jobs that fill idle time (social cards): queued behind every other job, so what the build waits
+   * on (pages, the resume) starts on the next free worker however many of these were queued before.
+   */
+  background?: boolean
 }
 
 /** Jobs run by each side since the process started: lets tests and measurements see who did the work. */
@@ -86,6 +91,7 @@ export function openPool(table: URL, workers: WorkerMode = modeFromEnv()): Pool 
       // Jobs are async: a worker blocked in Atomics.wait between them would stall their I/O.
       atomics: 'disabled',
       idleTimeout: Number.POSITIVE_INFINITY,
+      taskQueue: new ForegroundFirst(),
     }).on('error', () => undefined)) // a worker that died between jobs: its jobs were failed already
   const local = async () => (await import(table.href)) as JobTable
 
@@ -115,7 +121,7 @@ export function openPool(table: URL, workers: WorkerMode = modeFromEnv()): Pool 
       // the batch rejects at the next result. No listener per job on the signal.
       await Promise.all(
         inputs.map((input, index) =>
-          pool.run({ kind, input } satisfies Job).then((result: unknown) => {
+          pool.run(queued({ kind, input }, options.background)).then((result: unknown) => {
             poolCounters.onWorkers++
             signal?.throwIfAborted()
             results[index] = each(result, index)
@@ -129,6 +135,44 @@ export function openPool(table: URL, workers: WorkerMode = modeFromEnv()): Pool 
       piscina = undefined
       await closing?.close()
     },
+  }
+}
+
+type QueuedJob = Job & { [queueOptionsSymbol]?: { background: true } }
+
+/** The job as piscina queues it: the queue's options ride on a symbol key, which does not cross to the worker. */
+function queued(job: Job, background: boolean | undefined): QueuedJob {
+  return background ? { ...job, [queueOptionsSymbol]: { background: true } } : job
+}
+
+/**
+ * piscina's queue for jobs no worker is free for, in two lanes (piscina's documented extension
+ * point, `taskQueue`, with its own FixedQueue for each): a job leaves the background lane only when
+ * the other is empty.
+ */
+class ForegroundFirst implements TaskQueue {
+  readonly #first = new FixedQueue()
+  readonly #background = new FixedQueue()
+
+  get size(): number {
+    return this.#first.size + this.#background.size
+  }
+
+  push(task: Parameters<TaskQueue['push']>[0]): void {
+    this.#lane(task).push(task)
+  }
+
+  shift(): ReturnType<TaskQueue['shift']> {
+    return this.#first.shift() ?? this.#background.shift()
+  }
+
+  remove(task: Parameters<TaskQueue['remove']>[0]): void {
+    this.#lane(task).remove(task)
+  }
+
+  #lane(task: Parameters<TaskQueue['push']>[0]): FixedQueue {
+    const options = task[queueOptionsSymbol] as QueuedJob[typeof queueOptionsSymbol] | null
+    return options?.background ? this.#background : this.#first
   }
 }
 

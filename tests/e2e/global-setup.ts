@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { runBuild } from '../../cli/pipeline/run.ts'
+import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { serveDist } from '../../cli/dev/serve-dist.ts'
 
 declare module 'vitest' {

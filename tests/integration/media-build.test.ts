@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runBuild } from '../../cli/pipeline/run.ts'
+import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { openStore } from '../../cli/cache/store.ts'
 import { VALID_MINIMAL } from '../helpers/fixtures.ts'
 import { gradientImage } from '../helpers/test-images.ts'

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
-import { runBuild } from '../../cli/pipeline/run.ts'
+import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { openStore } from '../../cli/cache/store.ts'
 
 const tempDir = tempDirsPerTest('portfolio-concurrent-builds-')

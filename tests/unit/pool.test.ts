@@ -7,7 +7,7 @@ import { prerenderRoutes } from '../../cli/pipeline/prerender.ts'
 import { CliError } from '../../cli/errors.ts'
 import { cardSvg } from '../../cli/social/card-svg.ts'
 import { socialCardSpecs } from '../../cli/social/social-images.ts'
-import { poolCounters } from '../../cli/workers/pool.ts'
+import { openPool as openWorkerPool, poolCounters, poolSize } from '../../cli/workers/pool.ts'
 import { REPO_ROOT } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
@@ -39,6 +39,28 @@ describe('the worker pool', () => {
     expect(here[1]?.diagnostics.length).toBeGreaterThan(0)
     expect(here[1]?.compiled).toBeUndefined()
     expect(here[0]?.compiled?.project.id).toBe('logic-i')
+  })
+
+  it('starts a job the build waits on before background jobs queued earlier (cards fill idle time)', async () => {
+    const pool = openWorkerPool(new URL('../helpers/wait-jobs.ts', import.meta.url), 'always')
+    try {
+      // Four times what the workers take at once (two each), so most background jobs wait in the queue.
+      const slots = poolSize() * 2
+      const finished: string[] = []
+      const done = (name: string) => (finished.push(name), name)
+      const background = pool.runJobs(
+        'wait',
+        Array.from({ length: slots * 4 }, (_, i) => ({ name: `card ${i}`, ms: 40 })),
+        { background: true, each: done },
+      )
+      await pool.runJobs('wait', [{ name: 'page', ms: 1 }], { each: done })
+      await background
+      // The page waited for a free worker, not for the queue: at most the jobs already running finished first.
+      expect(finished.indexOf('page')).toBeLessThanOrEqual(slots)
+      expect(finished).toHaveLength(slots * 4 + 1)
+    } finally {
+      await pool.close()
+    }
   })
 
   it('draws the same social card on a worker as in this thread', async () => {
