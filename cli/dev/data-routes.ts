@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { Connect } from 'vite'
+import { cardsJson, projectDataJson } from '../generate/project-data.ts'
 import type { ContentSession } from './content-session.ts'
 
 /**
@@ -16,7 +17,7 @@ export function dataRoutes(
 ): Connect.NextHandleFunction {
   const routes: [RegExp, (match: RegExpExecArray, res: ServerResponse) => Promise<boolean>][] = [
     [/^\/resume\.(pdf|json)$/, ([, format], res) => sendResume(root, format === 'pdf' ? 'pdf' : 'json', res)],
-    [/^\/data\/cards\.json$/, async (_, res) => sendJson(res, session.cards())],
+    [/^\/data\/cards\.json$/, async (_, res) => sendText(res, mapDefined(session.cards(), cardsJson))],
     [/^\/data\/chat\.json$/, async (_, res) => sendText(res, session.chatOverview())],
     [
       /^\/data\/chat\/([^/]+)\.json$/,
@@ -42,9 +43,8 @@ export function dataRoutes(
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' }
 
-function sendJson(res: ServerResponse, value: unknown): boolean {
-  return value !== undefined && sendText(res, JSON.stringify(value))
-}
+const mapDefined = <T, R>(value: T | undefined, map: (value: T) => R): R | undefined =>
+  value === undefined ? undefined : map(value)
 
 function sendText(res: ServerResponse, text: string | undefined): boolean {
   if (text === undefined) return false
@@ -54,7 +54,7 @@ function sendText(res: ServerResponse, text: string | undefined): boolean {
 
 function sendProject(session: ContentSession, id: string, res: ServerResponse): boolean {
   const project = session.project(id)
-  if (project) return sendJson(res, project)
+  if (project) return sendText(res, projectDataJson(project))
   res.writeHead(404, { 'content-type': 'text/plain' }).end('no such project')
   return true
 }

@@ -88,14 +88,22 @@ export interface ProjectDataFile {
  */
 export function writeProjectData(directory: string, project: RenderedProject): ProjectDataFile {
   const id = project.id
-  const json = safeJson(browserProject(project))
+  const json = projectDataJson(browserProject(project))
   writeFileAtomically(path.join(directory, projectData.file(id)), json)
   return { id, sha256: sha256Hex(json), card: projectCard(project) }
 }
 
-/** The project cards' file (data/cards.json: the home page's list), in the order of `projects`. */
-export function cardsJson(projects: readonly ProjectDataFile[]): string {
-  return safeJson(projects.map((project) => project.card))
+/**
+ * A case study's data file (data/projects/<id>.json) as the build writes it and the dev server
+ * answers it: one serialiser, so both give the same bytes.
+ */
+export function projectDataJson(project: BrowserProject): string {
+  return safeJson(project)
+}
+
+/** The project cards' file (data/cards.json: the home page's list), in content order; the build's and the dev server's. */
+export function cardsJson(cards: readonly ProjectCard[]): string {
+  return safeJson(cards)
 }
 
 /** The site folder every data file lives under (data/cards.json, data/projects/<id>.json, data/chat/). */

@@ -22,6 +22,6 @@ export interface AppRequest {
  */
 export async function buildApp(portfolio: Portfolio, request: AppRequest): Promise<SiteBuild> {
   const { root, base, clientDir, serverDir, store } = request
-  const generated = generateContentModules({ portfolio, projects: [] }, await generateTypes(), { data: false })
+  const generated = generateContentModules({ portfolio, projects: [] }, await generateTypes())
   return buildSite({ root, base, clientDir, serverDir, generated, store: store ?? false })
 }

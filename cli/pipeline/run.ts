@@ -39,26 +39,14 @@ export interface GenerateResult<P extends ProjectCard = RenderedProject> extends
   written: string[]
 }
 
-export interface GenerateOptions {
-  /**
-   * Also write the runtime data (cards.json, projects/<id>.json), which only the dev server reads
-   * from the generated folder; a build writes it into the site instead. @default true
-   */
-  data?: boolean
-}
-
 /** check → compile markdown and diagrams → generate modules → write them. Writes nothing on any error. */
-export async function runGenerate(
-  root: string,
-  outputDirectory = generatedDirectory,
-  options: GenerateOptions = {},
-): Promise<GenerateResult> {
+export async function runGenerate(root: string, outputDirectory = generatedDirectory): Promise<GenerateResult> {
   // load, parse, schema, rules, then markdown → HTML and Mermaid → SVG (unchanged files from the cache)
   const outcome = generateOutcome(await checkAndCompile(root))
   if (!outcome.compiled) return outcome
   // Images resolved (encoded into the store, or taken from it); a build puts their files in the site.
   const { content: compiled } = await withCompiledMedia(outcome.compiled, { root, store: openStore() })
-  const files = generateContentModules(compiled, await generateTypes(), { data: options.data ?? true }) // typed modules, deterministic
+  const files = generateContentModules(compiled, await generateTypes()) // typed modules, deterministic
   const written = await writeFiles(outputDirectory, files) // atomic, only what changed
   return { ...outcome, written }
 }

@@ -83,7 +83,7 @@ export async function writeSiteData(
   projects: readonly KeptProject[],
   inPlace: DataInPlace | undefined,
 ): Promise<WrittenData> {
-  const cards = cardsJson(projects)
+  const cards = cardsJson(projects.map((project) => project.card))
   const overview = chatOverviewJson(
     portfolio,
     projects.map((project) => project.chat),

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
@@ -9,6 +9,8 @@ import { siteConfigFile } from '../../cli/pipeline/vite-builds.ts'
 import { openContentSession } from '../../cli/dev/content-session.ts'
 import { contentPlugin } from '../../cli/dev/dev-plugin.ts'
 import { siteDirectory } from '../../cli/paths.ts'
+import type { CompiledContent } from '../../cli/compile/compile-content.ts'
+import { browserProject, cardsJson, projectCards, projectDataJson } from '../../cli/generate/project-data.ts'
 
 /** entry-server's render(url, base, projects, cards), as the build's workers and the dev server call it. */
 type Render = (
@@ -33,6 +35,7 @@ beforeAll(async () => {
   generated = mkdtempSync(path.join(os.tmpdir(), 'portfolio-concurrent-render-'))
   const result = await runGenerate(repo, generated)
   if (!result.compiled) throw new Error('the shipped content did not generate')
+  compiled = result.compiled
   // The dev server's own way of loading entry-server (its content plugin maps site/src/generated to
   // the session's folder), without listening on a port.
   server = await createServer({
@@ -63,8 +66,13 @@ afterAll(async () => {
   rmSync(generated, { recursive: true, force: true })
 })
 
+let compiled: CompiledContent | undefined
+
+/** A case study as the browser loads it: the data file build and dev serve. */
 function project(id: string): Project {
-  return JSON.parse(readFileSync(path.join(generated, 'projects', `${id}.json`), 'utf8')) as Project
+  const found = compiled?.projects.find((p) => p.id === id)
+  if (!found) throw new Error(`no project ${id}`)
+  return JSON.parse(projectDataJson(browserProject(found))) as Project
 }
 
 /** A source of one case study that answers only when released, so two renders can be interleaved. */
@@ -82,7 +90,7 @@ interface Card {
 }
 
 function cards(): Card[] {
-  return JSON.parse(readFileSync(path.join(generated, 'cards.json'), 'utf8')) as Card[]
+  return JSON.parse(cardsJson(compiled ? projectCards(compiled) : [])) as Card[]
 }
 
 /** The <main> of a page, checked as the build's output check reads it. */
