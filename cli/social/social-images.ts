@@ -51,10 +51,10 @@ export interface CardWriteOptions {
    */
   site?: string
   /**
-   * Draws the cards neither the site in place nor the store holds, each with drawCard, and returns
-   * their results in order: a build hands them to its worker pool. @default one after another in this thread
+   * Draws the cards neither the site in place nor the store holds, each with drawCard (the pool's
+   * `card` job, on a worker or in this thread as the pool decides), and returns their results in order.
    */
-  draw?: (jobs: readonly CardJob[]) => Promise<readonly CardDrawn[]>
+  draw: (jobs: readonly CardJob[]) => Promise<readonly CardDrawn[]>
 }
 
 /** One card to draw: its SVG, where it goes, and where it is kept. Plain data, so any thread can draw it. */
@@ -94,7 +94,7 @@ export async function writeSocialCards(
   siteDir: string,
   specs: readonly CardSpec[],
   store: Store | undefined,
-  options: CardWriteOptions = {},
+  options: CardWriteOptions,
 ): Promise<string[]> {
   const { signal, site } = options
   const inPlace: SiteInPlace<null> | undefined =
@@ -129,21 +129,11 @@ export async function writeSocialCards(
     writeFileSync(path.join(siteDir, spec.file), kept)
     if (inPlace && inPlaceKey) inPlace.record(spec.file, inPlaceKey, sha256Hex(kept), null)
   }
-  const drawn = await (options.draw ?? ((jobs) => drawHere(jobs, signal)))(toDraw)
+  const drawn = await options.draw(toDraw)
   toDraw.forEach(({ file }, i) => {
     const inPlaceKey = toRecord[i]
     if (inPlace && inPlaceKey) inPlace.record(file, inPlaceKey, (drawn[i] as CardDrawn).sha256, null)
   })
   inPlace?.save()
   return specs.map((spec) => spec.file)
-}
-
-/** Draws the cards one after another in this thread (the renderer works off it meanwhile). */
-async function drawHere(jobs: readonly CardJob[], signal: AbortSignal | undefined): Promise<CardDrawn[]> {
-  const drawn: CardDrawn[] = []
-  for (const job of jobs) {
-    signal?.throwIfAborted()
-    drawn.push(await drawCard(job))
-  }
-  return drawn
 }

@@ -7,6 +7,7 @@ import { openStore } from '../../cli/cache/store.ts'
 import { COVER_PANEL } from '../../cli/social/card-cover.ts'
 import { cardSvg } from '../../cli/social/card-svg.ts'
 import { cardKey, coverResolver, socialCardSpecs, writeSocialCards } from '../../cli/social/social-images.ts'
+import { openPool } from '../../cli/pipeline/jobs.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('portfolio-card-cover-')
@@ -68,7 +69,8 @@ describe("a project's cover on its social card", () => {
     const root = await rootWithCover('#ff0000')
     const site = tempDir()
     const specs = socialCardSpecs(content('media/cover.png'), coverResolver(root, undefined))
-    await writeSocialCards(site, specs, undefined)
+    const pool = openPool('never')
+    await writeSocialCards(site, specs, undefined, { draw: (jobs) => pool.runJobs('card', jobs) })
     const { data, info } = await sharp(path.join(site, 'og', 'alpha.png'))
       .raw()
       .toBuffer({ resolveWithObject: true })

@@ -12,7 +12,7 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { CardSource } from '../../cli/social/card-specs.ts'
 import { FONT_FILES } from '../../cli/social/card-font-files.ts'
 import { measureText } from '../../cli/social/card-fonts.ts'
@@ -20,7 +20,14 @@ import { escapeXml } from '../../cli/social/card-frame.ts'
 import { cardSvg } from '../../cli/social/card-svg.ts'
 import { CARD_RENDERER, renderCard } from '../../cli/social/render-card.ts'
 import { Renderer } from '@takumi-rs/core'
-import { cardKey, socialCardSpecs, writeSocialCards } from '../../cli/social/social-images.ts'
+import {
+  cardKey,
+  socialCardSpecs,
+  writeSocialCards,
+  type CardDrawn,
+  type CardJob,
+} from '../../cli/social/social-images.ts'
+import { openPool } from '../../cli/pipeline/jobs.ts'
 import { wrapText } from '../../cli/social/wrap-text.ts'
 import { openStore } from '../../cli/cache/store.ts'
 
@@ -55,6 +62,14 @@ const content = (overrides: { title?: string; description?: string; tech?: strin
     { id: 'beta-two', title: 'Beta', description: 'Another one.', tech: [] },
   ],
 })
+
+/** The pool's in-thread mode drawing the cards, as a build's pool does for a batch too small for workers. */
+const cardPool = openPool('never')
+afterAll(() => cardPool.close())
+const drawInThread =
+  (signal?: AbortSignal) =>
+  (jobs: readonly CardJob[]): Promise<CardDrawn[]> =>
+    cardPool.runJobs('card', jobs, signal ? { signal } : {})
 
 /** A store of its own in a temporary folder, for one test. */
 const storeIn = (prefix: string) => openStore(tempDir(prefix), 'v1')
@@ -222,7 +237,9 @@ describe('renderCard', () => {
 describe('writeSocialCards', () => {
   it('writes og/index.png and og/<id>.png into the site folder', async () => {
     const dir = tempDir('portfolio-og-')
-    const files = await writeSocialCards(dir, socialCardSpecs(content()), storeIn('portfolio-og-cache-'))
+    const files = await writeSocialCards(dir, socialCardSpecs(content()), storeIn('portfolio-og-cache-'), {
+      draw: drawInThread(),
+    })
     expect(files).toEqual(['og/index.png', 'og/alpha.png', 'og/beta-two.png'])
     for (const file of files) expect(pngSize(readFileSync(path.join(dir, file)))).toEqual({ width: 1200, height: 630 })
   })
@@ -230,7 +247,11 @@ describe('writeSocialCards', () => {
   it('fails when a card cannot be written', async () => {
     const dir = tempDir('portfolio-og-')
     writeFileSync(path.join(dir, 'og'), 'a file where the folder goes')
-    await expect(writeSocialCards(dir, socialCardSpecs(content()), storeIn('portfolio-og-cache-'))).rejects.toThrow()
+    await expect(
+      writeSocialCards(dir, socialCardSpecs(content()), storeIn('portfolio-og-cache-'), {
+        draw: drawInThread(),
+      }),
+    ).rejects.toThrow()
   })
 
   it('stops when the build stops: the call rejects with the reason, and no card is written after', async () => {
@@ -246,11 +267,14 @@ describe('writeSocialCards', () => {
     const specs = socialCardSpecs(many)
     const [site, cache] = [tempDir('og-stop-'), storeIn('og-stop-cache-')]
     await expect(
-      writeSocialCards(site, specs, cache, { signal: AbortSignal.abort(new Error('the build stopped')) }),
+      writeSocialCards(site, specs, cache, {
+        signal: AbortSignal.abort(new Error('the build stopped')),
+        draw: drawInThread(),
+      }),
     ).rejects.toThrow('the build stopped')
     expect(readdirSync(path.join(site, 'og'))).toEqual([])
     const stop = new AbortController()
-    const drawing = writeSocialCards(site, specs, cache, { signal: stop.signal })
+    const drawing = writeSocialCards(site, specs, cache, { signal: stop.signal, draw: drawInThread(stop.signal) })
     setTimeout(() => stop.abort(new Error('the build stopped')), 0)
     await expect(drawing).rejects.toThrow('the build stopped')
     const written = readdirSync(path.join(site, 'og')).length
@@ -281,20 +305,20 @@ describe('social card cache', () => {
     const store = openStore(root, 'v1')
     const cards = svgs(content())
     const [indexKey, alphaKey] = [cardKey(store, cards[0]!.svg), cardKey(store, cards[1]!.svg)]
-    await writeSocialCards(site, socialCardSpecs(content()), store)
+    await writeSocialCards(site, socialCardSpecs(content()), store, { draw: drawInThread() })
     const first = readFileSync(path.join(site, 'og/index.png'))
     const kept = path.join(root, 'store', 'card')
     expect(readdirSync(kept).sort()).toEqual(cards.map((card) => `${cardKey(store, card.svg)}.bin`).sort())
     // A hit is written as it was kept: another card kept under the home card's key comes out in the site.
     const alpha = store.get('card', alphaKey) as Buffer
     store.set('card', indexKey, alpha)
-    await writeSocialCards(site, socialCardSpecs(content()), store)
+    await writeSocialCards(site, socialCardSpecs(content()), store, { draw: drawInThread() })
     expect(readFileSync(path.join(site, 'og/index.png')).equals(alpha)).toBe(true)
     // An entry cut short (an interrupted write) or not an entry at all is not trusted: rendered again and kept.
     const entry = path.join(kept, `${indexKey}.bin`)
     for (const damaged of [readFileSync(entry).subarray(0, 1000), Buffer.from('not a card')]) {
       writeFileSync(entry, damaged)
-      await writeSocialCards(site, socialCardSpecs(content()), store)
+      await writeSocialCards(site, socialCardSpecs(content()), store, { draw: drawInThread() })
       expect(readFileSync(path.join(site, 'og/index.png')).equals(first)).toBe(true)
       expect((store.get('card', indexKey) as Buffer).equals(first)).toBe(true)
     }
@@ -304,7 +328,7 @@ describe('social card cache', () => {
     const specs = socialCardSpecs(content())
     const [site, root] = [tempDir('og-prune-'), tempDir('og-prune-store-')]
     const store = openStore(root, 'v1')
-    await writeSocialCards(site, specs, store)
+    await writeSocialCards(site, specs, store, { draw: drawInThread() })
     const kept = path.join(root, 'store', 'card')
     const used = readdirSync(kept)
     expect(used).toHaveLength(specs.length)
@@ -316,7 +340,7 @@ describe('social card cache', () => {
       utimesSync(path.join(kept, `${key}.bin`), 2000 + i, 2000 + i)
     })
     // A build of the same content takes its cards from the store: they are used, so kept; the oldest others go.
-    await writeSocialCards(site, specs, store)
+    await writeSocialCards(site, specs, store, { draw: drawInThread() })
     expect(store.prune(specs.length + 2)).toBe(3)
     expect(readdirSync(kept).sort()).toEqual([...used, ...planted.slice(3).map((key) => `${key}.bin`)].sort())
   }, 60_000)
@@ -326,7 +350,7 @@ describe('cards in the site in place', () => {
   /** A build's cards drawn beside the site, then swapped in as the build does. */
   async function buildCards(c: CardSource, store: ReturnType<typeof openStore>, out: string): Promise<void> {
     const work = tempDir('og-work-')
-    await writeSocialCards(work, socialCardSpecs(c), store, { site: out })
+    await writeSocialCards(work, socialCardSpecs(c), store, { site: out, draw: drawInThread() })
     rmSync(path.join(out, 'og'), { recursive: true, force: true })
     renameSync(path.join(work, 'og'), path.join(out, 'og'))
   }
