@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { recommendedNode } from '../../cli/doctor/end-of-life.ts'
 import { runDoctor } from '../../cli/doctor/run-doctor.ts'
 import { findRepository } from '../../cli/doctor/repository.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
@@ -181,6 +182,9 @@ describe('portfolio doctor', () => {
       '.github/workflows/init-validate.yml': workflow('templates/default/.github/workflows/validate.yml'),
     })
     expect(await codes(root, { base: '/my-site/' })).toEqual([])
+    // The Node the warnings tell people to write is the one init's workflows use.
+    for (const file of ['deploy.yml', 'validate.yml'])
+      expect(workflow(`templates/default/.github/workflows/${file}`)).toContain(`node-version: ${recommendedNode}\n`)
   })
 
   it('warns at file:line:col about a workflow on an end-of-life Node and an action major on a removed runtime, naming what to write', async () => {
