@@ -293,6 +293,10 @@ export const diagnosticCodes = {
   DOCTOR_TOOL_DEPENDENCY: { title: "The content's package.json does not depend on the tool." },
   DOCTOR_TOOL_VERSION: { title: "The installed tool is not the version the content's package.json asks for." },
   DOCTOR_SCHEMA_MISSING: { title: 'A schema modeline names a file that does not exist.' },
+  DOCTOR_WORKFLOW_NODE: { title: 'A workflow runs on a Node version past its end of life (a warning).' },
+  DOCTOR_WORKFLOW_ACTION: {
+    title: 'A workflow uses an action major whose runtime GitHub Actions no longer runs (a warning).',
+  },
 } as const satisfies Record<string, CodeEntry>
 
 export type DiagnosticCode = keyof typeof diagnosticCodes

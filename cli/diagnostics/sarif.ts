@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url'
 import { readToolManifest } from '../paths.ts'
 import { diagnosticCodes, type DiagnosticCode } from './codes.ts'
 import type { Diagnostic } from './diagnostic.ts'
+import { ruleNames } from './rule-names.ts'
 
 /*
  * SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html), the subset GitHub
@@ -25,7 +26,9 @@ export function sarifLog(diagnostics: readonly Diagnostic[], root?: string) {
           driver: {
             name: 'portfolio',
             semanticVersion: tool.version,
-            ...(tool.homepage ? { informationUri: tool.homepage } : {}),
+            // Where a reader of the log learns about the tool (the Multitool warns, SARIF2005, without
+            // one): the package's homepage, else its page on the npm registry, which shows the README.
+            informationUri: tool.homepage ?? `https://www.npmjs.com/package/${tool.name}`,
             rules: codes.map(toRule),
           },
         },
@@ -47,7 +50,7 @@ function toRule(code: DiagnosticCode) {
   const entry: { title: string; hint?: string } = diagnosticCodes[code]
   return {
     id: code,
-    name: code,
+    name: ruleNames[code],
     shortDescription: { text: entry.title },
     ...(entry.hint ? { help: { text: entry.hint } } : {}),
   }

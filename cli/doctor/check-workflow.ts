@@ -1,10 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { isScalar, visit } from 'yaml'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { parsePositioned, type PositionedFile } from './locate-text.ts'
+import type { PositionedFile } from './locate-text.ts'
+import { WORKFLOWS } from './read-workflows.ts'
 
-const WORKFLOWS = '.github/workflows'
 /** A step that builds the site: the CLI itself or the content's npm script. */
 const BUILD = /\bportfolio(?:\.mjs)?\s+build\b|\bnpm\s+run\s+build\b/
 const BASE = /--base(?:=|\s+)("[^"]*"|'[^']*'|[^\s;&|]+)/
@@ -21,8 +19,10 @@ interface RunStep {
  * The Pages workflow (the one using actions/deploy-pages) is present and builds with the base GitHub
  * Pages serves the repository under (`expectedBase`, unknown when the repository is).
  */
-export async function checkPagesWorkflow(root: string, expectedBase: string | undefined): Promise<Diagnostic[]> {
-  const workflows = await readWorkflows(root)
+export function checkPagesWorkflow(
+  workflows: readonly PositionedFile[],
+  expectedBase: string | undefined,
+): Diagnostic[] {
   const pages = workflows.filter((w) => w.text.includes('actions/deploy-pages'))
   if (pages.length === 0) {
     const hint =
@@ -108,12 +108,4 @@ function runSteps(workflow: PositionedFile): RunStep[] {
     },
   })
   return steps
-}
-
-async function readWorkflows(root: string): Promise<PositionedFile[]> {
-  const names = await readdir(path.join(root, WORKFLOWS)).catch(() => [] as string[])
-  const files = names.filter((n) => /\.ya?ml$/.test(n)).sort()
-  return Promise.all(
-    files.map(async (n) => parsePositioned(`${WORKFLOWS}/${n}`, await readFile(path.join(root, WORKFLOWS, n), 'utf8'))),
-  )
 }

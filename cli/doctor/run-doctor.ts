@@ -4,6 +4,8 @@ import { checkModelines } from './check-modelines.ts'
 import { readToolManifest } from '../paths.ts'
 import { checkNodeVersion, checkToolVersion } from './check-versions.ts'
 import { checkPagesWorkflow } from './check-workflow.ts'
+import { checkWorkflowVersions } from './check-workflow-versions.ts'
+import { readWorkflows } from './read-workflows.ts'
 import { findRepository, pagesBase } from './repository.ts'
 
 export interface DoctorOptions {
@@ -13,6 +15,8 @@ export interface DoctorOptions {
   base?: string
   env?: NodeJS.ProcessEnv
   nodeVersion?: string
+  /** The day end-of-life dates are compared with. @default now */
+  today?: Date
 }
 
 export interface DoctorResult {
@@ -21,7 +25,10 @@ export interface DoctorResult {
   checks: number
 }
 
-/** What most often breaks a deployment, checked offline: base path, Pages workflow, Node and tool versions, schema modelines. */
+/**
+ * What most often breaks a deployment, checked offline: base path, Pages workflow, the Node and action
+ * versions the workflows pin, Node and tool versions, schema modelines.
+ */
 export async function runDoctor(options: DoctorOptions): Promise<DoctorResult> {
   const tool = readToolManifest()
   const repository = findRepository(options.root, options.env ?? process.env)
@@ -49,9 +56,11 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorResult> {
       ),
     )
   }
-  found.push(...(await checkPagesWorkflow(options.root, expected)))
+  const workflows = await readWorkflows(options.root)
+  found.push(...checkPagesWorkflow(workflows, expected))
+  found.push(...checkWorkflowVersions(workflows, options.today ?? new Date()))
   found.push(...checkNodeVersion(tool, options.nodeVersion ?? process.versions.node))
   found.push(...(await checkToolVersion(options.root, tool)))
   found.push(...(await checkModelines(options.root, tool.name)))
-  return { diagnostics: sortDiagnostics(found), checks: 6 }
+  return { diagnostics: sortDiagnostics(found), checks: 7 }
 }

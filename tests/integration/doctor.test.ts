@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { recommendedNode } from '../../cli/doctor/end-of-life.ts'
 import { runDoctor } from '../../cli/doctor/run-doctor.ts'
 import { findRepository } from '../../cli/doctor/repository.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
@@ -32,8 +33,31 @@ function project(files: Record<string, string | undefined> = {}): string {
   return root
 }
 
-const codes = async (root: string, options: { base?: string; env?: NodeJS.ProcessEnv } = {}) =>
-  (await runDoctor({ root, env: options.env ?? env, ...(options.base ? { base: options.base } : {}) })).diagnostics
+/** The day the end-of-life tables are read at: after Node 20's end (2026-04-30) and GitHub's removal of node20 actions (2026-09-16). */
+const today = new Date('2026-11-29T12:00:00Z')
+const codes = async (root: string, options: { base?: string; env?: NodeJS.ProcessEnv; today?: Date } = {}) =>
+  (
+    await runDoctor({
+      root,
+      env: options.env ?? env,
+      today: options.today ?? today,
+      ...(options.base ? { base: options.base } : {}),
+    })
+  ).diagnostics
+
+/** A workflow beside the Pages one, with an action major on node20 (line 7) and an end-of-life Node (line 10). */
+const ciWorkflow = `name: CI
+on: pull_request
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v7
+        with:
+          node-version: 20
+      - run: npm test
+`
 
 function run(args: string[], extraEnv: Record<string, string> = env) {
   const result = spawnSync(process.execPath, [bin, ...args], {
@@ -48,7 +72,7 @@ describe('portfolio doctor', () => {
     const root = project()
     expect(await codes(root, { base: '/my-site/' })).toEqual([])
     const { code, stdout, stderr } = run(['doctor', '--root', root, '--base', '/my-site/'])
-    expect(stderr).toContain('✔ 6 checks passed, no problems')
+    expect(stderr).toContain('✔ 7 checks passed, no problems')
     expect(stdout).toBe('')
     expect(code).toBe(0)
   })
@@ -148,6 +172,102 @@ describe('portfolio doctor', () => {
       line: 1,
       column: 1,
     })
+  })
+
+  it('finds nothing wrong with the workflows of this repository and those portfolio init writes', async () => {
+    const workflow = (file: string) => readFileSync(path.join(repo, file), 'utf8')
+    const root = project({
+      '.github/workflows/validate.yml': workflow('.github/workflows/validate.yml'),
+      '.github/workflows/init-deploy.yml': workflow('templates/default/.github/workflows/deploy.yml'),
+      '.github/workflows/init-validate.yml': workflow('templates/default/.github/workflows/validate.yml'),
+    })
+    expect(await codes(root, { base: '/my-site/' })).toEqual([])
+    // The Node the warnings tell people to write is the one init's workflows use.
+    for (const file of ['deploy.yml', 'validate.yml'])
+      expect(workflow(`templates/default/.github/workflows/${file}`)).toContain(`node-version: ${recommendedNode}\n`)
+  })
+
+  it('warns at file:line:col about a workflow on an end-of-life Node and an action major on a removed runtime, naming what to write', async () => {
+    const root = project({ '.github/workflows/ci.yml': ciWorkflow })
+    expect(await codes(root)).toEqual([
+      {
+        code: 'DOCTOR_WORKFLOW_ACTION',
+        severity: 'warning',
+        file: '.github/workflows/ci.yml',
+        pointer: '',
+        line: 7,
+        column: 15,
+        end: { line: 7, column: 34 },
+        message:
+          'actions/checkout@v4 runs on node20, which GitHub Actions no longer runs (node24 or newer since 2026-09-16)',
+        hint: 'Write actions/checkout@v7, its current major (on node24).',
+      },
+      {
+        code: 'DOCTOR_WORKFLOW_NODE',
+        severity: 'warning',
+        file: '.github/workflows/ci.yml',
+        pointer: '',
+        line: 10,
+        column: 25,
+        end: { line: 10, column: 27 },
+        message: 'node-version 20 runs Node 20, which reached its end of life on 2026-04-30',
+        hint: "Write node-version: 24, the LTS portfolio init's workflows use.",
+      },
+    ])
+    // Warnings: the deployment still works today, so doctor exits 0; the github format annotates the lines.
+    const github = spawnSync(process.execPath, [bin, 'doctor', '--root', root, '--format', 'github'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', GITHUB_REPOSITORY: 'ada/my-site' },
+    })
+    expect(github.stdout).toContain(
+      '::warning file=.github/workflows/ci.yml,line=10,col=25,endLine=10,endColumn=27,title=DOCTOR_WORKFLOW_NODE::',
+    )
+    expect(github.status).toBe(0)
+  })
+
+  it('judges by the day: before their end dates the same Node and action major pass', async () => {
+    const root = project({ '.github/workflows/ci.yml': ciWorkflow })
+    expect((await codes(root, { today: new Date('2026-09-15T12:00:00Z') })).map((d) => d.code)).toEqual([
+      'DOCTOR_WORKFLOW_NODE',
+    ])
+    expect(await codes(root, { today: new Date('2026-04-29T12:00:00Z') })).toEqual([])
+  })
+
+  it('reads every way a workflow names a Node or an action, and leaves alone what it cannot judge offline', async () => {
+    const workflow = [
+      'on: push',
+      'jobs:',
+      '  test:',
+      '    runs-on: ubuntu-latest',
+      '    container:',
+      '      image: node:18.20-bookworm-slim',
+      '    strategy:',
+      '      matrix:',
+      "        node-version: ['>=20', 22, lts/iron, '16.x']",
+      '    steps:',
+      '      - uses: actions/upload-pages-artifact@v3.0.1',
+      '      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683',
+      '      - uses: actions/checkout@v8',
+      '      - uses: someone/else@v1',
+      '      - uses: actions/setup-node@v7',
+      '        with:',
+      '          node-version: ${{ matrix.node-version }}',
+      '  build:',
+      '    runs-on: ubuntu-latest',
+      '    container: node:lts',
+      '    steps:',
+      '      - uses: actions/setup-node@v7',
+      '        with:',
+      "          node-version: 'v24.11'",
+      '',
+    ].join('\n')
+    const found = await codes(project({ '.github/workflows/test.yml': workflow }))
+    expect(found.map((d) => `${d.code}@${d.line}:${d.column} ${d.message} | ${d.hint}`)).toEqual([
+      'DOCTOR_WORKFLOW_NODE@6:14 the job container node:18.20-bookworm-slim runs Node 18, which reached its end of life on 2025-04-30 | Write node:24-bookworm-slim.',
+      "DOCTOR_WORKFLOW_NODE@9:36 node-version lts/iron runs Node 20, which reached its end of life on 2026-04-30 | Write node-version: 24, the LTS portfolio init's workflows use.",
+      "DOCTOR_WORKFLOW_NODE@9:46 node-version 16.x runs Node 16, which reached its end of life on 2023-09-11 | Write node-version: 24, the LTS portfolio init's workflows use.",
+      'DOCTOR_WORKFLOW_ACTION@11:15 actions/upload-pages-artifact@v3.0.1 calls actions/upload-artifact@v4, on node20, which GitHub Actions no longer runs (node24 or newer since 2026-09-16) | Write actions/upload-pages-artifact@v5, its current major (on node24).',
+    ])
   })
 
   it('reports a Node version older than the tool needs', async () => {

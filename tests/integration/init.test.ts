@@ -270,7 +270,16 @@ describe('workflows build warm', () => {
     expect(cache).toBeLessThan(steps.findIndex((s) => /portfolio build/.test(s.run ?? '')))
     const options = steps[cache]?.with ?? {}
     expect(options.path).toBe(storePath)
-    for (const input of ["hashFiles('package-lock.json')", "'portfolio.yaml'", "'projects/**'"])
+    // Every input of the content: a file left out would leave its run on the old key, never saving what it made.
+    for (const input of [
+      "hashFiles('package-lock.json')",
+      "'portfolio.yaml'",
+      "'portfolio.*.yaml'",
+      "'projects/**'",
+      "'posts/**'",
+      "'media/**'",
+      "'public/**'",
+    ])
       expect(options.key).toContain(input)
     // A run whose content changed starts from an earlier store of the same lockfile, then of any.
     const fallbacks = (options['restore-keys'] ?? '').trim().split('\n')

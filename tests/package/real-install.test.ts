@@ -6,7 +6,7 @@
  * Run with `npm run test:package` (about 1.5 minutes on 2 cores; not part of `npm test`).
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -119,6 +119,9 @@ describe('the packed tool, installed from its tarball', () => {
     expect(run('npm', ['run', 'validate'], site).stderr).toContain('✔ 2 files checked, no problems')
     const build = run('npm', ['run', 'build', '--', '--base', '/my-portfolio/'], site)
     expect(build.stderr).toMatch(/✔ built 3 pages into dist\//)
+    // The deploy workflow's upload-pages-artifact leaves hidden files out of the site: the build makes none.
+    const built = readdirSync(path.join(site, 'dist'), { recursive: true }).map(String)
+    expect(built.filter((file) => file.split(path.sep).some((part) => part.startsWith('.')))).toEqual([])
     // The store is where init's deploy workflow restores and saves it.
     const deploy = parse(readFileSync(path.join(site, '.github/workflows/deploy.yml'), 'utf8')) as {
       jobs: { build: { steps: { uses?: string; with?: { path?: string } }[] } }

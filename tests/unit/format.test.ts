@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDiagnostic, type Diagnostic } from '../../cli/diagnostics/diagnostic.ts'
 import { formatDiagnostics, githubAnnotation, type FormatOptions } from '../../cli/diagnostics/format.ts'
+import { ruleNames } from '../../cli/diagnostics/rule-names.ts'
 import { checkContent, type CheckResult } from '../../cli/content/check-content.ts'
 import { materializeCase, type FixtureRoot } from '../helpers/fixtures.ts'
 
@@ -162,7 +163,11 @@ describe('sarif format', () => {
       $schema: string
       runs: {
         tool: {
-          driver: { name: string; rules: { id: string; shortDescription: { text: string }; help?: { text: string } }[] }
+          driver: {
+            name: string
+            informationUri: string
+            rules: { id: string; name: string; shortDescription: { text: string }; help?: { text: string } }[]
+          }
         }
         originalUriBaseIds: Record<string, { uri: string }>
         results: {
@@ -183,10 +188,12 @@ describe('sarif format', () => {
     expect(log.$schema).toMatch(/sarif-schema-2\.1\.0\.json$/)
     const [run] = log.runs
     expect(run?.tool.driver.name).toBe('portfolio')
+    expect(run?.tool.driver.informationUri).toBe('https://www.npmjs.com/package/yaml-portfolio')
+    // SARIF §3.49.7: the name is for people and differs from the opaque id.
     expect(run?.tool.driver.rules).toEqual([
       {
         id: 'ENDPOINT_METHOD',
-        name: 'ENDPOINT_METHOD',
+        name: 'InvalidHttpMethod',
         shortDescription: { text: 'The endpoint method is not an HTTP method.' },
       },
     ])
@@ -210,6 +217,14 @@ describe('sarif format', () => {
         properties: { pointer: '/sections/1/endpoints/1/method' },
       },
     ])
+  })
+
+  it('names every rule for people: a PascalCase name per code, each its own, none equal to its code', () => {
+    const names = Object.entries(ruleNames)
+    expect(names.filter(([code, name]) => !/^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/.test(name) || name === code)).toEqual(
+      [],
+    )
+    expect(new Set(names.map(([, name]) => name)).size).toBe(names.length)
   })
 
   it('gives a rule its default hint as help, and has no results when there is nothing to report', () => {
