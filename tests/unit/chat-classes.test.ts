@@ -102,6 +102,8 @@ describe('the assistant on the classes of questions issue 48 found it missing', 
   for (const [name, set] of Object.entries(CLASS_SETS))
     it(`answers the ${name} set (${set.length} questions) with the fact asked for`, async () => {
       expect(set.length).toBeGreaterThanOrEqual(8)
-      expect(await answerRate(chat, name, set)).toBeGreaterThanOrEqual(0)
+      // Before the change: lists 72.7%, processes 50.0%, numbers 64.3%, rows 27.3%; after: 100% each.
+      // At most one miss a class, so a content edit that rewords one fact does not fail the suite.
+      expect(await answerRate(chat, name, set)).toBeGreaterThanOrEqual(0.9)
     })
 })

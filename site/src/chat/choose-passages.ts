@@ -28,6 +28,8 @@ interface Shape {
   number: boolean
   /** The items of a kind ("what roles", "which categories"). */
   list: boolean
+  /** Items a table or cards hold ("which endpoints", "what fields"). */
+  rows: boolean
   /** A flow or rule told across sections ("what happens when", "how does … work"). */
   process: boolean
   /** The words of how it is asked, which rank passages but need not be in them (FindOptions.soft). */
@@ -81,6 +83,7 @@ function questionShape(tokens: readonly string[]): Shape {
   return {
     number,
     list: asksForList(tokens),
+    rows: tokens.some((word) => ROW_WORDS.has(word)),
     process,
     soft: [...quantity, ...steps, ...events, ...verb],
     counted: after[0] ?? null,
@@ -95,6 +98,30 @@ function asksForList(tokens: readonly string[]): boolean {
   if (!['what', 'which', 'list', 'name'].includes(tokens[0] ?? '')) return false
   return tokens.slice(1).some((word) => processTerm(word) !== null && word.length > 3 && /[^su]s$/.test(word))
 }
+
+/**
+ * What a table's or cards' rows are called: a list question naming one ("which endpoints", "what
+ * fields") is answered by the rows; another ("what can partners do") by a list in the text.
+ */
+const ROW_WORDS = new Set([
+  'endpoint',
+  'endpoints',
+  'route',
+  'routes',
+  'api',
+  'field',
+  'fields',
+  'column',
+  'columns',
+  'table',
+  'tables',
+  'collection',
+  'collections',
+  'card',
+  'cards',
+  'relation',
+  'relations',
+])
 
 /** A list of three or more ("User, Partner or Admin", "Cats, Dogs, Fish and Health"). */
 const ENUMERATION = /(?:[^,.;:]{1,40}, ){2}[^,.;:]{1,40}|[^,.;:]{1,40}, [^,.;:]{1,40},? (?:and|or) [^,.;:]{1,40}/
@@ -112,7 +139,8 @@ const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/)
  * A passage that says its project lacks something ("This platform has no checkout of its own",
  * "AuthStack itself takes no payments"): it answers a question about that thing last.
  */
-const LACKS = /\b(?:has|have|takes|take|offers?) no\b|\bno [\w-]+ of its own\b|\b(?:does not|doesn't) (?:have|take|offer)\b/i
+const LACKS =
+  /\b(?:has|have|takes|take|offers?) no\b|\bno [\w-]+ of its own\b|\b(?:does not|doesn't) (?:have|take|offer)\b/i
 /** Who lacks it must be the project ("Google accounts have no password" is a fact about passwords). */
 const ITSELF = /\b(?:this|the) (?:platform|project|app|application|demo|site|store|system)\b|\bitself\b|\bit\b/i
 
@@ -236,7 +264,7 @@ export function choosePassages(message: string, tokens: readonly string[], searc
       candidates.slice(0, 10).find((h) => statesPattern(h, /\d/, asked(h), search)))
     : shape.list
       ? (candidates.find((h) => headsList(h, asked(h), search)) ??
-        candidates.slice(0, 10).find((h) => h.passage.kind === 'row') ??
+        candidates.slice(0, 10).find((h) => shape.rows && h.passage.kind === 'row') ??
         candidates.slice(0, 10).find((h) => statesPattern(h, ENUMERATION, asked(h), search)))
       : undefined
   const best = preferred ?? answering[0]!
@@ -260,7 +288,7 @@ export function choosePassages(message: string, tokens: readonly string[], searc
   const seen = new Set<string>([best, ...more].map((hit) => hit.passage.text))
   const shown: Shown[] = []
   for (const hit of [best, ...more]) {
-    const all = rowsFor(hit, search, shape.list && !shape.number)
+    const all = rowsFor(hit, search, shape.list && shape.rows && !shape.number)
     const rows = all.filter((row) => !seen.has(row.text))
     // A second introduction to rows already shown points at nothing new.
     if (shown.length > 0 && all.length > 0 && rows.length === 0) continue
