@@ -73,6 +73,12 @@ export interface FindOptions {
 export interface ChatLibrary {
   /** The search for one question: the owner's passages and those of the projects the question may concern. */
   searchFor(question: string): Promise<ChatSearch>
+  /**
+   * Loads now what any question would load: every project's passages when they are few enough to
+   * load whole (LOAD_ALL_PROJECTS), so a question being typed is answered without waiting for them;
+   * nothing for a larger portfolio, where the question chooses. Never rejects.
+   */
+  prepare(): Promise<void>
 }
 
 /**
@@ -143,6 +149,9 @@ export function openChatLibrary(
     names: [project.title, project.id].map((name) => tokenize(name.toLowerCase())),
   }))
   return {
+    async prepare() {
+      if (overview.projects.length <= LOAD_ALL_PROJECTS) await Promise.allSettled(overview.projects.map(load))
+    },
     async searchFor(question) {
       // A question that names projects (by title or id) is about them: only their passages answer it.
       const asked = tokenize(question.toLowerCase())
