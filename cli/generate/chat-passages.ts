@@ -313,11 +313,12 @@ function sectionPassages(section: RenderedSection, source: string, add: Add): vo
         put(text(diagram.title), [text(diagram.title), text(diagram.caption)].filter(Boolean).join(': '))
       break
     case 'endpoints':
+      // "endpoint" in its headline: what a visitor calls the row ("which endpoint approves…").
       for (const endpoint of section.endpoints)
         put(
-          `${text(endpoint.method)} ${text(endpoint.path)}`,
+          `${text(endpoint.method)} ${text(endpoint.path)} endpoint`,
           `${text(endpoint.method)} ${text(endpoint.path)}: ${text(endpoint.summary)}${text(endpoint.auth) ? ` (${text(endpoint.auth)})` : ''}`,
-          'text',
+          'row',
           text(endpoint.path),
         )
       break
@@ -327,7 +328,7 @@ function sectionPassages(section: RenderedSection, source: string, add: Add): vo
     case 'test-cards': {
       // Test cards are short: one passage for all of a section's.
       const cards = section.cards.map((card) => `${text(card.network)} ${text(card.number)} (${text(card.outcome)})`)
-      if (cards.length > 0) put('Test cards', `Test cards: ${cards.join('; ')}.`, 'text', '')
+      if (cards.length > 0) put('Test cards', `Test cards: ${cards.join('; ')}.`, 'row', '')
       break
     }
   }
@@ -354,7 +355,7 @@ function databasePassages(section: Extract<RenderedSection, { kind: 'database' }
     put(
       `${text(entity.name)} table`,
       `${text(entity.name)}: ${text(entity.description)} Fields: ${fields.join('; ')}.`,
-      'text',
+      'row',
       text(entity.name),
     )
   }
@@ -362,5 +363,5 @@ function databasePassages(section: Extract<RenderedSection, { kind: 'database' }
   const relations = (section.relations ?? []).map(
     (r) => `${text(r.from)} to ${text(r.to)}: ${text(r.cardinality)}${text(r.note) ? ` (${text(r.note)})` : ''}`,
   )
-  if (relations.length > 0) put('Relations', `Relations: ${relations.join('; ')}.`, 'text', '')
+  if (relations.length > 0) put('Relations', `Relations: ${relations.join('; ')}.`, 'row', '')
 }

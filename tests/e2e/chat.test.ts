@@ -132,6 +132,34 @@ describe('chat assistant', () => {
     await page.context().close()
   })
 
+  it('loads the overview as the chat opens and the passages while a question is typed, so its reply needs only the delay', async () => {
+    // Issue 48: the first question used to load the chat's data after it was sent. The page's clock is
+    // paused once the data has arrived: the reply must come when the second has passed, not later.
+    const context = await shared.browser.newContext(DESKTOP)
+    await context.clock.install()
+    const page = await context.newPage()
+    const requests: string[] = []
+    page.on('requestfinished', (request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname.startsWith('/data/chat')) requests.push(pathname)
+    })
+    await page.goto(siteUrl, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: /Open chat/ }).click()
+    await expect.poll(() => requests).toEqual(['/data/chat.json'])
+    const input = page.locator('#chat-input')
+    await input.fill('how many salt rounds for bcrypt')
+    await expect
+      .poll(() => requests.filter((url) => url.startsWith('/data/chat/')).length)
+      .toBe(shared.facts.projects.length)
+    await context.clock.pauseAt(Date.now() + 60_000)
+    await input.press('Enter')
+    const log = page.getByLabel('Conversation')
+    await expect.poll(() => page.locator('.chat__typing').count()).toBe(1)
+    await context.clock.runFor(1050)
+    await expect.poll(() => log.textContent()).toContain('12 salt rounds')
+    await context.close()
+  })
+
   it('answers a fact from inside a case study, and its Read more link lands on that section', async () => {
     const page = await openChat()
     const input = page.locator('#chat-input')

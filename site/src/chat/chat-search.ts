@@ -44,7 +44,9 @@ export interface ChatSearch {
    * Passages for the question, best first. `kind` keeps one kind; `all` requires every asked word;
    * `strict` leaves out prefixes of short words (`redi`, the stem of `redis`, is not `redirect`).
    */
-  find(question: string, options?: { kind?: Place['kind']; all?: boolean; strict?: boolean }): Hit[]
+  find(question: string, options?: FindOptions): Hit[]
+  /** The rows (Place.kind `row`) shown at `url`, a section's table or cards, in content order. */
+  rows(url: string): StoredPassage[]
   /** The words of a question that count (stop words out), lowercase, each once. */
   words(question: string): string[]
   /** The question's terms as the index holds them, for matching sentences. */
@@ -53,10 +55,30 @@ export interface ChatSearch {
   projects: readonly ProjectSummary[]
 }
 
+export interface FindOptions {
+  /** Keep one kind of passage. */
+  kind?: Place['kind']
+  /** Require every asked word. */
+  all?: boolean
+  /** Leave out prefixes of short words (`redi`, the stem of `redis`, is not `redirect`). */
+  strict?: boolean
+  /**
+   * Words of how the question is put ("range", "process", "steps"): they rank the passages that
+   * hold them higher, but a passage need not hold them to answer (they do not count in coverage).
+   */
+  soft?: readonly string[]
+}
+
 /** The passages a question may need, loaded on demand. */
 export interface ChatLibrary {
   /** The search for one question: the owner's passages and those of the projects the question may concern. */
   searchFor(question: string): Promise<ChatSearch>
+  /**
+   * Loads now what any question would load: every project's passages when they are few enough to
+   * load whole (LOAD_ALL_PROJECTS), so a question being typed is answered without waiting for them;
+   * nothing for a larger portfolio, where the question chooses. Never rejects.
+   */
+  prepare(): Promise<void>
 }
 
 /**
@@ -127,17 +149,22 @@ export function openChatLibrary(
     names: [project.title, project.id].map((name) => tokenize(name.toLowerCase())),
   }))
   return {
+    async prepare() {
+      if (overview.projects.length <= LOAD_ALL_PROJECTS) await Promise.allSettled(overview.projects.map(load))
+    },
     async searchFor(question) {
       // A question that names projects (by title or id) is about them: only their passages answer it.
       const asked = tokenize(question.toLowerCase())
-      const named = new Set(
-        titles.filter(({ names }) => names.some((name) => containsRun(asked, name))).map(({ id }) => id),
+      const naming = titles.flatMap(({ id, names }) =>
+        names.filter((name) => containsRun(asked, name)).map((name) => ({ id, name })),
       )
+      const named = new Set(naming.map(({ id }) => id))
       const chosen = named.size > 0 ? overview.projects.filter((p) => named.has(p.id)) : choose(question)
       // A project that cannot be loaded leaves its passages out; the others still answer.
       const loaded = await Promise.allSettled(chosen.map(load))
       const scope = new Set(chosen.filter((_, i) => loaded[i]!.status === 'fulfilled').map((p) => p.id))
-      return searchOver(index, stored, scope, named.size === 0, overview.projects, techTerms)
+      const names = naming.map(({ name }) => name)
+      return searchOver(index, stored, scope, named.size === 0, overview.projects, techTerms, names)
     },
   }
 }
@@ -188,9 +215,25 @@ const stems = (text: string) =>
     .map(processTerm)
     .filter((term): term is string => term !== null)
 
+/** `words` without the first run of each of `runs` (consecutive words). */
+function withoutRuns(words: readonly string[], runs: readonly (readonly string[])[]): string[] {
+  const left = [...words]
+  for (const run of runs)
+    for (let start = 0; run.length > 0 && start + run.length <= left.length; start += 1)
+      if (run.every((word, i) => left[start + i] === word)) {
+        left.splice(start, run.length)
+        break
+      }
+  return left
+}
+
 /**
  * The search over the indexed passages of the projects in `scope`, and of the owner's when `owner`.
  * `techTerms`: the words of technologies (every project's tech list and the owner's stack).
+ * `names`: the names (words) by which the question named the projects in scope: every passage in
+ * scope is of those projects, so their words do not rank one above another ("the warehouse booking
+ * payments table" is the payments table, not the passage that says "booking" most), unless the name
+ * is all the question says.
  */
 function searchOver(
   index: MiniSearch<Passage>,
@@ -199,6 +242,7 @@ function searchOver(
   owner: boolean,
   projects: readonly ProjectSummary[],
   techTerms: ReadonlySet<string>,
+  names: readonly (readonly string[])[] = [],
 ): ChatSearch {
   const inScope = (id: number) => {
     const project = stored[id]?.project ?? ''
@@ -212,10 +256,21 @@ function searchOver(
     words,
     projects,
     stems,
+    rows(url) {
+      return stored.filter((passage, id) => passage.kind === 'row' && passage.url === url && inScope(id))
+    },
     find(question, options = {}) {
-      const asked = words(question).map((word) => ({ word, terms: new Set(processQueryTerm(word) ?? []) }))
+      const soft = new Set(options.soft ?? [])
+      const counts = (list: readonly string[]) => list.some((word) => !soft.has(word))
+      // Unless the name is all the question asks about ("tell me about AuthStack", "what happens when a
+      // warehouse listing is submitted": the listing is the subject, and the project's id says it too).
+      const unnamed = words(withoutRuns(tokenize(question.toLowerCase()), names).join(' '))
+      const stripped = counts(unnamed)
+      const all = stripped ? unnamed : words(question)
+      const required = counts(all) ? all.filter((word) => !soft.has(word)) : all
+      const asked = required.map((word) => ({ word, terms: new Set(processQueryTerm(word) ?? []) }))
       if (asked.length === 0) return []
-      const results: SearchResult[] = index.search(asked.map((a) => a.word).join(' '), {
+      const results: SearchResult[] = index.search(all.join(' '), {
         filter: (result: SearchResult) =>
           inScope(result.id as number) && (!options.kind || stored[result.id as number]?.kind === options.kind),
         ...(options.all ? { combineWith: 'AND' } : {}),
@@ -231,15 +286,19 @@ function searchOver(
           Math.log(1 + total / (1 + results.filter((r) => covers(r, terms)).length)) *
           ([...terms].some((term) => techTerms.has(term)) ? 2 : 1),
       )
-      const sum = weights.reduce((a, b) => a + b, 0)
+      // The project's name, left out of the query, is still stated by each of its passages, and weighs
+      // as a word every passage holds.
+      const naming = stripped ? words(question).filter((word) => !unnamed.includes(word)) : []
+      const named = naming.length * Math.log(1 + total / (1 + total))
+      const sum = weights.reduce((a, b) => a + b, 0) + named
       return results
         .map((result): Hit => {
           const found = asked.map((a, i) => (covers(result, a.terms) ? i : -1)).filter((i) => i >= 0)
           return {
             passage: stored[result.id as number]!,
             score: result.score,
-            coverage: found.reduce((a, i) => a + (weights[i] ?? 0), 0) / sum,
-            words: found.map((i) => asked[i]!.word),
+            coverage: (found.reduce((a, i) => a + (weights[i] ?? 0), 0) + named) / sum,
+            words: [...naming, ...found.map((i) => asked[i]!.word)],
             terms: result.terms,
           }
         })

@@ -13,6 +13,7 @@
  */
 import { paths } from '../paths.ts'
 import type { ChatSearch, Hit } from './chat-search.ts'
+import { askedTerms, choosePassages, type Choice } from './choose-passages.ts'
 import { excerpt } from './excerpt.ts'
 import { processTerm, type ProjectSummary } from './search-config.ts'
 
@@ -40,8 +41,6 @@ export interface ChatKnowledge {
   search: ChatSearch | null
 }
 
-/** An answer needs a passage stating at least this share of the question (see Hit.coverage). */
-export const MIN_COVERAGE = 0.5
 /** How many quick questions the fallback and "what can you do" offer. */
 const SUGGESTIONS = 3
 
@@ -338,78 +337,15 @@ function readMoreLink(hit: Hit): ReplyPart {
   return { kind: 'link', text: section ? `${source} · ${section}` : source, href: url }
 }
 
-/** "How many…", "how long…": a question whose answer is a number or a duration. */
-const NUMBER_QUESTIONS = [
-  'how many',
-  'how much',
-  'how long',
-  'how fast',
-  'how big',
-  'how large',
-  'how old',
-  'number of',
-  'what percentage',
-]
-/** A list of three or more ("User, Partner or Admin", "Cats, Dogs, Fish and Health"). */
-const ENUMERATION = /(?:[^,.;:]{1,40}, ){2}[^,.;:]{1,40}|[^,.;:]{1,40}, [^,.;:]{1,40},? (?:and|or) [^,.;:]{1,40}/
-
-/**
- * "What roles…", "which payment methods…", "what types of…": a question that asks for the items of
- * a kind (a plural after what or which).
- */
-function asksForList(tokens: readonly string[]): boolean {
-  if (tokens[0] !== 'what' && tokens[0] !== 'which') return false
-  const asked = tokens.slice(1, 4).filter((word) => processTerm(word) !== null)
-  return asked.some((word) => word.length > 3 && /[^s]s$/.test(word))
-}
-
-/**
- * The best passage, and a second one from elsewhere when it answers as much; null when none answers
- * enough. Among passages that answer as much, a question asking for a number prefers one that states
- * a number, and one asking for the items of a kind one that lists some.
- */
-function matchPassages(
-  message: string,
-  tokens: readonly string[],
-  search: ChatSearch,
-): { hits: Hit[]; covered: number } | null {
-  const number = NUMBER_QUESTIONS.some((phrase) => findPhrase(tokens, phrase) >= 0)
-  const wanted = number ? /\d/ : asksForList(tokens) ? ENUMERATION : null
-  const hits = search.find(message).slice(0, 10)
-  const top = hits.reduce((max, h) => Math.max(max, h.coverage), 0)
-  if (top < MIN_COVERAGE) return null
-  const answering = hits.filter((h) => h.coverage >= top)
-  // The number or the list must be in a sentence that states what was asked, not anywhere in the passage.
-  const states = (hit: Hit, pattern: RegExp) => {
-    const asked = new Set(askedTerms(hit, search))
-    return hit.passage.text
-      .split(/(?<=[.!?])\s+/)
-      .some((sentence) => pattern.test(sentence) && search.stems(sentence).some((term) => asked.has(term)))
-  }
-  // A tech list's digits are versions ("OAuth 2.0"), not the number asked for.
-  const best =
-    (wanted && answering.find((h) => !(number && h.passage.kind === 'tech') && states(h, wanted))) || answering[0]!
-  const second = hits.find(
-    (h) => h !== best && h.coverage >= best.coverage && h.score >= best.score / 2 && h.passage.url !== best.passage.url,
-  )
-  return { hits: second ? [best, second] : [best], covered: best.words.length }
-}
-
-/**
- * The terms a passage matched that tell which of its sentences answers: not its project's name,
- * which it matches as a whole, unless that is all the question asked.
- */
-function askedTerms(hit: Hit, search: ChatSearch): string[] {
-  const named = new Set(search.stems(hit.passage.source))
-  const asked = hit.terms.filter((term) => !named.has(term))
-  return asked.length > 0 ? asked : hit.terms
-}
-
-function passageAnswer(hits: Hit[], search: ChatSearch): Reply {
-  const paragraphs = hits.map((hit) => {
+function passageAnswer(choice: Choice, search: ChatSearch): Reply {
+  const paragraphs = choice.shown.flatMap(({ hit, rows }) => {
     const body = excerpt(hit.passage.text, askedTerms(hit, search), search.stems)
-    return [text(hit.passage.project && !body.includes(hit.passage.source) ? `${hit.passage.source}: ${body}` : body)]
+    const { project, source } = hit.passage
+    const said = (line: string) => [text(project && !line.includes(source) ? `${source}: ${line}` : line)]
+    // A table's or cards' rows are shown whole under their introduction: the introduction points at them.
+    return [said(body), ...rows.map((row) => [text(row.text)])]
   })
+  const hits = choice.shown.map(({ hit }) => hit)
   const links = hits.filter((hit, i) => hits.findIndex((other) => other.passage.url === hit.passage.url) === i)
   const more: ReplyPart[] = [text('Read more: ')]
   links.forEach((hit, i) => more.push(...(i > 0 ? [text(', ')] : []), readMoreLink(hit)))
@@ -435,10 +371,10 @@ export function replyTo(message: string, knowledge: ChatKnowledge): Reply {
   if (projects === 'none') return fallback(knowledge)
   if (projects) return projects
   const keyword = matchKeyword(tokens, knowledge)
-  const passages = search ? matchPassages(message, tokens, search) : null
+  const passages = search ? choosePassages(message, tokens, search) : null
   // A quick question's keywords win, unless a passage states more of what was asked.
   if (keyword && (!passages || passages.covered <= keyword.covered)) return answer([text(keyword.answer)])
-  if (passages && search) return passageAnswer(passages.hits, search)
+  if (passages && search) return passageAnswer(passages, search)
   return fallback(knowledge)
 }
 

@@ -8,7 +8,7 @@ import { stemmer } from 'stemmer'
  */
 
 /** Written into every chat data file; a browser holding a file of another format ignores it. */
-export const CHAT_DATA_FORMAT = 3
+export const CHAT_DATA_FORMAT = 4
 
 /** Where a passage is shown: its project (or the owner's profile), section and anchor. */
 export interface Place {
@@ -20,8 +20,12 @@ export interface Place {
   section: string
   /** Route path with the section's anchor, e.g. /projects/authstack#security or /#about. */
   url: string
-  /** `tech`: a list of technologies (answers "which projects use X"); `text`: anything else. */
-  kind: 'tech' | 'text'
+  /**
+   * `tech`: a list of technologies (answers "which projects use X"); `row`: a row of a section's table
+   * or cards (an endpoint, an entity, the relations, the test cards), what an answer shows when it
+   * would otherwise quote the section's introduction; `text`: anything else.
+   */
+  kind: 'tech' | 'row' | 'text'
 }
 
 /** One searchable passage of the content (a paragraph, a feature, an endpoint, a tech group…) as indexed. */
@@ -85,8 +89,10 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'long often you your yours know show give some much many thanks thank ok okay just like get got one ones ' +
     'project projects app apps application applications use used uses using built build work works working him himself ' +
     'make made someone somebody anyone anybody people thing things way wat wht whats hows pls plz u ur ' +
-    // How a question is put ("what happens when", "how are sessions kept").
-    'happen happens happened keep keeps kept'
+    // How a question is put ("what happens when", "how are sessions kept", "the three ways to").
+    'happen happens happened keep keeps kept ways between up ' +
+    // How a list is asked for ("the possible statuses", "what options does it offer", "let you").
+    'possible kind kinds option options offer offers provide provides support supports let'
   ).split(' '),
 )
 
@@ -116,6 +122,17 @@ const QUERY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   tests: ['test', 'load'],
   tested: ['test', 'load'],
   port: ['listen'],
+  // A table's rows as visitors name them ("which columns", "API routes").
+  column: ['field'],
+  columns: ['field'],
+  route: ['endpoint'],
+  routes: ['endpoint'],
+  // Paying is what a payment is; speed is what a response time is.
+  pay: ['payment'],
+  paid: ['payment'],
+  speed: ['fast', 'faster', 'response'],
+  faster: ['fast', 'speed', 'response'],
+  quicker: ['fast', 'faster', 'response'],
 }
 
 /** Lowercase, stop words out, Porter stem (the `stemmer` package): `limits`, `limiting` -> `limit`. */

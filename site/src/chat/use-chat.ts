@@ -16,6 +16,8 @@ export function useChat() {
   const [pendingReplies, setPendingReplies] = useState(0)
   const timers = useRef(new Set<number>())
 
+  // The overview (the owner's passages, each project's summary) and the search's code load as the chat
+  // opens, so the first question waits for a project's passages at most.
   useEffect(() => {
     loadChatLibrary().catch(() => undefined) // a failure is tried again with the first question
     const active = timers.current
@@ -47,8 +49,23 @@ export function useChat() {
     timers.current.add(timer)
   }, [])
 
+  /**
+   * The visitor has started typing a question: the passages it will need load while they type, not
+   * after they send it (the reply still comes after the delay, never sooner).
+   */
+  const prepared = useRef(false)
+  const typing = useCallback(() => {
+    if (prepared.current) return
+    prepared.current = true
+    loadChatLibrary()
+      .then((library) => library.prepare())
+      .catch(() => {
+        prepared.current = false // tried again with the next keystroke
+      })
+  }, [])
+
   /** Quick-question chips show only while the conversation holds just the greeting. */
   const showQuickQuestions = messages.length === 1
 
-  return { messages, typing: pendingReplies > 0, showQuickQuestions, send }
+  return { messages, typing: pendingReplies > 0, showQuickQuestions, send, prepare: typing }
 }

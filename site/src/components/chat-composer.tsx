@@ -1,8 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { Icon } from './icon.tsx'
 
+interface ChatComposerProps {
+  onSend: (text: string) => void
+  /** Called as the visitor types (the chat loads what the question will need meanwhile). */
+  onType?: () => void
+  active: boolean
+}
+
 /** The message box: Enter sends, Shift+Enter adds a line; blank messages cannot be sent. */
-export function ChatComposer({ onSend, active }: { onSend: (text: string) => void; active: boolean }) {
+export function ChatComposer({ onSend, onType, active }: ChatComposerProps) {
   const [draft, setDraft] = useState('')
   const input = useRef<HTMLTextAreaElement>(null)
   const canSend = draft.trim().length > 0
@@ -38,7 +45,10 @@ export function ChatComposer({ onSend, active }: { onSend: (text: string) => voi
         rows={1}
         placeholder="Ask about projects, skills…"
         value={draft}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => {
+          setDraft(event.target.value)
+          if (event.target.value.trim()) onType?.()
+        }}
         onKeyDown={onKeyDown}
       />
       <button type="submit" className="chat__send" disabled={!canSend}>

@@ -19,7 +19,7 @@ interface ChatPanelProps {
  */
 export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
   const log = useRef<HTMLDivElement>(null)
-  const { messages, typing, showQuickQuestions, send } = useChat()
+  const { messages, typing, showQuickQuestions, send, prepare } = useChat()
 
   useEffect(() => {
     log.current?.scrollTo({ top: log.current.scrollHeight })
@@ -70,7 +70,7 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           ))}
         </ul>
       ) : null}
-      <ChatComposer onSend={send} active={open} />
+      <ChatComposer onSend={send} onType={prepare} active={open} />
     </div>
   )
 }

@@ -1,0 +1,303 @@
+import type { ChatSearch, Hit, StoredPassage } from './chat-search.ts'
+import { processTerm } from './search-config.ts'
+
+/**
+ * Which passages answer a question, from the search's hits: the shape of the question (a number, a
+ * list, a process) decides which of the passages that answer as much is shown, and what is shown
+ * with it (the rows of a table, the other steps of a process). Pure, like reply.ts.
+ */
+
+/** An answer needs a passage stating at least this share of the question (see Hit.coverage). */
+export const MIN_COVERAGE = 0.5
+
+/** A passage to show, and the rows of its section's table or cards that answer with it. */
+export interface Shown {
+  hit: Hit
+  rows: StoredPassage[]
+}
+
+export interface Choice {
+  shown: Shown[]
+  /** How many asked words the best passage holds (to weigh against a quick question's keywords). */
+  covered: number
+}
+
+/** What a question asks for, from how it is put. */
+interface Shape {
+  /** A number or a duration ("how many", "the priority range"). */
+  number: boolean
+  /** The items of a kind ("what roles", "which categories"). */
+  list: boolean
+  /** Items a table or cards hold ("which endpoints", "what fields"). */
+  rows: boolean
+  /** A flow or rule told across sections ("what happens when", "how does … work"). */
+  process: boolean
+  /** The words of how it is asked, which rank passages but need not be in them (FindOptions.soft). */
+  soft: string[]
+  /** What a "how many" counts ("listings"): the number must be next to it, not next to any asked word. */
+  counted: string | null
+}
+
+const NUMBER_PHRASES = [
+  'how many',
+  'how much',
+  'how long',
+  'how fast',
+  'how big',
+  'how large',
+  'how old',
+  'how often',
+  'number of',
+  'what percentage',
+]
+/** Nouns that ask for a quantity ("the priority range", "the rating scale"): a number answers them. */
+const QUANTITY_WORDS = new Set(['range', 'scale', 'number', 'count', 'amount', 'total', 'percentage', 'percent'])
+/** Nouns that ask for a process: the steps answer, whatever they are called. */
+const PROCESS_WORDS = new Set(['process', 'flow', 'workflow', 'lifecycle', 'steps', 'step', 'procedure', 'sequence'])
+const PROCESS_PHRASES = [
+  /^what (?:happens|happened|happen) (?:when|if|after|once|before|to)\b/,
+  /\bwalk (?:me |us )?through\b/,
+  /^how (?:does|do|is|are) .+ (?:work|handled|processed|confirmed|approved|verified|created)$/,
+  /^what (?:are )?the steps\b/,
+]
+/** An auxiliary before the event a process question asks about ("when a listing IS submitted"). */
+const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'gets', 'get', 'got', 'be', 'been'])
+
+function questionShape(tokens: readonly string[]): Shape {
+  const said = ` ${tokens.join(' ')} `
+  const quantity = tokens.filter((word) => QUANTITY_WORDS.has(word.replace(/s$/, '')))
+  const number = quantity.length > 0 || NUMBER_PHRASES.some((phrase) => said.includes(` ${phrase} `))
+  const steps = tokens.filter((word) => PROCESS_WORDS.has(word))
+  const process = steps.length > 0 || PROCESS_PHRASES.some((pattern) => pattern.test(tokens.join(' ')))
+  // The event's participle ("submitted", "placed") is put in the visitor's words; the content may
+  // tell the same step in its own ("a new listing is stored with the status pending").
+  const events = process
+    ? tokens.filter((word, i) => i > 0 && AUXILIARIES.has(tokens[i - 1]!) && /(?:ed|en)$/.test(word))
+    : []
+  // "List the routes", "name the categories": the verb asks for a list; it is not what is listed.
+  const verb = tokens[0] === 'list' || tokens[0] === 'name' ? [tokens[0]] : []
+  const after = ['many', 'of'].flatMap((word) => {
+    const at = tokens.findIndex((token, i) => token === word && (tokens[i - 1] === 'how' || tokens[i - 1] === 'number'))
+    return at >= 0 ? tokens.slice(at + 1).filter((token) => processTerm(token) !== null) : []
+  })
+  return {
+    number,
+    list: asksForList(tokens),
+    rows: tokens.some((word) => ROW_WORDS.has(word)),
+    process,
+    soft: [...quantity, ...steps, ...events, ...verb],
+    counted: after[0] ?? null,
+  }
+}
+
+/**
+ * "What roles…", "which payment methods…", "list the categories", "what are the pet shop
+ * categories": a question that asks for the items of a kind (a plural noun after what, which or list).
+ */
+function asksForList(tokens: readonly string[]): boolean {
+  if (!['what', 'which', 'list', 'name'].includes(tokens[0] ?? '')) return false
+  return tokens.slice(1).some((word) => processTerm(word) !== null && word.length > 3 && /[^su]s$/.test(word))
+}
+
+/**
+ * What a table's or cards' rows are called: a list question naming one ("which endpoints", "what
+ * fields") is answered by the rows; another ("what can partners do") by a list in the text.
+ */
+const ROW_WORDS = new Set([
+  'endpoint',
+  'endpoints',
+  'route',
+  'routes',
+  'api',
+  'field',
+  'fields',
+  'column',
+  'columns',
+  'table',
+  'tables',
+  'collection',
+  'collections',
+  'card',
+  'cards',
+  'relation',
+  'relations',
+])
+
+/** A list of three or more ("User, Partner or Admin", "Cats, Dogs, Fish and Health"). */
+const ENUMERATION = /(?:[^,.;:]{1,40}, ){2}[^,.;:]{1,40}|[^,.;:]{1,40}, [^,.;:]{1,40},? (?:and|or) [^,.;:]{1,40}/
+/** A number as a sentence may state it: digits ("200+", "1,000", "99.9%"). */
+const DIGITS = /^\d/
+/** Or a number word, from two ("one" is mostly "a"). */
+const NUMBER_WORD =
+  /^(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|dozen)$/
+/** Words of a sentence, with where each ends. */
+const WORDS = /[\p{L}\p{N}]+(?:[.,%+][\p{N}]+)*[%+]?/gu
+
+const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/)
+
+/**
+ * A passage that says its project lacks something ("This platform has no checkout of its own",
+ * "AuthStack itself takes no payments"): it answers a question about that thing last.
+ */
+const LACKS =
+  /\b(?:has|have|takes|take|offers?) no\b|\bno [\w-]+ of its own\b|\b(?:does not|doesn't) (?:have|take|offer)\b/i
+/** Who lacks it must be the project ("Google accounts have no password" is a fact about passwords). */
+const ITSELF = /\b(?:this|the) (?:platform|project|app|application|demo|site|store|system)\b|\bitself\b|\bit\b/i
+
+function saysItLacks(passage: StoredPassage): boolean {
+  return sentencesOf(passage.text).some(
+    (sentence) =>
+      LACKS.test(sentence) && (ITSELF.test(sentence) || (passage.project !== '' && sentence.includes(passage.source))),
+  )
+}
+
+/**
+ * The terms a passage matched that tell which of its sentences answers: not its project's name,
+ * which it matches as a whole, unless that is all the question asked.
+ */
+export function askedTerms(hit: Hit, search: ChatSearch): string[] {
+  const named = new Set(search.stems(hit.passage.source))
+  const asked = hit.terms.filter((term) => !named.has(term))
+  return asked.length > 0 ? asked : hit.terms
+}
+
+/** For each sentence of a passage, its words with their stems and where each ends. */
+function sentenceWords(text: string, search: ChatSearch) {
+  return sentencesOf(text).map((sentence) => ({
+    sentence,
+    words: [...sentence.matchAll(WORDS)].map((match) => ({
+      word: match[0].toLowerCase(),
+      stem: search.stems(match[0])[0] ?? '',
+      end: (match.index ?? 0) + match[0].length,
+    })),
+  }))
+}
+
+/** A sentence states a number (`form`) next to an asked word ("200+ listings", "a priority from 1 to 5"). */
+function statesNumberOf(hit: Hit, asked: ReadonlySet<string>, search: ChatSearch, form: RegExp): boolean {
+  return sentenceWords(hit.passage.text, search).some(({ words }) =>
+    words.some(
+      ({ stem }, i) => asked.has(stem) && words.slice(Math.max(0, i - 3), i + 5).some(({ word }) => form.test(word)),
+    ),
+  )
+}
+
+/**
+ * A sentence where an asked word heads a list: the items follow it in the same clause ("category (one
+ * of Cats, Dogs, Fish…)", "Three roles share the platform: Users…, Partners… and Admins…") or end
+ * with it ("Cards, UPI and other methods"), not a list the word is itself an item of ("six
+ * categories, search and filters, cart…").
+ */
+function headsList(hit: Hit, asked: ReadonlySet<string>, search: ChatSearch): boolean {
+  return sentenceWords(hit.passage.text, search).some(({ sentence, words }) =>
+    words.some(({ word, stem, end }) => {
+      if (!asked.has(stem)) return false
+      // "Cards, UPI and other methods": the items come before the word, which names their kind.
+      if (/(?:,|\band|\bor) other\s*$/i.test(sentence.slice(0, end - word.length))) return true
+      const after = sentence.slice(end)
+      if (/^\s*,/.test(after)) return false
+      const clause = after.split(/;|\.(?:\s|$)/)[0] ?? ''
+      return (clause.match(/,/g)?.length ?? 0) + (/\b(?:and|or)\b/.test(clause) ? 1 : 0) >= 2
+    }),
+  )
+}
+
+/** The number or list stated in a sentence with an asked word (the weaker test). */
+function statesPattern(hit: Hit, pattern: RegExp, asked: ReadonlySet<string>, search: ChatSearch): boolean {
+  return sentencesOf(hit.passage.text).some(
+    (sentence) => pattern.test(sentence) && search.stems(sentence).some((term) => asked.has(term)),
+  )
+}
+
+/** How many hits a question's shape may look through for the passage that states what it asks. */
+const SHAPE_DEPTH = 30
+/** A process answer: the best passage and at most this many more steps from its project. */
+const PROCESS_STEPS = 2
+/** Rows of a table shown with its section's introduction. */
+const MAX_ROWS = 8
+
+/**
+ * The rows of `hit`'s section that answer with it, when it is the introduction of a table or cards
+ * ("The cards below…", "Key endpoints…"): those stating the most asked words, or all of them when
+ * none states one.
+ */
+function rowsFor(hit: Hit, search: ChatSearch, list: boolean): StoredPassage[] {
+  // A row answers alone, unless the question asks for the items of a kind: then the section's rows like it.
+  if (hit.passage.kind === 'tech' || (hit.passage.kind === 'row' && !list)) return []
+  const rows = search.rows(hit.passage.url).filter((row) => row.text !== hit.passage.text)
+  if (rows.length === 0) return []
+  const asked = new Set(askedTerms(hit, search))
+  const counts = rows.map((row) => new Set(search.stems(row.text).filter((term) => asked.has(term))).size)
+  const most = Math.max(...counts)
+  if (hit.passage.kind === 'row' && most === 0) return []
+  return rows.filter((_, i) => most === 0 || counts[i] === most).slice(0, MAX_ROWS)
+}
+
+/**
+ * The passages that answer a question, or null when none answers enough. Among passages that answer
+ * as much, a project that says it lacks the asked thing comes last; a question asking for a number
+ * prefers a passage stating one next to what was asked, one asking for the items of a kind a passage
+ * where what was asked heads a list. A process is answered with its other steps from the same
+ * project; a second passage from elsewhere otherwise, when it answers as much.
+ */
+export function choosePassages(message: string, tokens: readonly string[], search: ChatSearch): Choice | null {
+  const shape = questionShape(tokens)
+  const found = search.find(message, { soft: shape.soft })
+  // The same text shown in several places (shared test cards) is one passage.
+  const hits = found
+    .filter((hit, i) => found.findIndex((other) => other.passage.text === hit.passage.text) === i)
+    .map((hit, rank) => ({ hit, rank, lacks: saysItLacks(hit.passage) }))
+    .sort((a, b) => Number(a.lacks) - Number(b.lacks) || a.rank - b.rank)
+    .map(({ hit }) => hit)
+  const top = hits.slice(0, 10).reduce((max, h) => Math.max(max, h.coverage), 0)
+  if (top < MIN_COVERAGE) return null
+  const answering = hits.slice(0, SHAPE_DEPTH).filter((h) => h.coverage >= top)
+  // A tech list's digits are versions ("OAuth 2.0"), not the number asked for.
+  const candidates = shape.number ? answering.filter((h) => h.passage.kind !== 'tech') : answering
+  const asked = (hit: Hit) => new Set(askedTerms(hit, search))
+  const counted = shape.counted ? new Set(search.stems(shape.counted)) : null
+  const numbered = (hit: Hit) => counted ?? asked(hit)
+  // A list is best stated as one (an asked word heading it), else as a table's rows.
+  const preferred = shape.number
+    ? (candidates.find((h) => statesNumberOf(h, numbered(h), search, DIGITS)) ??
+      candidates.find((h) => statesNumberOf(h, numbered(h), search, NUMBER_WORD)) ??
+      candidates.slice(0, 10).find((h) => statesPattern(h, /\d/, asked(h), search)))
+    : shape.list
+      ? (candidates.find((h) => headsList(h, asked(h), search)) ??
+        candidates.slice(0, 10).find((h) => shape.rows && h.passage.kind === 'row') ??
+        candidates.slice(0, 10).find((h) => statesPattern(h, ENUMERATION, asked(h), search)))
+      : undefined
+  const best = preferred ?? answering[0]!
+  const more = shape.process
+    ? hits
+        .slice(0, SHAPE_DEPTH)
+        .filter((h) => h !== best && h.passage.project === best.passage.project && h.coverage >= MIN_COVERAGE)
+        .slice(0, PROCESS_STEPS)
+    : hits
+        .slice(0, 10)
+        .filter(
+          (h) =>
+            h !== best &&
+            h.coverage >= best.coverage &&
+            h.score >= best.score / 2 &&
+            h.passage.url !== best.passage.url,
+        )
+        .slice(0, 1)
+  // A row is shown once: not again under a second introduction (the test cards every project
+  // shares), nor as a passage of its own.
+  const seen = new Set<string>([best, ...more].map((hit) => hit.passage.text))
+  const shown: Shown[] = []
+  for (const hit of [best, ...more]) {
+    const all = rowsFor(hit, search, shape.list && shape.rows && !shape.number)
+    const rows = all.filter((row) => !seen.has(row.text))
+    // A second introduction to rows already shown points at nothing new.
+    if (shown.length > 0 && all.length > 0 && rows.length === 0) continue
+    for (const row of rows) seen.add(row.text)
+    shown.push({ hit, rows })
+  }
+  const inRows = new Set(shown.flatMap(({ rows }) => rows.map((row) => row.text)))
+  return {
+    shown: shown.filter(({ hit }, i) => i === 0 || !inRows.has(hit.passage.text)),
+    covered: best.words.length,
+  }
+}
