@@ -1,13 +1,8 @@
 import { gzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checkAndCompile } from '../../cli/pipeline/check-and-compile.ts'
-import { chatFilesOf } from '../../cli/generate/chat-index.ts'
 import { BUDGETS, kb } from '../../scripts/audit/budgets.ts'
-import { openChatLibrary, type ChatLibrary } from '../../site/src/chat/chat-search.ts'
-import { chatData } from '../../site/src/chat/index-path.ts'
-import { smallTalkReplies } from '../../site/src/chat/knowledge.ts'
-import { replyText, replyTo, type ChatKnowledge, type Reply } from '../../site/src/chat/reply.ts'
-import { REPO_ROOT } from '../helpers/fixtures.ts'
+import { replyText, type ChatKnowledge, type Reply } from '../../site/src/chat/reply.ts'
+import { openShippedChat } from '../helpers/chat-harness.ts'
 
 /**
  * The assistant against the real index of the shipped content: questions in a recruiter's words
@@ -181,41 +176,15 @@ const QUESTIONS: [string, Expect][] = [
 ]
 
 let knowledge: ChatKnowledge
-let library: ChatLibrary
 let overviewJson: string
 /** Each question's reply, with the passages it needs loaded (as the chat loads them). */
 const replies = new Map<string, Reply>()
 
 beforeAll(async () => {
-  const { compiled } = await checkAndCompile(REPO_ROOT)
-  if (!compiled) throw new Error('the shipped content does not compile')
-  const files = new Map(chatFilesOf(compiled).map((file) => [file.path, file.contents]))
-  overviewJson = files.get(chatData.overview.file)!
-  library = openChatLibrary(JSON.parse(overviewJson), async (id) => JSON.parse(files.get(chatData.project.file(id))!))
-  const portfolio = compiled.portfolio as {
-    owner: { name: string }
-    contact: { email: string }
-    chat: {
-      greeting: string
-      fallback: string
-      quickQuestions: ChatKnowledge['quickQuestions']
-      smallTalk?: Parameters<typeof smallTalkReplies>[0]
-    }
-  }
-  const { chat } = portfolio
-  knowledge = {
-    quickQuestions: chat.quickQuestions,
-    fallback: chat.fallback,
-    smallTalk: smallTalkReplies(
-      chat.smallTalk,
-      portfolio.owner.name,
-      portfolio.contact.email.replace(/^mailto:/, ''),
-      chat.greeting,
-    ),
-    search: null,
-  }
-  for (const [question] of QUESTIONS)
-    replies.set(question, replyTo(question, { ...knowledge, search: await library.searchFor(question) }))
+  const chat = await openShippedChat()
+  knowledge = chat.knowledge
+  overviewJson = chat.overviewJson
+  for (const [question] of QUESTIONS) replies.set(question, await chat.ask(question))
 }, 120_000)
 
 function hits(reply: Reply, expected: Expect): boolean {
