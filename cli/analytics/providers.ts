@@ -63,8 +63,7 @@ function plausible(base: string, id: string): AnalyticsTags {
   if (/^pa-/.test(id))
     return {
       head:
-        `<script async src="${attribute(`${base}/js/${id}.js`)}"></script>\n` +
-        `<script>${PLAUSIBLE_STUB}</script>`,
+        `<script async src="${attribute(`${base}/js/${id}.js`)}"></script>\n` + `<script>${PLAUSIBLE_STUB}</script>`,
       ...origins,
     }
   return {
