@@ -1,7 +1,8 @@
 // Import rules of DESIGN.md ("Imports flow downward only"), checked by tests/unit/import-rules.test.ts
 // so a cycle or an upward import fails CI. Layers, top to bottom:
 //   commands -> pipeline | dev | init -> social | resume -> media -> generate -> compile -> content -> diagnostics
-// cache/, workers/ and diagnostics/ import nothing else of cli/ but the shared leaves (errors, paths).
+// cache/, workers/ and diagnostics/ import nothing else of cli/ but the shared leaves (errors, paths);
+// analytics/ (the tracker providers, for the build and the doctor) imports nothing else of cli/.
 const leaves = '^cli/(errors|paths|sha256|write-atomically)[.]ts$'
 const above = (...layers) => `^cli/(${layers.join('|')})/`
 
@@ -104,6 +105,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^cli/doctor/' },
       to: { path: above('pipeline', 'dev', 'init', 'commands', 'content', 'compile', 'generate') },
+    },
+    {
+      name: 'analytics-stands-alone',
+      severity: 'error',
+      comment: 'The provider table is read by the build, the doctor and the tests; it imports nothing else of cli/.',
+      from: { path: '^cli/analytics/' },
+      to: { path: '^cli/', pathNot: '^cli/analytics/' },
+    },
+    {
+      name: 'no-analytics-in-dev',
+      severity: 'error',
+      comment: 'Nothing of the tracker runs in portfolio dev: nothing the dev server loads reaches the provider table.',
+      from: { path: '^cli/dev/' },
+      to: { path: '^cli/analytics/', reachable: true },
     },
     {
       name: 'only-commands-use-doctor',

@@ -1,6 +1,7 @@
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { decodePointer, displayPath, isRecord, valueAt } from '../diagnostics/json-pointer.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
+import { checkAnalytics } from './rules/analytics.ts'
 import { checkAnchors } from './rules/anchors.ts'
 import { checkCredentials } from './rules/credentials.ts'
 import { checkDatabase } from './rules/database.ts'
@@ -61,7 +62,13 @@ export function checkFile(source: SourceFile, kind: FileKind): FileCheck {
       ...checkDatabase(parsed, parsed.data),
     )
     diagnostics.push(...checkNumbers(parsed), ...checkAnchors(parsed, parsed.data))
-  } else diagnostics.push(...checkTheme(parsed), ...checkResumeDates(parsed), ...checkCredentials(parsed))
+  } else
+    diagnostics.push(
+      ...checkTheme(parsed),
+      ...checkResumeDates(parsed),
+      ...checkCredentials(parsed),
+      ...checkAnalytics(parsed),
+    )
   return { parsed, diagnostics, links }
 }
 

@@ -277,6 +277,12 @@ export const diagnosticCodes = {
     hint: 'Pick a darker accent for the light theme or a lighter one for the dark theme; 4.5:1 is the WCAG AA minimum for text.',
   },
 
+  // P. Analytics (analytics: in portfolio.yaml)
+  ANALYTICS_HOST: {
+    title: 'The analytics host cannot serve the tracker.',
+    hint: 'Write the https address of the instance or proxy alone, e.g. https://stats.example.com, or remove host to use the provider itself.',
+  },
+
   // K. Doctor: what breaks a deployment around the content (portfolio doctor)
   DOCTOR_REPOSITORY: {
     title: 'The repository name is unknown, so the base path is not checked.',
@@ -296,6 +302,10 @@ export const diagnosticCodes = {
   DOCTOR_WORKFLOW_NODE: { title: 'A workflow runs on a Node version past its end of life (a warning).' },
   DOCTOR_WORKFLOW_ACTION: {
     title: 'A workflow uses an action major whose runtime GitHub Actions no longer runs (a warning).',
+  },
+  DOCTOR_ANALYTICS_CSP: {
+    title: "A Content-Security-Policy blocks the analytics tracker's script or its page views.",
+    hint: 'Rebuild the site with "portfolio build" (the build allows the tracker in the policy it writes), and add the address to any policy the host sends.',
   },
 } as const satisfies Record<string, CodeEntry>
 

@@ -101,4 +101,6 @@ export const ruleNames = {
   DOCTOR_SCHEMA_MISSING: 'MissingModelineSchema',
   DOCTOR_WORKFLOW_NODE: 'EndOfLifeNodeInWorkflow',
   DOCTOR_WORKFLOW_ACTION: 'ActionOnRemovedRuntime',
+  ANALYTICS_HOST: 'InvalidAnalyticsHost',
+  DOCTOR_ANALYTICS_CSP: 'PolicyBlocksAnalytics',
 } as const satisfies Record<DiagnosticCode, string>

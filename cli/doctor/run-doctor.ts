@@ -1,5 +1,6 @@
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { createDiagnostic } from '../diagnostics/diagnostic.ts'
+import { checkAnalyticsPolicy } from './check-analytics.ts'
 import { checkModelines } from './check-modelines.ts'
 import { readToolManifest } from '../paths.ts'
 import { checkNodeVersion, checkToolVersion } from './check-versions.ts'
@@ -27,7 +28,8 @@ export interface DoctorResult {
 
 /**
  * What most often breaks a deployment, checked offline: base path, Pages workflow, the Node and action
- * versions the workflows pin, Node and tool versions, schema modelines.
+ * versions the workflows pin, Node and tool versions, schema modelines, the analytics tracker against
+ * the site's policies.
  */
 export async function runDoctor(options: DoctorOptions): Promise<DoctorResult> {
   const tool = readToolManifest()
@@ -62,5 +64,6 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorResult> {
   found.push(...checkNodeVersion(tool, options.nodeVersion ?? process.versions.node))
   found.push(...(await checkToolVersion(options.root, tool)))
   found.push(...(await checkModelines(options.root, tool.name)))
-  return { diagnostics: sortDiagnostics(found), checks: 7 }
+  found.push(...(await checkAnalyticsPolicy(options.root)))
+  return { diagnostics: sortDiagnostics(found), checks: 8 }
 }

@@ -10,6 +10,7 @@ import type { WorkerMode } from '../workers/pool.ts'
 import { openPool, type BuildPool } from './jobs.ts'
 import { PAGES_PER_WORKER } from './page-job.ts'
 import type { PageFile } from './render-page.ts'
+import { withAnalytics, type AnalyticsConfig } from '../analytics/providers.ts'
 
 export interface PrerenderOptions {
   serverEntry: string
@@ -23,6 +24,8 @@ export interface PrerenderOptions {
   progress?: (done: number, total: number) => void
   /** Pages of the build in place, by what they are made from; only the others are rendered. */
   cache?: PageCache
+  /** The content's `analytics:`: its tracker goes into every page, its origins into the policy (cli/analytics). */
+  analytics?: AnalyticsConfig
 }
 
 export interface Prerendered {
@@ -42,7 +45,8 @@ export interface Prerendered {
  * they come back.
  */
 export async function prerenderRoutes(routes: readonly Route[], options: PrerenderOptions): Promise<Prerendered> {
-  const template = withSecurityHeaders(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'))
+  const shell = withAnalytics(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'), options.analytics)
+  const template = withSecurityHeaders(shell.page, shell)
   const { cache } = options
   const inPlace = cache && pagesInPlace(cache, options.siteDir)
   const scans = new Array<PageScan>(routes.length)
@@ -124,9 +128,13 @@ class PageWriter {
 
 /**
  * A Content-Security-Policy as the first thing in <head>: scripts only from the site itself plus the
- * inline theme script, allowed by its hash (no 'unsafe-inline' for scripts).
+ * inline theme script, allowed by its hash (no 'unsafe-inline' for scripts), and the origins of the
+ * analytics tracker the content chose, if any (`allow`).
  */
-export function withSecurityHeaders(template: string): string {
+export function withSecurityHeaders(
+  template: string,
+  allow: { scriptSrc: readonly string[]; connectSrc: readonly string[] } = { scriptSrc: [], connectSrc: [] },
+): string {
   const hashes = [...template.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (m) =>
       `'sha256-${createHash('sha256')
@@ -135,11 +143,11 @@ export function withSecurityHeaders(template: string): string {
   )
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    `script-src 'self' ${[...hashes, ...allow.scriptSrc].join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...allow.connectSrc].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'none'",

@@ -6,7 +6,7 @@ import { buildApp } from './build-app.ts'
 import type { PageCache } from './page-cache.ts'
 import { checkScans, listSiteFiles, type OutputProblem } from './check-output.ts'
 import { listRoutes, type Route } from './list-routes.ts'
-import { prerenderRoutes, type Prerendered } from './prerender.ts'
+import { prerenderRoutes, type Prerendered, type PrerenderOptions } from './prerender.ts'
 import { dataInPlace, writeSiteData, type DataInPlace, type WrittenData } from './site-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
@@ -271,7 +271,9 @@ async function finishSite(
     () => writeSiteData(work.data, work.temp, compiled.portfolio, withImages, dataFiles),
     (written) => `${written.files} files, chat overview ${(written.overviewBytes / 1000).toFixed(1)} kB`,
   )
-  const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step)
+  const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step, {
+    analytics: compiled.portfolio.analytics,
+  })
   // A problem with the resume (a glyph the font lacks, more than two pages) stops the build,
   // located like a content error; the pages link to its files, so it is in before the links are checked.
   const { outcome: resume } = await step(
@@ -402,6 +404,7 @@ async function prerenderSite(
   store: Store | undefined,
   pool: BuildPool,
   step: Step,
+  content: Pick<PrerenderOptions, 'analytics'>,
 ): Promise<Prerendered> {
   const pageCache: PageCache | undefined =
     !store || !site.key
@@ -416,6 +419,7 @@ async function prerenderSite(
         base: options.base,
         pool,
         progress: count,
+        ...content,
         ...(pageCache ? { cache: pageCache } : {}),
       }),
     (p) =>

@@ -72,7 +72,7 @@ describe('portfolio doctor', () => {
     const root = project()
     expect(await codes(root, { base: '/my-site/' })).toEqual([])
     const { code, stdout, stderr } = run(['doctor', '--root', root, '--base', '/my-site/'])
-    expect(stderr).toContain('✔ 7 checks passed, no problems')
+    expect(stderr).toContain('✔ 8 checks passed, no problems')
     expect(stdout).toBe('')
     expect(code).toBe(0)
   })
