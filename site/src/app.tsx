@@ -12,6 +12,7 @@ import './styles/home.css'
 import './styles/project.css'
 import './styles/highlight.css'
 import './styles/chat.css'
+import './styles/print.css'
 
 const MAIN_ID = 'main'
 

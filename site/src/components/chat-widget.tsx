@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import { useLocation } from 'react-router-dom'
 import { useEscapeKey } from '../hooks/use-escape-key.ts'
+import { useStepAside } from '../hooks/use-step-aside.ts'
 import { Icon } from './icon.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 
@@ -15,13 +17,17 @@ const ChatPanel = lazy(() => importPanel().then((module) => ({ default: module.C
  * panel's code (conversation, reply matching) is a chunk of its own, fetched when the visitor
  * points at or focuses the button, so pages do not pay for it up front; the search index is
  * fetched only when the chat is first opened. Once opened, the panel
- * stays mounted (hidden when closed), so the conversation survives closing it.
+ * stays mounted (hidden when closed), so the conversation survives closing it. The button rests at
+ * the same place on every page and steps up, clear of a link, button or field under it (issue 48).
  */
 export function ChatWidget() {
   const [open, setOpen] = useState(false)
   // Set on the first open; from then on the panel stays mounted (the server never renders it).
   const [started, setStarted] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
+  const frame = useRef<HTMLDivElement>(null)
+  const { pathname } = useLocation()
+  useStepAside(frame, button, !open, pathname)
 
   const close = useCallback(() => {
     setOpen(false)
@@ -38,7 +44,7 @@ export function ChatWidget() {
   }
 
   return (
-    <div className="chat">
+    <div className="chat" ref={frame}>
       {started ? (
         // If the panel's chunk cannot be fetched, the page stays as it is; only the chat says so.
         <RouteErrorBoundary
