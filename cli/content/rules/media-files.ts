@@ -31,7 +31,7 @@ import {
  */
 
 /** What the rules need of a source that decoded whole: its kind by its bytes, and its upright size. */
-interface DecodedSource {
+export interface DecodedSource {
   kind: ImageKind
   width: number
   height: number
@@ -41,7 +41,7 @@ interface DecodedSource {
  * The store's entry of a source that decoded whole, by its bytes' digest (the key adds the tool's
  * version, sharp's included). A source with any problem is never kept: it is read again each run.
  */
-const DECODED = entryKind<DecodedSource>('media-decoded')
+export const DECODED_SOURCE = entryKind<DecodedSource>('media-decoded')
 
 /**
  * Sources read and decoded at once: sharp decodes on libuv's threads (four), which the process's
@@ -167,7 +167,7 @@ function sourceInspector(context: {
     const place = await inspectPlace(root, realRoot, src, file)
     if (place) return place
     const sha256 = digests.digest(file)
-    const known = sha256 === undefined ? undefined : DECODED.get(store, DECODED.key(store, sha256))
+    const known = sha256 === undefined ? undefined : DECODED_SOURCE.get(store, DECODED_SOURCE.key(store, sha256))
     return known ?? (await decodeSource(src, digests.read(file), store))
   }
   return (src) => {
@@ -238,7 +238,7 @@ async function decodeSource(
     return damaged(src, kind, decoderReason(error))
   }
   const decoded: DecodedSource = { kind, ...size }
-  DECODED.set(store, DECODED.key(store, sha256), decoded)
+  DECODED_SOURCE.set(store, DECODED_SOURCE.key(store, sha256), decoded)
   return decoded
 }
 
