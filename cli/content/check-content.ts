@@ -119,7 +119,8 @@ export async function checkAcrossFiles(
   })
   if (loaded.projectsListed)
     diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
-  if (portfolio) diagnostics.push(...(await checkResume(portfolio, root)), ...(await checkResumePhoto(portfolio, root)))
+  if (portfolio)
+    diagnostics.push(...(await checkResume(portfolio, root)), ...(await checkResumePhoto(portfolio, root, store)))
   if (portfolio && loaded.projectsListed) diagnostics.push(...checkResumeProjects(portfolio, loaded.projectFileIds))
   const withImages: MediaDocument[] = [
     ...(portfolio

@@ -166,14 +166,38 @@ function sourceInspector(context: {
     const file = path.join(root, src)
     const place = await inspectPlace(root, realRoot, src, file)
     if (place) return place
-    const sha256 = digests.digest(file)
-    const known = sha256 === undefined ? undefined : DECODED_SOURCE.get(store, DECODED_SOURCE.key(store, sha256))
-    return known ?? (await decodeSource(src, digests.read(file), store))
+    return decodedBefore(file, store, digests) ?? (await decodeSource(src, digests.read(file), store))
   }
   return (src) => {
     let found = inspected.get(src)
     if (!found) inspected.set(src, (found = inspect(src)))
     return found
+  }
+}
+
+/** The store's verdict on the file's bytes, by their digest from the file's stat when it is unchanged. */
+function decodedBefore(file: string, store: Store, digests: FileDigests): DecodedSource | undefined {
+  const sha256 = digests.digest(file)
+  return sha256 === undefined ? undefined : DECODED_SOURCE.get(store, DECODED_SOURCE.key(store, sha256))
+}
+
+/**
+ * The decoder's words when the image at `file` (a PNG or JPEG a rule found in place: the resume's
+ * photo) does not decode whole, else undefined; kept like the content's images, so it is decoded
+ * once across runs.
+ */
+export async function decodeFailure(file: string, store: Store = noStore): Promise<string | undefined> {
+  const digests = fileDigests(store)
+  if (decodedBefore(file, store, digests)) return undefined
+  const { bytes, sha256 } = digests.read(file)
+  const kind = imageKind(bytes.subarray(0, 512))
+  try {
+    const { info } = await decodeImage(bytes, MAX_IMAGE_PIXELS)
+    if (kind)
+      DECODED_SOURCE.set(store, DECODED_SOURCE.key(store, sha256), { kind, width: info.width, height: info.height })
+    return undefined
+  } catch (error) {
+    return decoderReason(error) || 'it cannot be read'
   }
 }
 
