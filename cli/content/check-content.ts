@@ -10,7 +10,7 @@ import { ParsedDocuments } from './parsed-documents.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
 import type { InternalLink } from './rules/markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './rules/references.ts'
-import { checkMediaFiles, type MediaDocument } from './rules/media.ts'
+import { checkMediaFiles, type MediaDocument } from './rules/media-files.ts'
 import { checkResumePhoto, checkResumeProjects } from './rules/resume.ts'
 
 /** Validated content: data that passed the schema and every rule, typed by the schemas from here on. */
@@ -54,7 +54,7 @@ export async function checkContent(root: string, options: CheckOptions = {}): Pr
   const loaded = await loadSources(root, store ? { digests: fileDigests(store) } : {})
   const portfolio = loaded.portfolio && checkOne(loaded.portfolio, 'portfolio', store)
   const projects = loaded.projects.map((source) => checkOne(source, 'project', store))
-  const result = await checkAcrossFiles(root, loaded, portfolio, projects)
+  const result = await checkAcrossFiles(root, loaded, portfolio, projects, store)
   if (store) fileDigests(store).save()
   return result
 }
@@ -79,12 +79,14 @@ function checkOne(source: SourceFile, kind: 'portfolio' | 'project', store: Stor
 /**
  * The rules across files, given each file's own outcome (`projects` in the order of
  * `loaded.projects`), and the result: every diagnostic sorted, and the content when there is none.
+ * `store` keeps which images decoded whole (media-files.ts).
  */
 export async function checkAcrossFiles(
   root: string,
   loaded: LoadedSources,
   portfolioOutcome: FileOutcome | undefined,
   projectOutcomes: readonly FileOutcome[],
+  store: Store = noStore,
 ): Promise<CheckResult> {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics]
   const sources = new Map<string, string>()
@@ -117,7 +119,8 @@ export async function checkAcrossFiles(
   })
   if (loaded.projectsListed)
     diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
-  if (portfolio) diagnostics.push(...(await checkResume(portfolio, root)), ...(await checkResumePhoto(portfolio, root)))
+  if (portfolio)
+    diagnostics.push(...(await checkResume(portfolio, root)), ...(await checkResumePhoto(portfolio, root, store)))
   if (portfolio && loaded.projectsListed) diagnostics.push(...checkResumeProjects(portfolio, loaded.projectFileIds))
   const withImages: MediaDocument[] = [
     ...(portfolio
@@ -125,7 +128,7 @@ export async function checkAcrossFiles(
       : []),
     ...projects.map((project) => ({ kind: 'project' as const, data: project.data, parsed: () => project.parsed })),
   ]
-  diagnostics.push(...(await checkMediaFiles(root, withImages)))
+  diagnostics.push(...(await checkMediaFiles(root, withImages, store)))
 
   const sorted = sortDiagnostics(diagnostics)
   const result: CheckResult = {

@@ -228,6 +228,10 @@ export const diagnosticCodes = {
     title: 'An image is not PNG, JPEG, WebP or AVIF.',
     hint: 'Export it as PNG, JPEG, WebP or AVIF; SVG is refused because it can carry script.',
   },
+  MEDIA_DAMAGED: {
+    title: 'An image is damaged or cut short: it does not decode whole.',
+    hint: 'Export or copy the image again, and check that it opens whole in an image viewer.',
+  },
   MEDIA_ALT: {
     title: "An image's alt text does not describe it.",
     hint: 'Say what the image shows, for readers who cannot see it.',

@@ -79,6 +79,7 @@ export const ruleNames = {
   SECTION_ANCHOR_COLLISION: 'SectionIdEqualsHeadingId',
   MEDIA_PATH: 'ImageOutsideMediaFolder',
   MEDIA_FORMAT: 'UnsupportedImageFormat',
+  MEDIA_DAMAGED: 'DamagedOrTruncatedImage',
   MEDIA_ALT: 'UndescriptiveAltText',
   MEDIA_NARROW: 'ImageTooNarrow',
   MEDIA_GALLERY_EMPTY: 'GalleryWithoutMedia',

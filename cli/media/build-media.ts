@@ -1,6 +1,9 @@
 import path from 'node:path'
 import type { Store } from '../cache/store.ts'
-import type { CheckedContent } from '../content/check-content.ts'
+import type { CheckedContent, CheckResult } from '../content/check-content.ts'
+import type { ParsedDocument } from '../content/parse-yaml.ts'
+import { imageFailureDiagnostics, type MediaDocument } from '../content/rules/media-files.ts'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import {
   portfolioImageSources,
@@ -10,7 +13,7 @@ import {
   type ImageRecords,
 } from './content-media.ts'
 import type { EncodedRecord, EncodeJob } from './encode-job.ts'
-import { makeMedia, type MadeMedia } from './make-media.ts'
+import { ImagesNotEncoded, makeMedia, type MadeMedia } from './make-media.ts'
 import { MEDIA_FOLDER } from './responsive-image.ts'
 
 /** What a build's media step needs besides the content: where, and how to encode (its pool). */
@@ -73,4 +76,28 @@ export async function withCompiledMedia(
     },
     images,
   }
+}
+
+/**
+ * What `error` says about the checked content's images, when it is ImagesNotEncoded: a located
+ * diagnostic at each src naming an image that could not be encoded (see imageFailureDiagnostics),
+ * so the build reports a content error, not a bug. Undefined for any other error.
+ */
+export function imageEncodeDiagnostics(
+  error: unknown,
+  checked: Pick<CheckResult, 'content' | 'parsed'>,
+): Diagnostic[] | undefined {
+  if (!(error instanceof ImagesNotEncoded) || !checked.content) return undefined
+  const parsed = (file: string) => () => checked.parsed.get(file) as ParsedDocument
+  const { portfolio, projects } = checked.content
+  const documents: MediaDocument[] = [
+    { kind: 'portfolio', data: portfolio, parsed: parsed('portfolio.yaml') },
+    // A project in checked content passed every rule, so its file is named by its id.
+    ...projects.map((project) => ({
+      kind: 'project' as const,
+      data: project,
+      parsed: parsed(`projects/${String(project.id)}.yaml`),
+    })),
+  ]
+  return imageFailureDiagnostics(error.images, documents)
 }

@@ -1,4 +1,5 @@
-import sharp, { type OutputInfo, type Sharp } from 'sharp'
+import sharp, { type Sharp } from 'sharp'
+import { decodeImage, type Pixels } from '../content/rules/image-decode.ts'
 import { ENCODING, MAX_PIXELS, MAX_PLACEHOLDER_BYTES, WIDTHS } from './image-options.ts'
 
 /** A format an image is encoded to; the file extension of its variants. */
@@ -38,18 +39,25 @@ export function variantWidths(width: number): number[] {
   return [...WIDTHS.filter((w) => w < largest), largest]
 }
 
+/** The source's bytes did not decode (damaged, cut short, or over MAX_PIXELS): sharp's error is its cause. */
+export class SourceNotDecoded extends Error {
+  override name = 'SourceNotDecoded'
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause })
+  }
+}
+
 /**
  * Encodes an image (PNG, JPEG, WebP or AVIF bytes) to AVIF, WebP and a JPEG or PNG fallback at
  * variantWidths, with its placeholder and dominant colour. The source is decoded once (turned
  * upright by its EXIF orientation, in sRGB); every variant is resized from those pixels. Throws
- * sharp's error for bytes it cannot decode, and for more than MAX_PIXELS pixels before decoding them.
+ * SourceNotDecoded for bytes it cannot decode, and for more than MAX_PIXELS pixels before decoding them.
  */
 export async function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
-  const decoded = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-    .rotate()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true })
+  // Decoded as validation decoded it (the same call), so a source that passed decodes here too.
+  const decoded = await decodeImage(bytes, MAX_PIXELS).catch((error: unknown) => {
+    throw new SourceNotDecoded(error)
+  })
   const alpha = decoded.info.channels === 4 && (await anyTransparent(decoded))
   const pixels = alpha || decoded.info.channels !== 4 ? decoded : await opaque(decoded)
   const widths = variantWidths(pixels.info.width)
@@ -88,8 +96,6 @@ export async function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
     variants,
   }
 }
-
-type Pixels = { data: Buffer; info: OutputInfo }
 
 function fromPixels({ data, info }: Pixels): Sharp {
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })

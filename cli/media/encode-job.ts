@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { entryKind, storeAt, type StoreAddress } from '../cache/store.ts'
+import { decoderReason } from '../content/rules/image-decode.ts'
 import type { ImageFacts, VariantFormat } from './encode-image.ts'
 
 /** The store kinds of encoded images: an entry per image (its EncodedRecord), a plain file per variant. */
@@ -28,16 +29,32 @@ export interface EncodedRecord {
 /** The store's entry of an encoded image, under its name's key. */
 export const IMAGE_RECORD = entryKind<EncodedRecord>('media')
 
-/** Reads and encodes one image (encode-image.ts), keeps its variants; the pool's `media` job. Throws what decoding throws. */
-export async function encodeMedia(job: EncodeJob): Promise<EncodedRecord> {
+/**
+ * A source the encoding failed on, as data: an error thrown in a worker reaches the main thread
+ * without its type, and the build must tell a damaged image (a content error, located at its src)
+ * from a bug.
+ */
+export interface EncodeFailure {
+  /** False when the source did not decode; true when its pixels decoded and encoding them failed. */
+  decoded: boolean
+  /** The decoder's or encoder's words. */
+  reason: string
+}
+
+/** What encoding one image gives: its record, or why it could not be made. */
+export type EncodeOutcome = EncodedRecord | { failure: EncodeFailure }
+
+/** Reads and encodes one image (encode-image.ts), keeps its variants; the pool's `media` job. */
+export async function encodeMedia(job: EncodeJob): Promise<EncodeOutcome> {
   // Loaded on the first image: sharp takes longer to load than a small build's check, and most builds encode nothing.
-  const { encodeImage } = await import('./encode-image.ts')
-  // The rules read only the header: a file damaged after it fails here, and says which file it is.
-  const { facts, variants } = await encodeImage(readFileSync(job.source)).catch((error: unknown) => {
-    throw new Error(`${job.source} cannot be decoded: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    })
-  })
+  const { encodeImage, SourceNotDecoded } = await import('./encode-image.ts')
+  // Validation decoded the source whole; one that fails here changed since, or met a decoder
+  // that disagrees: reported at its src all the same.
+  const encoded = await encodeImage(readFileSync(job.source)).catch((error: unknown) => ({
+    failure: { decoded: !(error instanceof SourceNotDecoded), reason: decoderReason(error) },
+  }))
+  if ('failure' in encoded) return encoded
+  const { facts, variants } = encoded
   const store = job.store && storeAt(job.store)
   if (job.folder !== undefined) mkdirSync(job.folder, { recursive: true })
   const files = variants.map(({ width, format, bytes }) => {

@@ -2,7 +2,15 @@ import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
-import { encodeMedia, FILES_KIND, IMAGE_RECORD, type EncodedRecord, type EncodeJob } from './encode-job.ts'
+import type { FailedImage } from '../content/rules/media-files.ts'
+import {
+  encodeMedia,
+  FILES_KIND,
+  IMAGE_RECORD,
+  type EncodedRecord,
+  type EncodeJob,
+  type EncodeOutcome,
+} from './encode-job.ts'
 import { ENCODING_KEY } from './image-options.ts'
 import { sha256Hex } from '../sha256.ts'
 
@@ -23,7 +31,7 @@ export interface MediaOptions {
    */
   folder?: string
   /** Encodes the images neither the store holds, each with encodeMedia, results in order: a build hands them to its pool. @default one after another here */
-  encode?: (jobs: readonly EncodeJob[]) => Promise<readonly EncodedRecord[]>
+  encode?: (jobs: readonly EncodeJob[]) => Promise<readonly EncodeOutcome[]>
   signal?: AbortSignal
 }
 
@@ -34,7 +42,25 @@ export interface MadeMedia {
   encoded: number
 }
 
-/** Encodes (or takes from the store) every image of `sources` (src paths, repeats allowed) into options.folder. */
+/**
+ * Images validation passed that could not be encoded (see EncodeFailure), each src with why: the
+ * build reports them at their src, as validation reports a damaged image (imageFailureDiagnostics).
+ */
+export class ImagesNotEncoded extends Error {
+  override name = 'ImagesNotEncoded'
+  constructor(readonly images: readonly FailedImage[]) {
+    super(
+      images
+        .map((image) => `${image.src} cannot be ${image.decoded ? 'encoded' : 'decoded'}: ${image.reason}`)
+        .join('\n'),
+    )
+  }
+}
+
+/**
+ * Encodes (or takes from the store) every image of `sources` (src paths, repeats allowed) into
+ * options.folder. Throws ImagesNotEncoded, naming every one, when some could not be encoded.
+ */
 export async function makeMedia(sources: readonly string[], options: MediaOptions): Promise<MadeMedia> {
   const { root, store, folder } = options
   if (sources.length === 0) return { images: new Map(), encoded: 0 }
@@ -66,7 +92,13 @@ export async function makeMedia(sources: readonly string[], options: MediaOption
   }
   const jobs = dedupe(toEncode.map((item) => item.job))
   const encoded = await (options.encode ?? ((all) => encodeHere(all, options.signal)))(jobs)
-  const made = new Map(jobs.map((job, i) => [job.name, encoded[i] as EncodedRecord]))
+  const outcomes = new Map(jobs.map((job, i) => [job.name, encoded[i] as EncodeOutcome]))
+  const failed = toEncode.flatMap(({ src, job }) => {
+    const outcome = outcomes.get(job.name) as EncodeOutcome
+    return 'failure' in outcome ? [{ src, ...outcome.failure }] : []
+  })
+  if (failed.length > 0) throw new ImagesNotEncoded(failed)
+  const made = outcomes as Map<string, EncodedRecord>
   for (const { src, job } of toEncode) images.set(src, made.get(job.name) as EncodedRecord)
   if (store && folder !== undefined) for (const record of made.values()) linkFiles(record, store, folder)
   return { images, encoded: jobs.length }
@@ -112,8 +144,8 @@ function dedupe(jobs: readonly EncodeJob[]): EncodeJob[] {
   return [...new Map(jobs.map((job) => [job.name, job])).values()]
 }
 
-async function encodeHere(jobs: readonly EncodeJob[], signal: AbortSignal | undefined): Promise<EncodedRecord[]> {
-  const records: EncodedRecord[] = []
+async function encodeHere(jobs: readonly EncodeJob[], signal: AbortSignal | undefined): Promise<EncodeOutcome[]> {
+  const records: EncodeOutcome[] = []
   for (const job of jobs) {
     signal?.throwIfAborted()
     records.push(await encodeMedia(job))

@@ -159,7 +159,7 @@ export async function checkProjects(
   const { loaded, store, compiler, outcome, portfolio: compiling } = checked
   const keeper = projectKeeper(store, compiler, options)
   const projectResults = await projectResultsOf(loaded.projects, store, compiler, keeper, options)
-  const result = await checkAcrossFiles(root, loaded, outcome, projectResults)
+  const result = await checkAcrossFiles(root, loaded, outcome, projectResults, store)
   // Settled before returning, whatever the checks found: a build's app started from it has started.
   await compiling?.catch(() => undefined)
   const source = loaded.portfolio

@@ -11,6 +11,7 @@ import { dataInPlace, writeSiteData, type DataInPlace, type WrittenData } from '
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckResult } from '../content/check-content.ts'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
 import { openPool, type BuildPool, type JobResult } from './jobs.ts'
 import type { KeptProject } from './project-job.ts'
@@ -27,7 +28,13 @@ import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { saveRecord, type InputSnapshot } from './build-record.ts'
 import { describeResume, makeResume, writeResume, type ResumeOutcome } from '../resume/make-resume.ts'
-import { makeProjectMedia, withBuildPhoto, withCompiledMedia, type BuildMediaOptions } from '../media/build-media.ts'
+import {
+  imageEncodeDiagnostics,
+  makeProjectMedia,
+  withBuildPhoto,
+  withCompiledMedia,
+  type BuildMediaOptions,
+} from '../media/build-media.ts'
 import { attachProjectMedia, moveMediaIn } from '../media/project-media.ts'
 
 /** `P`: a project of `compiled`, its card alone in a build (see CompileOptions.dataDir). */
@@ -45,7 +52,13 @@ export async function runGenerate(root: string, outputDirectory = generatedDirec
   const outcome = generateOutcome(await checkAndCompile(root))
   if (!outcome.compiled) return outcome
   // Images resolved (encoded into the store, or taken from it); a build puts their files in the site.
-  const { content: compiled } = await withCompiledMedia(outcome.compiled, { root, store: openStore() })
+  let compiled: CompiledContent
+  try {
+    compiled = (await withCompiledMedia(outcome.compiled, { root, store: openStore() })).content
+  } catch (error) {
+    const { compiled: _, ...failed } = outcome
+    return { ...failed, diagnostics: [...outcome.diagnostics, ...imagesFailed(error, outcome)] }
+  }
   const files = generateContentModules(compiled, await generateTypes()) // typed modules, deterministic
   const written = await writeFiles(outputDirectory, files) // atomic, only what changed
   return { ...outcome, written }
@@ -173,7 +186,16 @@ export async function runBuildSteps(
     // Typeset on a worker while this thread waits for Vite and renders the pages.
     resume = startResume(build, checked, stopped.signal)
     resume.catch(() => undefined) // awaited in finishSite, or in `finally` when a step fails
-    const result = await finishSite(build, { checked, compiled, kept, report, app, cards, images, resume })
+    const result = await finishSite(build, { checked, compiled, kept, report, app, cards, images, resume }).catch(
+      (error: unknown) => {
+        // An image validation passed that could not be encoded: located at its src, like a content error.
+        const failed = reportAndContent({
+          ...checked,
+          diagnostics: [...checked.diagnostics, ...imagesFailed(error, checked)],
+        })
+        return { ...failed.report, compiled: false, pages: [] }
+      },
+    )
     built = result.compiled
     if (built && store && inputs) record(store, options, inputs, result)
     return result
@@ -307,6 +329,13 @@ async function finishSite(
     () => options.outDir,
   )
   return { ...report, compiled: true, pages }
+}
+
+/** The located diagnostics of images that could not be encoded (see imageEncodeDiagnostics); any other error is thrown again. */
+function imagesFailed(error: unknown, checked: Pick<CheckResult, 'content' | 'parsed'>): Diagnostic[] {
+  const diagnostics = imageEncodeDiagnostics(error, checked)
+  if (!diagnostics) throw error
+  return diagnostics
 }
 
 /** What reporting a build's diagnostics needs (their files' texts, for code frames, not every file's), and the compiled content. */

@@ -53,7 +53,9 @@ export function coverResolver(root: string, store: Store | undefined): (src: str
 /** `svg` with its cover's pixels in place of its href: the source cropped to fill the panel, as a JPEG data URL. */
 export async function withCoverPixels(svg: string, cover: CardCover): Promise<string> {
   const { default: sharp } = await import('sharp')
-  const jpeg = await sharp(cover.file, { limitInputPixels: MAX_IMAGE_PIXELS })
+  // failOn 'error', as validation and the encoder decode (content/rules/image-decode.ts): sharp's
+  // default, 'warning', refuses a JPEG with a few stray bytes that both accept and browsers show.
+  const jpeg = await sharp(cover.file, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
     .rotate()
     .resize({ width: COVER_PANEL.width, height: COVER_PANEL.height, fit: 'cover' })
     .flatten({ background: '#0b1020' })

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { writeSyntheticContent } from '../../scripts/bench/synthetic-content.ts'
+import { VALID_MINIMAL } from '../helpers/fixtures.ts'
+import { alphaImagesYaml, gradientImage } from '../helpers/test-images.ts'
 
 const repo = path.resolve(import.meta.dirname, '../..')
 const bin = path.join(repo, 'bin/portfolio.mjs')
@@ -145,6 +147,33 @@ describe('portfolio validate', () => {
     const help = run(['validate', '--help'])
     expect(help.stdout).toContain('--format <format>')
     expect(help.code).toBe(0)
+  })
+})
+
+describe('a cover PNG cut to 60% of its bytes (issue 48)', () => {
+  it('is an error at its src from validate and from build, exit 1, and build writes nothing', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'portfolio-cli-'))
+    temps.push(root)
+    cpSync(VALID_MINIMAL, root, { recursive: true })
+    const png = await gradientImage(1200, 630)
+    mkdirSync(path.join(root, 'media', 'alpha'), { recursive: true })
+    writeFileSync(path.join(root, 'media', 'alpha', 'cover.png'), png.subarray(0, Math.round(png.length * 0.6)))
+    const project = path.join(root, 'projects', 'alpha.yaml')
+    const text = readFileSync(project, 'utf8')
+    writeFileSync(project, text.replace('sections:\n', `${alphaImagesYaml('media/alpha/cover.png')}sections:\n`))
+    const out = path.join(root, 'dist')
+    for (const args of [
+      ['validate', '--root', root],
+      ['build', '--root', root, '--out', out],
+    ]) {
+      const { code, stderr } = run(args)
+      expect(stderr).toContain(
+        'projects/alpha.yaml:22:8  error  MEDIA_DAMAGED  media/alpha/cover.png is damaged or cut short: it cannot be decoded as a PNG image (libpng read error)',
+      )
+      expect(stderr).not.toContain('internal error')
+      expect(code).toBe(1)
+    }
+    expect(existsSync(out)).toBe(false)
   })
 })
 

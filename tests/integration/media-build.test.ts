@@ -3,7 +3,9 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { openStore } from '../../cli/cache/store.ts'
-import { VALID_MINIMAL } from '../helpers/fixtures.ts'
+import { DECODED_SOURCE } from '../../cli/content/rules/media-files.ts'
+import { sha256Hex } from '../../cli/sha256.ts'
+import { brief, VALID_MINIMAL } from '../helpers/fixtures.ts'
 import { gradientImage } from '../helpers/test-images.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
@@ -122,4 +124,52 @@ describe('a build with images', () => {
     await build()
     expect(steps.get('images')).toBe('3 images, 1 encoded')
   }, 180_000)
+})
+
+describe('a build with an image that validation passed but that does not decode', () => {
+  /**
+   * valid-minimal with a PNG cut to 60% of its bytes at `src` (the cover or the photo), and a store
+   * whose verdict says it decoded whole: as when the file changed after it was checked, or a decoder
+   * disagrees with the one that checked it. The build's encoder is then the first to fail on it.
+   */
+  async function slippedThrough(dir: string, where: 'cover' | 'photo') {
+    const root = path.join(dir, 'content')
+    cpSync(VALID_MINIMAL, root, { recursive: true })
+    const png = await gradientImage(1200, 630)
+    const cut = png.subarray(0, Math.round(png.length * 0.6))
+    mkdirSync(path.join(root, 'media'), { recursive: true })
+    writeFileSync(path.join(root, 'media', 'cut.png'), cut)
+    const [file, before, lines] =
+      where === 'cover'
+        ? ['projects/alpha.yaml', 'sections:\n', 'cover:\n  src: media/cut.png\n  alt: The Alpha dashboard\n']
+        : ['portfolio.yaml', 'owner:\n', 'photo:\n  src: media/cut.png\n  alt: Portrait of Jane Doe\n']
+    const text = readFileSync(path.join(root, file), 'utf8')
+    writeFileSync(path.join(root, file), text.replace(before, `${lines}${before}`))
+    const store = openStore(path.join(dir, 'cache'))
+    DECODED_SOURCE.set(store, DECODED_SOURCE.key(store, sha256Hex(cut)), { kind: 'png', width: 1200, height: 630 })
+    return { root, store }
+  }
+
+  for (const [where, at] of [
+    ['cover', 'MEDIA_DAMAGED@projects/alpha.yaml:22:8'],
+    ['photo', 'MEDIA_DAMAGED@portfolio.yaml:6:8'],
+  ] as const)
+    it(`reports the ${where} at its src as validation reports a damaged image, and writes nothing`, async () => {
+      const dir = tempDir()
+      const { root, store } = await slippedThrough(dir, where)
+      const out = path.join(dir, 'dist')
+      const steps = new Map<string, string | undefined>()
+      const result = await runBuild({ root, outDir: out, base: '/', store, onStep: (s, _ms, d) => steps.set(s, d) })
+      // Validation passed (the store's verdict): the encoder found it.
+      expect(steps.get('validate + generate')).toBe('3 files')
+      expect(result.compiled).toBe(false)
+      expect(result.diagnostics.map(brief)).toEqual([at])
+      expect(result.diagnostics[0]?.message).toBe(
+        'media/cut.png is damaged or cut short: it cannot be decoded as a PNG image (libpng read error)',
+      )
+      // Its file's text comes along, for the code frame.
+      expect([...result.sources.keys()]).toEqual([at.split('@')[1]?.split(':')[0]])
+      expect(existsSync(out)).toBe(false)
+      expect(readdirSync(dir).filter((name) => name.startsWith('dist'))).toEqual([])
+    }, 120_000)
 })

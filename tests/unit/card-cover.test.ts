@@ -65,6 +65,26 @@ describe("a project's cover on its social card", () => {
     expect(cardKey(store, changed)).not.toBe(cardKey(store, svg))
   })
 
+  it('draws a cover that validation and the encoder accept, though libjpeg warns about it (stray bytes before a marker)', async () => {
+    const root = tempDir()
+    mkdirSync(path.join(root, 'media'))
+    const jpeg = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#00ff00' } })
+      .jpeg()
+      .toBuffer()
+    const scan = jpeg.lastIndexOf(Buffer.from([0xff, 0xda]))
+    const stray = Buffer.concat([jpeg.subarray(0, scan), Buffer.from([1, 2, 3]), jpeg.subarray(scan)])
+    writeFileSync(path.join(root, 'media', 'cover.jpg'), stray)
+    const site = tempDir()
+    const specs = socialCardSpecs(content('media/cover.jpg'), coverResolver(root, undefined))
+    const pool = openPool('never')
+    await writeSocialCards(site, specs, undefined, { draw: (jobs) => pool.runJobs('card', jobs) })
+    const { data, info } = await sharp(path.join(site, 'og', 'alpha.png'))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const at = ((COVER_PANEL.y + 200) * info.width + COVER_PANEL.x + COVER_PANEL.width - 40) * info.channels
+    expect(data[at + 1]).toBeGreaterThan(200)
+  })
+
   it('draws the cover into the panel on the right, the text on the left as before', async () => {
     const root = await rootWithCover('#ff0000')
     const site = tempDir()

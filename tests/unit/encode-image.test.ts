@@ -1,10 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { openStore } from '../../cli/cache/store.ts'
 import { encodeImage, variantWidths } from '../../cli/media/encode-image.ts'
-import { makeMedia } from '../../cli/media/make-media.ts'
+import { ImagesNotEncoded, makeMedia } from '../../cli/media/make-media.ts'
 import { responsiveImage } from '../../cli/media/responsive-image.ts'
 import { gradientImage } from '../helpers/test-images.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
@@ -115,6 +115,32 @@ describe('makeMedia', () => {
     const again = await makeMedia(['media/a.png', 'media/c.png'], { ...options, folder: path.join(root, 'out2') })
     expect(again.encoded).toBe(0)
     expect(again.images.get('media/a.png')).toEqual(a)
+  })
+
+  it("names every source it could not decode, with the decoder's words, and writes nothing", async () => {
+    const root = tempDir()
+    const store = openStore(path.join(root, 'cache'), 'test')
+    mkdirSync(path.join(root, 'media'))
+    const png = await gradientImage(900, 600)
+    const jpeg = await gradientImage(900, 600, { format: 'jpeg' })
+    writeFileSync(path.join(root, 'media', 'ok.png'), await gradientImage(900, 600, { seed: 3 }))
+    writeFileSync(path.join(root, 'media', 'cut.png'), png.subarray(0, Math.round(png.length * 0.6)))
+    writeFileSync(path.join(root, 'media', 'cut.jpg'), jpeg.subarray(0, Math.round(jpeg.length * 0.6)))
+    const folder = path.join(root, 'out')
+    const made = makeMedia(['media/ok.png', 'media/cut.png', 'media/cut.jpg'], { root, store, folder })
+    const error = await made.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    )
+    expect(error).toBeInstanceOf(ImagesNotEncoded)
+    expect((error as ImagesNotEncoded).images).toEqual([
+      { src: 'media/cut.png', decoded: false, reason: 'libpng read error' },
+      { src: 'media/cut.jpg', decoded: false, reason: 'premature end of JPEG image' },
+    ])
+    // Nothing goes into the folder of a build that stops; the image that encoded is kept for the next one.
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([])
+    const again = await makeMedia(['media/ok.png'], { root, store, folder })
+    expect(again.encoded).toBe(0)
   })
 
   it('gives the site srcsets of the published files, AVIF first, the fallback at the largest width', async () => {

@@ -3,7 +3,10 @@ import { encodePointer, valueAt } from '../../diagnostics/json-pointer.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import { didYouMean } from '../../diagnostics/suggest.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
-import { fileKind, inspectPublicFile } from './public-files.ts'
+import { noStore } from '../../cache/no-store.ts'
+import type { Store } from '../../cache/store.ts'
+import { decodeFailure } from './media-files.ts'
+import { contentFilePath, fileKind, inspectPublicFile } from './public-files.ts'
 import { recordsAt } from './unchecked-data.ts'
 
 const DATE = /^(\d{4})(?:-(\d{2}))?$/
@@ -114,8 +117,16 @@ export function photoFormat(bytes: Uint8Array): 'png' | 'jpg' | undefined {
   return kind === 'png' ? 'png' : kind === 'jpeg' ? 'jpg' : undefined
 }
 
-/** resume.photo exists inside public/ or media/, is a regular file, is small enough, and really is a PNG or JPEG. */
-export async function checkResumePhoto(portfolio: ParsedDocument, root: string): Promise<Diagnostic[]> {
+/**
+ * resume.photo exists inside public/ or media/, is a regular file, is small enough, really is a PNG
+ * or JPEG, and decodes whole (Typst would otherwise stop the build at `resume:`, blaming its
+ * template). `store` keeps what decoded whole, as for the content's images.
+ */
+export async function checkResumePhoto(
+  portfolio: ParsedDocument,
+  root: string,
+  store: Store = noStore,
+): Promise<Diagnostic[]> {
   const photo = valueAt(portfolio.data, ['resume', 'photo'])
   if (typeof photo !== 'string' || !(photo.startsWith('/') || photo.startsWith('media/'))) return []
   // Located only when there is a problem: locating builds the file's full YAML document.
@@ -152,7 +163,18 @@ export async function checkResumePhoto(portfolio: ParsedDocument, root: string):
         ),
       ]
   }
-  if (found.kind === 'png' || found.kind === 'jpeg') return []
+  if (found.kind === 'png' || found.kind === 'jpeg') {
+    const reason = await decodeFailure(contentFilePath(root, photo).file, store)
+    if (reason === undefined) return []
+    return [
+      createDiagnostic(
+        'MEDIA_DAMAGED',
+        at(),
+        `${found.shown} is damaged or cut short: it cannot be decoded as ${found.kind === 'png' ? 'a PNG' : 'a JPEG'} image (${reason})`,
+        'Export or copy the photo again (an interrupted copy or download leaves a file that starts right and ends early), and check that it opens whole in an image viewer.',
+      ),
+    ]
+  }
   return [
     createDiagnostic(
       'ASSET_TYPE',
