@@ -58,7 +58,8 @@ export function techPages(projects: readonly { id: string; tech: readonly string
   }
   return [...bySlug.values()]
     .filter((t) => t.projectIds.length >= MIN_PROJECTS)
-    .sort((a, b) => b.projectIds.length - a.projectIds.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    // Two entries never share a name (they would share a slug), so names never tie.
+    .sort((a, b) => b.projectIds.length - a.projectIds.length || (a.name < b.name ? -1 : 1))
 }
 
 /** "1 project uses Redis", "3 projects use MongoDB". */

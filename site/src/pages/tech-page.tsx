@@ -4,7 +4,7 @@ import { Icon } from '../components/icon.tsx'
 import { ProjectCard } from '../components/project-card.tsx'
 import { TagList } from '../components/tag-list.tsx'
 import { useDocumentTitle } from '../hooks/use-document-title.ts'
-import { notFoundMeta, techMeta } from '../page-meta.ts'
+import { notFoundMeta, techTitle } from '../page-meta.ts'
 import { paths } from '../paths.ts'
 import { useProjectCards } from '../project-cards.ts'
 import { pagesBySlug, TechFilterContext } from '../tech-filter.ts'
@@ -20,7 +20,7 @@ export function TechPage({ slug }: { slug: string }) {
   const cards = useProjectCards()
   const list = useMemo(() => techPages(cards), [cards])
   const tech = list.find((t) => t.slug === slug)
-  useDocumentTitle(tech ? techMeta(tech, cards).title : notFoundMeta().title)
+  useDocumentTitle(tech ? techTitle(tech.name) : notFoundMeta().title)
   if (!tech) return <NotFoundPage />
   const shown = cards.filter((card) => tech.projectIds.includes(card.id))
   return (
@@ -34,7 +34,8 @@ export function TechPage({ slug }: { slug: string }) {
           <div className="section-heading">
             <p className="eyebrow">Technology</p>
             <h1 id="tech-title">{tech.name}</h1>
-            <p className="section-heading__lead">{projectCount(shown.length, tech.name)}.</p>
+            {/* The cards' heading (they are h3s under it). */}
+            <h2 className="tech-page__count">{projectCount(shown.length, tech.name)}</h2>
           </div>
           <div className="project-grid">
             {shown.map((card) => (
