@@ -215,7 +215,7 @@ export const diagnosticCodes = {
   ASSET_TOO_LARGE: { title: 'A referenced file is too large.', hint: 'Compress it; visitors download it on phones.' },
   BROKEN_ANCHOR: { title: 'A link points at a section that does not exist.' },
   TECH_SLUG_COLLISION: {
-    title: 'Two technology names would share one page (/projects/tech/<slug>).',
+    title: 'Two technology names would share one technology page.',
     hint: 'Spell one technology the same way in every project.',
   },
   SECTION_ANCHOR_COLLISION: {

@@ -25,7 +25,7 @@ if (`${window.location.pathname}/` === basename) {
 async function preparePage(root: HTMLElement): Promise<void> {
   const page = matchPage(window.location.pathname, basename)
   const inline = readPageData()
-  // The home page and the tech pages show the cards, and carry them.
+  // The home page and the tech pages show the cards; the home page carries them, a tech page fetches them.
   if (page.id === routeIds.home || page.id === routeIds.tech) {
     if (Array.isArray(inline.cards)) return provideProjectCards(inline.cards)
     await loadProjectCards().catch(() => undefined)

@@ -115,14 +115,12 @@ async function preparePage(
       const meta = techMeta(tech, list)
       // The home page's card: a tech page is the home page's list, narrowed.
       const image = { path: socialImage.path(), alt: `${owner.name}, ${owner.role}: ${meta.description}` }
-      return {
-        meta,
-        status: 200,
-        extras: { image, jsonLd: techJsonLd(tech, list, url, meta) },
-        data: { cards: list },
-      }
+      // No data block: it would be every project's card, once more for each technology (at a
+      // thousand projects, megabytes per page). The browser fetches data/cards.json before hydrating
+      // instead (entry-client), the file client navigation to / reads: one request, then cached.
+      return { meta, status: 200, extras: { image, jsonLd: techJsonLd(tech, list, url, meta) } }
     }
-    return { meta: notFoundMeta(), status: 404, extras: {}, data: { cards: list } }
+    return { meta: notFoundMeta(), status: 404, extras: {} }
   }
   if (page.id === routeIds.project) {
     const view = await views.load(page.projectId ?? '')

@@ -56,10 +56,12 @@ export function techPages(projects: readonly { id: string; tech: readonly string
       else if (!known.projectIds.includes(id)) known.projectIds.push(id)
     }
   }
-  return [...bySlug.values()]
-    .filter((t) => t.projectIds.length >= MIN_PROJECTS)
-    // Two entries never share a name (they would share a slug), so names never tie.
-    .sort((a, b) => b.projectIds.length - a.projectIds.length || (a.name < b.name ? -1 : 1))
+  return (
+    [...bySlug.values()]
+      .filter((t) => t.projectIds.length >= MIN_PROJECTS)
+      // Two entries never share a name (they would share a slug), so names never tie.
+      .sort((a, b) => b.projectIds.length - a.projectIds.length || (a.name < b.name ? -1 : 1))
+  )
 }
 
 /** "1 project uses Redis", "3 projects use MongoDB". */
