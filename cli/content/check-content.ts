@@ -12,6 +12,7 @@ import type { InternalLink } from './rules/markdown.ts'
 import { checkReferences, checkResume, type ProjectDocument } from './rules/references.ts'
 import { checkMediaFiles, type MediaDocument } from './rules/media-files.ts'
 import { checkResumePhoto, checkResumeProjects } from './rules/resume.ts'
+import { checkTechSlugs } from './rules/technologies.ts'
 
 /** Validated content: data that passed the schema and every rule, typed by the schemas from here on. */
 export interface CheckedContent {
@@ -119,6 +120,7 @@ export async function checkAcrossFiles(
   })
   if (loaded.projectsListed)
     diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
+  diagnostics.push(...checkTechSlugs(projects))
   if (portfolio)
     diagnostics.push(...(await checkResume(portfolio, root)), ...(await checkResumePhoto(portfolio, root, store)))
   if (portfolio && loaded.projectsListed) diagnostics.push(...checkResumeProjects(portfolio, loaded.projectFileIds))

@@ -214,6 +214,10 @@ export const diagnosticCodes = {
   ASSET_TYPE: { title: 'A referenced file is not of the expected type.' },
   ASSET_TOO_LARGE: { title: 'A referenced file is too large.', hint: 'Compress it; visitors download it on phones.' },
   BROKEN_ANCHOR: { title: 'A link points at a section that does not exist.' },
+  TECH_SLUG_COLLISION: {
+    title: 'Two technology names would share one technology page.',
+    hint: 'Spell one technology the same way in every project.',
+  },
   SECTION_ANCHOR_COLLISION: {
     title: "A section id equals another section's heading id.",
     hint: 'Rename one of the two sections; every id on a page must be unique.',

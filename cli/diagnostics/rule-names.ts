@@ -104,4 +104,5 @@ export const ruleNames = {
   DOCTOR_WORKFLOW_ACTION: 'ActionOnRemovedRuntime',
   ANALYTICS_HOST: 'InvalidAnalyticsHost',
   DOCTOR_ANALYTICS_CSP: 'PolicyBlocksAnalytics',
+  TECH_SLUG_COLLISION: 'TechnologySlugCollision',
 } as const satisfies Record<DiagnosticCode, string>

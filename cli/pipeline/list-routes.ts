@@ -11,12 +11,19 @@ export interface Route {
   projectId?: string
 }
 
-/** Every page to prerender, from the content (never by crawling): /, one per project, and the 404 page. */
-export function listRoutes(projectIds: readonly string[]): Route[] {
+/**
+ * Every page to prerender, from the content (never by crawling): /, one per project, one per
+ * technology that has a page (`techSlugs`, from site/src/technologies.ts), and the 404 page.
+ */
+export function listRoutes(projectIds: readonly string[], techSlugs: readonly string[] = []): Route[] {
   const routes: Route[] = [{ url: '/', file: 'index.html', status: 200 }]
   for (const id of projectIds) {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new InternalError(`project id "${id}" reached routing unvalidated`)
     routes.push({ url: `/projects/${id}`, file: `projects/${id}/index.html`, status: 200, projectId: id })
+  }
+  for (const slug of techSlugs) {
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) throw new InternalError(`tech slug "${slug}" is not a slug`)
+    routes.push({ url: `/projects/tech/${slug}`, file: `projects/tech/${slug}/index.html`, status: 200 })
   }
   routes.push({ url: '/404', file: '404.html', status: 404 })
   const seen = new Set<string>()

@@ -23,6 +23,7 @@ import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
 import { generatedDirectory, siteDirectory } from '../paths.ts'
+import { techPages } from '../../site/src/technologies.ts'
 import { noStore } from '../cache/no-store.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
@@ -274,7 +275,10 @@ async function finishSite(
   },
 ): Promise<BuildResult> {
   const { checked, compiled, kept, report } = started
-  const routes = listRoutes(compiled.projects.map((p) => p.id))
+  const routes = listRoutes(
+    compiled.projects.map((p) => p.id),
+    techPages(compiled.projects).map((t) => t.slug),
+  )
   const siteUrl = compiled.portfolio.site.url
   const site = await step(
     'vite build (client + server)',

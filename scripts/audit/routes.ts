@@ -8,9 +8,14 @@ export interface AuditRoute {
   file: string
   /** The project id for case-study pages. */
   projectId?: string
+  /** The technology's slug for a technology page (/projects/tech/<slug>). */
+  techSlug?: string
 }
 
-/** Every page to audit, read from the build output: / and one case study per projects/<id>/index.html. */
+/**
+ * Every page to audit, read from the build output: /, one case study per projects/<id>/index.html,
+ * then one technology page per projects/tech/<slug>/index.html.
+ */
 export async function listAuditRoutes(distDir: string): Promise<AuditRoute[]> {
   const home = await stat(path.join(distDir, 'index.html')).catch(() => undefined)
   if (!home?.isFile()) throw new Error(`${distDir} has no index.html: is it a built site?`)
@@ -28,7 +33,24 @@ export async function listAuditRoutes(distDir: string): Promise<AuditRoute[]> {
       projects.push({ route: `/projects/${entry.name}`, file, projectId: entry.name })
   }
   projects.sort((a, b) => a.route.localeCompare(b.route))
-  return [{ route: '/', file: 'index.html' }, ...projects]
+  return [{ route: '/', file: 'index.html' }, ...projects, ...(await listTechRoutes(distDir))]
+}
+
+async function listTechRoutes(distDir: string): Promise<AuditRoute[]> {
+  const slugs = await readdir(path.join(distDir, 'projects', 'tech'), { withFileTypes: true }).catch(() => [])
+  const routes: AuditRoute[] = []
+  for (const entry of slugs) {
+    const file = path.posix.join('projects', 'tech', entry.name, 'index.html')
+    if (
+      entry.isDirectory() &&
+      (await stat(path.join(distDir, file)).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    )
+      routes.push({ route: `/projects/tech/${entry.name}`, file, techSlug: entry.name })
+  }
+  return routes.sort((a, b) => a.route.localeCompare(b.route))
 }
 
 /**

@@ -25,7 +25,8 @@ if (`${window.location.pathname}/` === basename) {
 async function preparePage(root: HTMLElement): Promise<void> {
   const page = matchPage(window.location.pathname, basename)
   const inline = readPageData()
-  if (page.id === routeIds.home) {
+  // The home page and the tech pages show the cards; the home page carries them, a tech page fetches them.
+  if (page.id === routeIds.home || page.id === routeIds.tech) {
     if (Array.isArray(inline.cards)) return provideProjectCards(inline.cards)
     await loadProjectCards().catch(() => undefined)
     return

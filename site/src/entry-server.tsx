@@ -4,7 +4,7 @@ import { StaticRouter } from 'react-router-dom/server'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { portfolio } from './generated/content.ts'
 import { absoluteUrl, renderHead, type HeadOptions } from './head.ts'
-import { homeMeta, notFoundMeta, projectMeta, type PageMeta } from './page-meta.ts'
+import { homeMeta, notFoundMeta, projectMeta, techMeta, type PageMeta } from './page-meta.ts'
 import { socialImage, toBasename } from './paths.ts'
 import { forEachMarkup, DEFERRED_MARKUP } from './deferred-markup.ts'
 import type { RenderedProject } from './generated/types.ts'
@@ -12,7 +12,8 @@ import type { PageData } from './page-data.ts'
 import { CardsContext, projectCards, type Cards, type CardsSource } from './project-cards.ts'
 import { ProjectViewsContext, projectViews, type ProjectSource, type ProjectViews } from './project-loader.ts'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
-import { homeJsonLd, projectJsonLd } from './structured-data.ts'
+import { homeJsonLd, projectJsonLd, techJsonLd } from './structured-data.ts'
+import { techPages } from './technologies.ts'
 
 export interface RenderResult {
   /** Markup for `<div id="root">`. */
@@ -95,8 +96,8 @@ async function preparePage(
   const url = (path: string) => absoluteUrl(portfolio.site.url, base, path)
   const { owner } = portfolio
   if (page.id === routeIds.home) {
-    // Only the home page shows the cards: other pages never ask for them (so a prerendered case
-    // study does not depend on them, and the browser does not load them there either).
+    // Only the home page and the tech pages show the cards: other pages never ask for them (so a
+    // prerendered case study does not depend on them, and the browser does not load them there either).
     const list = await cards.load()
     const image = { path: socialImage.path(), alt: `${owner.name}, ${owner.role}: ${portfolio.hero.headline}` }
     return {
@@ -105,6 +106,21 @@ async function preparePage(
       extras: { image, jsonLd: homeJsonLd(url, url(image.path), list) },
       data: { cards: list },
     }
+  }
+  if (page.id === routeIds.tech) {
+    // Loaded for an unknown technology too: the page renders the not-found page from the cards.
+    const list = await cards.load()
+    const tech = techPages(list).find((t) => t.slug === page.techSlug)
+    if (tech) {
+      const meta = techMeta(tech, list)
+      // The home page's card: a tech page is the home page's list, narrowed.
+      const image = { path: socialImage.path(), alt: `${owner.name}, ${owner.role}: ${meta.description}` }
+      // No data block: it would be every project's card, once more for each technology (at a
+      // thousand projects, megabytes per page). The browser fetches data/cards.json before hydrating
+      // instead (entry-client), the file client navigation to / reads: one request, then cached.
+      return { meta, status: 200, extras: { image, jsonLd: techJsonLd(tech, list, url, meta) } }
+    }
+    return { meta: notFoundMeta(), status: 404, extras: {} }
   }
   if (page.id === routeIds.project) {
     const view = await views.load(page.projectId ?? '')

@@ -4,6 +4,8 @@
 export const paths = {
   home: '/',
   project: (id: string): string => `/projects/${encodeURIComponent(id)}`,
+  /** The projects that use a technology (technologies.ts makes the slug). */
+  tech: (slug: string): string => `/projects/tech/${encodeURIComponent(slug)}`,
   /** Prerendered to dist/404.html. */
   notFound: '/404',
   /** The resume PDF the build makes from the content when resume.file names no hand-made one. */

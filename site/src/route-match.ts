@@ -4,26 +4,33 @@
 export const routeIds = {
   home: 'home',
   project: 'project',
+  tech: 'tech',
   notFound: 'not-found',
 } as const
 
 export interface PageMatch {
   id: (typeof routeIds)[keyof typeof routeIds]
   projectId?: string
+  /** The technology of a tech page (its slug). */
+  techSlug?: string
 }
 
 /** `/projects/<id>`, with or without a trailing slash; the id is one path segment. */
 const projectPattern = /^\/projects\/([^/]+)\/?$/i
+/** `/projects/tech/<slug>`: two segments, so no project id can match it. */
+const techPattern = /^\/projects\/tech\/([^/]+)\/?$/i
 
 /**
  * Which page a router path (basename already removed: `/`, `/projects/logic-i`) shows. The site has
- * three kinds of page, so they are matched here directly rather than with a route table: that keeps
+ * four kinds of page, so they are matched here directly rather than with a route table: that keeps
  * react-router's route-matching and data-router code out of the bundle every visitor downloads.
  */
 export function matchPath(path: string): PageMatch {
   if (path === '/' || path === '') return { id: routeIds.home }
   const project = projectPattern.exec(path)
   if (project?.[1]) return { id: routeIds.project, projectId: safeDecode(project[1]) }
+  const tech = techPattern.exec(path)
+  if (tech?.[1]) return { id: routeIds.tech, techSlug: safeDecode(tech[1]) }
   return { id: routeIds.notFound }
 }
 

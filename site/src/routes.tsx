@@ -3,6 +3,7 @@ import { App } from './app.tsx'
 import { HomePage } from './pages/home-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
 import { ProjectPage } from './pages/project-page.tsx'
+import { TechPage } from './pages/tech-page.tsx'
 import { matchPath, routeIds } from './route-match.ts'
 
 export { matchPage, matchPath, routeIds, type PageMatch } from './route-match.ts'
@@ -18,6 +19,8 @@ export function AppRoutes() {
         <HomePage />
       ) : page.id === routeIds.project ? (
         <ProjectPage id={page.projectId ?? ''} />
+      ) : page.id === routeIds.tech ? (
+        <TechPage slug={page.techSlug ?? ''} />
       ) : (
         <NotFoundPage />
       )}

@@ -2,6 +2,9 @@ import { careerJsonLd } from './career-json-ld.ts'
 import type { JsonLd } from './json-ld.ts'
 import { portfolio } from './generated/content.ts'
 import type { ProjectCard, RenderedProject } from './generated/types.ts'
+import type { PageMeta } from './page-meta.ts'
+import { paths } from './paths.ts'
+import type { Technology } from './technologies.ts'
 
 /**
  * schema.org JSON-LD for search engines, rendered into the head by the server only (the browser
@@ -81,6 +84,34 @@ export function projectJsonLd(project: RenderedProject, url: (path: string) => s
       url: project.liveUrl,
       applicationCategory: 'WebApplication',
       operatingSystem: 'Web browser',
+    },
+  }
+}
+
+/** A tech page: a collection page about the technology, listing the case studies that use it. */
+export function techJsonLd(
+  tech: Technology,
+  cards: readonly ProjectCard[],
+  url: (path: string) => string,
+  meta: PageMeta,
+): JsonLd {
+  const shown = cards.filter((card) => tech.projectIds.includes(card.id))
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: meta.title,
+    description: meta.description,
+    url: url(paths.tech(tech.slug)),
+    about: { '@type': 'Thing', name: tech.name },
+    author: person(url),
+    mainEntity: {
+      '@type': 'ItemList',
+      itemListElement: shown.map((card, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: `${card.title} case study`,
+        url: url(paths.project(card.id)),
+      })),
     },
   }
 }

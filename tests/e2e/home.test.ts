@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
+import { techPages } from '../../site/src/technologies.ts'
 import { DESKTOP, PHONE, watchConsole } from './browser.ts'
 import { useBrowserAndFacts } from './content.ts'
 
@@ -16,6 +17,8 @@ async function open(path = '', options = DESKTOP): Promise<Page> {
 }
 
 const siteDir = inject('siteDir')
+/** The technology page of the most used technology: the one with the most cards. */
+const firstTechSlug = () => techPages(shared.facts.projects as unknown as { id: string; tech: string[] }[])[0]!.slug
 /** The resume every link must serve: the one the build made from the content (dist/resume.pdf), unless resume.file names a hand-made one. */
 const resumeHref = () => shared.facts.portfolio.resume.file ?? '/resume.pdf'
 
@@ -167,7 +170,7 @@ describe('home page', () => {
 
   it('has no horizontal scroll at 360, 768 and 1440 px', async () => {
     for (const width of [360, 768, 1440]) {
-      for (const path of ['', `projects/${shared.facts.projects[0]!.id}`]) {
+      for (const path of ['', `projects/${shared.facts.projects[0]!.id}`, `projects/tech/${firstTechSlug()}`]) {
         const page = await open(path, { viewport: { width, height: 800 } })
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -208,7 +211,12 @@ describe('theme', () => {
 
 describe('every route', () => {
   it('loads without console errors, warnings or hydration mismatches', async () => {
-    const paths = ['', ...shared.facts.projects.map((p) => `projects/${p.id}`), 'does-not-exist']
+    const paths = [
+      '',
+      ...shared.facts.projects.map((p) => `projects/${p.id}`),
+      `projects/tech/${firstTechSlug()}`,
+      'does-not-exist',
+    ]
     for (const path of paths) {
       const context = await shared.browser.newContext(DESKTOP)
       const page = await context.newPage()

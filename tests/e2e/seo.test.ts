@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { checkContent } from '../../cli/content/check-content.ts'
+import { techPages } from '../../site/src/technologies.ts'
 import { DESKTOP, launchBrowser } from './browser.ts'
 
 /**
@@ -84,6 +85,8 @@ function parseHead(html: string): Head {
 
 const page = (file: string) => readFile(path.join(siteDir, file), 'utf8').then(parseHead)
 const pagePaths = () => ['/', ...projects.map((p) => `/projects/${p.id}`)]
+/** The technology pages (issue 48): they share the home page's social card, so they are not in pagePaths. */
+const techPaths = () => techPages(projects).map((t) => `/projects/tech/${t.slug}`)
 const fileOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`)
 
 /** Width and height from a PNG's IHDR chunk; throws if the bytes are not a PNG. */
@@ -94,8 +97,11 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 }
 
 describe('titles, descriptions and canonical URLs', () => {
-  it('differ on every page and point at the page itself on the published origin', async () => {
-    const heads = await Promise.all(pagePaths().map(async (route) => ({ route, head: await page(fileOf(route)) })))
+  it('differ on every page (the technology pages too) and point at the page itself on the published origin', async () => {
+    expect(techPaths().length).toBeGreaterThan(0)
+    const heads = await Promise.all(
+      [...pagePaths(), ...techPaths()].map(async (route) => ({ route, head: await page(fileOf(route)) })),
+    )
     for (const { route, head } of heads) {
       const canonical = origin + route
       expect(head.links.get('canonical'), route).toBe(canonical)
@@ -180,6 +186,24 @@ describe('JSON-LD', () => {
       email: content.contact.email.replace(/^mailto:/, ''),
     })
     expect(data.sameAs).toEqual(expect.arrayContaining([content.links.github, content.links.linkedin]))
+  })
+
+  it('describes each technology page as a CollectionPage listing the case studies that use it', async () => {
+    for (const tech of techPages(projects)) {
+      const data = parseOnly(await page(fileOf(`/projects/tech/${tech.slug}`)))
+      expect(data, tech.slug).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'CollectionPage',
+        url: `${origin}/projects/tech/${tech.slug}`,
+        about: { '@type': 'Thing', name: tech.name },
+      })
+      const items = (data.mainEntity as { itemListElement: { url: string; position: number }[] }).itemListElement
+      expect(
+        items.map((item) => item.url),
+        tech.slug,
+      ).toEqual(tech.projectIds.map((id) => `${origin}/projects/${id}`))
+      expect(items.map((item) => item.position)).toEqual(items.map((_, i) => i + 1))
+    }
   })
 
   it('describes each case study as SoftwareSourceCode with its repository, technologies and author', async () => {

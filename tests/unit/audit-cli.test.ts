@@ -7,21 +7,40 @@ import { parseCli, UsageError } from '../../scripts/audit/run.ts'
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'portfolio-audit-routes-'))
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
-for (const file of ['index.html', '404.html', 'projects/b/index.html', 'projects/a/index.html', 'assets/x.js']) {
+for (const file of [
+  'index.html',
+  '404.html',
+  'projects/b/index.html',
+  'projects/a/index.html',
+  'projects/tech/react/index.html',
+  'projects/tech/mongodb/index.html',
+  'assets/x.js',
+]) {
   mkdirSync(path.dirname(path.join(dist, file)), { recursive: true })
   writeFileSync(path.join(dist, file), '')
 }
 mkdirSync(path.join(dist, 'projects/empty'), { recursive: true })
 
 describe('routes', () => {
-  it('lists / and each prerendered case study from the build, sorted', async () => {
-    expect((await listAuditRoutes(dist)).map((r) => r.route)).toEqual(['/', '/projects/a', '/projects/b'])
+  it('lists /, each prerendered case study, then each technology page from the build, sorted', async () => {
+    const routes = await listAuditRoutes(dist)
+    expect(routes.map((r) => r.route)).toEqual([
+      '/',
+      '/projects/a',
+      '/projects/b',
+      '/projects/tech/mongodb',
+      '/projects/tech/react',
+    ])
+    // projects/tech/ holds no index.html of its own: it is no case study.
+    expect(routes.filter((r) => r.projectId).map((r) => r.projectId)).toEqual(['a', 'b'])
+    expect(routes.filter((r) => r.techSlug).map((r) => r.techSlug)).toEqual(['mongodb', 'react'])
   })
 
   it('selects routes by path or project id and refuses unknown ones', async () => {
     const routes = await listAuditRoutes(dist)
     expect(selectRoutes(routes, ['b', '/']).map((r) => r.route)).toEqual(['/', '/projects/b'])
     expect(selectRoutes(routes, ['/projects/a/']).map((r) => r.route)).toEqual(['/projects/a'])
+    expect(selectRoutes(routes, ['projects/tech/react']).map((r) => r.route)).toEqual(['/projects/tech/react'])
     expect(() => selectRoutes(routes, ['nope'])).toThrow(/unknown route "nope"/)
   })
 

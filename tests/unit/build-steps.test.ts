@@ -130,7 +130,7 @@ describe('atomic output', () => {
       const fixed = await runBuild(options)
       expect(fixed.compiled).toBe(true)
       expect(steps).toContainEqual(['vite build (client + server)', 'unchanged app: from the cache'])
-      expect(steps).toContainEqual(['prerender', '8 pages'])
+      expect(steps).toContainEqual(['prerender', `${8 + techPageFiles(Object.keys(siteFiles(out))).length} pages`])
       expect(readFileSync(path.join(out, 'projects', 'logic-i', 'index.html'), 'utf8')).toContain('logic-i')
     } finally {
       fixture.cleanup()
@@ -158,7 +158,8 @@ describe('atomic output', () => {
       }
       const kept = (kind: string) => readdirSync(path.join(dir, 'cache', 'store', kind))
       const first = await build()
-      expect(steps.get('prerender')).toBe('8 pages')
+      const techFiles = techPageFiles(Object.keys(first))
+      expect(steps.get('prerender')).toBe(`${8 + techFiles.length} pages`)
       const cards = kept('card')
       expect(cards).toHaveLength(7)
 
@@ -166,7 +167,9 @@ describe('atomic output', () => {
       justSaved(fixture.root)
       expect(await build()).toEqual(first)
       expect(steps.get('vite build (client + server)')).toBe('unchanged app: from the cache')
-      expect(steps.get('prerender')).toBe('8 pages, 0 rendered, 8 unchanged')
+      expect(steps.get('prerender')).toBe(
+        `${8 + techFiles.length} pages, 0 rendered, ${8 + techFiles.length} unchanged`,
+      )
       expect(kept('card').sort()).toEqual(cards.sort())
 
       // A damaged app entry and a damaged card are not trusted: made again, the same site. (Cards
@@ -181,18 +184,28 @@ describe('atomic output', () => {
       expect(steps.get('vite build (client + server)')).toBe('started alongside checking')
       expect(store.get('card', cards[0]!.replace(/\.bin$/, ''))).toBeInstanceOf(Buffer)
 
-      // One project's title edited: its page and the home page (its cards) are rendered, its card drawn, the resume made again; the app is kept.
+      // One project's title edited: its page and the pages showing the cards (the home page, every
+      // technology page) are rendered, its card drawn, the resume made again; the app is kept.
       editTitle(fixture.root)
       const edited = await build()
       expect(steps.get('vite build (client + server)')).toBe('unchanged app: from the cache')
-      expect(steps.get('prerender')).toBe('8 pages, 2 rendered, 6 unchanged')
+      expect(steps.get('prerender')).toBe(
+        `${8 + techFiles.length} pages, ${2 + techFiles.length} rendered, 6 unchanged`,
+      )
       expect(kept('card')).toHaveLength(8)
       const changed = Object.keys(edited)
         .filter((file) => edited[file] !== first[file])
         .sort()
       // The chat's overview (the project's summary) and the resume name the project too; of the chat's
       // passages, only the project's own file changes.
-      expect(changed).toEqual([...EDITED_TITLE_OUTPUTS, 'resume.json', 'resume.pdf'])
+      // Every technology page is rendered again (each reads the cards), but only those that show the
+      // project change; the others are the same bytes.
+      const showingIt = techFiles.filter((file) =>
+        Buffer.from(first[file]!, 'base64').toString('utf8').includes('href="/projects/logic-i"'),
+      )
+      expect(showingIt.length).toBeGreaterThan(0)
+      expect(showingIt.length).toBeLessThan(techFiles.length)
+      expect(changed).toEqual([...EDITED_TITLE_OUTPUTS, ...showingIt, 'resume.json', 'resume.pdf'].sort())
       // And it is byte for byte what a cold build of the edited content makes (no store, no previous site).
       expect(await coldEditedSite()).toEqual(edited)
     } finally {
@@ -214,7 +227,9 @@ describe('atomic output', () => {
       const outputs = (files: Map<string, bigint>) =>
         [...files.keys()].filter((file) => /\.html$|^og\/|^data\//.test(file)).sort()
       const first = await build()
-      expect(outputs(first)).toHaveLength(8 + 7 + 2 * 6 + 2)
+      const techFiles = techPageFiles([...first.keys()])
+      expect(techFiles.length).toBeGreaterThan(0)
+      expect(outputs(first)).toHaveLength(8 + techFiles.length + 7 + 2 * 6 + 2)
 
       // Nothing changed: every page, card and data file is the previous build's file, linked, not a copy.
       justSaved(fixture.root)
@@ -226,9 +241,10 @@ describe('atomic output', () => {
       editTitle(fixture.root)
       const edited = await build()
       const made = outputs(edited).filter((file) => edited.get(file) !== again.get(file))
-      // The edited project's page, card, case study and passages, the home page, the project cards
-      // and the chat's overview (its summary of the project): nothing else is written.
-      expect(made).toEqual(EDITED_TITLE_OUTPUTS)
+      // The edited project's page, card, case study and passages, the home page and the technology
+      // pages (each is rendered from the cards, so each is written again), the project cards and the
+      // chat's overview (its summary of the project): nothing else is written.
+      expect(made).toEqual([...EDITED_TITLE_OUTPUTS, ...techFiles].sort())
       expect(new Set(edited.values()).size).toBe(edited.size)
 
       expect(siteFiles(out)).toEqual(await coldEditedSite())
@@ -391,6 +407,14 @@ const EDITED_TITLE_OUTPUTS = [
   'og/logic-i.png',
   'projects/logic-i/index.html',
 ]
+
+/**
+ * The technology pages of a built site (issue 48): one per technology two or more projects use.
+ * Each carries every project card for hydration, so a card's edit writes all of them again.
+ */
+function techPageFiles(files: readonly string[]): string[] {
+  return files.filter((file) => /^projects\/tech\/[^/]+\/index\.html$/.test(file)).sort()
+}
 
 /** The edit two rebuild tests make: logic-i's title gets " (edited)". */
 function editTitle(root: string): void {

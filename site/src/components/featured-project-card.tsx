@@ -26,7 +26,7 @@ export function FeaturedProjectCard({ project }: { project: ProjectCard }) {
           {project.title}
         </h3>
         <p className="featured__description">{project.description}</p>
-        <TagList items={project.tech} label={`${project.title} tech stack`} />
+        <TagList items={project.tech} label={`${project.title} tech stack`} tech />
         <ul className="achievements">
           {project.achievements.map((item) => (
             <li key={item}>

@@ -19,7 +19,7 @@ export function ProjectCard({ project }: { project: ProjectCardData }) {
         {project.title}
       </h3>
       <p className="project-card__description">{project.description}</p>
-      <TagList items={project.tech} label={`${project.title} tech stack`} />
+      <TagList items={project.tech} label={`${project.title} tech stack`} tech />
       <div className="project-card__actions">
         <ProjectLink id={project.id} className="button button--primary button--small">
           Details<span className="visually-hidden"> of {project.title}</span>

@@ -1,20 +1,53 @@
 import { portfolio } from '../generated/content.ts'
+import { paths } from '../paths.ts'
 import { useProjectCards } from '../project-cards.ts'
+import { useTechFilter } from '../tech-filter.ts'
+import { projectCount } from '../technologies.ts'
+import { AppLink } from './app-link.tsx'
 import { FeaturedProjectCard } from './featured-project-card.tsx'
+import { Icon } from './icon.tsx'
 import { ProjectCard } from './project-card.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
 export function ProjectsSection() {
   const { title, intro } = portfolio.projects
   const projectCards = useProjectCards()
-  const featured = projectCards.find((project) => project.featured)
-  const others = projectCards.filter((project) => project !== featured)
+  const filter = useTechFilter()
+  const tech = filter?.active ? filter.pages.get(filter.active) : undefined
+  const shown = tech ? projectCards.filter((project) => tech.projectIds.includes(project.id)) : projectCards
+  const featured = shown.find((project) => project.featured)
+  const others = shown.filter((project) => project !== featured)
   return (
     <section id="projects" className="section section--tinted" tabIndex={-1} aria-labelledby="projects-title">
       <div className="container">
         <SectionHeading id="projects-title" title={title}>
           {intro ? <p>{intro}</p> : null}
         </SectionHeading>
+        {filter && filter.pages.size > 0 ? (
+          <div className="tech-filter">
+            {/* One live region, in the HTML from the start, so choosing a technology is announced. */}
+            <p className="tech-filter__status" role="status" aria-live="polite">
+              {tech
+                ? `${projectCount(shown.length, tech.name)}.`
+                : 'Choose a technology to see the projects that use it.'}
+            </p>
+            {tech ? (
+              <>
+                <AppLink to={paths.tech(tech.slug)} className="button button--secondary button--small">
+                  Page for {tech.name}
+                  <Icon name="arrow-right" size={16} />
+                </AppLink>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => filter.choose?.(undefined)}
+                >
+                  Show all projects
+                </button>
+              </>
+            ) : null}
+          </div>
+        ) : null}
         {featured ? <FeaturedProjectCard project={featured} /> : null}
         <div className="project-grid">
           {others.map((project) => (

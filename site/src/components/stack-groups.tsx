@@ -12,7 +12,7 @@ export function StackGroups({ groups }: { groups: readonly StackGroup[] }) {
       {groups.map((group) => (
         <li key={group.name} className="card stack-group">
           <h3 className="stack-group__name">{group.name}</h3>
-          <TagList items={group.items} />
+          <TagList items={group.items} tech />
         </li>
       ))}
     </ul>
