@@ -29,6 +29,11 @@ export interface FileDigests {
    * did not change while it was read and is the one recorded. Throws what reading throws.
    */
   read(file: string): { bytes: Buffer; sha256: string }
+  /**
+   * The digest of the bytes this session read of `file` when the file had `identity`; undefined when
+   * it did not read it, or read it with another identity. A record of what a build was made from.
+   */
+  readAs(file: string, identity: FileIdentity): string | undefined
   /** Keeps the digests of the files asked for since it was opened (atomically, in the store). */
   save(): void
 }
@@ -95,6 +100,11 @@ class StoredDigests implements FileDigests {
     } finally {
       closeSync(fd)
     }
+  }
+
+  readAs(file: string, identity: FileIdentity): string | undefined {
+    const seen = this.#seen.get(path.resolve(file))
+    return seen && sameIdentity(seen, identity) ? seen.sha256 : undefined
   }
 
   /** The digest recorded for the file with this identity, when it can be trusted without reading the file. */

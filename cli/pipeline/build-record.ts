@@ -1,10 +1,11 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from '../cache/file-identity.ts'
 import { entryKind, type Store } from '../cache/store.ts'
 import { CONTENT_INPUTS } from '../content/content-inputs.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { fontDirectory, siteDirectory } from '../paths.ts'
+import { sha256Hex } from '../sha256.ts'
 import { NOT_BUILT_FROM } from './site-cache.ts'
 
 /**
@@ -15,13 +16,16 @@ import { NOT_BUILT_FROM } from './site-cache.ts'
  * another option or another tool finds no record.
  *
  * An input is trusted by its identity unless its mtime falls within the timestamp granularity of
- * the build that recorded it ("racy", see file-identity.ts): then the build runs, and the record it
- * leaves is stamped later. Outputs are checked by identity alone: a file replaced, rewritten or
+ * the build that recorded it ("racy", see file-identity.ts): then its bytes are hashed and compared
+ * with those the build read, and without that digest the build runs. Outputs are checked by identity alone: a file replaced, rewritten or
  * removed, or one more in the folder, and the build runs.
  */
 
 /** Files by absolute path, each with its identity; undefined for an entry that is not a regular file (a link, a FIFO). */
 type Files = [file: string, identity: FileIdentity | undefined][]
+
+/** The inputs as recorded: each also with the digest of the bytes the build read, when it read them with that identity. */
+type Inputs = [file: string, identity: FileIdentity | undefined, sha256?: string][]
 
 /** What the build said, given back as it was when nothing changed: its pages and its warnings (with the texts of their files, for code frames). */
 export interface RecordedResult {
@@ -34,7 +38,7 @@ export interface RecordedResult {
 interface BuildRecord {
   /** When the inputs were listed, before the build read any of them. */
   stampNs: bigint
-  inputs: Files
+  inputs: Inputs
   outputs: Files
   result: RecordedResult
 }
@@ -72,25 +76,49 @@ export function recordedResult(
 ): RecordedResult | undefined {
   const record = records.get(store, recordKey(store, options))
   if (!record) return undefined
-  const unchanged = (files: Files, now: Files) =>
+  const unchanged = (files: Files | Inputs, now: Files) =>
     files.length === now.length &&
     files.every(([file, identity], i) => {
       const [nowFile, nowIdentity] = now[i]!
       return file === nowFile && identity && nowIdentity && sameIdentity(identity, nowIdentity)
     })
   if (!unchanged(record.inputs, inputs.files)) return undefined
-  if (record.inputs.some(([, identity]) => identity && isRacy(identity, record.stampNs))) return undefined
+  // A file saved in the tick the build started may have changed since without its identity showing
+  // it: trusted only when its bytes are still the ones the build read (as git does with "racily
+  // clean" entries). Only such files are read, typically the few just edited.
+  const racy = record.inputs.filter(([, identity]) => identity && isRacy(identity, record.stampNs))
+  if (!racy.every(([file, , sha256]) => sha256 !== undefined && digestOf(file) === sha256)) return undefined
   return unchanged(record.outputs, outputFiles(options.outDir)) ? record.result : undefined
 }
 
-/** Keeps the record of a build that ended with its site in `options.outDir`, made from `inputs`. */
-export function saveRecord(store: Store, options: RecordOptions, inputs: InputSnapshot, result: RecordedResult): void {
+/**
+ * Keeps the record of a build that ended with its site in `options.outDir`, made from `inputs`;
+ * `readAs` gives the digest of the bytes the build read of a file with an identity (file-digests.ts).
+ */
+export function saveRecord(
+  store: Store,
+  options: RecordOptions,
+  inputs: InputSnapshot,
+  result: RecordedResult,
+  readAs: (file: string, identity: FileIdentity) => string | undefined,
+): void {
   records.set(store, recordKey(store, options), {
     stampNs: inputs.stampNs,
-    inputs: inputs.files,
+    inputs: inputs.files.map(([file, identity]) => {
+      const sha256 = identity && readAs(file, identity)
+      return sha256 ? [file, identity, sha256] : [file, identity]
+    }),
     outputs: outputFiles(options.outDir),
     result,
   })
+}
+
+function digestOf(file: string): string | undefined {
+  try {
+    return sha256Hex(readFileSync(file))
+  } catch {
+    return undefined
+  }
 }
 
 function recordKey(store: Store, { root, outDir, base }: RecordOptions): string {

@@ -216,7 +216,10 @@ export async function runBuildSteps(
 /** The record that lets the next build with nothing changed stop at once (build-record.ts). */
 function record(store: Store, options: BuildOptions, inputs: InputSnapshot, result: BuildResult): void {
   const { pages, diagnostics, fileCount, sources } = result
-  saveRecord(store, options, inputs, { pages, diagnostics, fileCount, sources: [...sources] })
+  const digests = fileDigests(store)
+  saveRecord(store, options, inputs, { pages, diagnostics, fileCount, sources: [...sources] }, (file, identity) =>
+    digests.readAs(file, identity),
+  )
 }
 
 /** What every step of one build shares. */

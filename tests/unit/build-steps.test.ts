@@ -315,6 +315,8 @@ describe('atomic output', () => {
       const edited = await build('/sub/')
       expect(edited.upToDate).toBeUndefined()
       expect(steps).toContain('prerender')
+      // The edit was saved in the tick that build started: its bytes are compared with those it read, and match.
+      expect((await build('/sub/')).upToDate).toBe(true)
     } finally {
       fixture.cleanup()
     }
