@@ -1,4 +1,5 @@
 import type { Store } from '../cache/store.ts'
+import { sha256Hex } from '../sha256.ts'
 import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
 import type { PageScan } from './scan-page.ts'
 import type { Route } from './list-routes.ts'
@@ -23,6 +24,10 @@ export interface PageCache {
   projectHashes: ReadonlyMap<string, string>
   /** A hash of the project cards as the site holds them. */
   cardsHash: string
+  /** A hash of each project's card, by id. */
+  cardHashes: ReadonlyMap<string, string>
+  /** A hash of every project's technologies (which technology pages exist, with how many projects). */
+  techHash: string
 }
 
 /** What the build needs of a page besides its bytes: its output check, and the cards it saw if it asked for them. */
@@ -43,7 +48,18 @@ export function pagesInPlace(cache: PageCache, into: string): SiteInPlace<PageDa
 
 /** A page taken from the site in place is the one this build would render: same route, and the same cards if it used them. */
 export function samePageInputs(cache: PageCache, route: Route): (data: PageData) => boolean {
-  return (data) => data.scan.page === route.file && (data.cards === undefined || data.cards === cache.cardsHash)
+  const cards = cardsSeen(cache, route)
+  return (data) => data.scan.page === route.file && (data.cards === undefined || data.cards === cards)
+}
+
+/**
+ * What a page that asked for the cards is recorded to have seen of them: a technology page, the
+ * cards of its own projects and every project's technologies (so an edit to another project's title
+ * leaves it as it was); any other page, every card.
+ */
+export function cardsSeen(cache: PageCache, route: Route): string {
+  if (!route.cards) return cache.cardsHash
+  return sha256Hex([cache.techHash, ...route.cards.map((id) => cache.cardHashes.get(id) ?? 'missing')].join('\0'))
 }
 
 function isPageData(value: unknown): value is PageData {

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Route } from './list-routes.ts'
 import type { PageScan } from './scan-page.ts'
-import { pageKey, pagesInPlace, samePageInputs, type PageCache } from './page-cache.ts'
+import { cardsSeen, pageKey, pagesInPlace, samePageInputs, type PageCache } from './page-cache.ts'
 import { CliError } from '../errors.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { openPool, type BuildPool } from './jobs.ts'
@@ -59,7 +59,7 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
     if (cache && key)
       inPlace?.record(page.file, key, page.sha256, {
         scan: page.scan,
-        ...(page.usedCards ? { cards: cache.cardsHash } : {}),
+        ...(page.usedCards ? { cards: cardsSeen(cache, routes[at]!) } : {}),
       })
   }
   routes.forEach((route, at) => {

@@ -280,7 +280,7 @@ async function finishSite(
   const { checked, compiled, kept, report } = started
   const routes = listRoutes(
     compiled.projects.map((p) => p.id),
-    techPages(compiled.projects).map((t) => t.slug),
+    techPages(compiled.projects),
   )
   const siteUrl = compiled.portfolio.site.url
   const site = await step(
@@ -445,7 +445,15 @@ async function prerenderSite(
   const pageCache: PageCache | undefined =
     !store || !site.key
       ? undefined
-      : { store, site: options.outDir, siteKey: site.key, projectHashes: data.projectHashes, cardsHash: data.cardsHash }
+      : {
+          store,
+          site: options.outDir,
+          siteKey: site.key,
+          projectHashes: data.projectHashes,
+          cardsHash: data.cardsHash,
+          cardHashes: data.cardHashes,
+          techHash: data.techHash,
+        }
   return step(
     'prerender',
     (count) =>

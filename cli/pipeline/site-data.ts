@@ -65,6 +65,10 @@ export interface WrittenData {
   projectHashes: Map<string, string>
   /** A hash of the project cards' file. */
   cardsHash: string
+  /** A hash of each project's card, by id (what a technology page shows of it). */
+  cardHashes: Map<string, string>
+  /** A hash of every project's technologies, in order: what decides which technology pages exist. */
+  techHash: string
   /** The chat overview's size in bytes: what the chat loads when it opens. */
   overviewBytes: number
   /** How many data files there are. */
@@ -102,6 +106,8 @@ export async function writeSiteData(
   return {
     projectHashes: new Map(projects.map((project) => [project.id, project.sha256])),
     cardsHash: sha256Hex(cards),
+    cardHashes: new Map(projects.map((project) => [project.id, sha256Hex(cardsJson([project.card]))])),
+    techHash: sha256Hex(JSON.stringify(projects.map((project) => [project.id, project.card.tech]))),
     overviewBytes: Buffer.byteLength(overview),
     files: 2 + 2 * projects.length,
   }

@@ -57,6 +57,8 @@ describe('page cache', () => {
       siteKey,
       projectHashes: new Map(ids.map((id) => [id, `hash of ${titles[id]}`])),
       cardsHash: `hash of ${JSON.stringify(cards)}`,
+      cardHashes: new Map(cards.map((card) => [card.id, `hash of ${JSON.stringify(card)}`])),
+      techHash: 'no technology pages',
     }
     const result = await prerenderRoutes(routes, { serverEntry: entry, siteDir: dir, base: '/', cache })
     const pages = Object.fromEntries(result.pages.map((page) => [page, readFileSync(path.join(dir, page), 'utf8')]))

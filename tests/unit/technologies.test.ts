@@ -79,14 +79,14 @@ describe('techPages', () => {
 
 describe('routes of the tech pages', () => {
   it('are prerendered at /projects/tech/<slug> and listed in the sitemap', () => {
-    const slugs = techPages([
+    const pages = techPages([
       { id: 'a', tech: ['Node.js', 'Next.js'] },
       { id: 'b', tech: ['Node.js', 'Next.js'] },
-    ]).map((t) => t.slug)
-    const routes = listRoutes(['a', 'b'], slugs)
+    ])
+    const routes = listRoutes(['a', 'b'], pages)
     expect(routes.filter((r) => r.url.startsWith('/projects/tech/'))).toEqual([
-      { url: '/projects/tech/next-js', file: 'projects/tech/next-js/index.html', status: 200 },
-      { url: '/projects/tech/node-js', file: 'projects/tech/node-js/index.html', status: 200 },
+      { url: '/projects/tech/next-js', file: 'projects/tech/next-js/index.html', status: 200, cards: ['a', 'b'] },
+      { url: '/projects/tech/node-js', file: 'projects/tech/node-js/index.html', status: 200, cards: ['a', 'b'] },
     ])
     const sitemap = sitemapXml(routes, 'https://jane.dev', '/sub/')
     expect(sitemap).toContain('<loc>https://jane.dev/sub/projects/tech/node-js</loc>')
