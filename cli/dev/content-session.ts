@@ -1,4 +1,5 @@
 import { checkAndCompile, type CompileMemo } from '../pipeline/check-and-compile.ts'
+import { encodeInThread } from '../pipeline/jobs.ts'
 import type { Store } from '../cache/store.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { CheckResult } from '../content/check-content.ts'
@@ -77,7 +78,11 @@ export function openContentSession(root: string, generatedDir: string, store: St
       const report = { diagnostics, sources: checked.sources, fileCount: checked.fileCount, ...counts }
       if (!checked.compiled)
         return { ...report, compiled: false, written: [], changedProjects: [], cardsChanged: false }
-      const resolved = await withCompiledMedia(checked.compiled, { root, store: store || undefined })
+      const resolved = await withCompiledMedia(checked.compiled, {
+        root,
+        store: store || undefined,
+        encode: encodeInThread,
+      })
       const next = resolved.content
       mediaFiles = new Map([...resolved.images.values()].flatMap((image) => image.files.map((f) => [f.name, f.size])))
       types ??= generateTypes()

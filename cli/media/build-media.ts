@@ -12,7 +12,7 @@ import {
   withProjectMedia,
   type ImageRecords,
 } from './content-media.ts'
-import type { EncodedRecord, EncodeJob } from './encode-job.ts'
+import type { EncodeJob, EncodeOutcome } from './encode-job.ts'
 import { ImagesNotEncoded, makeMedia, type MadeMedia } from './make-media.ts'
 import { MEDIA_FOLDER } from './responsive-image.ts'
 
@@ -22,7 +22,7 @@ export interface BuildMediaOptions {
   store: Store | undefined
   /** The build's data folder: the variants go into its media/, moved into the site with moveMediaIn. */
   dataDir: string
-  encode: (jobs: readonly EncodeJob[]) => Promise<readonly EncodedRecord[]>
+  encode: (jobs: readonly EncodeJob[]) => Promise<readonly EncodeOutcome[]>
   signal?: AbortSignal
 }
 
@@ -64,7 +64,7 @@ function mediaFolder(dataDir: string): string {
  */
 export async function withCompiledMedia(
   content: CompiledContent,
-  options: { root: string; store: Store | undefined; folder?: string },
+  options: Pick<BuildMediaOptions, 'root' | 'store' | 'encode'> & { folder?: string },
 ): Promise<{ content: CompiledContent; images: ImageRecords }> {
   const sources = [...portfolioImageSources(content.portfolio), ...content.projects.flatMap(projectImageSources)]
   if (sources.length === 0) return { content, images: new Map() }

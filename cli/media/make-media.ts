@@ -3,14 +3,7 @@ import path from 'node:path'
 import { fileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import type { FailedImage } from '../content/rules/media-files.ts'
-import {
-  encodeMedia,
-  FILES_KIND,
-  IMAGE_RECORD,
-  type EncodedRecord,
-  type EncodeJob,
-  type EncodeOutcome,
-} from './encode-job.ts'
+import { FILES_KIND, IMAGE_RECORD, type EncodedRecord, type EncodeJob, type EncodeOutcome } from './encode-job.ts'
 import { ENCODING_KEY } from './image-options.ts'
 import { sha256Hex } from '../sha256.ts'
 
@@ -30,8 +23,11 @@ export interface MediaOptions {
    * the store (`generate`, which writes no site).
    */
   folder?: string
-  /** Encodes the images neither the store holds, each with encodeMedia, results in order: a build hands them to its pool. @default one after another here */
-  encode?: (jobs: readonly EncodeJob[]) => Promise<readonly EncodeOutcome[]>
+  /**
+   * Encodes the images the store does not hold, each with encodeMedia (the pool's `media` job, on a
+   * worker or in this thread as the pool decides), results in order.
+   */
+  encode: (jobs: readonly EncodeJob[]) => Promise<readonly EncodeOutcome[]>
   signal?: AbortSignal
 }
 
@@ -91,7 +87,7 @@ export async function makeMedia(sources: readonly string[], options: MediaOption
     })
   }
   const jobs = dedupe(toEncode.map((item) => item.job))
-  const encoded = await (options.encode ?? ((all) => encodeHere(all, options.signal)))(jobs)
+  const encoded = await options.encode(jobs)
   const outcomes = new Map(jobs.map((job, i) => [job.name, encoded[i] as EncodeOutcome]))
   const failed = toEncode.flatMap(({ src, job }) => {
     const outcome = outcomes.get(job.name) as EncodeOutcome
@@ -142,13 +138,4 @@ function linkFiles(record: EncodedRecord, store: Store, folder: string): void {
 
 function dedupe(jobs: readonly EncodeJob[]): EncodeJob[] {
   return [...new Map(jobs.map((job) => [job.name, job])).values()]
-}
-
-async function encodeHere(jobs: readonly EncodeJob[], signal: AbortSignal | undefined): Promise<EncodeOutcome[]> {
-  const records: EncodeOutcome[] = []
-  for (const job of jobs) {
-    signal?.throwIfAborted()
-    records.push(await encodeMedia(job))
-  }
-  return records
 }

@@ -52,3 +52,11 @@ export function openPool(workers?: WorkerMode): BuildPool {
     close: () => pool.close(),
   }
 }
+
+/**
+ * Encodes images with the pool's in-thread mode, for `generate` and `dev`: sharp works on libuv's
+ * threads whichever thread asks, and the mode starts no worker, so there is no pool to close.
+ */
+export function encodeInThread(jobs: readonly JobInput<'media'>[]): Promise<JobResult<'media'>[]> {
+  return openPool('never').runJobs('media', jobs)
+}

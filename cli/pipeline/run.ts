@@ -13,7 +13,7 @@ import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './sw
 import type { CheckResult } from '../content/check-content.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
-import { openPool, type BuildPool, type JobResult } from './jobs.ts'
+import { encodeInThread, openPool, type BuildPool, type JobResult } from './jobs.ts'
 import type { KeptProject } from './project-job.ts'
 import { coverResolver, socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
@@ -55,7 +55,7 @@ export async function runGenerate(root: string, outputDirectory = generatedDirec
   // Images resolved (encoded into the store, or taken from it); a build puts their files in the site.
   let compiled: CompiledContent
   try {
-    compiled = (await withCompiledMedia(outcome.compiled, { root, store: openStore() })).content
+    compiled = (await withCompiledMedia(outcome.compiled, { root, store: openStore(), encode: encodeInThread })).content
   } catch (error) {
     const { compiled: _, ...failed } = outcome
     return { ...failed, diagnostics: [...outcome.diagnostics, ...imagesFailed(error, outcome)] }

@@ -8,6 +8,7 @@ import { ImagesNotEncoded, makeMedia } from '../../cli/media/make-media.ts'
 import { responsiveImage } from '../../cli/media/responsive-image.ts'
 import { gradientImage } from '../helpers/test-images.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
+import { encodeInThread } from '../../cli/pipeline/jobs.ts'
 
 const tempDir = tempDirsPerTest('portfolio-media-')
 
@@ -106,7 +107,7 @@ describe('makeMedia', () => {
     writeFileSync(path.join(root, 'media', 'a.png'), bytes)
     writeFileSync(path.join(root, 'media', 'b.png'), bytes)
     writeFileSync(path.join(root, 'media', 'c.png'), await gradientImage(900, 600, { seed: 9 }))
-    const options = { root, store, folder: path.join(root, 'out') }
+    const options = { root, store, folder: path.join(root, 'out'), encode: encodeInThread }
     const first = await makeMedia(['media/a.png', 'media/b.png', 'media/c.png', 'media/a.png'], options)
     expect(first.encoded).toBe(2)
     const [a, b, c] = ['media/a.png', 'media/b.png', 'media/c.png'].map((src) => first.images.get(src))
@@ -127,7 +128,12 @@ describe('makeMedia', () => {
     writeFileSync(path.join(root, 'media', 'cut.png'), png.subarray(0, Math.round(png.length * 0.6)))
     writeFileSync(path.join(root, 'media', 'cut.jpg'), jpeg.subarray(0, Math.round(jpeg.length * 0.6)))
     const folder = path.join(root, 'out')
-    const made = makeMedia(['media/ok.png', 'media/cut.png', 'media/cut.jpg'], { root, store, folder })
+    const made = makeMedia(['media/ok.png', 'media/cut.png', 'media/cut.jpg'], {
+      root,
+      store,
+      folder,
+      encode: encodeInThread,
+    })
     const error = await made.then(
       () => undefined,
       (thrown: unknown) => thrown,
@@ -139,7 +145,7 @@ describe('makeMedia', () => {
     ])
     // Nothing goes into the folder of a build that stops; the image that encoded is kept for the next one.
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([])
-    const again = await makeMedia(['media/ok.png'], { root, store, folder })
+    const again = await makeMedia(['media/ok.png'], { root, store, folder, encode: encodeInThread })
     expect(again.encoded).toBe(0)
   })
 
@@ -147,7 +153,12 @@ describe('makeMedia', () => {
     const root = tempDir()
     mkdirSync(path.join(root, 'media'))
     writeFileSync(path.join(root, 'media', 'x.png'), await gradientImage(1000, 400))
-    const { images } = await makeMedia(['media/x.png'], { root, store: undefined, folder: path.join(root, 'out') })
+    const { images } = await makeMedia(['media/x.png'], {
+      root,
+      store: undefined,
+      folder: path.join(root, 'out'),
+      encode: encodeInThread,
+    })
     const image = responsiveImage(images.get('media/x.png')!, 'A chart', 'Weekly')
     const name = images.get('media/x.png')!.files[0]!.name.replace(/-\d+\.\w+$/, '')
     expect(name).toMatch(/^[0-9a-f]{16}$/)
