@@ -17,8 +17,8 @@ import { NOT_BUILT_FROM } from './site-cache.ts'
  *
  * An input is trusted by its identity unless its mtime falls within the timestamp granularity of
  * the build that recorded it ("racy", see file-identity.ts): then its bytes are hashed and compared
- * with those the build read, and without that digest the build runs. Outputs are checked by identity alone: a file replaced, rewritten or
- * removed, or one more in the folder, and the build runs.
+ * with those the build read, and without that digest the build runs. Outputs are checked by
+ * identity alone: a file replaced, rewritten or removed, or one more in the folder, and the build runs.
  */
 
 /** Files by absolute path, each with its identity; undefined for an entry that is not a regular file (a link, a FIFO). */
