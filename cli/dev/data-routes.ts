@@ -17,7 +17,7 @@ export function dataRoutes(
 ): Connect.NextHandleFunction {
   const routes: [RegExp, (match: RegExpExecArray, res: ServerResponse) => Promise<boolean>][] = [
     [/^\/resume\.(pdf|json)$/, ([, format], res) => sendResume(root, format === 'pdf' ? 'pdf' : 'json', res)],
-    [/^\/data\/cards\.json$/, async (_, res) => sendText(res, mapDefined(session.cards(), cardsJson))],
+    [/^\/data\/cards\.json$/, async (_, res) => sendCards(session, res)],
     [/^\/data\/chat\.json$/, async (_, res) => sendText(res, session.chatOverview())],
     [
       /^\/data\/chat\/([^/]+)\.json$/,
@@ -43,13 +43,15 @@ export function dataRoutes(
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' }
 
-const mapDefined = <T, R>(value: T | undefined, map: (value: T) => R): R | undefined =>
-  value === undefined ? undefined : map(value)
-
 function sendText(res: ServerResponse, text: string | undefined): boolean {
   if (text === undefined) return false
   res.writeHead(200, JSON_HEADERS).end(text)
   return true
+}
+
+function sendCards(session: ContentSession, res: ServerResponse): boolean {
+  const cards = session.cards()
+  return cards !== undefined && sendText(res, cardsJson(cards))
 }
 
 function sendProject(session: ContentSession, id: string, res: ServerResponse): boolean {
