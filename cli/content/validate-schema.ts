@@ -7,7 +7,9 @@ import { fromAjvErrors, WORDING_KEYWORD } from '../diagnostics/from-ajv.ts'
 import type { ParsedDocument } from './parse-yaml.ts'
 import { sha256Hex } from '../sha256.ts'
 
-export type SchemaName = 'portfolio' | 'project'
+export type SchemaName = 'portfolio' | 'project' | 'post'
+
+const SCHEMA_NAMES: readonly SchemaName[] = ['portfolio', 'project', 'post']
 
 export function readSchema(name: SchemaName): Record<string, unknown> {
   return JSON.parse(readSchemaText(name)) as Record<string, unknown>
@@ -38,9 +40,10 @@ const require = createRequire(import.meta.url)
 /** The validators' inputs, which name their prebuilt file: the schemas, the options and ajv's version. */
 function validatorsKey(): string {
   const ajvVersion = (require('ajv/package.json') as { version: string }).version
-  return sha256Hex(
-    `${ajvVersion}\0${JSON.stringify(AJV_OPTIONS)}\0${readSchemaText('portfolio')}\0${readSchemaText('project')}`,
-  ).slice(0, 16)
+  return sha256Hex([ajvVersion, JSON.stringify(AJV_OPTIONS), ...SCHEMA_NAMES.map(readSchemaText)].join('\0')).slice(
+    0,
+    16,
+  )
 }
 
 export function validatorsFileName(): string {
@@ -48,7 +51,7 @@ export function validatorsFileName(): string {
 }
 
 /**
- * ajv's standalone code of both validators, a CommonJS module exporting `portfolio` and `project`.
+ * ajv's standalone code of the validators, a CommonJS module exporting one per schema (`portfolio`, `project`, `post`).
  * cli/prepare writes it into lib/ when the tool is built: compiling takes about a second, loading
  * the code a few milliseconds.
  */
@@ -64,10 +67,9 @@ export function compileValidatorsCode(): string {
 export function compileValidators() {
   const Ajv2020 = (require('ajv/dist/2020.js') as { default: typeof import('ajv/dist/2020.js').default }).default
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true } })
-  const portfolio = JSON.parse(readSchemaText('portfolio')) as { $id: string }
-  const project = JSON.parse(readSchemaText('project')) as { $id: string }
-  const validators: Validators = { portfolio: ajv.compile(portfolio), project: ajv.compile(project) }
-  return { ajv, validators, ids: { portfolio: portfolio.$id, project: project.$id } }
+  const schemas = SCHEMA_NAMES.map((name) => [name, JSON.parse(readSchemaText(name)) as { $id: string }] as const)
+  const validators = Object.fromEntries(schemas.map(([name, schema]) => [name, ajv.compile(schema)])) as Validators
+  return { ajv, validators, ids: Object.fromEntries(schemas.map(([name, schema]) => [name, schema.$id])) }
 }
 
 /**
@@ -78,8 +80,7 @@ export function compileValidators() {
 export function loadPrebuiltValidators(directory: string = prebuiltDirectory): Validators | undefined {
   try {
     const loaded = require(`${directory}${validatorsFileName()}`) as Partial<Validators>
-    if (typeof loaded.portfolio === 'function' && typeof loaded.project === 'function')
-      return { portfolio: loaded.portfolio, project: loaded.project }
+    if (SCHEMA_NAMES.every((name) => typeof loaded[name] === 'function')) return loaded as Validators
   } catch {
     // compiled instead, below
   }
