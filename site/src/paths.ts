@@ -6,6 +6,12 @@ export const paths = {
   project: (id: string): string => `/projects/${encodeURIComponent(id)}`,
   /** The projects that use a technology (technologies.ts makes the slug). */
   tech: (slug: string): string => `/projects/tech/${encodeURIComponent(slug)}`,
+  /** Every post, newest first (posts/*.md and the posts of writing.external). */
+  writing: '/writing',
+  /** A post of posts/<slug>.md. */
+  post: (slug: string): string => `/writing/${encodeURIComponent(slug)}`,
+  /** The posts with a tag (techSlug of technologies.ts makes the slug of a tag too). */
+  tag: (slug: string): string => `/writing/tags/${encodeURIComponent(slug)}`,
   /** Prerendered to dist/404.html. */
   notFound: '/404',
   /** The resume PDF the build makes from the content when resume.file names no hand-made one. */
@@ -45,6 +51,8 @@ export const socialImage = {
   /** Route-style path of the card: `/og/index.png` for the home page, `/og/<id>.png` for a case study. */
   path: (projectId?: string): string =>
     projectId === undefined ? '/og/index.png' : `/og/${encodeURIComponent(projectId)}.png`,
+  /** A post's card: `/og/writing/<slug>.png` (a folder of its own, so no post's slug meets a project's id). */
+  postPath: (slug: string): string => `/og/writing/${encodeURIComponent(slug)}.png`,
 } as const
 
 /**
@@ -64,6 +72,28 @@ export const projectData = {
 export const projectCardsData = {
   file: 'data/cards.json',
   url: (base: string): string => `${toBasename(base)}data/cards.json`,
+} as const
+
+/**
+ * The posts as the lists show them (PostSummary[], newest first, written by the build to
+ * `dist/data/posts.json`), and each post of posts/*.md with its text (RenderedPost,
+ * `dist/data/posts/<slug>.json`); relative to the public base path.
+ */
+export const postsData = {
+  file: 'data/posts.json',
+  url: (base: string): string => `${toBasename(base)}data/posts.json`,
+} as const
+
+export const postData = {
+  file: (slug: string): string => `data/posts/${encodeURIComponent(slug)}.json`,
+  url: (base: string, slug: string): string => `${toBasename(base)}data/posts/${encodeURIComponent(slug)}.json`,
+} as const
+
+/** The feeds of the posts, at the site's root (relative to the public base path). */
+export const feedFiles = {
+  atom: 'feed.xml',
+  rss: 'rss.xml',
+  json: 'feed.json',
 } as const
 
 /**
