@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse, stringify } from 'yaml'
 import { createCaseStudy, type CaseStudy } from './case-study.ts'
 import { peerIndex, peerPage } from './peer-page.ts'
+import { baseBlogPost, createPost, ourPost, type BenchPost } from './post.ts'
 import { createRandom } from './random.ts'
 
 const repo = path.resolve(import.meta.dirname, '../..')
@@ -59,4 +60,32 @@ export function peerPagesOf(root: string): Record<string, string> {
     .sort()
   const studies = files.map((f) => parse(readFileSync(path.join(root, 'projects', f), 'utf8')) as CaseStudy)
   return Object.fromEntries([['index.md', peerIndex(studies)], ...studies.map((s) => [`${s.id}.md`, peerPage(s)])])
+}
+
+/** N posts from one seed, each from its own stream (as generateContent's projects). */
+export function generatePosts(n: number, seed = 'bench-post'): BenchPost[] {
+  return Array.from({ length: n }, (_, i) => createPost(i + 1, createRandom(`${seed}/${i + 1}`)))
+}
+
+/** A content root with the shipped portfolio and case studies, and the posts in posts/. */
+export function writePostsContent(root: string, posts: readonly BenchPost[]): void {
+  cpSync(path.join(repo, 'portfolio.yaml'), path.join(root, 'portfolio.yaml'))
+  cpSync(path.join(repo, 'projects'), path.join(root, 'projects'), { recursive: true })
+  mkdirSync(path.join(root, 'posts'), { recursive: true })
+  for (const post of posts) writeFileSync(path.join(root, 'posts', `${post.slug}.md`), ourPost(post))
+}
+
+/**
+ * Eleventy's base blog (scripts/bench/peers/blog, as its repository has it) with the posts in
+ * content/blog/, in `directory`: its packages are those installed beside the template. The posts
+ * quote code with {{ and {%, so each is markdown only, as its docs say to write such a post.
+ */
+export function writeBaseBlog(directory: string, template: string, posts: readonly BenchPost[]): void {
+  cpSync(template, directory, { recursive: true, filter: (file) => path.basename(file) !== 'node_modules' })
+  symlinkSync(path.join(template, 'node_modules'), path.join(directory, 'node_modules'))
+  for (const post of posts)
+    writeFileSync(
+      path.join(directory, 'content/blog', `${post.slug}.md`),
+      baseBlogPost(post).replace('---\n', '---\ntemplateEngineOverride: md\n'),
+    )
 }

@@ -5,13 +5,16 @@ import type { Timed } from './measure.ts'
 
 /**
  * The peers, each a package of its own with its own lockfile, installed here on first use, never by
- * the product's npm ci: Eleventy 3 (scripts/bench/peers) and React Router 7 in framework mode
- * (scripts/bench/peers/react-router).
+ * the product's npm ci: Eleventy 3 (scripts/bench/peers), React Router 7 in framework mode
+ * (scripts/bench/peers/react-router) and Eleventy's base blog (scripts/bench/peers/blog).
  */
 const peers = path.join(import.meta.dirname, 'peers')
 const eleventy = path.join(peers, 'node_modules/@11ty/eleventy/cmd.cjs')
 const reactRouterApp = path.join(peers, 'react-router')
 const reactRouter = path.join(reactRouterApp, 'node_modules/@react-router/dev/bin.js')
+/** Eleventy's base blog, the starter of its docs, as its repository has it (11ty/eleventy-base-blog at e37a55c, MIT). */
+export const baseBlogTemplate = path.join(peers, 'blog')
+const baseBlogEleventy = path.join(baseBlogTemplate, 'node_modules/@11ty/eleventy/cmd.cjs')
 
 export const PEERS = ['Eleventy', 'React Router'] as const
 export type PeerName = (typeof PEERS)[number]
@@ -20,6 +23,7 @@ export function installPeers(): void {
   for (const [folder, entry] of [
     [peers, eleventy],
     [reactRouterApp, reactRouter],
+    [baseBlogTemplate, baseBlogEleventy],
   ] as const) {
     if (existsSync(entry)) continue
     const relative = path.relative(process.cwd(), folder)
@@ -63,5 +67,14 @@ function reactRouterBuild(input: string): Timed {
       ['build', 'node_modules/.vite'].forEach((d) =>
         rmSync(path.join(reactRouterApp, d), { recursive: true, force: true }),
       ),
+  }
+}
+
+/** Eleventy's base blog building its posts (content/blog/, see writeBaseBlog): pages, tag pages, the Atom feed, the sitemap. */
+export function baseBlogBuild(directory: string): Timed {
+  return {
+    args: [baseBlogEleventy, '--quiet'],
+    cwd: directory,
+    before: () => rmSync(path.join(directory, '_site'), { recursive: true, force: true }),
   }
 }

@@ -4,10 +4,18 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import { generateContent, peerPagesOf, writeContent, writePeerInput } from './content.ts'
+import {
+  generateContent,
+  generatePosts,
+  peerPagesOf,
+  writeBaseBlog,
+  writeContent,
+  writePeerInput,
+  writePostsContent,
+} from './content.ts'
 import { measureDev } from './dev-session.ts'
 import { measureInTurn, pairRuns, summarise, type Timed } from './measure.ts'
-import { installPeers, PEERS, peerBuild, type PeerName } from './peer.ts'
+import { baseBlogBuild, baseBlogTemplate, installPeers, PEERS, peerBuild, type PeerName } from './peer.ts'
 import { profileRun } from './profile.ts'
 import { checkTargets, formatTable, formatTargets, type Results } from './targets.ts'
 
@@ -19,12 +27,14 @@ and generated projects. Ours and the peers run in turn, each round; medians of t
 medians of the rounds' ratios. With the shipped content also: the cold and warm builds beside a bare
 \`vite build\` of the same app, \`validate\` cold and warm, and \`dev\` (start, first page, an edit until
 its page shows it; also at 1000). At 1000: a rebuild after one edit and one with nothing changed.
-Then the targets of issue 37, each met or missed by how much. Runs the CLI as a user does, as a
+With --posts (1000 by default): the shipped content with that many posts of ~1,500 words, cold,
+beside Eleventy's base blog building the same posts. Then the targets of issue 37, each met or missed by how much. Runs the CLI as a user does, as a
 process; installs the peers (scripts/bench/peers/) on first use.
 
 Options:
   --sizes <list>   numbers of projects, comma-separated (default 6,1000; 6 is the shipped content)
   --full           the default sizes and 4000
+  --posts <n>      posts built beside Eleventy's base blog (default 1000; 0 skips)
   --rounds <n>     rounds of paired runs (default 3)
   --edits <n>      edits timed in dev (default 3)
   --profile        a cold build of the largest size under --cpu-prof: where the CPU goes
@@ -33,6 +43,7 @@ Options:
 const { values: options } = parseArgs({
   options: {
     sizes: { type: 'string' },
+    posts: { type: 'string', default: '1000' },
     full: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '3' },
     edits: { type: 'string', default: '3' },
@@ -49,9 +60,13 @@ async function bench(): Promise<void> {
   const bin = path.join(repo, 'bin/portfolio.mjs')
   const rounds = Number(options.rounds)
   const edits = Number(options.edits)
+  const postCount = Number(options.posts)
   const sizes = options.sizes ? options.sizes.split(',').map(Number) : options.full ? [6, 1000, 4000] : [6, 1000]
-  if (![rounds, edits, ...sizes].every((n) => Number.isInteger(n) && n > 0))
-    throw new Error(`--sizes, --rounds and --edits take positive whole numbers\n\n${USAGE}`)
+  if (
+    ![rounds, edits, ...sizes].every((n) => Number.isInteger(n) && n > 0) ||
+    !(Number.isInteger(postCount) && postCount >= 0)
+  )
+    throw new Error(`--sizes, --rounds and --edits take positive whole numbers, --posts a whole number\n\n${USAGE}`)
   /** Where a build keeps what it made (node_modules/.cache/<tool>, by convention); emptied for a cold build. */
   const buildCache = path.join(repo, 'node_modules/.cache/portfolio')
 
@@ -137,6 +152,24 @@ async function bench(): Promise<void> {
         log('a cold build under --cpu-prof… ')
         profile = profileRun(cold, repo)
       }
+      log('done\n')
+    }
+    if (postCount > 0) {
+      log(`${postCount} posts: writing them… `)
+      const posts = generatePosts(postCount)
+      const root = path.join(work, 'content-posts')
+      const blog = path.join(work, 'base-blog')
+      writePostsContent(root, posts)
+      writeBaseBlog(blog, baseBlogTemplate, posts)
+      const out = path.join(work, 'dist-posts')
+      const cold: Timed = {
+        args: [bin, 'build', '--root', root, '--out', out],
+        cwd: repo,
+        before: () => [buildCache, out].forEach((d) => rmSync(d, { recursive: true, force: true })),
+      }
+      log("ours and Eleventy's base blog in turn… ")
+      const [ours, peer] = measureInTurn([cold, baseBlogBuild(blog)], rounds)
+      results.posts = { count: postCount, ours: summarise(ours!), peer: pairRuns(ours!, peer!) }
       log('done\n')
     }
   } finally {

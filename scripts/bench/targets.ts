@@ -26,6 +26,8 @@ export interface Results {
   dev: Map<number, DevTimes>
   /** gzip KiB of the scripts a case study's page loads, by number of projects. */
   caseStudyJs: Map<number, number>
+  /** The shipped content with `count` posts, cold, paired with Eleventy's base blog building the same posts. */
+  posts?: { count: number; ours: Measurement; peer: Paired }
 }
 
 export interface Target {
@@ -150,6 +152,10 @@ export function formatTable(r: Results): string[] {
   for (const [n, d] of r.dev)
     lines.push(
       `dev, ${n} projects: URL after ${s(d.urlMs)}, first page after ${s(d.firstPageMs)}, an edit on its page after ${d.editMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
+    )
+  if (r.posts)
+    lines.push(
+      `${r.posts.count} posts (and the shipped content), cold: ours ${measured(r.posts.ours)}, peak RSS ${mib(r.posts.ours.peakRssMiB)}; Eleventy's base blog ${measured(r.posts.peer.second)}, peak RSS ${mib(r.posts.peer.second.peakRssMiB)}; ours / base blog ${times(r.posts.peer.wallRatio)} (CPU ${times(r.posts.peer.cpuRatio)})`,
     )
   if (r.caseStudyJs.size)
     lines.push(

@@ -1,0 +1,6 @@
+export default {
+	tags: [
+		"posts"
+	],
+	"layout": "layouts/post.njk",
+};
