@@ -25,6 +25,7 @@ const SCAFFOLD = [
   '.github/workflows/deploy.yml',
   '.github/workflows/validate.yml',
   'projects/online-store.yaml',
+  'posts/stock-during-checkout.md',
   'media/online-store/cover.png',
   'media/online-store/checkout.png',
 ]
