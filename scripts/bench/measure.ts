@@ -5,6 +5,8 @@ import path from 'node:path'
 
 /** A Node command timed as a whole process, with what to do before each run (untimed). */
 export interface Timed {
+  /** The Node executable; by default the one running the bench. */
+  node?: string
   args: string[]
   cwd: string
   /** Added to the environment. */
@@ -47,7 +49,7 @@ export function runOnce(command: Timed): Run {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${reporter}`.trim(),
     }
     const [started, cpuBefore] = [performance.now(), childrenCpuMs()]
-    const result = spawnSync(process.execPath, command.args, {
+    const result = spawnSync(command.node ?? process.execPath, command.args, {
       cwd: command.cwd,
       encoding: 'utf8',
       env,

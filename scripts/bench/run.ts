@@ -21,14 +21,14 @@ import { checkTargets, formatTable, formatTargets, type Results } from './target
 
 const USAGE = `Usage: npm run bench [-- options]
 
-Our cold build beside Eleventy 3's and React Router 7's (framework mode, every page prerendered, the
-markdown rendered in a loader) on the same case-study text, at each size: the shipped content (6)
+Our cold build beside Eleventy 3's, React Router 7's (framework mode, every page prerendered, the
+markdown rendered in a loader) and Astro 7's (a content collection, on Node 24) on the same case-study text, at each size: the shipped content (6)
 and generated projects. Ours and the peers run in turn, each round; medians of the rounds, and the
 medians of the rounds' ratios. With the shipped content also: the cold and warm builds beside a bare
 \`vite build\` of the same app, \`validate\` cold and warm, and \`dev\` (start, first page, an edit until
 its page shows it; also at 1000). At 1000: a rebuild after one edit and one with nothing changed.
 With --posts (1000 by default): the shipped content with that many posts of ~1,500 words, cold,
-beside Eleventy's base blog building the same posts. Then the targets of issue 37, each met or missed by how much. Runs the CLI as a user does, as a
+beside Eleventy's base blog building the same posts. Then the targets of issue 45, each met or missed by how much. Runs the CLI as a user does, as a
 process; installs the peers (scripts/bench/peers/) on first use.
 
 Options:
@@ -187,7 +187,7 @@ async function bench(): Promise<void> {
   )
   for (const line of formatTable(results)) console.log(line)
   const targets = checkTargets(results)
-  console.log('\nTargets (issue 37):')
+  console.log('\nTargets (issue 45):')
   for (const line of formatTargets(targets)) console.log(`  ${line}`)
   if (profile.length) {
     const total = profile.reduce((sum, p) => sum + p.ms, 0)

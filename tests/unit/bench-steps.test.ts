@@ -157,6 +157,7 @@ describe('bench: targets', () => {
     expect(byName('cold build, 1000 projects, over React Router').value).toBe('not run')
     expect(byName('cold build, 1000 projects, over React Router').met).toBeUndefined()
     expect(byName('build with nothing changed').met).toBeUndefined()
+    expect(byName('cold build, 1000 projects, over Astro').value).toBe('not run')
   })
 
   it('shows the CPU ratio beside a wall-time ratio, a floor as a floor, and formats a miss with its margin', () => {
@@ -189,7 +190,7 @@ describe('bench: targets', () => {
     })
     expect(table[0]).toContain('| Eleventy: wall | Eleventy: CPU | ours / Eleventy: wall | CPU | React Router: wall |')
     expect(table[2]).toBe(
-      '| 100 | 3.00 s | 4.50 s | 1.50 | 100 MiB | 1.00 s | 1.50 s | 3.00x | 3.00x | - | - | - | - |',
+      '| 100 | 3.00 s | 4.50 s | 1.50 | 100 MiB | 1.00 s | 1.50 s | 3.00x | 3.00x | - | - | - | - | - | - | - | - |',
     )
   })
 })
