@@ -42,7 +42,10 @@ const PROCESSES: [string, Fact][] = [
   ['How does the nightly demo reset work on logic-i?', { says: [/cron|10K\+/] }],
   ['How do I contribute to logic-i?', { says: [/fork/i, /pull request/] }],
   ['What happens when a Shop++ customer writes a review?', { says: [/verified/] }],
-  ['What does a request go through in AuthStack before it reaches a controller?', { says: [/rate limiter/, /validation/] }],
+  [
+    'What does a request go through in AuthStack before it reaches a controller?',
+    { says: [/rate limiter/, /validation/] },
+  ],
 ]
 
 const NUMBERS: [string, Fact][] = [
@@ -115,6 +118,8 @@ describe('the assistant on the second development set of issue 48', () => {
     const all = Object.values(DEV_SETS).flat()
     expect(all.length).toBeGreaterThanOrEqual(55)
     for (const [name, set] of Object.entries(DEV_SETS)) await answerRate(chat, `dev ${name}`, set)
-    expect(await answerRate(chat, 'dev', all)).toBeGreaterThanOrEqual(0)
+    // Before the change: 60.0% (36/60); after: 65.0% (39/60). Most misses left are words the content
+    // does not use (absent: 2/10) and who-does-what questions answered by a neighbouring passage.
+    expect(await answerRate(chat, 'dev', all)).toBeGreaterThanOrEqual(0.6)
   })
 })
