@@ -320,13 +320,8 @@ function sectionPassages(section: RenderedSection, source: string, add: Add): vo
         put(`${text(group.name)} ${title}`, `${text(group.name)}: ${strings(group.items).join(', ')}.`, 'tech', '')
       break
     case 'diagrams':
-      for (const diagram of section.diagrams) {
+      for (const diagram of section.diagrams)
         put(text(diagram.title), [text(diagram.title), text(diagram.caption)].filter(Boolean).join(': '))
-        // The steps the diagram draws: who does what, in order (the caption only sums them up).
-        const steps = diagramSteps(diagram.mermaid)
-        if (steps.length > 0)
-          put(`${text(diagram.title)} steps`, `${text(diagram.title)}, step by step: ${steps.join(' ')}`, 'text', '')
-      }
       break
     case 'endpoints':
       // "endpoint" in its headline: what a visitor calls the row ("which endpoint approves…").
@@ -380,58 +375,4 @@ function databasePassages(section: Extract<RenderedSection, { kind: 'database' }
     (r) => `${text(r.from)} to ${text(r.to)}: ${text(r.cardinality)}${text(r.note) ? ` (${text(r.note)})` : ''}`,
   )
   if (relations.length > 0) put('Relations', `Relations: ${relations.join('; ')}.`, 'row', '')
-}
-
-/** Longest list of a diagram's steps kept as one passage. */
-const STEPS_LENGTH = 1200
-
-/**
- * The steps a Mermaid diagram draws, each as a sentence: a sequence diagram's messages ("User to
- * React SPA: Fill in the booking form.", with "If payment cancelled:" for its branches) and a state
- * diagram's labelled transitions ("Admin approves: pending to approved."). Flowcharts draw
- * structure, not steps: none. Cut at STEPS_LENGTH.
- */
-export function diagramSteps(mermaid: string | undefined): string[] {
-  const lines = (mermaid ?? '').split('\n').map((line) => line.trim())
-  const kind = lines.find(Boolean) ?? ''
-  const steps: string[] = []
-  const sentence = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/([^.:!?])$/, '$1.')
-  if (/^sequenceDiagram/.test(kind)) {
-    const names = new Map<string, string>()
-    for (const line of lines) {
-      const participant = /^(?:participant|actor)\s+(\S+)(?:\s+as\s+(.+))?$/.exec(line)
-      if (participant) names.set(participant[1]!, text(participant[2] ?? participant[1]))
-    }
-    const name = (id: string) => names.get(id) ?? id
-    for (const line of lines) {
-      const branch = /^(?:alt|else|opt)\s+(.+)$/.exec(line)
-      if (branch)
-        steps.push(
-          `If ${text(branch[1])
-            .replace(/^if\s+/i, '')
-            .toLowerCase()}:`,
-        )
-      const message = /^([^\s:>-]+)\s*-{1,2}(?:>>|>|x|\))\s*[+-]?([^\s:]+)\s*:\s*(.+)$/.exec(line)
-      if (!message) continue
-      const [, from, to, said] = message as unknown as [string, string, string, string]
-      steps.push(sentence(`${from === to ? name(from) : `${name(from)} to ${name(to)}`}: ${text(said)}`))
-    }
-  } else if (/^stateDiagram/.test(kind)) {
-    const state = (id: string) => (id === '[*]' ? '' : id)
-    for (const line of lines) {
-      const transition = /^(\S+)\s*-->\s*(\S+)\s*:\s*(.+)$/.exec(line)
-      if (!transition) continue
-      const [, from, to, label] = transition as unknown as [string, string, string, string]
-      const move = [state(from), state(to)].filter(Boolean).join(' to ')
-      steps.push(sentence(`${text(label)}${move ? `: ${state(from) ? move : `to ${move}`}` : ''}`))
-    }
-  }
-  const kept: string[] = []
-  let length = 0
-  for (const step of steps) {
-    length += step.length + 1
-    if (length > STEPS_LENGTH) break
-    kept.push(step)
-  }
-  return kept
 }

@@ -1,4 +1,3 @@
-import { diagramSteps } from '../../cli/generate/chat-passages.ts'
 import { describe, expect, it } from 'vitest'
 import { chatOverviewJson, projectChat } from '../../cli/generate/chat-index.ts'
 import type { ChatPortfolio, ChatProject } from '../../cli/generate/chat-passages.ts'
@@ -176,34 +175,5 @@ describe('replyTo', () => {
 describe('tokenize', () => {
   it('keeps C++, C# and Node.js intact and drops sentence punctuation', () => {
     expect(tokenize('C++, C# and Node.js.')).toEqual(['c++', 'c#', 'and', 'node.js'])
-  })
-})
-
-describe('diagramSteps', () => {
-  it("tells a sequence diagram's messages and a state diagram's transitions as sentences, in order", () => {
-    const sequence = [
-      'sequenceDiagram',
-      '  participant U as User',
-      '  participant A as Express API',
-      '  U->>A: POST /api/orders',
-      '  A->>A: check stock',
-      '  alt Payment cancelled',
-      '    A-->>U: inquiry saved',
-      '  end',
-    ].join('\n')
-    expect(diagramSteps(sequence)).toEqual([
-      'User to Express API: POST /api/orders.',
-      'Express API: check stock.',
-      'If payment cancelled:',
-      'Express API to User: inquiry saved.',
-    ])
-    const states = [
-      'stateDiagram-v2',
-      '  [*] --> pending: Owner submits',
-      '  pending --> approved: Admin approves',
-      '  approved --> [*]',
-    ].join('\n')
-    expect(diagramSteps(states)).toEqual(['Owner submits: to pending.', 'Admin approves: pending to approved.'])
-    expect(diagramSteps('flowchart TD\n  A --> B')).toEqual([])
   })
 })
