@@ -19,9 +19,9 @@ export type PassageDraft = Place & { text: string; title: string }
 export type ChatPortfolio = Pick<Portfolio, 'owner' | 'about' | 'techStack' | 'contact' | 'links'> &
   Partial<Pick<Portfolio, 'availability' | 'hero' | 'resume' | 'experience' | 'education'>>
 
-/** A compiled project's texts the passages are made from; its achievements, metrics and demo may be left out. */
+/** A compiled project's texts the passages are made from; its achievements, metrics, audience and demo may be left out. */
 export type ChatProject = Pick<RenderedProject, 'id' | 'title' | 'description' | 'tech' | 'sections'> &
-  Partial<Pick<RenderedProject, 'achievements' | 'metrics' | 'demo'>>
+  Partial<Pick<RenderedProject, 'achievements' | 'metrics' | 'audience' | 'demo'>>
 
 /** A text with its white space collapsed, as one line of a passage. */
 const text = (value: string | undefined): string => value?.replace(/\s+/g, ' ').trim() ?? ''
@@ -232,6 +232,7 @@ export function projectParts(project: ChatProject): { passages: PassageDraft[]; 
       '',
       '',
     )
+  audiencePassage(project, source, add)
   const demo = project.demo
   if (demo) {
     add(
@@ -244,6 +245,16 @@ export function projectParts(project: ChatProject): { passages: PassageDraft[]; 
   // The closing call to action only invites the reader to the demo and the code (the links and demo login above).
   for (const section of project.sections) if (section.kind !== 'call-to-action') sectionPassages(section, source, add)
   return { passages: out, headlines }
+}
+
+/**
+ * Who the project is for, as its header lists it ("Built for: Users (businesses looking for
+ * space); Partners (…)"): what answers "who is it for", and the roles a "what do partners do"
+ * question names.
+ */
+function audiencePassage(project: ChatProject, source: string, add: Add): void {
+  const groups = strings(project.audience)
+  if (groups.length > 0) add('Built for (audience)', `${source} is built for: ${groups.join('; ')}.`, '', '')
 }
 
 /** The items of a project's tech-stack sections, in order. */

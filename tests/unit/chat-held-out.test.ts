@@ -2,77 +2,108 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { answerRate, openShippedChat, type Fact, type ShippedChat } from '../helpers/chat-harness.ts'
 
 /**
- * Issue 48's held-out set: recruiter questions of the four classes (a list, a process, a number, a
- * table's rows), written after the chat's answering was changed and not used while changing it, so
- * the rate measures the change on questions it was not made for. Facts from projects/*.yaml and
- * portfolio.yaml; where a fact is also in the class sets (chat-classes.test.ts) or the answers table
- * (chat-answers.test.ts), it is asked in other words. The issue's target: at least 95%.
+ * Issue 48's held-out set, second round: recruiter questions written after the chat's second change
+ * (commit "Chat: passages of who a project is built for…") and not used while making it, so the rate
+ * measures the change on questions it was not made for. The classes of chat-dev.test.ts (a list, a
+ * process, a number, a table's rows, who does what, words the content does not use) plus general
+ * recruiter questions (stack, experience, availability, contact, a project's features). Facts from
+ * projects/*.yaml and portfolio.yaml. The issue's target: at least 95%.
  */
 
-const HELD_OUT: [string, Fact][] = [
-  // Lists.
-  ['What can partners do on logic-i?', { says: ['facilities', 'galleries'] }],
-  ['What kinds of users does Warehouse Booking serve?', { says: [/businesses/i, /owners/i, /admins/i] }],
-  ['Which data structures power TodoApp Pro?', { says: [/heap/i, /trie/i] }],
-  ['What does logic-i use for its data layer?', { says: ['MySQL', 'Redis'] }],
-  ['What are the possible task statuses?', { says: ['pending', 'in_progress', 'completed'] }],
-  ['What can a Shop++ administrator manage?', { says: ['products', 'users', 'orders'] }],
-  ['Which tools are in his DevOps toolbox?', { says: ['Nginx', 'PM2'] }],
-  ['What does each product in the pet shop come with?', { says: ['images', 'specifications', 'stock'] }],
-  ['Which transport and header protections does logic-i have?', { says: ['Helmet', 'CORS'] }],
-  ['What goes into the Razorpay order on Warehouse Booking?', { says: ['paise', 'INR', /receipt/i] }],
-  ['Which sign-in options does the listing platform offer?', { says: [/password/i, 'Google'] }],
-  ['What does the pet store let you filter products by?', { says: ['category', 'price', 'rating'] }],
-  // Processes.
-  ['What happens if a Shop++ customer has no account?', { says: [/without registering|guest/i] }],
-  ['How does a partner listing get published on logic-i?', { says: [/two review steps|two-step/] }],
-  ['What happens to the in-memory structures when TodoApp Pro restarts?', { says: [/rebuil/] }],
-  ['How does the availability check work in Warehouse Booking?', { says: [/existing bookings|double booking/] }],
-  ['What happens when someone signs in with Google on logic-i?', { says: ['JWT'] }],
-  ['What does logic-i do with an abandoned checkout?', { says: [/inquir/] }],
-  ['How does a review get the verified badge in the pet store?', { says: [/paid order|real buyers|bought/] }],
-  ['What happens when a partner edits a listing on logic-i?', { says: [/two review steps/] }],
-  ['How is an order total worked out in the pet shop?', { says: [/recalculat/] }],
-  ['What happens after a booking is confirmed on Warehouse Booking?', { says: [/e-mail/] }],
-  [
-    'Walk me through the Razorpay payment on the booking platform',
-    { says: [/order creation|create-order/, /webhook/] },
-  ],
-  ['How does the todo app decide which task comes next?', { says: [/heap/] }],
-  // Numbers.
-  ['How many demo transactions has he seeded?', { says: ['10K+'] }],
-  ['How many years did he spend in operations?', { says: ['7+'] }],
-  ['How many accessories are in the pet shop demo?', { says: ['30+'] }],
-  ['How many warehouses can I browse in Warehouse Booking?', { says: ['40+'] }],
-  ['What is the length limit for names in logic-i?', { says: ['255 characters'] }],
-  ['How many characters long are AuthStack ids?', { says: ['36'] }],
-  ['How many MySQL tables does AuthStack have?', { says: [/three|3 /i] }],
-  ['How many collections does TodoApp Pro use?', { says: [/three|3 /i] }],
-  ['How many projects has Aarav shipped?', { says: [/six|6 /i] }],
-  ['How long does a JWT last on the listing platform?', { says: ['24h'] }],
-  ['How many code requests are allowed in 15 minutes?', { says: [/\b3\b/] }],
-  ['What precision are prices stored with in Warehouse Booking?', { says: ['10,2'] }],
-  // A table's or cards' rows.
-  ['What fields does the AuthStack users table have?', { says: ['firstName', 'emailVerified'] }],
-  ["What's stored in a Shop++ order?", { says: ['orderId', 'shippingAddress'] }],
-  ['What fields does a Shop++ review have?', { says: ['rating', 'comment', 'verified'] }],
-  ['What do the logic-i analytics snapshots count?', { says: ['views', 'revenue'] }],
-  [
-    'Which endpoints does TodoApp Pro offer for search?',
-    { says: ['/api/search/autocomplete', '/api/search/advanced'] },
-  ],
-  ['What are the logic-i payment endpoints?', { says: ['/payments/create-order', '/payments/verify'] }],
-  ['Give me a Visa card for testing', { says: ['4111 1111 1111 1111'] }],
-  ['Which admin endpoints does the warehouse booking API have?', { says: ['/api/admin/dashboard', '/approve'] }],
-  ['What does TodoApp Pro store for each user?', { says: ['preferences', 'streakDays'] }],
-  ['How are the logic-i tables related?', { says: ['bookings to payments', 'one-to-one'] }],
-  [
-    'What sandbox card numbers does logic-i accept?',
-    { says: ['4111 1111 1111 1111', '5267 3181 8797 5449'], not: ['TodoApp', 'AuthStack'] },
-  ],
-  ['Which endpoint lists the listings waiting for review?', { says: ['/api/admin/warehouses/pending'] }],
-  ["What columns does the listing platform's images table have?", { says: ['imageUrl', 'isPrimary'] }],
+const GENERAL: [string, Fact][] = [
+  ['What languages and frameworks does Aarav work with?', { says: ['React', 'Node.js'] }],
+  ['How long has he been a developer?', { says: [/1 year/] }],
+  ['Is Aarav open to relocating?', { says: [/relocat/] }],
+  ["What's the best way to contact him?", { says: ['hello@aaravsharma.dev'] }],
+  ['Where is Aarav from?', { says: ['India'] }],
+  ['Can I get a copy of his CV?', { says: [/resume/i] }],
+  ['What did he do before programming?', { says: [/operations/] }],
+  ['Which databases has he worked with?', { says: ['MySQL', 'MongoDB'] }],
+  ['What is the password for the AuthStack demo?', { says: ['Demo@1234'] }],
+  ['What features does TodoApp Pro have?', { says: [/autocomplete/i] }],
+  ['Does he know TypeScript?', { says: ['TypeScript'] }],
+  ['Does Aarav have a GitHub?', { says: ['github.com/aarav-sharma-dev'] }],
 ]
+
+const LISTS: [string, Fact][] = [
+  ['What can Shop++ admins do in the console?', { says: [/products/, /orders/, /review/] }],
+  ['What are the access levels on Warehouse Booking?', { says: [/guests/i, /registered users/, /admins/i] }],
+  ['What route groups does the listing platform API have?', { says: [/auth/, /warehouses/, /admin/] }],
+  ['What does the TodoApp Pro dashboard show?', { says: [/productivity index/, /streak/] }],
+  ['What can a Shop++ review include?', { says: [/1 to 5/, /comment/, /photos/] }],
+  ['What can advanced search in TodoApp Pro filter on?', { says: ['status', 'category', 'priority'] }],
+  ["Which libraries does AuthStack's backend use?", { says: ['jsonwebtoken', 'express-rate-limit'] }],
+  ["What is logic-i's frontend built with?", { says: ['React', 'Recharts'] }],
+]
+
+const PROCESSES: [string, Fact][] = [
+  ['How does Google login work on AuthStack?', { says: [/Passport|state parameter/] }],
+  ["If an admin turns down a partner's listing on logic-i, what then?", { says: [/feedback/, /resubmi/] }],
+  ['How does a guest buy something in the pet store?', { says: [/shipping address/] }],
+  ['What happens when I complete tasks several days in a row?', { says: [/streak/] }],
+  ['How is the total for a Warehouse Booking rental calculated?', { says: [/monthly price/] }],
+  ['What happens on the server when an OTP code is checked?', { says: [/session/] }],
+  [
+    'What is the order of steps in the warehouse booking payment?',
+    { says: [/order creation/, /webhook confirmation/] },
+  ],
+  ['How does logic-i confirm a booking once it is paid?', { says: [/signature/] }],
+]
+
+const NUMBERS: [string, Fact][] = [
+  ['How many seeded transactions are there across his demos?', { says: ['10K+'] }],
+  ['How many cat products does the Shop++ demo have?', { says: ['20+'] }],
+  ['Which local address does the logic-i API bind to?', { says: ['127.0.0.1:8010'] }],
+  ['How many OTP requests can one address make in 15 minutes?', { says: [/\b3\b/] }],
+  ['How many data structures and algorithms does TodoApp Pro rely on?', { says: ['19'] }],
+  ['What uptime does logic-i achieve?', { says: ['99.9%'] }],
+  ['How many REST endpoints has he documented?', { says: ['80+'] }],
+  ['How many projects are in the portfolio?', { says: [/six|6 /i] }],
+]
+
+const ROWS: [string, Fact][] = [
+  ['What are the fields of the AuthStack user_sessions table?', { says: ['refreshToken', 'ipAddress'] }],
+  ['Which endpoint registers a new AuthStack account?', { says: ['/api/auth/register'] }],
+  ['What endpoints does TodoApp Pro have for tasks?', { says: ['/api/tasks'] }],
+  ['Show me the Shop++ Review schema', { says: ['rating', 'reply'] }],
+  ['Which endpoint creates a logic-i booking?', { says: ['/api/public/bookings'] }],
+  ["What's the Visa test card?", { says: ['4111 1111 1111 1111'] }],
+  ["What are the columns of the listing platform's warehouses table?", { says: ['status', 'price'] }],
+  ['How are bookings and payments related in Warehouse Booking?', { says: [/one-to-one/] }],
+  ["Which endpoint gives admins logic-i's booking stats?", { says: ['/api/bookings/stats'] }],
+]
+
+const WHO: [string, Fact][] = [
+  ['Who uses logic-i?', { says: [/users/i, /partners/i, /admins/i] }],
+  ['What are partners responsible for on logic-i?', { says: [/list and manage/] }],
+  ['Who can change a listing on the listing platform?', { says: [/owner/] }],
+  ["What can a registered Warehouse Booking user do that a guest can't?", { says: [/own bookings|My Bookings/] }],
+  ['Who receives the booking confirmation e-mail?', { says: [/customer/] }],
+  ['Who can approve listings on logic-i?', { says: [/admins/i] }],
+  ['What do retailers do on Shop++?', { says: [/stock/] }],
+  ['Who is AuthStack for?', { says: [/developers/i, /recruiters/i] }],
+]
+
+const ABSENT: [string, Fact][] = [
+  ['Is user data encrypted in transit on logic-i?', { says: [/TLS/] }],
+  ['How does AuthStack stop people spamming the OTP endpoint?', { says: [/3 per 15|3 requests/] }],
+  ['What format are ids in on logic-i?', { says: [/UUID/] }],
+  ['Does the listing platform let you upload any kind of file?', { says: [/image types/] }],
+  ['Can a customer change the amount they pay on Warehouse Booking?', { says: [/never sends an amount|computed/] }],
+  ['What keeps the logic-i catalogue quick as it grows?', { says: ['Redis'] }],
+  ['Does TodoApp Pro lose data when the server reboots?', { says: [/rebuil/] }],
+  ['Where are the API keys kept in Warehouse Booking?', { says: [/environment variables/] }],
+]
+
+const HELD_OUT = {
+  general: GENERAL,
+  lists: LISTS,
+  processes: PROCESSES,
+  numbers: NUMBERS,
+  rows: ROWS,
+  who: WHO,
+  absent: ABSENT,
+}
 
 let chat: ShippedChat
 beforeAll(async () => {
@@ -80,12 +111,15 @@ beforeAll(async () => {
 }, 120_000)
 
 describe('the assistant on questions written after its change', () => {
-  // The issue's target (95%) is NOT met. First measurement, the set unseen: 71.4% (35/49). Two general
-  // fixes its misses pointed at (question words such as "possible", "options", "let" made stop words;
-  // a list question shows a table's rows only when it names them) raised it to 77.6% (38/49), so the
-  // set is no longer strictly held out. The floor keeps that from sliding back.
-  it(`answers ${HELD_OUT.length} held-out questions with the fact asked for (floor 75%; target 95% not met)`, async () => {
-    expect(HELD_OUT.length).toBeGreaterThanOrEqual(40)
-    expect(await answerRate(chat, 'held-out', HELD_OUT)).toBeGreaterThanOrEqual(0.75)
+  it('answers the held-out questions with the fact asked for', async () => {
+    const all = Object.values(HELD_OUT).flat()
+    expect(all.length).toBeGreaterThanOrEqual(55)
+    for (const [name, set] of Object.entries(HELD_OUT)) await answerRate(chat, `held-out ${name}`, set)
+    // The issue's target (95%) is NOT met. Measured unseen: 68.9% (42/61) after the change (70.5%
+    // with a sequence-diagram reader that hand-parsed Mermaid, removed: no library exports that
+    // parser); the same set on the chat before it: 65.6% (40/61). By class after: general 9/12,
+    // lists 6/8, processes 5/8, numbers 6/8, rows 8/9, who 6/8, absent words 2/8. The floor keeps it
+    // from sliding back; it is not a target.
+    expect(await answerRate(chat, 'held-out', all)).toBeGreaterThanOrEqual(0.68)
   })
 })

@@ -144,10 +144,7 @@ export function openChatLibrary(
     return pending
   }
   const choose = projectChooser(overview.projects)
-  const titles = overview.projects.map((project) => ({
-    id: project.id,
-    names: [project.title, project.id].map((name) => tokenize(name.toLowerCase())),
-  }))
+  const titles = projectNames(overview.projects)
   return {
     async prepare() {
       if (overview.projects.length <= LOAD_ALL_PROJECTS) await Promise.allSettled(overview.projects.map(load))
@@ -167,6 +164,22 @@ export function openChatLibrary(
       return searchOver(index, stored, scope, named.size === 0, overview.projects, techTerms, names)
     },
   }
+}
+
+/**
+ * The names of each project: its title, its id, and the first word of its title when that word is
+ * its own (no other project's title or description has it: "Shop++" for Shop++ Pet Store, not
+ * "Warehouse" for Warehouse Booking), as words.
+ */
+function projectNames(projects: readonly ProjectSummary[]): { id: string; names: string[][] }[] {
+  const own = projects.map((project) => new Set([...stems(project.title), ...stems(project.about)]))
+  return projects.map((project, i) => {
+    const names = [project.title, project.id].map((name) => tokenize(name.toLowerCase()))
+    const first = names[0]![0]
+    const term = first && first.length >= 4 ? processTerm(first) : null
+    if (names[0]!.length > 1 && term && own.every((words, j) => j === i || !words.has(term))) names.push([first!])
+    return { id: project.id, names }
+  })
 }
 
 type SummaryDocument = Pick<ProjectSummary, 'id' | 'title' | 'about' | 'keywords'>

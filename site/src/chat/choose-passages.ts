@@ -36,6 +36,39 @@ interface Shape {
   soft: string[]
   /** What a "how many" counts ("listings"): the number must be next to it, not next to any asked word. */
   counted: string | null
+  /** Who a "what do admins do", "what can a guest do", "a partner's role" question asks about. */
+  actor: string | null
+}
+
+/** The actor of a who-does-what question: the word before its last "do", or before or after "role". */
+function actorOf(tokens: readonly string[]): string | null {
+  const said = tokens.join(' ')
+  const doing = /^(?:what|which things?) (?:do|does|can|could|may|will|would|should|must) (?:.+ )?(\w+) do\b/.exec(said)
+  const role =
+    /\b(\w+) s (?:role|job|responsibilit\w*)\b/.exec(said) ?? /\b(?:role|job) of (?:an? |the )?(\w+)/.exec(said)
+  const actor = doing?.[1] ?? role?.[1] ?? null
+  return actor && processTerm(actor) !== null ? actor : null
+}
+
+/**
+ * A sentence or clause of the passage starts with the actor doing something ("Admins review
+ * listings…", "guests can browse…"), not sharing it ("Admins and partners see…").
+ */
+function actorDoes(hit: Hit, actor: string, search: ChatSearch): boolean {
+  const stem = search.stems(actor)[0]
+  if (!stem) return false
+  return hit.passage.text.split(/[.;:]\s+|,\s+(?=\w+\s+\w+\s+(?:can|may|also|only|get|see)\b)/).some((clause) => {
+    const words = clause.trim().split(/\s+/)
+    const at = words.slice(0, 2).findIndex((word) => search.stems(word)[0] === stem)
+    return at >= 0 && words.length >= at + 3 && !/^(?:and|or|,)$/.test(words[at + 1] ?? '') && !/,$/.test(words[at]!)
+  })
+}
+
+/** A row named by an asked word ("the warehouses table": `warehouses: …`, not `warehouse_facilities: …`). */
+function namedRow(hit: Hit, tokens: readonly string[]): boolean {
+  if (hit.passage.kind !== 'row') return false
+  const name = /^([^:\s]+):/.exec(hit.passage.text)?.[1]?.toLowerCase()
+  return name !== undefined && tokens.includes(name)
 }
 
 const NUMBER_PHRASES = [
@@ -60,6 +93,8 @@ const PROCESS_PHRASES = [
   /^how (?:does|do|is|are) .+ (?:work|handled|processed|confirmed|approved|verified|created)$/,
   /^what (?:are )?the steps\b/,
 ]
+/** Words of when, in a process question. */
+const WHEN_WORDS = new Set(['after', 'before', 'once', 'when', 'until'])
 /** An auxiliary before the event a process question asks about ("when a listing IS submitted"). */
 const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'gets', 'get', 'got', 'be', 'been'])
 
@@ -81,11 +116,19 @@ function questionShape(tokens: readonly string[]): Shape {
     return at >= 0 ? tokens.slice(at + 1).filter((token) => processTerm(token) !== null) : []
   })
   return {
+    actor: actorOf(tokens),
     number,
     list: asksForList(tokens),
     rows: tokens.some((word) => ROW_WORDS.has(word)),
     process,
-    soft: [...quantity, ...steps, ...events, ...verb],
+    // "What happens AFTER…", "before…": when, in a process, not what.
+    soft: [
+      ...quantity,
+      ...steps,
+      ...events,
+      ...verb,
+      ...(process ? tokens.filter((word) => WHEN_WORDS.has(word)) : []),
+    ],
     counted: after[0] ?? null,
   }
 }
@@ -267,7 +310,18 @@ export function choosePassages(message: string, tokens: readonly string[], searc
         candidates.slice(0, 10).find((h) => shape.rows && h.passage.kind === 'row') ??
         candidates.slice(0, 10).find((h) => statesPattern(h, ENUMERATION, asked(h), search)))
       : undefined
-  const best = preferred ?? answering[0]!
+  // Who does what: the passage where the actor heads a clause, among those that answer enough.
+  const acting = shape.actor
+    ? hits
+        .slice(0, SHAPE_DEPTH)
+        .find((h) => h.coverage >= MIN_COVERAGE && h.passage.kind === 'text' && actorDoes(h, shape.actor!, search))
+    : undefined
+  // A table's row named by the question ("the warehouses table") over its neighbours.
+  const row =
+    shape.rows || shape.list
+      ? hits.slice(0, SHAPE_DEPTH).find((h) => h.coverage >= MIN_COVERAGE && namedRow(h, tokens))
+      : undefined
+  const best = acting ?? row ?? preferred ?? answering[0]!
   const more = shape.process
     ? hits
         .slice(0, SHAPE_DEPTH)
@@ -288,7 +342,8 @@ export function choosePassages(message: string, tokens: readonly string[], searc
   const seen = new Set<string>([best, ...more].map((hit) => hit.passage.text))
   const shown: Shown[] = []
   for (const hit of [best, ...more]) {
-    const all = rowsFor(hit, search, shape.list && shape.rows && !shape.number)
+    // A row the question names answers alone ("the warehouses table"), without its neighbours.
+    const all = hit === row ? [] : rowsFor(hit, search, shape.list && shape.rows && !shape.number)
     const rows = all.filter((row) => !seen.has(row.text))
     // A second introduction to rows already shown points at nothing new.
     if (shown.length > 0 && all.length > 0 && rows.length === 0) continue

@@ -14,7 +14,7 @@
 import { paths } from '../paths.ts'
 import type { ChatSearch, Hit } from './chat-search.ts'
 import { askedTerms, choosePassages, type Choice } from './choose-passages.ts'
-import { excerpt } from './excerpt.ts'
+import { EXCERPT_LENGTH, excerpt } from './excerpt.ts'
 import { processTerm, type ProjectSummary } from './search-config.ts'
 
 export type ReplyPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string }
@@ -339,7 +339,9 @@ function readMoreLink(hit: Hit): ReplyPart {
 
 function passageAnswer(choice: Choice, search: ChatSearch): Reply {
   const paragraphs = choice.shown.flatMap(({ hit, rows }) => {
-    const body = excerpt(hit.passage.text, askedTerms(hit, search), search.stems)
+    // A table's row is shown whole up to twice an excerpt's length: its fields are what was asked.
+    const max = hit.passage.kind === 'row' ? 2 * EXCERPT_LENGTH : EXCERPT_LENGTH
+    const body = excerpt(hit.passage.text, askedTerms(hit, search), search.stems, max)
     const { project, source } = hit.passage
     const said = (line: string) => [text(project && !line.includes(source) ? `${source}: ${line}` : line)]
     // A table's or cards' rows are shown whole under their introduction: the introduction points at them.
@@ -372,8 +374,11 @@ export function replyTo(message: string, knowledge: ChatKnowledge): Reply {
   if (projects) return projects
   const keyword = matchKeyword(tokens, knowledge)
   const passages = search ? choosePassages(message, tokens, search) : null
-  // A quick question's keywords win, unless a passage states more of what was asked.
-  if (keyword && (!passages || passages.covered <= keyword.covered)) return answer([text(keyword.answer)])
+  // A quick question's keywords win, unless a passage states more of what was asked, or they are a
+  // small part of the question (under a third of its words: "if I TRY to book dates already taken" is not "Can I try the demos?").
+  const asked = new Set(tokens.filter((token) => processTerm(token) !== null).map(stem)).size
+  const central = keyword !== null && keyword.covered * 3 >= asked
+  if (keyword && central && (!passages || passages.covered <= keyword.covered)) return answer([text(keyword.answer)])
   if (passages && search) return passageAnswer(passages, search)
   return fallback(knowledge)
 }

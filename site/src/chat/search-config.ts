@@ -90,9 +90,11 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'project projects app apps application applications use used uses using built build work works working him himself ' +
     'make made someone somebody anyone anybody people thing things way wat wht whats hows pls plz u ur ' +
     // How a question is put ("what happens when", "how are sessions kept", "the three ways to").
-    'happen happens happened keep keeps kept ways between up ' +
+    'happen happens happened keep keeps kept ways between up through ' +
     // How a list is asked for ("the possible statuses", "what options does it offer", "let you").
-    'possible kind kinds option options offer offers provide provides support supports let'
+    'possible kind kinds option options offer offers provide provides support supports let ' +
+    // Quantifiers over what is asked ("for each warehouse", "every night").
+    'each every'
   ).split(' '),
 )
 
