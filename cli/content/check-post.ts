@@ -94,7 +94,8 @@ function checkFields(parsed: ParsedDocument, data: Record<string, unknown>): Dia
   return out
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
+/** post.schema.json's date pattern: a date it refuses is its error, not this rule's. */
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 
 /** The schema's pattern allows a 31st of every month: this is the check that the day exists. */
 function isCalendarDate(date: string): boolean {
