@@ -4,6 +4,7 @@
  * cli/diagnostics/codes.ts). Deterministic: the same inputs give the same bytes.
  * `npm run docs -- --check` exits 1 when the committed files are stale, writing nothing.
  */
+import { WORDS_PER_MINUTE } from '../cli/content/post-text.ts'
 import { readFile, writeFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -53,11 +54,15 @@ export async function renderDocs(root = repositoryRoot): Promise<DocFile[]> {
   const read = (rel: string) => readFile(path.join(root, rel), 'utf8')
   const portfolioSchema = JSON.parse(await read('schema/portfolio.schema.json')) as Schema
   const projectSchema = JSON.parse(await read('schema/project.schema.json')) as Schema
+  const postSchema = JSON.parse(await read('schema/post.schema.json')) as Schema
   const portfolio = parse(await read('portfolio.yaml')) as unknown
   const order = ((portfolio as { projects?: { order?: string[] } }).projects?.order ?? []).slice()
   const projects = await Promise.all(order.map(async (id) => parse(await read(`projects/${id}.yaml`)) as unknown))
   return [
-    { path: 'docs/content.md', contents: renderContentReference(portfolioSchema, projectSchema, portfolio, projects) },
+    {
+      path: 'docs/content.md',
+      contents: renderContentReference(portfolioSchema, projectSchema, portfolio, projects, postSchema),
+    },
     {
       path: 'docs/diagnostics.md',
       contents: renderDiagnosticsReference(diagnosticCodes, await read('cli/diagnostics/codes.ts')),
@@ -70,6 +75,7 @@ export function renderContentReference(
   projectSchema: Schema,
   portfolio: unknown,
   projects: unknown[],
+  postSchema?: Schema,
 ): string {
   const out = [
     '# Content reference',
@@ -117,7 +123,58 @@ export function renderContentReference(
     )
   }
   out.push(...imagesSection())
+  if (postSchema) out.push(...postsSection(postSchema))
   return out.join('\n') + '\n'
+}
+
+/** posts/<slug>.md: the front matter's fields (post.schema.json), and what the checks and the build do with a post. */
+function postsSection(postSchema: Schema): string[] {
+  return [
+    '',
+    '## posts/&lt;slug&gt;.md',
+    '',
+    clean(postSchema.description ?? ''),
+    '',
+    '```markdown',
+    '---',
+    'title: Verifying Razorpay webhooks in Express',
+    'summary: Why the raw body matters when you check a signature.',
+    'published: "2026-03-14"',
+    'tags: [Node.js, payments]',
+    'projects: [shopplusplus]',
+    '---',
+    '## The raw body is the message',
+    '',
+    'The text, in markdown…',
+    '```',
+    '',
+    ...table(walk(postSchema, postSchema, '', [])),
+    '',
+    '- **File names:** the slug is the file name without `.md`, lowercase kebab-case (`posts/my-post.md` is',
+    '  `/writing/my-post`). Two names that give one slug (`A.md`, `a.md`) are both errors; `tags` is reserved.',
+    '  Hidden and backup files (`.x.md`, `x.md~`, `x.md.swp`) are skipped with a warning.',
+    '- **Front matter:** the YAML between the first two `---` lines, read as strictly as the other files;',
+    '  every diagnostic points at the line and column of the `.md` file. A file without the block, or whose',
+    '  block is never closed, is a `POST_FRONT_MATTER` error.',
+    '- **Text:** the rules of case-study prose: no raw HTML, safe links, links to pages that exist',
+    '  (`/projects/<id>#section`, `/writing/<slug>`), and `#anchor` links to a heading of the post. A heading',
+    "  gets the id GitHub gives it (its words in lowercase joined by `-`, `-1`, `-2` for a repeat). The post's",
+    "  title is its page's h1, so `#` and `##` are h2 and `###` is h3: those are its table of contents.",
+    '- **Code and diagrams:** fenced code is highlighted at build time; a ```` ```mermaid ```` block is drawn',
+    "  to an inline SVG, with the same rules as a case study's diagrams; words after `mermaid` on the fence",
+    '  line are its accessible title (```` ```mermaid Checkout flow ````).',
+    `- **Reading time:** the words of the text (code included, diagrams not) at ${WORDS_PER_MINUTE} words a minute,`,
+    '  at least one minute.',
+    '- **Across posts:** a related project (`projects`) must have a file; a tag must be spelled one way in',
+    '  every post (`Node.js`, `nodejs` and `node-js` are one tag); `updated` is not before `published`; a',
+    '  `published` date after today is a warning; `resume.publications` in `portfolio.yaml` names posts that',
+    '  exist and are not drafts. The cover is checked as a project cover is (see [Images](#images)).',
+    '- **Drafts:** `draft: true` is built by `portfolio dev` only: never by `portfolio build` (no data, page,',
+    '  sitemap entry or social card). `portfolio validate` checks drafts like any post.',
+    '- **What the build writes:** `data/posts.json` (every post, newest first, without its text),',
+    '  `data/posts/<slug>.json` (a post with its HTML and outline), the pages `/writing`, `/writing/<slug>`',
+    '  and `/writing/tags/<tag>` in the sitemap, and a social card `og/writing/<slug>.png`.',
+  ]
 }
 
 /** What a cover, a gallery image and the owner's photo must be, and what the build makes of them (from the constants the code uses). */

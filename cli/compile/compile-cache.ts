@@ -1,7 +1,9 @@
 import { entryKind, type Store } from '../cache/store.ts'
 import type { CompiledProject, ParsedLookup } from './compile-project.ts'
 import { sourceDigest, type SourceFile } from '../content/load-sources.ts'
-import type { Portfolio, Project } from '../content/content-types.ts'
+import type { Portfolio, Post, Project } from '../content/content-types.ts'
+import { splitFrontMatter } from '../content/front-matter.ts'
+import type { CompiledPost } from './compile-post.ts'
 import { drawDiagrams, readDiagram, type Diagram, type DrawnDiagram } from './draw-diagrams.ts'
 
 /**
@@ -13,6 +15,7 @@ import { drawDiagrams, readDiagram, type Diagram, type DrawnDiagram } from './dr
 
 const PROJECT = entryKind<CompiledProject>('project')
 const PORTFOLIO = entryKind<{ portfolio: Portfolio }>('portfolio')
+const POST = entryKind<CompiledPost>('post')
 
 /** A compile's result, and whether it came from the store. */
 export type CachedCompile = CompiledProject & { cached: boolean }
@@ -71,4 +74,45 @@ export async function compilePortfolioCached(source: SourceFile, data: Portfolio
   const portfolio = (await import('./compile-project.ts')).compilePortfolio(data)
   PORTFOLIO.set(store, key, { portfolio })
   return portfolio
+}
+
+/** The key a compiled post is kept under: its file's path and exact text (the tool's version is the store's). */
+export function compiledPostKey(source: SourceFile, store: Store): string {
+  return POST.key(store, source.path, sourceDigest(source))
+}
+
+/** What the store holds compiled for this exact text of a post, or undefined. */
+export function readCompiledPost(source: SourceFile, store: Store): CompiledPost | undefined {
+  return POST.get(store, compiledPostKey(source, store))
+}
+
+/**
+ * compilePostText and renderPost for one post file (checked: `front` is its front matter), or its
+ * result from the store for this exact text; its diagrams are drawn (or taken from the store) as a
+ * project's are. Throws what compiling throws.
+ */
+export async function compilePostCached(
+  source: SourceFile,
+  slug: string,
+  front: Post,
+  store: Store,
+): Promise<CompiledPost & { cached: boolean }> {
+  const hit = readCompiledPost(source, store)
+  if (hit) return { ...hit, cached: true }
+  const split = splitFrontMatter(source.path, source.text)
+  if ('diagnostic' in split) throw new Error(`${source.path} reached the compile without front matter`)
+  const bodyLine = source.text.slice(0, split.bodyOffset).split('\n').length
+  const { compilePostText, renderPost } = await import('./compile-post.ts')
+  const toDraw = compilePostText(slug, front, split.body, bodyLine)
+  const missing = toDraw.diagrams.filter((diagram) => readDiagram(store, diagram) === undefined)
+  const drawn = await drawDiagrams(missing, store)
+  const svgs = toDraw.diagrams.map((diagram): DrawnDiagram => {
+    const svg = readDiagram(store, diagram)
+    if (svg !== undefined) return { svg }
+    return drawn[missing.indexOf(diagram)] ?? { error: 'the diagram was not drawn' }
+  })
+  const result = renderPost(toDraw, source.path, svgs)
+  // A post with a diagram that cannot be drawn is never kept: its error is found afresh each time.
+  if (result.diagnostics.length === 0) POST.set(store, compiledPostKey(source, store), result)
+  return { ...result, cached: false }
 }

@@ -1,4 +1,4 @@
-import type { Portfolio, ProjectCard, RenderedProject } from '../content/content-types.ts'
+import type { Portfolio, PostSummary, ProjectCard, RenderedPost, RenderedProject } from '../content/content-types.ts'
 
 /**
  * Content ready for the site: markdown fields hold sanitised HTML, diagrams carry their SVG. A build
@@ -7,4 +7,11 @@ import type { Portfolio, ProjectCard, RenderedProject } from '../content/content
 export interface CompiledContent<P extends ProjectCard = RenderedProject> {
   portfolio: Portfolio
   projects: P[]
+  /**
+   * The posts of posts/*.md that are built, in file order (drafts only in `dev`); absent for
+   * content made without them. Their covers are ResponsiveImages once cli/media has resolved them.
+   */
+  posts?: RenderedPost[]
+  /** The posts of writing.external's feeds (they link out; no page here), when the feeds were read. */
+  externalPosts?: PostSummary[]
 }

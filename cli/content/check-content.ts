@@ -1,6 +1,6 @@
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { isRecord } from '../diagnostics/json-pointer.ts'
-import type { Portfolio, Project } from './content-types.ts'
+import type { Portfolio, Post, Project } from './content-types.ts'
 import type { Store } from '../cache/store.ts'
 import { noStore } from '../cache/no-store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
@@ -13,12 +13,22 @@ import { checkReferences, checkResume, type ProjectDocument } from './rules/refe
 import { checkMediaFiles, type MediaDocument } from './rules/media-files.ts'
 import { checkResumePhoto, checkResumeProjects } from './rules/resume.ts'
 import { checkTechSlugs } from './rules/technologies.ts'
+import { parsePost } from './check-post.ts'
+import { checkPosts, checkResumePublications, postSlug, todayDate, type PostDocument } from './rules/posts.ts'
 
 /** Validated content: data that passed the schema and every rule, typed by the schemas from here on. */
 export interface CheckedContent {
   portfolio: Portfolio
   /** In the order portfolio.yaml lists them. */
   projects: Project[]
+  /** Every post file (drafts too), in file-name order. */
+  posts: CheckedPost[]
+}
+
+/** A post that passed every rule: its slug (its file name) and its front matter. */
+export interface CheckedPost {
+  slug: string
+  post: Post
 }
 
 export interface CheckResult {
@@ -55,7 +65,8 @@ export async function checkContent(root: string, options: CheckOptions = {}): Pr
   const loaded = await loadSources(root, store ? { digests: fileDigests(store) } : {})
   const portfolio = loaded.portfolio && checkOne(loaded.portfolio, 'portfolio', store)
   const projects = loaded.projects.map((source) => checkOne(source, 'project', store))
-  const result = await checkAcrossFiles(root, loaded, portfolio, projects, store)
+  const posts = loaded.posts.map((source) => checkOne(source, 'post', store))
+  const result = await checkAcrossFiles(root, loaded, portfolio, projects, store, { posts, ...options })
   if (store) fileDigests(store).save()
   return result
 }
@@ -67,9 +78,11 @@ export interface CheckOptions {
    * and located afresh each time. @default none: every file is checked
    */
   store?: Store
+  /** Today, "YYYY-MM-DD": a post published after it is a warning. @default the date where this runs */
+  today?: string
 }
 
-function checkOne(source: SourceFile, kind: 'portfolio' | 'project', store: Store | undefined): FileOutcome {
+function checkOne(source: SourceFile, kind: 'portfolio' | 'project' | 'post', store: Store | undefined): FileOutcome {
   const { parsed, diagnostics, links, data } = checkFileCached(source, kind, store ?? noStore)
   // A parsed document is several times the size of its text: a valid project file's is let go at
   // once, so a large site's memory does not grow with every document parsed.
@@ -79,8 +92,8 @@ function checkOne(source: SourceFile, kind: 'portfolio' | 'project', store: Stor
 
 /**
  * The rules across files, given each file's own outcome (`projects` in the order of
- * `loaded.projects`), and the result: every diagnostic sorted, and the content when there is none.
- * `store` keeps which images decoded whole (media-files.ts).
+ * `loaded.projects`, `posts` in the order of `loaded.posts`), and the result: every diagnostic
+ * sorted, and the content when there is none. `store` keeps which images decoded whole (media-files.ts).
  */
 export async function checkAcrossFiles(
   root: string,
@@ -88,6 +101,7 @@ export async function checkAcrossFiles(
   portfolioOutcome: FileOutcome | undefined,
   projectOutcomes: readonly FileOutcome[],
   store: Store = noStore,
+  { posts: postOutcomes = [], today = todayDate() }: { posts?: readonly FileOutcome[]; today?: string } = {},
 ): Promise<CheckResult> {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics]
   const sources = new Map<string, string>()
@@ -118,8 +132,15 @@ export async function checkAcrossFiles(
     links.push(...outcome.links)
     if (isRecord(outcome.data)) projects.push(projectDocument(source.path, outcome.data, parsedByFile))
   })
+  const posts = postDocuments(loaded.posts, postOutcomes, parsedByFile, sources, diagnostics, links)
+  const postSlugs = loaded.postsListed ? loaded.postFileSlugs : undefined
   if (loaded.projectsListed)
-    diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds))
+    diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds, postSlugs))
+  diagnostics.push(...checkPosts(posts, loaded.projectsListed ? loaded.projectFileIds : undefined, today))
+  if (portfolio && postSlugs) {
+    const drafts = new Set(posts.filter((post) => post.data.draft === true).map((post) => postSlug(post.path)))
+    diagnostics.push(...checkResumePublications(portfolio, postSlugs, drafts))
+  }
   diagnostics.push(...checkTechSlugs(projects))
   if (portfolio)
     diagnostics.push(...(await checkResume(portfolio, root)), ...(await checkResumePhoto(portfolio, root, store)))
@@ -129,6 +150,7 @@ export async function checkAcrossFiles(
       ? [{ kind: 'portfolio' as const, data: portfolio.data, parsed: () => portfolio as ParsedDocument }]
       : []),
     ...projects.map((project) => ({ kind: 'project' as const, data: project.data, parsed: () => project.parsed })),
+    ...posts.map((post) => ({ kind: 'post' as const, data: post.data, parsed: () => post.parsed })),
   ]
   diagnostics.push(...(await checkMediaFiles(root, withImages, store)))
 
@@ -136,24 +158,63 @@ export async function checkAcrossFiles(
   const result: CheckResult = {
     diagnostics: sorted,
     sources,
-    fileCount: 1 + loaded.projects.length,
+    fileCount: 1 + loaded.projects.length + loaded.posts.length,
     parsed: parsedByFile,
   }
-  const complete = projects.length === loaded.projects.length
-  if (!hasErrors(sorted) && complete && portfolio) result.content = validContent(portfolio, projects)
+  const complete = projects.length === loaded.projects.length && posts.length === loaded.posts.length
+  if (!hasErrors(sorted) && complete && portfolio) result.content = validContent(portfolio, projects, posts)
   return result
+}
+
+/**
+ * Each post file's outcome taken in (its text, diagnostics and links), and the posts whose front
+ * matter is a mapping, as the rules across files take them; in the order of `sources`.
+ */
+function postDocuments(
+  sources: readonly SourceFile[],
+  outcomes: readonly FileOutcome[],
+  parsedByFile: ParsedDocuments,
+  texts: Map<string, string>,
+  diagnostics: Diagnostic[],
+  links: InternalLink[],
+): PostDocument[] {
+  const posts: PostDocument[] = []
+  sources.forEach((source, i) => {
+    const outcome = outcomes[i]
+    if (!outcome) return
+    texts.set(source.path, source.text)
+    if (outcome.parsed && outcome.diagnostics.length > 0) parsedByFile.set(source.path, outcome.parsed)
+    else parsedByFile.setLazy(source.path, () => parsePost(source))
+    diagnostics.push(...outcome.diagnostics)
+    links.push(...outcome.links)
+    if (!isRecord(outcome.data)) return
+    const path = source.path
+    posts.push({
+      path,
+      data: outcome.data,
+      get parsed(): ParsedDocument {
+        return parsedByFile.get(path) as ParsedDocument
+      },
+    })
+  })
+  return posts
 }
 
 /**
  * The one place the content's type is asserted: every file passed its schema (a schema error is an
  * error, and there is none), so the data is what the schemas' types say.
  */
-function validContent(portfolio: ParsedDocument, projects: readonly ProjectDocument[]): CheckedContent {
+function validContent(
+  portfolio: ParsedDocument,
+  projects: readonly ProjectDocument[],
+  posts: readonly PostDocument[],
+): CheckedContent {
   const valid = portfolio.data as Portfolio
   const byId = new Map(projects.map((p) => [(p.data as unknown as Project).id, p.data as unknown as Project]))
   return {
     portfolio: valid,
     projects: valid.projects.order.flatMap((id) => byId.get(id) ?? []),
+    posts: posts.map((post) => ({ slug: postSlug(post.path), post: post.data as unknown as Post })),
   }
 }
 

@@ -28,15 +28,23 @@ export interface LoadedSources {
   projectFileIds: string[]
   /** False when projects/ itself could not be listed: cross-file rules would only guess. */
   projectsListed: boolean
+  /** posts/*.md, decoded (the folder is optional: none when it is absent). */
+  posts: SourceFile[]
+  /** Slugs (file names without .md) of every post file found, including ones that could not be read. */
+  postFileSlugs: string[]
+  /** False when posts/ itself could not be listed. */
+  postsListed: boolean
   diagnostics: Diagnostic[]
 }
 
 export const LIMITS = Object.freeze({
   fileBytes: 256 * 1024,
   projects: 5000,
+  posts: 5000,
 })
 
 const PROJECT_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.yaml$/
+const POST_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.md$/
 /** Editor droppings and hidden files: never content, so skipped with a warning instead of an error. */
 const IGNORABLE = /^(\.|#)|~$|\.(swp|swo|bak|orig|tmp)$/
 
@@ -62,85 +70,182 @@ export interface FileRead {
   diagnostics: Diagnostic[]
 }
 
-/** Finds portfolio.yaml and projects/*.yaml under `root` and decodes them; never follows links. */
+/** Finds portfolio.yaml, projects/*.yaml and posts/*.md under `root` and decodes them; never follows links. */
 export async function loadSources(root: string, options: LoadOptions = {}): Promise<LoadedSources> {
   const diagnostics: Diagnostic[] = []
   await requirePortfolioFile(root)
   const portfolio = readRemembered(root, 'portfolio.yaml', diagnostics, options)
+  const projects = await loadFolder(root, PROJECT_FOLDER, diagnostics, options)
+  const posts = await loadFolder(root, POST_FOLDER, diagnostics, options)
+  return {
+    portfolio,
+    projects: projects.sources,
+    projectFileIds: projects.ids,
+    projectsListed: projects.listed,
+    posts: posts.sources,
+    postFileSlugs: posts.ids,
+    postsListed: posts.listed,
+    diagnostics,
+  }
+}
 
+/** A folder of content files, one item per file, the file name (without its extension) the item's id or slug. */
+interface ContentFolder {
+  folder: 'projects' | 'posts'
+  extension: '.yaml' | '.md'
+  /** What messages call one of its files. */
+  what: string
+  /** A file name that is valid as it is. */
+  valid: RegExp
+  /** A file that was meant as one of the folder's files (a bad name is reported); any other file is not content. */
+  meant: RegExp
+  limit: number
+  limitCode: 'TOO_MANY_PROJECTS' | 'TOO_MANY_POSTS'
+  /**
+   * Two names that give one id (`A.md` and `a.md`: one URL) are both reported, where the folder's
+   * items have no id inside them that a rule across files compares (a project's `id` is).
+   */
+  uniqueIds: boolean
+  /** Ids a file may not take: route segments of the folder's pages. */
+  reserved: readonly string[]
+}
+
+const PROJECT_FOLDER: ContentFolder = {
+  folder: 'projects',
+  extension: '.yaml',
+  what: 'project file',
+  valid: PROJECT_FILE,
+  meant: /\.ya?ml$/i,
+  limit: LIMITS.projects,
+  limitCode: 'TOO_MANY_PROJECTS',
+  uniqueIds: false,
+  reserved: [],
+}
+
+const POST_FOLDER: ContentFolder = {
+  folder: 'posts',
+  extension: '.md',
+  what: 'post file',
+  valid: POST_FILE,
+  meant: /\.(md|markdown|mdown)$/i,
+  limit: LIMITS.posts,
+  limitCode: 'TOO_MANY_POSTS',
+  uniqueIds: true,
+  // /writing/tags/<tag> are the tag pages: a post with the slug "tags" would be their parent folder.
+  reserved: ['tags'],
+}
+
+/** Lists and reads one folder's files (`listed` false when the folder itself could not be listed). */
+async function loadFolder(
+  root: string,
+  spec: ContentFolder,
+  diagnostics: Diagnostic[],
+  options: LoadOptions,
+): Promise<{ sources: SourceFile[]; ids: string[]; listed: boolean }> {
+  const { folder, extension } = spec
   let names: string[] = []
-  const projectsDir = await lstat(path.join(root, 'projects')).catch(() => undefined)
-  if (projectsDir && !projectsDir.isDirectory()) {
-    const kind = projectsDir.isSymbolicLink() ? 'a symbolic link' : 'not a folder'
+  const stats = await lstat(path.join(root, folder)).catch(() => undefined)
+  if (stats && !stats.isDirectory()) {
+    const kind = stats.isSymbolicLink() ? 'a symbolic link' : 'not a folder'
     diagnostics.push(
       createDiagnostic(
         'NOT_REGULAR_FILE',
-        at1('projects'),
-        `"projects" is ${kind}; it must be a plain folder inside the content root`,
+        at1(folder),
+        `"${folder}" is ${kind}; it must be a plain folder inside the content root`,
       ),
     )
-    return { portfolio, projects: [], projectFileIds: [], projectsListed: false, diagnostics }
+    return { sources: [], ids: [], listed: false }
   }
   try {
-    names = projectsDir ? (await readdir(path.join(root, 'projects'))).sort() : []
+    names = stats ? (await readdir(path.join(root, folder))).sort() : []
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code !== 'ENOENT')
-      throw new CliError(`cannot read ${path.join(root, 'projects')}: ${code ?? String(error)}`, undefined, {
+      throw new CliError(`cannot read ${path.join(root, folder)}: ${code ?? String(error)}`, undefined, {
         cause: error,
       })
   }
 
-  const projectNames: string[] = []
+  const valid: string[] = []
+  // Every file meant as one of the folder's, by the id its name gives (for uniqueIds).
+  const byId = new Map<string, string[]>()
   for (const name of names) {
-    const rel = `projects/${name}`
-    if (PROJECT_FILE.test(name)) {
-      projectNames.push(name)
+    const rel = `${folder}/${name}`
+    if (spec.valid.test(name)) {
+      valid.push(name)
+      byId.set(idOf(name), [...(byId.get(idOf(name)) ?? []), rel])
     } else if (IGNORABLE.test(name)) {
-      if (/\.ya?ml/i.test(name)) {
+      // Anywhere in the name: `.x.yaml`, `x.yaml~`, `#x.yaml#`, `x.md.swp`.
+      if (new RegExp(spec.meant.source.replace(/\$$/, ''), 'i').test(name)) {
         diagnostics.push(
           createDiagnostic(
             'BAD_FILENAME',
             at1(rel),
             `"${rel}" looks like a hidden or backup file and is ignored`,
-            undefined,
+            `Delete it, or rename it to a ${spec.what} name (lowercase kebab-case with a ${extension} extension) if it is content.`,
             'warning',
           ),
         )
       }
-    } else if (/\.ya?ml$/i.test(name)) {
+    } else if (spec.meant.test(name)) {
       const suggested = name
         .toLowerCase()
-        .replace(/\.ya?ml$/i, '.yaml')
+        .replace(spec.meant, extension)
         .replace(/[^a-z0-9.]+/g, '-')
+        .replace(/^-+|-+(?=\.)/g, '')
+      byId.set(idOf(suggested), [...(byId.get(idOf(suggested)) ?? []), rel])
       diagnostics.push(
         createDiagnostic(
           'BAD_FILENAME',
           at1(rel),
-          `"${rel}" is not a valid project file name`,
-          `Rename it to "projects/${suggested}": lowercase kebab-case with a .yaml extension.`,
+          `"${rel}" is not a valid ${spec.what} name`,
+          `Rename it to "${folder}/${suggested}": lowercase kebab-case with a ${extension} extension.`,
         ),
       )
     }
   }
-  if (projectNames.length > LIMITS.projects) {
+  if (spec.uniqueIds)
+    for (const [id, files] of byId)
+      if (files.length > 1)
+        for (const file of files)
+          diagnostics.push(
+            createDiagnostic(
+              'POST_DUPLICATE_SLUG',
+              at1(file),
+              `${files.map((f) => `"${f}"`).join(' and ')} would ${files.length === 2 ? 'both' : 'all'} be the page /writing/${id}`,
+              `Keep one file named "${folder}/${id}${extension}"; rename or delete the others.`,
+            ),
+          )
+  const allowed = valid.filter((name) => {
+    if (!spec.reserved.includes(idOf(name))) return true
     diagnostics.push(
       createDiagnostic(
-        'TOO_MANY_PROJECTS',
-        at1('projects'),
-        `${projectNames.length} project files > ${LIMITS.projects}`,
-        `Keep at most ${LIMITS.projects} projects.`,
+        'POST_SLUG_RESERVED',
+        at1(`${folder}/${name}`),
+        `the slug "${idOf(name)}" is reserved by the site`,
+        `Rename the file; reserved: ${spec.reserved.join(', ')}.`,
       ),
     )
-    return { portfolio, projects: [], projectFileIds: projectNames.map(idOf), projectsListed: false, diagnostics }
+    return false
+  })
+  if (allowed.length > spec.limit) {
+    diagnostics.push(
+      createDiagnostic(
+        spec.limitCode,
+        at1(folder),
+        `${allowed.length} ${spec.what}s > ${spec.limit}`,
+        `Keep at most ${spec.limit} ${spec.what}s.`,
+      ),
+    )
+    return { sources: [], ids: allowed.map(idOf), listed: false }
   }
 
-  const projects: SourceFile[] = []
-  for (const name of projectNames) {
-    const source = readRemembered(root, `projects/${name}`, diagnostics, options)
-    if (source) projects.push(source)
+  const sources: SourceFile[] = []
+  for (const name of allowed) {
+    const source = readRemembered(root, `${folder}/${name}`, diagnostics, options)
+    if (source) sources.push(source)
   }
-  return { portfolio, projects, projectFileIds: projectNames.map(idOf), projectsListed: true, diagnostics }
+  return { sources, ids: allowed.map(idOf), listed: true }
 }
 
 /** Throws when `root` has no portfolio.yaml: there is no content to read. */
@@ -154,7 +259,7 @@ export async function requirePortfolioFile(root: string): Promise<void> {
   }
 }
 
-const idOf = (name: string) => name.replace(/\.yaml$/, '')
+const idOf = (name: string) => name.replace(/\.(yaml|md)$/, '')
 
 /** readSource, or what `memo` holds of the file when its identity is unchanged since it was read (cache/file-identity.ts). */
 function readRemembered(

@@ -86,7 +86,7 @@ function unparsedDocument(source: SourceFile): ParsedDocument {
   }
 }
 
-function indexLines(text: string): LineCounter {
+export function indexLines(text: string): LineCounter {
   const lineCounter = new LineCounter()
   lineCounter.addNewLine(0)
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1)

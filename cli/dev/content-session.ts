@@ -9,6 +9,7 @@ import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { browserProject, projectCard, projectCards, type BrowserProject } from '../generate/project-data.ts'
 import { writeFiles } from '../generate/write-files.ts'
+import { listedPosts, postDataJson, postsJson } from '../generate/post-data.ts'
 import { withCompiledMedia } from '../media/build-media.ts'
 import { FILES_KIND } from '../media/encode-job.ts'
 
@@ -41,6 +42,10 @@ export interface ContentSession {
   project(id: string): BrowserProject | undefined
   /** The project cards of the last valid content; undefined before there is any. */
   cards(): ProjectCard[] | undefined
+  /** data/posts.json of the last valid content (drafts listed, with draft: true); undefined before there is any. */
+  postsIndex(): string | undefined
+  /** data/posts/<slug>.json of the last valid content (a draft's too); undefined for an unknown slug. */
+  post(slug: string): string | undefined
   /** The chat's overview of the last valid content (data/chat.json); undefined before there is any. */
   chatOverview(): string | undefined
   /** One project's chat passages (data/chat/<id>.json); undefined for an unknown id or before there is content. */
@@ -50,7 +55,7 @@ export interface ContentSession {
 }
 
 export function openContentSession(root: string, generatedDir: string, store: Store | false): ContentSession {
-  const memo: CompileMemo = { files: new Map(), projects: new Map() }
+  const memo: CompileMemo = { files: new Map(), projects: new Map(), posts: new Map() }
   // The variants of the last valid content's images, by file name: served from the store.
   let mediaFiles = new Map<string, number>()
   let types: Promise<string> | undefined
@@ -70,7 +75,8 @@ export function openContentSession(root: string, generatedDir: string, store: St
   return {
     async update() {
       const before = new Map(memo.projects)
-      const checked = await checkAndCompile(root, { memo, store })
+      // Drafts are built here, and only here: the author sees them before they are published.
+      const checked = await checkAndCompile(root, { memo, store, drafts: true })
       const redone = [...memo.projects].filter(([file, kept]) => before.get(file) !== kept).length
       const counts = { redone, reused: memo.projects.size - redone }
       // A compile's problems (a diagram that cannot be drawn) join the checks', as `generate` reports them.
@@ -114,6 +120,13 @@ export function openContentSession(root: string, generatedDir: string, store: St
     chatProject(id) {
       const project = byId.get(id)
       return project && chatOf(project).json
+    },
+    postsIndex() {
+      return content && postsJson(listedPosts(content))
+    },
+    post(slug) {
+      const post = content?.posts?.find((candidate) => candidate.slug === slug)
+      return post && postDataJson(post)
     },
     mediaFile(name) {
       const size = mediaFiles.get(name)

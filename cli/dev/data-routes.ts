@@ -7,7 +7,7 @@ import type { ContentSession } from './content-session.ts'
 
 /**
  * The files a build writes beside the pages and the browser fetches (case studies, project cards,
- * the chat's passages, the resume), answered from the dev session's content in memory at the same
+ * the posts and their index, the chat's passages, the resume), answered from the dev session's content in memory at the same
  * URLs. Each waits for the content's first run.
  */
 export function dataRoutes(
@@ -27,6 +27,8 @@ export function dataRoutes(
       /^\/data\/projects\/([^/]+)\.json$/,
       async ([, id], res) => sendProject(session, decodeURIComponent(id ?? ''), res),
     ],
+    [/^\/data\/posts\.json$/, async (_, res) => sendText(res, session.postsIndex())],
+    [/^\/data\/posts\/([^/]+)\.json$/, async ([, slug], res) => sendPost(session, decodeURIComponent(slug ?? ''), res)],
     [/^\/media\/([^/]+)$/, async ([, name = ''], res) => sendMedia(name, session.mediaFile(name), res)],
   ]
   return (req, res, next) => {
@@ -58,6 +60,12 @@ function sendProject(session: ContentSession, id: string, res: ServerResponse): 
   const project = session.project(id)
   if (project) return sendText(res, projectDataJson(project))
   res.writeHead(404, { 'content-type': 'text/plain' }).end('no such project')
+  return true
+}
+
+function sendPost(session: ContentSession, slug: string, res: ServerResponse): boolean {
+  if (sendText(res, session.post(slug))) return true
+  res.writeHead(404, { 'content-type': 'text/plain' }).end('no such post')
   return true
 }
 

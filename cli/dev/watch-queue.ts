@@ -7,6 +7,7 @@ import { CONTENT_INPUTS } from '../content/content-inputs.ts'
 const isContentFile = (rel: string) =>
   rel === 'portfolio.yaml' ||
   /^projects\/[^/]+\.ya?ml$/.test(rel) ||
+  /^posts\/[^/]+\.md$/i.test(rel) ||
   rel.startsWith('public/') ||
   rel.startsWith('media/')
 

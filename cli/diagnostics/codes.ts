@@ -28,7 +28,7 @@ export const diagnosticCodes = {
     hint: 'Replace the link, folder or device with a plain file inside the content folder.',
   },
   BAD_FILENAME: {
-    title: 'The file name is not a valid project file name.',
+    title: 'The file name is not a valid project or post file name.',
     hint: 'Name project files in lowercase kebab-case with a .yaml extension, e.g. projects/my-app.yaml.',
   },
 
@@ -278,6 +278,36 @@ export const diagnosticCodes = {
     title: 'The resume could not be typeset.',
     hint: 'This is a bug in the resume template or its fonts; set resume.file to a hand-made PDF meanwhile.',
   },
+
+  // N. Posts (posts/<slug>.md)
+  TOO_MANY_POSTS: { title: 'There are more post files than the limit.' },
+  POST_FRONT_MATTER: {
+    title: 'A post has no front matter block, or it is not closed.',
+    hint: 'Start the file with a line "---", then the fields (title, summary, published), then another "---" line; the text follows.',
+  },
+  POST_DUPLICATE_SLUG: {
+    title: 'Two post files would have the same slug (the same page).',
+    hint: 'Keep one file per slug: posts/<slug>.md, lowercase kebab-case.',
+  },
+  POST_SLUG_RESERVED: { title: 'The slug of a post is reserved by the site.' },
+  POST_DATE: {
+    title: 'A post date is not a calendar date.',
+    hint: 'Write a date that exists, quoted: "YYYY-MM-DD".',
+  },
+  POST_DATE_ORDER: {
+    title: 'A post is updated before it was published.',
+    hint: 'Correct updated (it must be on or after published), or remove it.',
+  },
+  POST_FUTURE_DATE: {
+    title: 'A post is published in the future (a warning).',
+    hint: 'Correct the date, or keep draft: true until the day.',
+  },
+  POST_TAG_SPELLING: {
+    title: 'A tag is spelled two ways across posts.',
+    hint: 'Spell each tag one way in every post: one tag has one page.',
+  },
+  POST_UNKNOWN_PROJECT: { title: 'A post names a related project that has no file.' },
+  RESUME_UNKNOWN_POST: { title: 'resume.publications names a post that has no file.' },
 
   // Theme
   THEME_CONTRAST: {

@@ -7,8 +7,10 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import {
   portfolioImageSources,
+  postImageSources,
   projectImageSources,
   withPortfolioPhoto,
+  withPostCover,
   withProjectMedia,
   type ImageRecords,
 } from './content-media.ts'
@@ -26,7 +28,10 @@ export interface BuildMediaOptions {
   signal?: AbortSignal
 }
 
-/** A build's project images (cover, media): every one the checked content names, and the ids of the projects that have any. */
+/**
+ * A build's project images (cover, media) and the covers of the posts it builds (not drafts'):
+ * every one the checked content names, and the ids of the projects that have any.
+ */
 export async function makeProjectMedia(
   content: CheckedContent,
   options: BuildMediaOptions,
@@ -38,6 +43,7 @@ export async function makeProjectMedia(
     if (own.length > 0) projectsWithImages.add(String(project.id))
     sources.push(...own)
   }
+  for (const { post } of content.posts) if (post.draft !== true) sources.push(...postImageSources(post))
   const made = await makeMedia(sources, { ...options, folder: mediaFolder(options.dataDir) })
   return { ...made, projectsWithImages }
 }
@@ -66,13 +72,19 @@ export async function withCompiledMedia(
   content: CompiledContent,
   options: Pick<BuildMediaOptions, 'root' | 'store' | 'encode'> & { folder?: string },
 ): Promise<{ content: CompiledContent; images: ImageRecords }> {
-  const sources = [...portfolioImageSources(content.portfolio), ...content.projects.flatMap(projectImageSources)]
+  const sources = [
+    ...portfolioImageSources(content.portfolio),
+    ...content.projects.flatMap(projectImageSources),
+    ...(content.posts ?? []).flatMap(postImageSources),
+  ]
   if (sources.length === 0) return { content, images: new Map() }
   const { images } = await makeMedia(sources, options)
   return {
     content: {
+      ...content,
       portfolio: withPortfolioPhoto(content.portfolio, images),
       projects: content.projects.map((project) => withProjectMedia(project, images)),
+      ...(content.posts ? { posts: content.posts.map((post) => withPostCover(post, images)) } : {}),
     },
     images,
   }
@@ -89,8 +101,9 @@ export function imageEncodeDiagnostics(
 ): Diagnostic[] | undefined {
   if (!(error instanceof ImagesNotEncoded) || !checked.content) return undefined
   const parsed = (file: string) => () => checked.parsed.get(file) as ParsedDocument
-  const { portfolio, projects } = checked.content
+  const { portfolio, projects, posts } = checked.content
   const documents: MediaDocument[] = [
+    ...posts.map(({ slug, post }) => ({ kind: 'post' as const, data: post, parsed: parsed(`posts/${slug}.md`) })),
     { kind: 'portfolio', data: portfolio, parsed: parsed('portfolio.yaml') },
     // A project in checked content passed every rule, so its file is named by its id.
     ...projects.map((project) => ({

@@ -54,3 +54,14 @@ export function withProjectMedia<T extends WithProjectImages>(project: T, images
 export function withPortfolioPhoto<T extends { photo?: unknown }>(portfolio: T, images: ImageRecords): T {
   return portfolio.photo === undefined ? portfolio : { ...portfolio, photo: resolveImage(portfolio.photo, images) }
 }
+
+/** A post's cover src, if it has one (a post names no other image: those of its text are https URLs). */
+export function postImageSources(post: { cover?: unknown }): string[] {
+  const src = valueAt(post, ['cover', 'src'])
+  return typeof src === 'string' ? [src] : []
+}
+
+/** `post` with its cover made a ResponsiveImage (the same object when it has none). */
+export function withPostCover<T extends { cover?: unknown }>(post: T, images: ImageRecords): T {
+  return post.cover === undefined ? post : { ...post, cover: resolveImage(post.cover, images) }
+}

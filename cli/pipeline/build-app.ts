@@ -16,12 +16,12 @@ export interface AppRequest {
  * The app a build serves: the site's modules made for the portfolio alone, then Vite (or the app
  * from the store). The modules stay this build's own (they go to its Vite builds, never to
  * site/src/generated/), so builds running at once in one install each bundle their own content.
- * It holds no project (projects are runtime data), so a build starts it as soon as portfolio.yaml
- * is compiled, while the project files are still checked, and an edit to a project never runs Vite
+ * It holds no project and no post (runtime data) but whether there are posts (`hasPosts`), so a
+ * build starts it as soon as portfolio.yaml is compiled, while the project files are still checked, and an edit to a project never runs Vite
  * again.
  */
-export async function buildApp(portfolio: Portfolio, request: AppRequest): Promise<SiteBuild> {
+export async function buildApp(portfolio: Portfolio, hasPosts: boolean, request: AppRequest): Promise<SiteBuild> {
   const { root, base, clientDir, serverDir, store } = request
-  const generated = generateContentModules({ portfolio, projects: [] }, await generateTypes())
+  const generated = generateContentModules({ portfolio, projects: [] }, await generateTypes(), { hasPosts })
   return buildSite({ root, base, clientDir, serverDir, generated, store: store ?? false })
 }

@@ -6,7 +6,8 @@ import { checkFileCached, readChecked } from '../content/check-cache.ts'
 import { checkAcrossFiles, type CheckResult, type FileOutcome } from '../content/check-content.ts'
 import { loadSources, type FileRead, type LoadedSources, type SourceFile } from '../content/load-sources.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
-import type { Portfolio, ProjectCard, RenderedProject } from '../content/content-types.ts'
+import type { Portfolio, ProjectCard, RenderedPost, RenderedProject } from '../content/content-types.ts'
+import type { PostJobResult } from './post-job.ts'
 import { validPortfolio } from '../content/valid-data.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { openPool, type BuildPool } from './jobs.ts'
@@ -47,11 +48,17 @@ export interface CompileOptions {
    * and every result of this call is put here.
    */
   memo?: CompileMemo
+  /** Compile drafts too, and list them among the posts (`dev`); a build and `generate` never do. @default false */
+  drafts?: boolean
+  /** Today, "YYYY-MM-DD", for the future-date rule (see CheckOptions.today). */
+  today?: string
 }
 
 export interface CompileMemo {
   files: Map<string, FileRead>
   projects: Map<string, { text: string; result: ProjectJobResult }>
+  /** Each post file's result by path, with the text it was made from, as for projects. */
+  posts?: Map<string, { text: string; result: PostJobResult }>
 }
 
 /** `P`: a project of `compiled`, its card alone with `dataDir`. */
@@ -158,8 +165,15 @@ export async function checkProjects(
 ): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>> {
   const { loaded, store, compiler, outcome, portfolio: compiling } = checked
   const keeper = projectKeeper(store, compiler, options)
-  const projectResults = await projectResultsOf(loaded.projects, store, compiler, keeper, options)
-  const result = await checkAcrossFiles(root, loaded, outcome, projectResults, store)
+  // On the pool at once: a post's job is short, and waits for no project.
+  const [projectResults, postResults] = await Promise.all([
+    projectResultsOf(loaded.projects, store, compiler, keeper, options),
+    postResultsOf(loaded.posts, store, compiler !== undefined, options),
+  ])
+  const result = await checkAcrossFiles(root, loaded, outcome, projectResults, store, {
+    posts: postResults,
+    ...(options.today !== undefined ? { today: options.today } : {}),
+  })
   // Settled before returning, whatever the checks found: a build's app started from it has started.
   await compiling?.catch(() => undefined)
   const source = loaded.portfolio
@@ -184,10 +198,12 @@ export async function checkProjects(
     fileDigests(store).save()
     if (stats.compiled > 0) store.prune()
   }
+  const posts = await compiledPosts(result.content, loaded, postResults, store, options.drafts === true)
+  diagnostics.push(...posts.diagnostics)
   const failed = hasErrors(diagnostics)
   return {
     ...result,
-    ...(failed ? {} : { compiled: { portfolio, projects } }),
+    ...(failed ? {} : { compiled: { portfolio, projects, posts: posts.posts } }),
     ...(options.dataDir !== undefined && !failed ? { kept } : {}),
     compileDiagnostics: diagnostics,
     compileStats: stats,
@@ -297,6 +313,72 @@ async function compiledInOrder(
 }
 
 type CompileCache = typeof import('../compile/compile-cache.ts')
+
+/** Post files per worker: a post's job is about a project's. */
+const POSTS_PER_WORKER = COMPILED_FILES_PER_WORKER
+
+/**
+ * Every post file's result: from the caller's memo when its text is unchanged, else from a job of
+ * the pool (which takes what the store holds of its exact text: an edit to one post is one compile).
+ */
+async function postResultsOf(
+  sources: readonly SourceFile[],
+  store: Store,
+  compile: boolean,
+  options: CompileOptions & { pool: BuildPool },
+): Promise<PostJobResult[]> {
+  const memo = options.memo
+  const results = new Array<PostJobResult>(sources.length)
+  const toDo: number[] = []
+  sources.forEach((source, i) => {
+    const remembered = memo?.posts?.get(source.path)
+    if (remembered?.text === source.text) results[i] = remembered.result
+    else toDo.push(i)
+  })
+  const jobs = toDo.map((i) => ({
+    source: sources[i] as SourceFile,
+    ...(store ? { store: store.address } : {}),
+    compile,
+    drafts: options.drafts === true,
+  }))
+  await options.pool.runJobs('post', jobs, {
+    perWorker: POSTS_PER_WORKER,
+    each: (result, j) => (results[toDo[j] as number] = result),
+  })
+  if (memo) {
+    const posts = (memo.posts ??= new Map())
+    posts.clear()
+    sources.forEach((source, i) => posts.set(source.path, { text: source.text, result: results[i] as PostJobResult }))
+  }
+  return results
+}
+
+/**
+ * The compiled posts of valid content, in file order: drafts left out unless `drafts`. A post
+ * whose job's compile threw is compiled again here, so it throws here as it did there.
+ */
+async function compiledPosts(
+  content: NonNullable<CheckResult['content']>,
+  loaded: LoadedSources,
+  results: readonly PostJobResult[],
+  store: Store,
+  drafts: boolean,
+): Promise<{ posts: RenderedPost[]; diagnostics: Diagnostic[] }> {
+  const byPath = new Map(loaded.posts.map((source, i) => [source.path, { source, done: results[i] }]))
+  const posts: RenderedPost[] = []
+  const diagnostics: Diagnostic[] = []
+  for (const { slug, post } of content.posts) {
+    if (post.draft === true && !drafts) continue
+    const file = byPath.get(`posts/${slug}.md`)
+    if (!file) throw new Error(`posts/${slug}.md was not loaded`)
+    const compiled =
+      file.done?.compiled ??
+      (await (await import('../compile/compile-cache.ts')).compilePostCached(file.source, slug, post, store))
+    diagnostics.push(...compiled.diagnostics)
+    posts.push(compiled.post)
+  }
+  return { posts, diagnostics }
+}
 
 /**
  * A project file's result from the store alone (checked, and compiled when asked), or undefined.

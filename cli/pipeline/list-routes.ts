@@ -1,3 +1,5 @@
+import { techSlug } from '../../site/src/technologies.ts'
+import type { PostSummary } from '../content/content-types.ts'
 import { InternalError } from '../errors.ts'
 
 export interface Route {
@@ -14,15 +16,21 @@ export interface Route {
    * technologies (its links to the other pages), not on every card as the home page does.
    */
   cards?: readonly string[]
+  /** The post a post page shows (posts/<slug>.md): it reads data/posts/<slug>.json. */
+  postSlug?: string
+  /** The tag a tag page lists the posts of: the tag's slug (techSlug of site/src/technologies.ts). */
+  tag?: string
 }
 
 /**
  * Every page to prerender, from the content (never by crawling): /, one per project, one per
- * technology that has a page (`techPages`, from site/src/technologies.ts), and the 404 page.
+ * technology that has a page (`techPages`, from site/src/technologies.ts), the writing pages when
+ * any post is listed (`posts`: data/posts.json's, see writingRoutes), and the 404 page.
  */
 export function listRoutes(
   projectIds: readonly string[],
   techPages: readonly { slug: string; projectIds: readonly string[] }[] = [],
+  posts: readonly Pick<PostSummary, 'slug' | 'tags' | 'external'>[] = [],
 ): Route[] {
   const routes: Route[] = [{ url: '/', file: 'index.html', status: 200 }]
   for (const id of projectIds) {
@@ -33,11 +41,34 @@ export function listRoutes(
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) throw new InternalError(`tech slug "${slug}" is not a slug`)
     routes.push({ url: `/projects/tech/${slug}`, file: `projects/tech/${slug}/index.html`, status: 200, cards })
   }
+  routes.push(...writingRoutes(posts))
   routes.push({ url: '/404', file: '404.html', status: 404 })
   const seen = new Set<string>()
   for (const route of routes) {
     if (seen.has(route.file)) throw new InternalError(`two routes write ${route.file}`)
     seen.add(route.file)
+  }
+  return routes
+}
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
+
+/**
+ * /writing, one page per post of posts/*.md (a post of writing.external has no page here: it links
+ * out), and one per tag of any listed post, by its slug; nothing when no post is listed.
+ */
+export function writingRoutes(posts: readonly Pick<PostSummary, 'slug' | 'tags' | 'external'>[]): Route[] {
+  if (posts.length === 0) return []
+  const routes: Route[] = [{ url: '/writing', file: 'writing/index.html', status: 200 }]
+  for (const { slug, external } of posts) {
+    if (external) continue
+    if (!SLUG.test(slug)) throw new InternalError(`post slug "${slug}" reached routing unvalidated`)
+    routes.push({ url: `/writing/${slug}`, file: `writing/${slug}/index.html`, status: 200, postSlug: slug })
+  }
+  const tags = [...new Set(posts.flatMap((post) => post.tags.map(techSlug)))].sort()
+  for (const tag of tags) {
+    if (!SLUG.test(tag)) throw new InternalError(`tag slug "${tag}" is not a slug`)
+    routes.push({ url: `/writing/tags/${tag}`, file: `writing/tags/${tag}/index.html`, status: 200, tag })
   }
   return routes
 }

@@ -10,7 +10,9 @@ import { prerenderRoutes, type Prerendered, type PrerenderOptions } from './prer
 import { dataInPlace, writeSiteData, type DataInPlace, type WrittenData } from './site-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
-import type { CheckResult } from '../content/check-content.ts'
+import type { CheckedContent, CheckResult } from '../content/check-content.ts'
+import { looksListed } from '../content/front-matter.ts'
+import { listedPosts } from '../generate/post-data.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
 import { encodeInThread, openPool, type BuildPool, type JobResult } from './jobs.ts'
@@ -19,7 +21,7 @@ import { coverResolver, socialCardSpecs, writeSocialCards } from '../social/soci
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { Portfolio, ProjectCard, RenderedProject } from '../content/content-types.ts'
 import type { CardSource } from '../social/card-specs.ts'
-import { generateContentModules } from '../generate/generate-content.ts'
+import { generateContentModules, listsPosts } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
 import { generatedDirectory, siteDirectory } from '../paths.ts'
@@ -37,6 +39,7 @@ import {
   type BuildMediaOptions,
 } from '../media/build-media.ts'
 import { attachProjectMedia, moveMediaIn } from '../media/project-media.ts'
+import { withPostCover } from '../media/content-media.ts'
 
 /** `P`: a project of `compiled`, its card alone in a build (see CompileOptions.dataDir). */
 export interface GenerateResult<P extends ProjectCard = RenderedProject> extends CheckResult {
@@ -155,9 +158,12 @@ export async function runBuildSteps(
       'validate + generate',
       async (count) => {
         const portfolio = await checkPortfolio(options.root, { store: store ?? false })
-        app = portfolio.portfolio?.then((compiled) => startApp(build, compiled))
+        // The app's one module about posts is hasPosts: guessed from the files' text now, so the app
+        // starts at once, and checked against the compiled posts below.
+        const guessed = portfolio.loaded.posts.some((post) => looksListed(post.path, post.text))
+        app = portfolio.portfolio?.then((compiled) => startApp(build, compiled, guessed))
         app?.catch(() => undefined) // awaited below, or in `finally` when the content has errors
-        return generateOutcome(
+        const outcome = generateOutcome(
           await checkProjects(options.root, portfolio, {
             pool,
             store: store ?? false,
@@ -166,13 +172,21 @@ export async function runBuildSteps(
             progress: count,
           }),
         )
+        const listed = outcome.compiled && listsPosts(outcome.compiled)
+        if (app && outcome.compiled && listed !== guessed) {
+          // Rare (a draft flag the guess misread): the app built with the wrong hasPosts is built again.
+          const again = outcome.compiled.portfolio
+          app = app.catch(() => undefined).then(() => startApp(build, again, listed === true))
+          app.catch(() => undefined)
+        }
+        return outcome
       },
       (r) => (r.compiled ? `${r.fileCount} files` : 'content has errors'),
     )
     const { report, compiled, kept } = reportAndContent(checked)
     if (!compiled || !kept || !app) return { ...report, compiled: false, pages: [] }
 
-    cards = drawSocialCards(checked.content!, pool, {
+    cards = drawSocialCards(cardSource(checked.content!), pool, {
       root: options.root,
       folder: work.cards,
       store,
@@ -233,10 +247,14 @@ interface Build {
   media: BuildMediaOptions
 }
 
-/** The app's Vite build (or the app from the store), from the compiled portfolio: it holds no project. */
-async function startApp({ options, work, store, media }: Build, portfolio: Portfolio): Promise<SiteBuild> {
+/** The app's Vite build (or the app from the store), from the compiled portfolio: it holds no project, no post. */
+async function startApp(
+  { options, work, store, media }: Build,
+  portfolio: Portfolio,
+  hasPosts: boolean,
+): Promise<SiteBuild> {
   // The owner's photo is in the app's modules: made (or taken from the store) first.
-  return buildApp(await withBuildPhoto(portfolio, media), {
+  return buildApp(await withBuildPhoto(portfolio, media), hasPosts, {
     root: options.root,
     base: options.base,
     clientDir: work.temp,
@@ -278,9 +296,11 @@ async function finishSite(
   },
 ): Promise<BuildResult> {
   const { checked, compiled, kept, report } = started
+  const listed = listedPosts(compiled)
   const routes = listRoutes(
     compiled.projects.map((p) => p.id),
     techPages(compiled.projects),
+    listed,
   )
   const siteUrl = compiled.portfolio.site.url
   const site = await step(
@@ -295,9 +315,14 @@ async function finishSite(
   )
   await moveMediaIn(work.data, work.temp)
   const withImages = attachProjectMedia(work.data, kept, made.projectsWithImages, made.images)
+  const posts = (compiled.posts ?? []).map((post) => withPostCover(post, made.images))
   const data = await step(
     'case-study and chat data',
-    () => writeSiteData(work.data, work.temp, compiled.portfolio, withImages, dataFiles),
+    () =>
+      writeSiteData(work.data, work.temp, compiled.portfolio, withImages, dataFiles, {
+        posts,
+        listed: listedPosts({ ...compiled, posts }),
+      }),
     (written) => `${written.files} files, chat overview ${(written.overviewBytes / 1000).toFixed(1)} kB`,
   )
   const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step, {
@@ -377,6 +402,14 @@ function timedSteps(options: BuildOptions): { step: Step; progress: (name: strin
     return value
   }
   return { step, progress }
+}
+
+/** What the cards are drawn from: the checked content, with the posts a build publishes (no draft). */
+function cardSource(content: CheckedContent): CardSource {
+  return {
+    ...content,
+    posts: content.posts.flatMap(({ slug, post }) => (post.draft === true ? [] : [{ slug, ...post }])),
+  }
 }
 
 /** Cards a batch must have to go to workers when none are up yet. */

@@ -6,10 +6,11 @@ import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { chatOverviewJson } from '../generate/chat-index.ts'
 import { cardsJson, moveDataFolder } from '../generate/project-data.ts'
+import { writePostData, writePostsIndex } from '../generate/post-data.ts'
 import { sha256Hex } from '../sha256.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
 import type { KeptProject } from './project-job.ts'
-import type { Portfolio } from '../content/content-types.ts'
+import type { Portfolio, PostSummary, RenderedPost } from '../content/content-types.ts'
 
 /**
  * The site's runtime data (data/projects/<id>.json, data/chat/<id>.json, data/cards.json,
@@ -69,6 +70,10 @@ export interface WrittenData {
   cardHashes: Map<string, string>
   /** A hash of every project's technologies, in order: what decides which technology pages exist. */
   techHash: string
+  /** A hash of each post's data file (data/posts/<slug>.json), by slug. */
+  postHashes: Map<string, string>
+  /** A hash of data/posts.json (what /writing, the tag pages and the home page's latest posts read). */
+  postsHash: string
   /** The chat overview's size in bytes: what the chat loads when it opens. */
   overviewBytes: number
   /** How many data files there are. */
@@ -76,9 +81,10 @@ export interface WrittenData {
 }
 
 /**
- * Writes the project cards and the chat's overview beside the projects' files staged in `staging`
- * (each taken from the site in place when its text is unchanged), moves the data folder into
- * `siteDir`, and keeps the manifest of the data files.
+ * Writes the project cards, the chat's overview and the posts' files (`posts`: the built posts of
+ * posts/*.md, covers resolved; `listed`: data/posts.json's entries, writing.external's too) beside
+ * the projects' files staged in `staging` (the cards and overview taken from the site in place when
+ * their text is unchanged), moves the data folder into `siteDir`, and keeps the manifest of the data files.
  */
 export async function writeSiteData(
   staging: string,
@@ -86,6 +92,7 @@ export async function writeSiteData(
   portfolio: Portfolio,
   projects: readonly KeptProject[],
   inPlace: DataInPlace | undefined,
+  { posts = [], listed = posts }: { posts?: readonly RenderedPost[]; listed?: readonly PostSummary[] } = {},
 ): Promise<WrittenData> {
   const cards = cardsJson(projects.map((project) => project.card))
   const overview = chatOverviewJson(
@@ -101,15 +108,20 @@ export async function writeSiteData(
     writeFileAtomically(path.join(staging, file), text)
     inPlace?.record(file, sha256, sha256, null)
   }
+  // Written whole each build: a post's data file is one serialisation of what its job gave.
+  const postHashes = new Map(posts.map((post) => [post.slug, writePostData(staging, post).sha256]))
+  const postsHash = writePostsIndex(staging, listed)
   await moveDataFolder(staging, siteDir)
   inPlace?.save()
   return {
+    postHashes,
+    postsHash,
     projectHashes: new Map(projects.map((project) => [project.id, project.sha256])),
     cardsHash: sha256Hex(cards),
     cardHashes: new Map(projects.map((project) => [project.id, sha256Hex(cardsJson([project.card]))])),
     techHash: sha256Hex(JSON.stringify(projects.map((project) => [project.id, project.card.tech]))),
     overviewBytes: Buffer.byteLength(overview),
-    files: 2 + 2 * projects.length,
+    files: 3 + 2 * projects.length + posts.length,
   }
 }
 

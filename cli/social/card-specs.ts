@@ -36,6 +36,8 @@ export interface CardSource {
   }
   /** A cover as written ({ src, alt }: the checked content's) is shown; one already resolved has no src, and is not. */
   projects: readonly (Pick<Project, 'id' | 'title' | 'description' | 'tech'> & { cover?: object })[]
+  /** The posts that get a page (a build's: no draft), each drawn like a project: title, summary, tags, cover. */
+  posts?: readonly { slug: string; title: string; summary: string; tags?: readonly string[]; cover?: object }[]
 }
 
 function cardContent({ portfolio }: CardSource): CardContent {
@@ -49,8 +51,9 @@ function cardContent({ portfolio }: CardSource): CardContent {
 }
 
 /**
- * One card per indexable page: the home page's (og/index.png), then one per project (og/<id>.png).
- * `cover` finds a project cover's source (by its src); without it, cards show no cover.
+ * One card per indexable page: the home page's (og/index.png), then one per project (og/<id>.png),
+ * then one per post (og/writing/<slug>.png). `cover` finds a cover's source (by its src); without
+ * it, cards show no cover.
  */
 export function socialCardSpecs(
   content: CardSource,
@@ -69,6 +72,19 @@ export function socialCardSpecs(
       ...(found ? { cover: found } : {}),
     }
     specs.push({ file: `og/${id}.png`, card, project })
+  }
+  for (const { slug, title, summary, tags, cover: image } of content.posts ?? []) {
+    const src = image && 'src' in image && typeof image.src === 'string' ? image.src : undefined
+    const found = src ? cover(src) : undefined
+    // A post's card is a project's in look: its title, its summary, its tags where the technologies go.
+    const post: ProjectContent = {
+      id: slug,
+      title,
+      description: summary,
+      tech: (tags ?? []).filter(Boolean),
+      ...(found ? { cover: found } : {}),
+    }
+    specs.push({ file: socialImage.postPath(slug).replace(/^\//, ''), card, project: post })
   }
   return specs
 }

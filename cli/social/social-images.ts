@@ -103,6 +103,9 @@ export async function writeSocialCards(
       : undefined
   const fonts = store && fontsKey(store)
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
+  // Posts' cards have a folder of their own (og/writing/).
+  for (const folder of new Set(specs.map((spec) => path.dirname(spec.file))))
+    mkdirSync(path.join(siteDir, folder), { recursive: true })
   const toDraw: CardJob[] = []
   let cardSvg: typeof import('./card-svg.ts').cardSvg | undefined
   const toRecord: (string | undefined)[] = []

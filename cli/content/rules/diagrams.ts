@@ -16,7 +16,7 @@ const DIAGRAM_TYPES = [
 ] as const
 const MAX_EDGES = 300
 
-interface DiagramProblem {
+export interface DiagramProblem {
   code: 'DIAGRAM_DIRECTIVE' | 'DIAGRAM_INTERACTION' | 'DIAGRAM_HTML' | 'DIAGRAM_SYNTAX' | 'LIMIT'
   index: number
   length: number
@@ -25,7 +25,7 @@ interface DiagramProblem {
 }
 
 /** Static checks of Mermaid source: what could run script or escape the picture, and what cannot parse. */
-function checkDiagramSource(source: string): DiagramProblem | undefined {
+export function checkDiagramSource(source: string): DiagramProblem | undefined {
   const directive = /%%\{|^\s*---\s*$/m.exec(source)
   if (directive)
     return {

@@ -1,15 +1,18 @@
 import { Lexer, type Token, type Tokens } from 'marked'
-import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
+import { createDiagnostic, type Diagnostic, type Located } from '../../diagnostics/diagnostic.ts'
 import { decodePointer, valueAt } from '../../diagnostics/json-pointer.ts'
 import { locateInString } from '../../diagnostics/locate.ts'
 import { checkMarkdownHref, decodeEntities, type LinkKind, type UrlProblem } from './urls.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
+import { childTokens } from '../post-text.ts'
 import { sectionsOf } from './unchecked-data.ts'
 
 /** A link to somewhere in the site, kept for the cross-file anchor check. */
 export interface InternalLink {
   file: string
+  /** The markdown field it is in ('' in a post, whose text is not a field). */
   pointer: string
+  /** Where it starts in the field's string; in a post, in the file's text. */
   index: number
   href: string
 }
@@ -39,41 +42,62 @@ export function checkMarkdown(
   for (const pointer of pointers) {
     const markdown = valueAt(parsed.data, decodePointer(pointer))
     if (typeof markdown !== 'string' || !MAY_LINK_OR_HTML.test(markdown)) continue
-    walkTokens(new Lexer({ gfm: true }).lex(markdown), markdown, 0, (token, index) => {
-      if (token.type === 'html') {
-        const tag = /<\/?([a-zA-Z][\w-]*|!--)/.exec(token.raw)?.[1] ?? token.raw.trim().slice(0, 20)
-        const attribute = (/\s(on[a-z]+)\s*=/i.exec(token.raw) ??
-          /\s(srcdoc|formaction|action|href|src|style|http-equiv)\s*=/i.exec(token.raw))?.[1]
-        const found = tag === '!--' ? 'an HTML comment' : `<${tag}>${attribute ? ` with ${attribute}=` : ''}`
-        diagnostics.push(
-          createDiagnostic(
-            'MD_RAW_HTML',
-            locateInString(parsed, pointer, index, Math.min(token.raw.trimEnd().length, 40)),
-            `raw HTML is not allowed in markdown (found ${found})`,
-          ),
-        )
-        return
-      }
-      if (token.type === 'link' || token.type === 'image') {
-        const href = decodeEntities(token.href)
-        const problem =
-          checkLinkText(token as Tokens.Link | Tokens.Image) ?? checkMarkdownHref(href, token.type as LinkKind)
-        if (problem)
-          diagnostics.push(
-            createDiagnostic(
-              problem.code,
-              locateInString(parsed, pointer, index, token.raw.length),
-              problem.message,
-              problem.hint,
-              problem.severity,
-            ),
-          )
-        else if (href.startsWith('#') || (href.startsWith('/') && !href.startsWith('//')))
-          links.push({ file: parsed.path, pointer, index, href })
-      }
-    })
+    diagnostics.push(
+      ...scanMarkdown(
+        new Lexer({ gfm: true }).lex(markdown),
+        markdown,
+        (index, length) => locateInString(parsed, pointer, index, length),
+        (href, index) => links.push({ file: parsed.path, pointer, index, href }),
+      ),
+    )
   }
   return { diagnostics, links }
+}
+
+/**
+ * The rules of one markdown text, given its tokens: raw HTML and unsafe links refused where
+ * `locate` places an index of `markdown`; each in-site link (`#x`, `/x`) handed to `internal`.
+ */
+export function scanMarkdown(
+  tokens: readonly Token[],
+  markdown: string,
+  locate: (index: number, length: number) => Located,
+  internal: (href: string, index: number) => void,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = []
+  walkTokens(tokens, markdown, 0, (token, index) => {
+    if (token.type === 'html') {
+      const tag = /<\/?([a-zA-Z][\w-]*|!--)/.exec(token.raw)?.[1] ?? token.raw.trim().slice(0, 20)
+      const attribute = (/\s(on[a-z]+)\s*=/i.exec(token.raw) ??
+        /\s(srcdoc|formaction|action|href|src|style|http-equiv)\s*=/i.exec(token.raw))?.[1]
+      const found = tag === '!--' ? 'an HTML comment' : `<${tag}>${attribute ? ` with ${attribute}=` : ''}`
+      diagnostics.push(
+        createDiagnostic(
+          'MD_RAW_HTML',
+          locate(index, Math.min(token.raw.trimEnd().length, 40)),
+          `raw HTML is not allowed in markdown (found ${found})`,
+        ),
+      )
+      return
+    }
+    if (token.type === 'link' || token.type === 'image') {
+      const href = decodeEntities(token.href)
+      const problem =
+        checkLinkText(token as Tokens.Link | Tokens.Image) ?? checkMarkdownHref(href, token.type as LinkKind)
+      if (problem)
+        diagnostics.push(
+          createDiagnostic(
+            problem.code,
+            locate(index, token.raw.length),
+            problem.message,
+            problem.hint,
+            problem.severity,
+          ),
+        )
+      else if (href.startsWith('#') || (href.startsWith('/') && !href.startsWith('//'))) internal(href, index)
+    }
+  })
+  return diagnostics
 }
 
 /**
@@ -127,7 +151,7 @@ function checkLinkText(token: Tokens.Link | Tokens.Image): UrlProblem | undefine
 }
 
 /** Visits every token with its offset in the markdown string (marked keeps `raw`, not positions). */
-function walkTokens(
+export function walkTokens(
   tokens: readonly Token[],
   text: string,
   base: number,
@@ -138,13 +162,7 @@ function walkTokens(
     const found = token.raw ? text.indexOf(token.raw, cursor) : -1
     const index = found >= 0 ? found : cursor
     visit(token, index)
-    const children: Token[] = []
-    if ('tokens' in token && Array.isArray(token.tokens)) children.push(...(token.tokens as Token[]))
-    if (token.type === 'list') for (const item of token.items) children.push(item)
-    if (token.type === 'table') {
-      for (const cell of token.header) children.push(...cell.tokens)
-      for (const row of token.rows) for (const cell of row) children.push(...cell.tokens)
-    }
+    const children = childTokens(token)
     if (children.length > 0) walkTokens(children, text, index, visit)
     if (found >= 0) cursor = found + token.raw.length
   }

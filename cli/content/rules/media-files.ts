@@ -15,6 +15,7 @@ import {
   MAX_IMAGE_PIXELS,
   MEDIA_DIRECTORY,
   MIN_WIDTH,
+  type ImageFileKind,
   type ImageReference,
   type ImageRole,
 } from './media.ts'
@@ -51,7 +52,7 @@ const DECODES_AT_ONCE = 2
 
 /** A file's image references with where to report them (the file is parsed only if one has a problem). */
 export interface MediaDocument {
-  kind: 'portfolio' | 'project'
+  kind: ImageFileKind
   data: unknown
   parsed: () => ParsedDocument
 }

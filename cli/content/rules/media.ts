@@ -33,8 +33,11 @@ export interface ImageReference {
   alt: unknown
 }
 
+/** The kinds of file that name images: a post names its cover only. */
+export type ImageFileKind = 'portfolio' | 'project' | 'post'
+
 /** Every image a file's data names, in the order of the file. */
-export function imageReferences(data: unknown, kind: 'portfolio' | 'project'): ImageReference[] {
+export function imageReferences(data: unknown, kind: ImageFileKind): ImageReference[] {
   const one = (role: ImageRole, segments: (string | number)[], name: string): ImageReference[] => {
     const value = valueAt(data, segments)
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return []
@@ -42,6 +45,7 @@ export function imageReferences(data: unknown, kind: 'portfolio' | 'project'): I
     return [{ role, pointer: encodePointer(segments), name, src: image.src, alt: image.alt }]
   }
   if (kind === 'portfolio') return one('photo', ['photo'], 'photo')
+  if (kind === 'post') return one('cover', ['cover'], 'cover')
   return [
     ...one('cover', ['cover'], 'cover'),
     ...recordsAt(data, ['media']).flatMap(([, i]) => one('media', ['media', i], `media[${i}]`)),
@@ -58,7 +62,7 @@ const DEFAULT_NAME_ALT =
  * The rules of one file's images that need only its data: each alt describes its image, and a
  * gallery section shows media that exist; media without a gallery section are never shown.
  */
-export function checkMediaFields(parsed: ParsedDocument, kind: 'portfolio' | 'project'): Diagnostic[] {
+export function checkMediaFields(parsed: ParsedDocument, kind: ImageFileKind): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const image of imageReferences(parsed.data, kind)) {
     const alt = typeof image.alt === 'string' ? image.alt.trim() : undefined

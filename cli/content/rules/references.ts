@@ -1,7 +1,7 @@
 import path from 'node:path'
-import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
+import { createDiagnostic, type Diagnostic, type Located } from '../../diagnostics/diagnostic.ts'
 import { encodePointer, valueAt } from '../../diagnostics/json-pointer.ts'
-import { locateInString, locatePointer } from '../../diagnostics/locate.ts'
+import { locateInString, locatePointer, positionAt } from '../../diagnostics/locate.ts'
 import { didYouMean } from '../../diagnostics/suggest.ts'
 import type { InternalLink } from './markdown.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
@@ -38,6 +38,7 @@ export function checkReferences(
   links: readonly InternalLink[],
   parsedByFile: ReadonlyMap<string, ParsedDocument>,
   projectFileIds: readonly string[],
+  postSlugs?: readonly string[],
 ): Diagnostic[] {
   const out: Diagnostic[] = []
   const ids = new Map<string, ProjectDocument>()
@@ -51,7 +52,7 @@ export function checkReferences(
   // When a project file could not be read or parsed, rules that need every project would only guess.
   out.push(...checkFlagship(portfolio, projects, projects.length === projectFileIds.length))
   if (portfolio) out.push(...checkProjectOrder(portfolio, projects, projectFileIds))
-  out.push(...checkLinks(links, sectionIds, parsedByFile, projectFileIds))
+  out.push(...checkLinks(links, sectionIds, parsedByFile, projectFileIds, postSlugs))
   return out
 }
 
@@ -204,18 +205,51 @@ function checkProjectOrder(
   return out
 }
 
-/** In-page and in-site links must land on a section that exists (`#id`, `/#id`, `/projects/<id>#section`). */
+/**
+ * Where a link is in its file: in a markdown field (its pointer and index in the string), or in a
+ * post's text (no pointer; its index is the offset in the file).
+ */
+function locateLink(parsed: ParsedDocument, link: InternalLink, length: number): Located {
+  if (link.pointer !== '') return locateInString(parsed, link.pointer, link.index, length)
+  const start = positionAt(parsed, link.index)
+  const end = positionAt(parsed, link.index + length)
+  return end.line === start.line ? { file: link.file, start, end } : { file: link.file, start }
+}
+
+/** The writing pages a link may name: /writing, /writing/<slug> of a post file, /writing/tags/<tag>. */
+const WRITING_PAGE = /^\/writing(?:\/(?:tags\/[^/]+|([^/]+)))?\/?$/
+
+/**
+ * In-page and in-site links must land on a page and a section that exist (`#id`, `/#id`,
+ * `/projects/<id>#section`, `/writing/<slug>`). A post's `#heading` links are its own check's.
+ */
 function checkLinks(
   links: readonly InternalLink[],
   sectionIds: ReadonlyMap<string, string[]>,
   parsedByFile: ReadonlyMap<string, ParsedDocument>,
   projectFileIds: readonly string[],
+  /** Undefined when posts/ could not be listed: links to posts are not checked. */
+  postSlugs: readonly string[] | undefined,
 ): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const link of links) {
     if (!parsedByFile.has(link.file)) continue
     // Fetched only for a broken link: the document may have to be parsed again to be located in.
     const parsed = () => parsedByFile.get(link.file) as ParsedDocument
+    const writing = WRITING_PAGE.exec(link.href.split('#', 1)[0] ?? '')
+    if (writing) {
+      const slug = writing[1]
+      if (slug === undefined || !postSlugs || postSlugs.includes(slug)) continue
+      out.push(
+        createDiagnostic(
+          'BROKEN_ANCHOR',
+          locateLink(parsed(), link, link.href.length),
+          `link "${link.href}" names no post: there is no file posts/${slug}.md`,
+          didYouMean(slug, postSlugs) ?? `Posts: ${postSlugs.join(', ') || 'none'}.`,
+        ),
+      )
+      continue
+    }
     const [pathPart = '', fragment] = link.href.split('#', 2)
     const ownId = link.file.startsWith('projects/') ? path.posix.basename(link.file, '.yaml') : undefined
     let targetName: string
@@ -231,13 +265,13 @@ function checkLinks(
       const project = match?.[1]
       if (project && projectFileIds.includes(project) && !sectionIds.has(project)) continue // that file did not parse
       if (!project || !sectionIds.has(project)) {
-        const at = locateInString(parsed(), link.pointer, link.index, link.href.length)
+        const at = locateLink(parsed(), link, link.href.length)
         out.push(
           createDiagnostic(
             'BROKEN_ANCHOR',
             at,
             `link "${link.href}" does not match any page of the site`,
-            `Link to /, /projects/<id> or a #section; projects: ${[...sectionIds.keys()].join(', ')}.`,
+            `Link to /, /projects/<id>, /writing/<slug> or a #section; projects: ${[...sectionIds.keys()].join(', ')}.`,
           ),
         )
         continue
@@ -246,7 +280,7 @@ function checkLinks(
       available = sectionIds.get(project)
     }
     if (fragment === undefined || fragment === '' || !available || available.includes(fragment)) continue
-    const at = locateInString(parsed(), link.pointer, link.index, link.href.length + 4)
+    const at = locateLink(parsed(), link, link.href.length + 4)
     out.push(
       createDiagnostic(
         'BROKEN_ANCHOR',

@@ -1,0 +1,146 @@
+import { Marked, type Token, type Tokens } from 'marked'
+import sanitizeHtml from 'sanitize-html'
+import type { Post, RenderedPost } from '../content/content-types.ts'
+import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import {
+  countWords,
+  isMermaid,
+  lexPost,
+  mermaidTitle,
+  postHeadings,
+  readingMinutes,
+  type Heading,
+} from '../content/post-text.ts'
+import { walkTokens } from '../content/rules/markdown.ts'
+import { MARKDOWN_POLICY } from './compile-markdown.ts'
+import { highlightCodeBlock } from './highlight.ts'
+import type { Diagram } from './draw-diagrams.ts'
+
+/**
+ * A post's text compiled: the same markdown, policy and highlighting as case-study prose, with what
+ * a page of its own adds: h2 and h3 with ids (its outline, for the table of contents), and its
+ * ```mermaid blocks drawn to inline SVG. One lexing gives the HTML, the outline and the word count.
+ */
+
+/** A compiled post (its cover still `{ src, alt }` until cli/media resolves it), and the diagrams that could not be drawn. */
+export interface CompiledPost {
+  post: RenderedPost
+  diagnostics: Diagnostic[]
+}
+
+/** A post's text lexed, with the diagrams it draws: compilePostText, then drawPostDiagrams. */
+export interface PostToDraw {
+  slug: string
+  front: Post
+  tokens: Token[]
+  headings: Heading[]
+  /** Each ```mermaid block, in order. */
+  diagrams: (Diagram & { line: number })[]
+}
+
+/** The post's page: its h1 is the title, so headings start at h2, and h2–h6 keep their ids. */
+const POST_POLICY: sanitizeHtml.IOptions = {
+  ...MARKDOWN_POLICY,
+  allowedTags: ['h2', ...(MARKDOWN_POLICY.allowedTags as string[])],
+  allowedAttributes: {
+    ...MARKDOWN_POLICY.allowedAttributes,
+    ...Object.fromEntries(['h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, ['id']])),
+  },
+}
+
+/** Where a diagram goes until its SVG is put in, after sanitising (a private-use character no author types). */
+const marker = (index: number) => `\uE000diagram-${index}\uE000`
+
+// Set around each (synchronous) render: the ids of this post's headings, the diagrams met so far.
+let headingIds = new Map<Token, string>()
+let diagramCount = 0
+
+const marked = new Marked({
+  gfm: true,
+  renderer: {
+    heading(token: Tokens.Heading) {
+      const level = Math.min(6, Math.max(2, token.depth))
+      const id = headingIds.get(token)
+      return `<h${level}${id ? ` id="${id}"` : ''}>${this.parser.parseInline(token.tokens)}</h${level}>\n`
+    },
+    code({ text, lang }: Tokens.Code) {
+      if (isMermaid({ lang } as Tokens.Code)) return `<p>${marker(diagramCount++)}</p>\n`
+      return highlightCodeBlock(text, lang)
+    },
+    html() {
+      // Raw HTML is refused by validation; never pass it through if it gets here.
+      return ''
+    },
+  },
+})
+
+/** Compiling a post, first half: its text lexed once, its headings' ids and its diagrams' sources. */
+export function compilePostText(slug: string, front: Post, body: string, bodyLine = 1): PostToDraw {
+  const tokens = lexPost(body)
+  const diagrams: PostToDraw['diagrams'] = []
+  walkTokens(tokens, body, 0, (token, index) => {
+    if (token.type !== 'code' || !isMermaid(token as Tokens.Code)) return
+    const code = token as Tokens.Code
+    const line = bodyLine + body.slice(0, index).split('\n').length - 1
+    diagrams.push({ mermaid: code.text, title: mermaidTitle(code) ?? `Diagram ${diagrams.length + 1}`, line })
+  })
+  return { slug, front, tokens, headings: postHeadings(tokens), diagrams }
+}
+
+/**
+ * Compiling a post, second half: the HTML with each diagram's SVG (`svgs`, in order; a diagram
+ * without one is a DIAGRAM_SYNTAX error at its block), the outline, the words and the reading time.
+ */
+export function renderPost(
+  toDraw: PostToDraw,
+  file: string,
+  svgs: readonly ({ svg: string } | { error: string })[],
+): CompiledPost {
+  const { slug, front, tokens, headings, diagrams } = toDraw
+  headingIds = new Map(headings.map((heading) => [heading.token, heading.id]))
+  diagramCount = 0
+  let html: string
+  try {
+    html = sanitizeHtml(marked.parser(tokens), POST_POLICY).trim()
+  } finally {
+    headingIds = new Map()
+  }
+  const diagnostics: Diagnostic[] = []
+  diagrams.forEach((diagram, i) => {
+    const drawn = svgs[i]
+    if (drawn && 'svg' in drawn) {
+      html = html.replace(`<p>${marker(i)}</p>`, `<figure class="post-diagram">${drawn.svg}</figure>`)
+      return
+    }
+    html = html.replace(`<p>${marker(i)}</p>`, '')
+    diagnostics.push(
+      createDiagnostic(
+        'DIAGRAM_SYNTAX',
+        { file, start: { line: diagram.line, column: 1 } },
+        `the diagram "${diagram.title}" cannot be rendered: ${drawn?.error ?? 'it was not drawn'}`,
+        'Check the diagram against the Mermaid syntax for its type.',
+      ),
+    )
+  })
+  const words = countWords(tokens)
+  const post: RenderedPost = {
+    slug,
+    title: front.title,
+    summary: front.summary,
+    published: front.published,
+    ...(front.updated !== undefined ? { updated: front.updated } : {}),
+    ...(front.canonical !== undefined ? { canonical: front.canonical } : {}),
+    ...(front.draft === true ? { draft: true } : {}),
+    tags: front.tags ?? [],
+    projects: front.projects ?? [],
+    words,
+    readingMinutes: readingMinutes(words),
+    // Still { src, alt }: cli/media makes it a ResponsiveImage before anything reads it (as a project's cover).
+    ...(front.cover !== undefined ? { cover: front.cover as unknown as RenderedPost['cover'] } : {}),
+    html,
+    outline: headings
+      .filter((heading) => heading.level === 2 || heading.level === 3)
+      .map(({ id, text, level }) => ({ id, text, level: level as 2 | 3 })),
+  }
+  return { post, diagnostics }
+}

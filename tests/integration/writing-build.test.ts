@@ -1,0 +1,114 @@
+/**
+ * Posts end to end on the CLI side: the shipped content (portfolio.yaml, projects/) with the posts of
+ * tests/fixtures/writing/posts/ (a code block, a Mermaid diagram, a cover, tags, related projects, a
+ * draft) checked, compiled, and built. The pages at the writing routes are the site's: this test
+ * looks at the files and the data only, never at what a page says.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { openStore } from '../../cli/cache/store.ts'
+import type { PostSummary, RenderedPost } from '../../cli/content/content-types.ts'
+import { checkAndCompile } from '../../cli/pipeline/check-and-compile.ts'
+import { runBuild } from '../../cli/pipeline/run-build.ts'
+import { brief, FIXTURES_DIR, REPO_ROOT } from '../helpers/fixtures.ts'
+import { gradientImage } from '../helpers/test-images.ts'
+import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
+
+const tempDir = tempDirsPerTest('portfolio-writing-')
+
+/** The repository's content with the writing fixture's posts, and the cover they name (made here, never committed). */
+async function contentWithPosts(dir: string): Promise<string> {
+  const root = path.join(dir, 'content')
+  mkdirSync(root)
+  cpSync(path.join(REPO_ROOT, 'portfolio.yaml'), path.join(root, 'portfolio.yaml'))
+  cpSync(path.join(REPO_ROOT, 'projects'), path.join(root, 'projects'), { recursive: true })
+  if (existsSync(path.join(REPO_ROOT, 'media')))
+    cpSync(path.join(REPO_ROOT, 'media'), path.join(root, 'media'), { recursive: true })
+  mkdirSync(path.join(root, 'public'))
+  cpSync(path.join(FIXTURES_DIR, 'writing', 'posts'), path.join(root, 'posts'), { recursive: true })
+  mkdirSync(path.join(root, 'media', 'writing'), { recursive: true })
+  writeFileSync(path.join(root, 'media', 'writing', 'webhooks-cover.png'), await gradientImage(1600, 840, { seed: 7 }))
+  return root
+}
+
+const PUBLISHED = ['verifying-webhooks', 'token-rotation']
+const DRAFT = 'notes-on-search'
+
+describe('posts through check and compile', () => {
+  it('compiles the published posts (outline, words, code, diagram) and leaves the draft out unless asked', async () => {
+    const dir = tempDir()
+    const root = await contentWithPosts(dir)
+    const store = openStore(path.join(dir, 'cache'))
+    const built = await checkAndCompile(root, { store })
+    expect(built.diagnostics.map(brief)).toEqual([])
+    expect(built.compileDiagnostics.map(brief)).toEqual([])
+    const posts = built.compiled?.posts ?? []
+    expect(posts.map((post) => post.slug).sort()).toEqual([...PUBLISHED].sort())
+    const webhooks = posts.find((post) => post.slug === 'verifying-webhooks') as RenderedPost
+    expect(webhooks.outline).toEqual([
+      { id: 'the-raw-body-is-the-message', text: 'The raw body is the message', level: 2 },
+      { id: 'compare-in-constant-time', text: 'Compare in constant time', level: 3 },
+      { id: 'where-it-sits-in-the-checkout', text: 'Where it sits in the checkout', level: 2 },
+    ])
+    expect(webhooks.html).toContain('<h2 id="the-raw-body-is-the-message">')
+    expect(webhooks.html).toContain('<code class="hljs language-ts">')
+    expect(webhooks.html).toMatch(/<figure class="post-diagram"><svg [^>]*aria-label="Webhook flow"/)
+    expect(webhooks.html).not.toContain('sequenceDiagram')
+    expect(webhooks.words).toBeGreaterThan(150)
+    expect(webhooks.readingMinutes).toBe(Math.max(1, Math.round(webhooks.words / 230)))
+    expect(webhooks).toMatchObject({
+      tags: ['Node.js', 'payments', 'security'],
+      projects: ['shopplusplus', 'authstack'],
+    })
+
+    const again = await checkAndCompile(root, { store })
+    expect(again.compiled?.posts).toEqual(posts)
+
+    const dev = await checkAndCompile(root, { store, drafts: true })
+    expect(dev.compiled?.posts?.find((post) => post.slug === DRAFT)).toMatchObject({ draft: true })
+  }, 120_000)
+})
+
+describe('a build with posts', () => {
+  it('writes the posts data, lists the writing routes in the sitemap, draws their cards, and never builds the draft', async (context) => {
+    const dir = tempDir()
+    const root = await contentWithPosts(dir)
+    const out = path.join(dir, 'dist')
+    const store = openStore(path.join(dir, 'cache'))
+    let result: Awaited<ReturnType<typeof runBuild>>
+    try {
+      result = await runBuild({ root, outDir: out, base: '/', store })
+    } catch (error) {
+      // Until the site's pages for the writing routes land (issue 47's site part), the app renders
+      // its not-found page there, which the prerender refuses at a 200 route.
+      if (/rendering \/writing\S* gave status 404/.test(String(error))) return context.skip()
+      throw error
+    }
+    expect(result.diagnostics.filter((d) => d.severity === 'error').map(brief)).toEqual([])
+    expect(result.compiled).toBe(true)
+
+    const index = JSON.parse(readFileSync(path.join(out, 'data/posts.json'), 'utf8')) as PostSummary[]
+    expect(index.map((post) => post.slug)).toEqual(['verifying-webhooks', 'token-rotation'])
+    expect(index[0]).not.toHaveProperty('html')
+    expect(index[0]?.cover).toMatchObject({ alt: expect.stringContaining('payment request') })
+    for (const slug of PUBLISHED) {
+      const post = JSON.parse(readFileSync(path.join(out, `data/posts/${slug}.json`), 'utf8')) as RenderedPost
+      expect(post.slug).toBe(slug)
+      expect(existsSync(path.join(out, `writing/${slug}/index.html`))).toBe(true)
+      expect(existsSync(path.join(out, `og/writing/${slug}.png`))).toBe(true)
+    }
+    for (const page of ['writing/index.html', 'writing/tags/node-js/index.html', 'writing/tags/payments/index.html'])
+      expect(existsSync(path.join(out, page)), page).toBe(true)
+
+    const sitemap = readFileSync(path.join(out, 'sitemap.xml'), 'utf8')
+    for (const url of ['writing', 'writing/verifying-webhooks', 'writing/token-rotation', 'writing/tags/security'])
+      expect(sitemap).toContain(`/${url}</loc>`)
+
+    expect(existsSync(path.join(out, `data/posts/${DRAFT}.json`))).toBe(false)
+    expect(existsSync(path.join(out, `writing/${DRAFT}`))).toBe(false)
+    expect(existsSync(path.join(out, `og/writing/${DRAFT}.png`))).toBe(false)
+    expect(existsSync(path.join(out, 'writing/tags/search'))).toBe(false)
+    expect(sitemap).not.toContain(DRAFT)
+  }, 300_000)
+})
