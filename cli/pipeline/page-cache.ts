@@ -10,7 +10,8 @@ import type { Route } from './list-routes.ts'
  * of its inputs: the app that renders it (the app build's key: bundle, HTML shell, base path), its
  * route, and its data (a case study's JSON as the site holds it); the store adds the tool's version.
  * The project cards enter a page only if its render asked for them (the home page), and then its
- * record says which cards it saw.
+ * record says which cards it saw; so does the posts index (the home page, case studies, the writing
+ * pages), and a post page's key holds its post's data (data/posts/<slug>.json as the site holds it).
  */
 
 export interface PageCache {
@@ -28,28 +29,61 @@ export interface PageCache {
   cardHashes: ReadonlyMap<string, string>
   /** A hash of every project's technologies (which technology pages exist, with how many projects). */
   techHash: string
+  /** A hash of each post's data as the site holds it (data/posts/<slug>.json), by slug (WrittenData.postHashes). */
+  postHashes?: ReadonlyMap<string, string>
+  /** A hash of the posts index as the site holds it (data/posts.json; WrittenData.postsHash). */
+  postsHash?: string
 }
 
-/** What the build needs of a page besides its bytes: its output check, and the cards it saw if it asked for them. */
+/** What the build needs of a page besides its bytes: its output check, and the cards and the posts index it saw if it asked for them. */
 export interface PageData {
   scan: PageScan
   cards?: string
+  posts?: string
 }
 
-export function pageKey(cache: PageCache, route: Route): string {
-  const data = route.projectId === undefined ? '' : (cache.projectHashes.get(route.projectId) ?? 'missing')
+/** A post page's route (list-routes.ts gives `postSlug` to the page of posts/<slug>.md). */
+type PageRoute = Route & { postSlug?: string }
+
+export function pageKey(cache: PageCache, route: PageRoute): string {
+  const data =
+    route.projectId !== undefined
+      ? (cache.projectHashes.get(route.projectId) ?? 'missing')
+      : route.postSlug !== undefined
+        ? `post\0${cache.postHashes?.get(route.postSlug) ?? 'missing'}`
+        : ''
   return cache.store.key('page', cache.siteKey, route.url, route.file, String(route.status), data)
 }
+
+/** What a rendered page is recorded with: its output check, and what it saw of the cards and of the posts index if it read them. */
+export function pageRecord(
+  cache: PageCache,
+  route: Route,
+  page: { scan: PageScan; usedCards: boolean; usedPosts: boolean },
+): PageData {
+  return {
+    scan: page.scan,
+    ...(page.usedCards ? { cards: cardsSeen(cache, route) } : {}),
+    ...(page.usedPosts ? { posts: postsSeen(cache) } : {}),
+  }
+}
+
+/** What a page that read the posts index is recorded to have seen of it: the whole index. */
+export const postsSeen = (cache: PageCache): string => cache.postsHash ?? 'no posts index'
 
 /** The pages of the site in place, to take into the build's folder `into` (see SiteInPlace). */
 export function pagesInPlace(cache: PageCache, into: string): SiteInPlace<PageData> {
   return openSiteInPlace({ store: cache.store, site: cache.site, into, kind: 'pages', isData: isPageData })
 }
 
-/** A page taken from the site in place is the one this build would render: same route, and the same cards if it used them. */
+/** A page taken from the site in place is the one this build would render: same route, and the same cards and posts index if it used them. */
 export function samePageInputs(cache: PageCache, route: Route): (data: PageData) => boolean {
   const cards = cardsSeen(cache, route)
-  return (data) => data.scan.page === route.file && (data.cards === undefined || data.cards === cards)
+  const posts = postsSeen(cache)
+  return (data) =>
+    data.scan.page === route.file &&
+    (data.cards === undefined || data.cards === cards) &&
+    (data.posts === undefined || data.posts === posts)
 }
 
 /**
@@ -64,11 +98,12 @@ export function cardsSeen(cache: PageCache, route: Route): string {
 
 function isPageData(value: unknown): value is PageData {
   if (typeof value !== 'object' || value === null) return false
-  const { scan, cards } = value as Partial<PageData>
+  const { scan, cards, posts } = value as Partial<PageData>
   return (
     typeof scan?.page === 'string' &&
     Array.isArray(scan.ids) &&
     Array.isArray(scan.links) &&
-    (cards === undefined || typeof cards === 'string')
+    (cards === undefined || typeof cards === 'string') &&
+    (posts === undefined || typeof posts === 'string')
   )
 }

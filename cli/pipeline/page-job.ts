@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { projectCardsData } from '../../site/src/paths.ts'
+import { postData, postsData, projectCardsData } from '../../site/src/paths.ts'
 import { CliError } from '../errors.ts'
 import { readProjectData } from '../generate/project-data.ts'
 import type { Route } from './list-routes.ts'
@@ -22,7 +22,7 @@ export interface PageJobInput {
   serverEntry: string
   /** The client build's index.html with its security headers (see withSecurityHeaders). */
   template: string
-  /** The site folder the data files are read from (data/projects/<id>.json, data/cards.json). */
+  /** The site folder the data files are read from (data/projects/<id>.json, data/cards.json, data/posts.json, data/posts/<slug>.json). */
   siteDir: string
   base: string
   route: Route
@@ -50,6 +50,9 @@ export async function renderPageJob({
   const data = {
     projects: (id: string) => readProjectData(siteDir, id),
     cards: async () => JSON.parse(readFileSync(path.join(siteDir, projectCardsData.file), 'utf8')) as unknown[],
+    // A site without posts has no index (nor the writing pages that read it): an empty list.
+    posts: async () => ((await readJson(path.join(siteDir, postsData.file))) ?? []) as unknown[],
+    post: (slug: string) => readJson(path.join(siteDir, postData.file(slug))),
   }
   try {
     return { page: await renderPage(await render, { route, base, template }, data) }
@@ -57,4 +60,15 @@ export async function renderPageJob({
     if (error instanceof CliError) return { error: error.message, ...(error.hint ? { hint: error.hint } : {}) }
     throw error
   }
+}
+
+/** A data file the build wrote, or null when there is none (an unknown post, a site without posts). */
+async function readJson(file: string): Promise<unknown> {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return null
+  }
+  return JSON.parse(text) as unknown
 }

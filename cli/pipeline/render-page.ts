@@ -5,7 +5,7 @@ import { sha256Hex } from '../sha256.ts'
 import { pageDataScript } from '../generate/project-data.ts'
 import { loadServerBundle } from './load-server-entry.ts'
 
-/** What the server entry's render(url, base, projects, cards) gives (site/src/entry-server.tsx). */
+/** What the server entry's render(url, base, projects, cards, posts, post) gives (site/src/entry-server.tsx). */
 export interface RenderedPage {
   html: string
   head: string
@@ -22,10 +22,18 @@ export type ProjectLookup = (id: string) => Promise<unknown>
 /** The project cards for the server render. */
 export type CardsLookup = () => Promise<unknown[]>
 
+/** The posts index (data/posts.json) for the server render; empty when the site has no posts. */
+export type PostsLookup = () => Promise<unknown[]>
+
+/** A post (data/posts/<slug>.json) for the server render, by slug; null for an unknown slug. */
+export type PostLookup = (slug: string) => Promise<unknown>
+
 /** Where a render reads the content from. */
 export interface PageData {
   projects: ProjectLookup
   cards: CardsLookup
+  posts: PostsLookup
+  post: PostLookup
 }
 
 export type RenderFunction = (
@@ -33,6 +41,8 @@ export type RenderFunction = (
   base: string,
   projects: ProjectLookup,
   cards: CardsLookup,
+  posts?: PostsLookup,
+  post?: PostLookup,
 ) => Promise<RenderedPage>
 
 /** A route rendered and checked, not yet in the HTML shell. */
@@ -40,6 +50,8 @@ export interface RenderedRouteBody {
   page: RenderedPage
   /** Whether the render asked for the project cards (the page then depends on them). */
   usedCards: boolean
+  /** Whether the render asked for the posts index (the page then depends on it). */
+  usedPosts: boolean
 }
 
 /** A page to render: plain data, so any thread holding the server entry can render it. */
@@ -57,6 +69,7 @@ export interface PageFile {
   scan: PageScan
   sha256: string
   usedCards: boolean
+  usedPosts: boolean
 }
 
 /** The server entry's render function. */
@@ -79,6 +92,11 @@ async function renderBody(
     usedCards = true
     return data.cards()
   }
+  let usedPosts = false
+  const posts: PostsLookup = () => {
+    usedPosts = true
+    return data.posts()
+  }
   // The app asks for a case study while preparing the page and again while rendering it: read once.
   const read = new Map<string, Promise<unknown>>()
   const projects: ProjectLookup = (id) => {
@@ -88,7 +106,7 @@ async function renderBody(
   }
   let page: RenderedPage
   try {
-    page = await render(route.url, base, projects, cards)
+    page = await render(route.url, base, projects, cards, posts, data.post)
   } catch (error) {
     throw new CliError(
       `rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -98,7 +116,7 @@ async function renderBody(
   }
   if (page.status !== route.status)
     throw new CliError(`rendering ${route.url} gave status ${page.status}, expected ${route.status}`)
-  return { page, usedCards }
+  return { page, usedCards, usedPosts }
 }
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/
@@ -119,9 +137,9 @@ export function fillShell(template: string, page: Omit<RenderedPage, 'status'>):
 
 /** Renders one page into its shell; fails, besides renderBody's reasons, on a page with nothing in its <main>. */
 export async function renderPage(render: RenderFunction, job: PageJob, data: PageData): Promise<PageFile> {
-  const { page, usedCards } = await renderBody(render, job.route, job.base, data)
+  const { page, usedCards, usedPosts } = await renderBody(render, job.route, job.base, data)
   const html = fillShell(job.template, page)
   const scan = scanPage(job.route.file, html)
   if (scan.main) throw new CliError(`rendering ${job.route.url} produced an empty <main>`)
-  return { file: job.route.file, html, scan, sha256: sha256Hex(html), usedCards }
+  return { file: job.route.file, html, scan, sha256: sha256Hex(html), usedCards, usedPosts }
 }

@@ -7,6 +7,8 @@ import { readPageData } from './page-data.ts'
 import { toBasename } from './paths.ts'
 import { loadProjectCards, provideProjectCards } from './project-cards.ts'
 import { loadProjectView, provideProject } from './project-loader.ts'
+import { browserWriting } from './posts-loader.ts'
+import { loadPostPage } from './components/post-links.tsx'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
 
 const basename = toBasename(import.meta.env.BASE_URL)
@@ -25,10 +27,31 @@ if (`${window.location.pathname}/` === basename) {
 async function preparePage(root: HTMLElement): Promise<void> {
   const page = matchPage(window.location.pathname, basename)
   const inline = readPageData()
+  const writing = browserWriting
+  // What the home page carries of the posts (its newest) and a case study (the posts about it).
+  if (Array.isArray(inline.latestPosts)) writing.latest = inline.latestPosts
+  if (Array.isArray(inline.projectPosts) && page.projectId) writing.about.set(page.projectId, inline.projectPosts)
   // The home page and the tech pages show the cards; the home page carries them, a tech page fetches them.
   if (page.id === routeIds.home || page.id === routeIds.tech) {
     if (Array.isArray(inline.cards)) return provideProjectCards(inline.cards)
     await loadProjectCards().catch(() => undefined)
+    return
+  }
+  // /writing carries the posts index; a tag page fetches it (as a tech page does the cards).
+  if (page.id === routeIds.writing || page.id === routeIds.tag) {
+    if (Array.isArray(inline.posts)) return writing.provideIndex(inline.posts)
+    await writing.loadIndex().catch(() => undefined)
+    return
+  }
+  if (page.id === routeIds.post) {
+    captureServerMarkup(root)
+    const slug = page.postSlug ?? ''
+    if (inline.post && inline.post.slug === slug && Array.isArray(inline.postParts)) {
+      writing.providePost({ post: inline.post, parts: inline.postParts })
+      if (Array.isArray(inline.relatedProjects)) writing.related.set(slug, inline.relatedProjects)
+      return
+    }
+    await loadPostPage(slug).catch(() => undefined)
     return
   }
   if (page.id !== routeIds.project) return

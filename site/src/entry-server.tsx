@@ -2,18 +2,36 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router-dom/server'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
-import { portfolio } from './generated/content.ts'
+import { hasPosts, portfolio } from './generated/content.ts'
 import { absoluteUrl, renderHead, type HeadOptions } from './head.ts'
-import { homeMeta, notFoundMeta, projectMeta, techMeta, type PageMeta } from './page-meta.ts'
+import {
+  homeMeta,
+  notFoundMeta,
+  postMeta,
+  projectMeta,
+  tagMeta,
+  techMeta,
+  writingMeta,
+  type PageMeta,
+} from './page-meta.ts'
 import { socialImage, toBasename } from './paths.ts'
 import { forEachMarkup, DEFERRED_MARKUP } from './deferred-markup.ts'
 import type { RenderedProject } from './generated/types.ts'
 import type { PageData } from './page-data.ts'
+import {
+  WritingContext,
+  writing,
+  type PostSource,
+  type PostsSource,
+  type PostView,
+  type Writing,
+} from './posts-loader.ts'
 import { CardsContext, projectCards, type Cards, type CardsSource } from './project-cards.ts'
 import { ProjectViewsContext, projectViews, type ProjectSource, type ProjectViews } from './project-loader.ts'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
-import { homeJsonLd, projectJsonLd, techJsonLd } from './structured-data.ts'
+import { homeJsonLd, postJsonLd, projectJsonLd, tagJsonLd, techJsonLd, writingJsonLd } from './structured-data.ts'
 import { techPages } from './technologies.ts'
+import { LATEST_POSTS, postTags, postsAbout } from './writing.ts'
 
 export interface RenderResult {
   /** Markup for `<div id="root">`. */
@@ -30,11 +48,15 @@ export interface RenderResult {
   data?: PageData
 }
 
+const noPosts: PostsSource = async () => []
+const noPost: PostSource = async () => null
+
 /**
  * Renders one route to HTML. `url` is the route path without the base (`/`, `/projects/logic-i`,
  * `/404`); `base` is the public base path (`/` or `/sub/path/`); `projects` gives a case study's
- * data by id and `cards` the project cards (the build reads compiled content, the dev server its
- * generated folder). What the page shows is loaded first, so the whole content is in the HTML. A render error
+ * data by id, `cards` the project cards, `posts` the posts index and `post` a post by slug (the
+ * build reads the site folder's data files, the dev server its session; without the last two the
+ * site has no posts). What the page shows is loaded first, so the whole content is in the HTML. A render error
  * throws (a broken page fails the build). What a render loads is its own (given to the app through
  * context, not set on a module), so renders running at the same time in one thread cannot mix.
  */
@@ -43,8 +65,14 @@ export async function render(
   base: string,
   projects: ProjectSource,
   cards: CardsSource,
+  posts: PostsSource = noPosts,
+  post: PostSource = noPost,
 ): Promise<RenderResult> {
-  const loads: PageLoads = { views: projectViews(projects), cards: projectCards(cards) }
+  const loads: PageLoads = {
+    views: projectViews(projects),
+    cards: projectCards(cards),
+    writing: writing(posts, post),
+  }
   const basename = toBasename(base)
   const location = basename + url.replace(/^\/+/, '')
   const { meta, status, extras, data } = await preparePage(location, basename, base, loads)
@@ -52,11 +80,13 @@ export async function render(
     <StrictMode>
       <ProjectViewsContext value={loads.views}>
         <CardsContext value={loads.cards}>
-          <StaticRouter location={location} basename={basename}>
-            <RouteErrorBoundary>
-              <AppRoutes />
-            </RouteErrorBoundary>
-          </StaticRouter>
+          <WritingContext value={loads.writing}>
+            <StaticRouter location={location} basename={basename}>
+              <RouteErrorBoundary>
+                <AppRoutes />
+              </RouteErrorBoundary>
+            </StaticRouter>
+          </WritingContext>
         </CardsContext>
       </ProjectViewsContext>
     </StrictMode>,
@@ -66,6 +96,7 @@ export async function render(
     siteName: portfolio.site.title,
     base,
     theme: portfolio.theme,
+    feeds: hasPosts,
     ...extras,
   })
   return { html, head, lang: portfolio.site.language ?? 'en', status, ...(data ? { data } : {}) }
@@ -78,34 +109,99 @@ function withoutMarkup(project: RenderedProject): RenderedProject {
   return copy
 }
 
+/** A post's view with its markup replaced by DEFERRED_MARKUP, in the post and in its parts. */
+function postWithoutMarkup({ post, parts }: PostView): Pick<PageData, 'post' | 'postParts'> {
+  return {
+    post: { ...post, html: DEFERRED_MARKUP },
+    postParts: parts.map((part) =>
+      part.kind === 'html'
+        ? { kind: 'html', html: DEFERRED_MARKUP }
+        : { kind: 'diagram', diagram: { ...part.diagram, svg: DEFERRED_MARKUP } },
+    ),
+  }
+}
+
 type PageExtras = Pick<HeadOptions, 'image' | 'jsonLd'>
 
-/** What one render loads: its case studies and its cards. */
+/** What one render loads: its case studies, its cards and its posts. */
 interface PageLoads {
   views: ProjectViews
   cards: Cards
+  writing: Writing
 }
 
 async function preparePage(
   location: string,
   basename: string,
   base: string,
-  { views, cards }: PageLoads,
+  { views, cards, writing }: PageLoads,
 ): Promise<{ meta: PageMeta; status: 200 | 404; extras: PageExtras; data?: PageData }> {
   const page = matchPage(location, basename)
   const url = (path: string) => absoluteUrl(portfolio.site.url, base, path)
   const { owner } = portfolio
+  // The home page's card, which the pages that list things (tech, writing, tags) share.
+  const homeImage = (alt: string) => ({ path: socialImage.path(), alt: `${owner.name}, ${owner.role}: ${alt}` })
+  // Read only by the pages that show posts (the home page and case studies when there are posts,
+  // the writing pages), so other pages do not depend on the index (the page cache records which did).
+  const postsIndex = () => (hasPosts ? writing.loadIndex() : Promise.resolve([]))
   if (page.id === routeIds.home) {
-    // Only the home page and the tech pages show the cards: other pages never ask for them (so a
-    // prerendered case study does not depend on them, and the browser does not load them there either).
-    const list = await cards.load()
-    const image = { path: socialImage.path(), alt: `${owner.name}, ${owner.role}: ${portfolio.hero.headline}` }
+    // Only the home page, the tech pages and posts with related projects show the cards: other
+    // pages never ask for them (so a prerendered case study does not depend on them, and the
+    // browser does not load them there either).
+    const [list, posts] = await Promise.all([cards.load(), postsIndex()])
+    const image = homeImage(portfolio.hero.headline)
+    const latestPosts = posts.slice(0, LATEST_POSTS)
     return {
       meta: homeMeta(),
       status: 200,
       extras: { image, jsonLd: homeJsonLd(url, url(image.path), list) },
-      data: { cards: list },
+      data: { cards: list, ...(hasPosts ? { latestPosts } : {}) },
     }
+  }
+  if (page.id === routeIds.writing) {
+    const posts = await writing.loadIndex()
+    if (posts.length > 0) {
+      const meta = writingMeta(posts)
+      const image = homeImage(meta.description)
+      return {
+        meta,
+        status: 200,
+        extras: { image, jsonLd: writingJsonLd(posts, url, meta) },
+        data: { posts },
+      }
+    }
+    return { meta: notFoundMeta(), status: 404, extras: {} }
+  }
+  if (page.id === routeIds.tag) {
+    const posts = await writing.loadIndex()
+    const tag = postTags(posts).find((t) => t.slug === page.tagSlug)
+    if (tag) {
+      const meta = tagMeta(tag, posts)
+      // No data block, as a tech page has none: the browser fetches data/posts.json before hydrating.
+      return {
+        meta,
+        status: 200,
+        extras: { image: homeImage(meta.description), jsonLd: tagJsonLd(tag, posts, url, meta) },
+      }
+    }
+    return { meta: notFoundMeta(), status: 404, extras: {} }
+  }
+  if (page.id === routeIds.post) {
+    const view = await writing.loadPost(page.postSlug ?? '')
+    if (view) {
+      const { post } = view
+      const related =
+        post.projects.length > 0 ? (await cards.load()).filter((card) => post.projects.includes(card.id)) : []
+      related.sort((a, b) => post.projects.indexOf(a.id) - post.projects.indexOf(b.id))
+      const image = { path: socialImage.postPath(post.slug), alt: `${post.title}, by ${owner.name}: ${post.summary}` }
+      return {
+        meta: postMeta(post),
+        status: 200,
+        extras: { image, jsonLd: postJsonLd(post, url, url(image.path)) },
+        data: { ...postWithoutMarkup(view), ...(related.length > 0 ? { relatedProjects: related } : {}) },
+      }
+    }
+    return { meta: notFoundMeta(), status: 404, extras: {} }
   }
   if (page.id === routeIds.tech) {
     // Loaded for an unknown technology too: the page renders the not-found page from the cards.
@@ -114,7 +210,7 @@ async function preparePage(
     if (tech) {
       const meta = techMeta(tech, list)
       // The home page's card: a tech page is the home page's list, narrowed.
-      const image = { path: socialImage.path(), alt: `${owner.name}, ${owner.role}: ${meta.description}` }
+      const image = homeImage(meta.description)
       // No data block: it would be every project's card, once more for each technology (at a
       // thousand projects, megabytes per page). The browser fetches data/cards.json before hydrating
       // instead (entry-client), the file client navigation to / reads: one request, then cached.
@@ -123,7 +219,7 @@ async function preparePage(
     return { meta: notFoundMeta(), status: 404, extras: {} }
   }
   if (page.id === routeIds.project) {
-    const view = await views.load(page.projectId ?? '')
+    const [view, posts] = await Promise.all([views.load(page.projectId ?? ''), postsIndex()])
     if (view) {
       const { project } = view
       const image = {
@@ -134,7 +230,10 @@ async function preparePage(
         meta: projectMeta(project),
         status: 200,
         extras: { image, jsonLd: projectJsonLd(project, url, url(image.path)) },
-        data: { project: withoutMarkup(project) },
+        data: {
+          project: withoutMarkup(project),
+          ...(hasPosts ? { projectPosts: postsAbout(posts, project.id) } : {}),
+        },
       }
     }
   }

@@ -1,5 +1,6 @@
 import type { Portfolio } from './generated/types.ts'
 import type { PageMeta } from './page-meta.ts'
+import { feedLinks } from './feeds.ts'
 import { socialImage } from './paths.ts'
 import { serializeJsonLd, type JsonLd } from './structured-data.ts'
 
@@ -26,6 +27,8 @@ export interface HeadOptions {
   jsonLd?: JsonLd | null
   /** The content's theme colours, if any. */
   theme?: Portfolio['theme']
+  /** Whether the site has posts: every page then names the three feeds (`<link rel="alternate">`). */
+  feeds?: boolean
 }
 
 /**
@@ -50,13 +53,15 @@ export function accentStyle(theme: Portfolio['theme']): string {
 export function renderHead(meta: PageMeta, options: HeadOptions): string {
   const { siteUrl, siteName, base, image, jsonLd } = options
   const url = meta.path === null ? null : absoluteUrl(siteUrl, base, meta.path)
+  // A post first published elsewhere: search engines credit that address (og:url stays this page's).
+  const canonical = meta.path === null ? null : (meta.canonical ?? url)
   const imageUrl = image ? absoluteUrl(siteUrl, base, image.path) : null
   const tag = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}">`
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     tag('name', 'description', meta.description),
-    url === null ? tag('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(url)}">`,
+    canonical === null ? tag('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     tag('property', 'og:title', meta.title),
     tag('property', 'og:description', meta.description),
     tag('property', 'og:type', meta.type),
@@ -75,6 +80,12 @@ export function renderHead(meta: PageMeta, options: HeadOptions): string {
     tag('name', 'twitter:title', meta.title),
     tag('name', 'twitter:description', meta.description),
     ...(image && imageUrl ? [tag('name', 'twitter:image', imageUrl), tag('name', 'twitter:image:alt', image.alt)] : []),
+    ...(options.feeds
+      ? feedLinks.map(
+          (feed) =>
+            `<link rel="alternate" type="${feed.type}" title="${escapeHtml(`${siteName} (${feed.format})`)}" href="${escapeHtml(absoluteUrl(siteUrl, base, feed.file))}">`,
+        )
+      : []),
     jsonLd ? `<script type="application/ld+json">${serializeJsonLd(jsonLd)}</script>` : '',
     accentStyle(options.theme),
   ]

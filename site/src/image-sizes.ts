@@ -12,6 +12,8 @@ export const imageSizes = {
     '(min-width: 1160px) 409px, (min-width: 960px) calc(41.7vw - 74px), (min-width: 800px) calc(92vw - 66px), (min-width: 500px) 84vw, calc(92vw - 42px)',
   /** A case study's header: the container's width. */
   header: '(min-width: 1160px) 1096px, (min-width: 800px) calc(100vw - 64px), 92vw',
+  /** A post's cover: the header's text column (at most 48rem, 768 px). */
+  post: '(min-width: 832px) 768px, (min-width: 800px) calc(100vw - 64px), 92vw',
   /** A gallery tile: one column, then two from 640 px; the table of contents takes a column from 1100 px. */
   gallery:
     '(min-width: 1160px) 398px, (min-width: 1100px) calc(50vw - 182px), (min-width: 800px) calc(50vw - 46px), (min-width: 640px) calc(46vw - 14px), 92vw',

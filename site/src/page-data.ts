@@ -1,13 +1,26 @@
-import type { ProjectCard, RenderedProject } from './generated/types.ts'
+import type { PostSummary, ProjectCard, RenderedPost, RenderedProject } from './generated/types.ts'
 import { PAGE_DATA_ID } from './paths.ts'
+import type { PostPart } from './writing.ts'
 
 /**
  * What a prerendered page carries for hydration, as JSON in its head (never executed): the home
- * page its project cards, a case study its data with the markup left out (see deferred-markup.ts).
+ * page its project cards and newest posts, a case study its data with the markup left out (see
+ * deferred-markup.ts) and the posts about it, /writing the posts index, a post its data with the
+ * markup left out (and its parts, so the page knows where its diagrams are) and its related projects' cards.
  */
 export interface PageData {
   cards?: ProjectCard[]
   project?: RenderedProject
+  /** The whole posts index (/writing). */
+  posts?: PostSummary[]
+  /** The newest posts (the home page). */
+  latestPosts?: PostSummary[]
+  /** The posts about the case study's project. */
+  projectPosts?: PostSummary[]
+  post?: RenderedPost
+  postParts?: PostPart[]
+  /** The cards of the post's related projects. */
+  relatedProjects?: ProjectCard[]
 }
 
 /** The page's data block, or an empty object when it has none or it does not parse. */

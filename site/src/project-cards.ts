@@ -80,8 +80,3 @@ export function useProjectCards(): ProjectCard[] {
   const cards = useContext(CardsContext)
   return cards.loaded() ?? use(cards.load())
 }
-
-/** Starts loading the cards early (hover or focus on a link to the home page). */
-export function prefetchProjectCards(): void {
-  loadProjectCards().catch(() => undefined)
-}

@@ -2,8 +2,11 @@ import { useLocation } from 'react-router-dom'
 import { App } from './app.tsx'
 import { HomePage } from './pages/home-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
+import { PostPage } from './pages/post-page.tsx'
 import { ProjectPage } from './pages/project-page.tsx'
+import { TagPage } from './pages/tag-page.tsx'
 import { TechPage } from './pages/tech-page.tsx'
+import { WritingPage } from './pages/writing-page.tsx'
 import { matchPath, routeIds } from './route-match.ts'
 
 export { matchPage, matchPath, routeIds, type PageMatch } from './route-match.ts'
@@ -21,6 +24,12 @@ export function AppRoutes() {
         <ProjectPage id={page.projectId ?? ''} />
       ) : page.id === routeIds.tech ? (
         <TechPage slug={page.techSlug ?? ''} />
+      ) : page.id === routeIds.writing ? (
+        <WritingPage />
+      ) : page.id === routeIds.post ? (
+        <PostPage slug={page.postSlug ?? ''} />
+      ) : page.id === routeIds.tag ? (
+        <TagPage slug={page.tagSlug ?? ''} />
       ) : (
         <NotFoundPage />
       )}

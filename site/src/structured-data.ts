@@ -1,10 +1,11 @@
 import { careerJsonLd } from './career-json-ld.ts'
 import type { JsonLd } from './json-ld.ts'
 import { portfolio } from './generated/content.ts'
-import type { ProjectCard, RenderedProject } from './generated/types.ts'
+import type { PostSummary, ProjectCard, RenderedProject } from './generated/types.ts'
 import type { PageMeta } from './page-meta.ts'
 import { paths } from './paths.ts'
 import type { Technology } from './technologies.ts'
+import type { Tag } from './writing.ts'
 
 /**
  * schema.org JSON-LD for search engines, rendered into the head by the server only (the browser
@@ -112,6 +113,81 @@ export function techJsonLd(
         name: `${card.title} case study`,
         url: url(paths.project(card.id)),
       })),
+    },
+  }
+}
+
+/** Where a post is read: its page here, or, for a post of writing.external, its address there. */
+const postUrl = (post: PostSummary, url: (path: string) => string): string =>
+  post.external ? post.external.url : url(paths.post(post.slug))
+
+/** One post in a list: a BlogPosting by its headline, address and date. */
+function postItem(post: PostSummary, url: (path: string) => string): JsonLd {
+  return {
+    '@type': 'BlogPosting',
+    headline: post.title,
+    url: postUrl(post, url),
+    datePublished: post.published,
+    ...(post.updated ? { dateModified: post.updated } : {}),
+  }
+}
+
+/**
+ * A post: a BlogPosting with its author, dates, tags and card. `mainEntityOfPage` is the page that
+ * is the post's home: the address it was first published at when it has one (as the canonical link).
+ */
+export function postJsonLd(post: PostSummary, url: (path: string) => string, image: string | null): JsonLd {
+  const page = url(paths.post(post.slug))
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.summary,
+    datePublished: post.published,
+    dateModified: post.updated ?? post.published,
+    author: person(url),
+    ...(image ? { image } : {}),
+    url: page,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': post.canonical ?? page },
+    ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
+    wordCount: post.words,
+    timeRequired: `PT${Math.max(1, Math.round(post.readingMinutes))}M`,
+    inLanguage: portfolio.site.language ?? 'en',
+  }
+}
+
+/** /writing: the owner's blog, its posts newest first. */
+export function writingJsonLd(posts: readonly PostSummary[], url: (path: string) => string, meta: PageMeta): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Blog',
+    name: meta.title,
+    description: meta.description,
+    url: url(paths.writing),
+    author: person(url),
+    blogPost: posts.map((post) => postItem(post, url)),
+  }
+}
+
+/** A tag page: a collection page about the tag, listing its posts. */
+export function tagJsonLd(
+  tag: Tag,
+  posts: readonly PostSummary[],
+  url: (path: string) => string,
+  meta: PageMeta,
+): JsonLd {
+  const shown = posts.filter((post) => tag.slugs.includes(post.slug))
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: meta.title,
+    description: meta.description,
+    url: url(paths.tag(tag.slug)),
+    about: { '@type': 'Thing', name: tag.name },
+    author: person(url),
+    mainEntity: {
+      '@type': 'ItemList',
+      itemListElement: shown.map((post, i) => ({ '@type': 'ListItem', position: i + 1, item: postItem(post, url) })),
     },
   }
 }

@@ -1,7 +1,7 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react'
 import { useHref, useLinkClickHandler, useNavigate, type To } from 'react-router-dom'
 import { paths } from '../paths.ts'
-import { loadProjectCards, prefetchProjectCards } from '../project-cards.ts'
+import { loadHomeData, prefetchHomeData } from '../home-data.ts'
 
 type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: To }
 
@@ -19,7 +19,7 @@ export function AppLink({ to, onClick, target, onMouseEnter, onFocus, ...rest }:
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
     if (event.defaultPrevented) return
-    // The home page's cards are a chunk of their own: have them before the page changes, so it
+    // The home page's cards (and posts) are data of their own: have them before the page changes, so it
     // renders whole at once (and its #projects anchor exists) instead of suspending.
     if (
       toHome &&
@@ -29,12 +29,12 @@ export function AppLink({ to, onClick, target, onMouseEnter, onFocus, ...rest }:
     ) {
       event.preventDefault()
       const go = () => void navigateTo(to)
-      loadProjectCards().then(go, go)
+      loadHomeData().then(go, go)
       return
     }
     navigate(event)
   }
-  const prefetch = toHome ? prefetchProjectCards : undefined
+  const prefetch = toHome ? prefetchHomeData : undefined
   return (
     <a
       {...rest}

@@ -1,6 +1,9 @@
+import { Suspense } from 'react'
+import { hasPosts } from '../generated/content.ts'
 import type { RenderedProject } from '../generated/types.ts'
 import { CaseStudySection } from './case-study-section.tsx'
 import { ProjectHeader } from './project-header.tsx'
+import { ProjectPosts } from './project-posts.tsx'
 import { TableOfContents } from './table-of-contents.tsx'
 
 /** A whole case study. Loaded as its own chunk together with the project's data. */
@@ -9,11 +12,18 @@ export function CaseStudy({ project }: { project: RenderedProject }) {
     <article className="project-page">
       <ProjectHeader project={project} />
       <div className="container project-layout">
-        <TableOfContents sections={project.sections} />
+        <TableOfContents entries={project.sections} />
         <div className="project-sections">
           {project.sections.map((section) => (
             <CaseStudySection key={section.id} section={section} project={project} />
           ))}
+          {hasPosts ? (
+            // The posts index is loaded with the case study (ProjectLink); should it still be on its
+            // way, only this part waits for it.
+            <Suspense fallback={null}>
+              <ProjectPosts projectId={project.id} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </article>

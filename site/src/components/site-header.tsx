@@ -1,10 +1,12 @@
-import { useCallback, useRef, useState } from 'react'
+import { Fragment, useCallback, useRef, useState } from 'react'
+import { useLocation } from 'react-router-dom'
 import { AppLink } from './app-link.tsx'
-import { portfolio } from '../generated/content.ts'
+import { hasPosts, portfolio } from '../generated/content.ts'
 import { useEscapeKey } from '../hooks/use-escape-key.ts'
 import { useSectionNavigation } from '../hooks/use-section-navigation.ts'
 import { homeSections, paths, type HomeSectionId } from '../paths.ts'
 import { Icon } from './icon.tsx'
+import { PostsLink } from './post-links.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 import { initials } from '../initials.ts'
 
@@ -16,6 +18,7 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const goToSection = useSectionNavigation()
+  const { pathname } = useLocation()
 
   const closeMenu = useCallback(() => {
     setMenuOpen(false)
@@ -52,11 +55,26 @@ export function SiteHeader() {
           </button>
           <ul id={MENU_ID} className="site-nav__list" data-open={menuOpen}>
             {homeSections.map((section) => (
-              <li key={section.id}>
-                <button type="button" className="site-nav__item" onClick={() => choose(section.id)}>
-                  {section.label}
-                </button>
-              </li>
+              <Fragment key={section.id}>
+                {/* A page of its own rather than a section of /: only when there are posts, after Projects. */}
+                {section.id === 'contact' && hasPosts ? (
+                  <li>
+                    <PostsLink
+                      to={paths.writing}
+                      className="site-nav__item"
+                      current={pathname === paths.writing}
+                      onClick={() => setMenuOpen(false)}
+                    >
+                      Writing
+                    </PostsLink>
+                  </li>
+                ) : null}
+                <li>
+                  <button type="button" className="site-nav__item" onClick={() => choose(section.id)}>
+                    {section.label}
+                  </button>
+                </li>
+              </Fragment>
             ))}
           </ul>
         </nav>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { paths, type HomeSectionId } from '../paths.ts'
-import { loadProjectCards } from '../project-cards.ts'
+import { loadHomeData } from '../home-data.ts'
 import { scrollToId } from '../scroll.ts'
 
 /** Wait after navigating home before scrolling, so the home page has rendered (SPEC section 9). */
@@ -28,7 +28,7 @@ export function useSectionNavigation(): (id: HomeSectionId) => void {
         timer.current = window.setTimeout(() => scrollToId(id), SCROLL_DELAY_MS)
       }
       // The home page's cards are a chunk of their own: navigate once they are here.
-      loadProjectCards().then(go, go)
+      loadHomeData().then(go, go)
     },
     [navigate, pathname],
   )

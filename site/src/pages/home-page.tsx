@@ -4,8 +4,10 @@ import { AboutSection } from '../components/about-section.tsx'
 import { AvailabilityBanner } from '../components/availability-banner.tsx'
 import { ContactSection } from '../components/contact-section.tsx'
 import { HeroSection } from '../components/hero-section.tsx'
+import { LatestPostsSection } from '../components/latest-posts-section.tsx'
 import { ProjectsSection } from '../components/projects-section.tsx'
 import { TechStackSection } from '../components/tech-stack-section.tsx'
+import { hasPosts } from '../generated/content.ts'
 import { useDocumentTitle } from '../hooks/use-document-title.ts'
 import { homeMeta } from '../page-meta.ts'
 import { useProjectCards } from '../project-cards.ts'
@@ -38,6 +40,7 @@ export function HomePage() {
       </div>
       <AboutSection />
       <ProjectsSection />
+      {hasPosts ? <LatestPostsSection /> : null}
       <TechStackSection />
       <ContactSection />
     </TechFilterContext>

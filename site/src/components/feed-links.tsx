@@ -1,0 +1,25 @@
+import { feedLinks } from '../feeds.ts'
+import { useBasename } from '../hooks/use-asset-url.ts'
+import { siteFile } from '../paths.ts'
+import { Icon } from './icon.tsx'
+
+/** The visible links to the feeds (the head names them too), Atom first: the default. */
+export function FeedLinks() {
+  const basename = useBasename()
+  return (
+    <div className="feed-links">
+      <Icon name="rss" size={18} />
+      <span id="feed-links-title">Subscribe:</span>
+      <ul aria-labelledby="feed-links-title">
+        {feedLinks.map((feed) => (
+          <li key={feed.file}>
+            <a href={siteFile.url(basename, feed.file)} type={feed.type}>
+              {feed.format}
+              <span className="visually-hidden"> feed</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+import type { PostSummary } from '../generated/types.ts'
+import { dateOnly, formatDate, readingTime } from '../writing.ts'
+
+/** A post's dates and reading time: "14 March 2026 · Updated 2 April 2026 · 6 min read". */
+export function PostMeta({ post }: { post: PostSummary }) {
+  return (
+    <p className="post-meta">
+      <span>
+        <span className="visually-hidden">Published </span>
+        <time dateTime={dateOnly(post.published)}>{formatDate(post.published)}</time>
+      </span>
+      {post.updated && dateOnly(post.updated) !== dateOnly(post.published) ? (
+        <span>
+          Updated <time dateTime={dateOnly(post.updated)}>{formatDate(post.updated)}</time>
+        </span>
+      ) : null}
+      {post.external ? null : <span>{readingTime(post.readingMinutes)}</span>}
+      {post.draft ? <span className="post-meta__draft">Draft</span> : null}
+    </p>
+  )
+}

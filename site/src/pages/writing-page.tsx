@@ -1,0 +1,34 @@
+import { FeedLinks } from '../components/feed-links.tsx'
+import { PostList } from '../components/post-list.tsx'
+import { PostTags } from '../components/post-tags.tsx'
+import { useDocumentTitle } from '../hooks/use-document-title.ts'
+import { notFoundMeta, writingTitle } from '../page-meta.ts'
+import { usePostsIndex } from '../posts-loader.ts'
+import { postTags } from '../writing.ts'
+import { NotFoundPage } from './not-found-page.tsx'
+
+/** /writing: every post, newest first (the posts of writing.external link out), the feeds and the tags. */
+export function WritingPage() {
+  const posts = usePostsIndex()
+  useDocumentTitle(posts.length > 0 ? writingTitle() : notFoundMeta().title)
+  if (posts.length === 0) return <NotFoundPage />
+  const tags = postTags(posts)
+  return (
+    <section className="section writing-page" aria-labelledby="writing-title">
+      <div className="container writing-page__inner">
+        <div className="section-heading">
+          <p className="eyebrow">Writing</p>
+          <h1 id="writing-title">Posts</h1>
+          <FeedLinks />
+        </div>
+        <PostList posts={posts} />
+        {tags.length > 0 ? (
+          <>
+            <h2 className="writing-page__tags">Tags</h2>
+            <PostTags tags={tags.map((tag) => tag.name)} label="Every tag" />
+          </>
+        ) : null}
+      </div>
+    </section>
+  )
+}
