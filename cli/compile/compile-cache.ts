@@ -1,3 +1,4 @@
+import { hasErrors } from '../diagnostics/diagnostic.ts'
 import { entryKind, type Store } from '../cache/store.ts'
 import type { CompiledProject, ParsedLookup } from './compile-project.ts'
 import { sourceDigest, type SourceFile } from '../content/load-sources.ts'
@@ -113,6 +114,7 @@ export async function compilePostCached(
   })
   const result = renderPost(toDraw, source.path, svgs)
   // A post with a diagram that cannot be drawn is never kept: its error is found afresh each time.
-  if (result.diagnostics.length === 0) POST.set(store, compiledPostKey(source, store), result)
+  // Its warnings (a diagram too wide to read) are kept with it, and reported from the store.
+  if (!hasErrors(result.diagnostics)) POST.set(store, compiledPostKey(source, store), result)
   return { ...result, cached: false }
 }

@@ -1,6 +1,6 @@
 import { Marked, type Token, type Tokens } from 'marked'
 import sanitizeHtml from 'sanitize-html'
-import type { Post, RenderedPost } from '../content/content-types.ts'
+import type { Post, PostPart, RenderedPost } from '../content/content-types.ts'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import {
   countWords,
@@ -13,7 +13,9 @@ import {
 } from '../content/post-text.ts'
 import { walkTokens } from '../content/rules/markdown.ts'
 import { MARKDOWN_POLICY } from './compile-markdown.ts'
+import { checkDiagramWidth } from './diagram-width.ts'
 import { highlightCodeBlock } from './highlight.ts'
+import { measureDiagram } from './measure-diagram.ts'
 import type { Diagram } from './draw-diagrams.ts'
 
 /**
@@ -88,8 +90,9 @@ export function compilePostText(slug: string, front: Post, body: string, bodyLin
 }
 
 /**
- * Compiling a post, second half: the HTML with each diagram's SVG (`svgs`, in order; a diagram
- * without one is a DIAGRAM_SYNTAX error at its block), the outline, the words and the reading time.
+ * Compiling a post, second half: its text in parts, the HTML between its diagrams and each diagram
+ * drawn (`svgs`, in order; a diagram without one is a DIAGRAM_SYNTAX error at its block, one too wide
+ * to read a DIAGRAM_WIDTH warning), the outline, the words and the reading time.
  */
 export function renderPost(
   toDraw: PostToDraw,
@@ -106,21 +109,49 @@ export function renderPost(
     headingIds = new Map()
   }
   const diagnostics: Diagnostic[] = []
+  // The HTML cut at each diagram's marker (a paragraph this render wrote, never the author's text).
+  const pieces = html.split(/<p>\uE000diagram-\d+\uE000<\/p>/)
+  const parts: PostPart[] = []
+  const addHtml = (piece: string | undefined) => {
+    const trimmed = piece?.trim()
+    if (trimmed) parts.push({ html: trimmed })
+  }
+  addHtml(pieces[0])
   diagrams.forEach((diagram, i) => {
     const drawn = svgs[i]
+    const at = { file, start: { line: diagram.line, column: 1 } }
     if (drawn && 'svg' in drawn) {
-      html = html.replace(`<p>${marker(i)}</p>`, `<figure class="post-diagram">${drawn.svg}</figure>`)
-      return
-    }
-    html = html.replace(`<p>${marker(i)}</p>`, '')
-    diagnostics.push(
-      createDiagnostic(
-        'DIAGRAM_SYNTAX',
-        { file, start: { line: diagram.line, column: 1 } },
-        `the diagram "${diagram.title}" cannot be rendered: ${drawn?.error ?? 'it was not drawn'}`,
-        'Check the diagram against the Mermaid syntax for its type.',
-      ),
-    )
+      const size = measureDiagram(drawn.svg)
+      parts.push({
+        diagram: {
+          title: diagram.title,
+          mermaid: diagram.mermaid,
+          svg: drawn.svg,
+          width: size.width,
+          textSize: size.textSize,
+        },
+      })
+      const tooWide = checkDiagramWidth(diagram.mermaid, size)
+      if (tooWide)
+        diagnostics.push(
+          createDiagnostic(
+            'DIAGRAM_WIDTH',
+            at,
+            `the diagram "${diagram.title}": ${tooWide.message}`,
+            tooWide.hint,
+            'warning',
+          ),
+        )
+    } else
+      diagnostics.push(
+        createDiagnostic(
+          'DIAGRAM_SYNTAX',
+          at,
+          `the diagram "${diagram.title}" cannot be rendered: ${drawn?.error ?? 'it was not drawn'}`,
+          'Check the diagram against the Mermaid syntax for its type.',
+        ),
+      )
+    addHtml(pieces[i + 1])
   })
   const words = countWords(tokens)
   const post: RenderedPost = {
@@ -137,7 +168,7 @@ export function renderPost(
     readingMinutes: readingMinutes(words),
     // Still { src, alt }: cli/media makes it a ResponsiveImage before anything reads it (as a project's cover).
     ...(front.cover !== undefined ? { cover: front.cover as unknown as RenderedPost['cover'] } : {}),
-    html,
+    parts,
     outline: headings
       .filter((heading) => heading.level === 2 || heading.level === 3)
       .map(({ id, text, level }) => ({ id, text, level: level as 2 | 3 })),

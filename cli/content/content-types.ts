@@ -12,6 +12,7 @@ export type {
   OutlineEntry,
   Portfolio,
   Post,
+  PostPart,
   PostSummary,
   Project,
   ProjectCard,

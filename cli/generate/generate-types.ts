@@ -85,8 +85,10 @@ export async function compileTypes(): Promise<string> {
     ` * without .md; \`external\`, for a post of a feed in writing.external, is where it is read (it has no page here).`,
     ` */`,
     `export type PostSummary = Pick<Post, 'title' | 'summary' | 'published' | 'updated' | 'canonical' | 'draft'> & { slug: string; tags: string[]; projects: string[]; words: number; readingMinutes: number; cover?: ResponsiveImage; external?: { url: string; feed: string } }`,
-    `/** A post with its text compiled: safe HTML (code highlighted, diagrams drawn) and its outline. */`,
-    'export type RenderedPost = PostSummary & { html: string; outline: OutlineEntry[] }',
+    `/** A piece of a post's text: safe HTML (code highlighted), or a Mermaid diagram drawn at build time (shown as a case study shows one). */`,
+    'export type PostPart = { html: string } | { diagram: RenderedDiagram }',
+    `/** A post with its text compiled, in parts (HTML between its diagrams), and its outline. */`,
+    'export type RenderedPost = PostSummary & { parts: PostPart[]; outline: OutlineEntry[] }',
     '',
   ].join('\n')
 }

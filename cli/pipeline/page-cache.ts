@@ -30,9 +30,9 @@ export interface PageCache {
   /** A hash of every project's technologies (which technology pages exist, with how many projects). */
   techHash: string
   /** A hash of each post's data as the site holds it (data/posts/<slug>.json), by slug (WrittenData.postHashes). */
-  postHashes?: ReadonlyMap<string, string>
+  postHashes: ReadonlyMap<string, string>
   /** A hash of the posts index as the site holds it (data/posts.json; WrittenData.postsHash). */
-  postsHash?: string
+  postsHash: string
 }
 
 /** What the build needs of a page besides its bytes: its output check, and the cards and the posts index it saw if it asked for them. */
@@ -42,15 +42,12 @@ export interface PageData {
   posts?: string
 }
 
-/** A post page's route (list-routes.ts gives `postSlug` to the page of posts/<slug>.md). */
-type PageRoute = Route & { postSlug?: string }
-
-export function pageKey(cache: PageCache, route: PageRoute): string {
+export function pageKey(cache: PageCache, route: Route): string {
   const data =
     route.projectId !== undefined
       ? (cache.projectHashes.get(route.projectId) ?? 'missing')
       : route.postSlug !== undefined
-        ? `post\0${cache.postHashes?.get(route.postSlug) ?? 'missing'}`
+        ? `post\0${cache.postHashes.get(route.postSlug) ?? 'missing'}`
         : ''
   return cache.store.key('page', cache.siteKey, route.url, route.file, String(route.status), data)
 }
@@ -69,7 +66,7 @@ export function pageRecord(
 }
 
 /** What a page that read the posts index is recorded to have seen of it: the whole index. */
-export const postsSeen = (cache: PageCache): string => cache.postsHash ?? 'no posts index'
+export const postsSeen = (cache: PageCache): string => cache.postsHash
 
 /** The pages of the site in place, to take into the build's folder `into` (see SiteInPlace). */
 export function pagesInPlace(cache: PageCache, into: string): SiteInPlace<PageData> {

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Route } from './list-routes.ts'
 import type { PageScan } from './scan-page.ts'
-import { cardsSeen, pageKey, pagesInPlace, samePageInputs, type PageCache } from './page-cache.ts'
+import { pageKey, pageRecord, pagesInPlace, samePageInputs, type PageCache } from './page-cache.ts'
 import { CliError } from '../errors.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { openPool, type BuildPool } from './jobs.ts'
@@ -57,10 +57,7 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
     scans[at] = page.scan
     writer.write(page.file, page.html)
     if (cache && key)
-      inPlace?.record(page.file, key, page.sha256, {
-        scan: page.scan,
-        ...(page.usedCards ? { cards: cardsSeen(cache, routes[at]!) } : {}),
-      })
+      inPlace?.record(page.file, key, page.sha256, pageRecord(cache, routes[at]!, page))
   }
   routes.forEach((route, at) => {
     const key = cache && pageKey(cache, route)

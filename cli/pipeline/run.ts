@@ -486,6 +486,8 @@ async function prerenderSite(
           cardsHash: data.cardsHash,
           cardHashes: data.cardHashes,
           techHash: data.techHash,
+          postHashes: data.postHashes,
+          postsHash: data.postsHash,
         }
   return step(
     'prerender',

@@ -46,8 +46,8 @@ async function preparePage(root: HTMLElement): Promise<void> {
   if (page.id === routeIds.post) {
     captureServerMarkup(root)
     const slug = page.postSlug ?? ''
-    if (inline.post && inline.post.slug === slug && Array.isArray(inline.postParts)) {
-      writing.providePost({ post: inline.post, parts: inline.postParts })
+    if (inline.post && inline.post.slug === slug && Array.isArray(inline.post.parts)) {
+      writing.providePost({ post: inline.post })
       if (Array.isArray(inline.relatedProjects)) writing.related.set(slug, inline.relatedProjects)
       return
     }

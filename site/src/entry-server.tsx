@@ -109,15 +109,15 @@ function withoutMarkup(project: RenderedProject): RenderedProject {
   return copy
 }
 
-/** A post's view with its markup replaced by DEFERRED_MARKUP, in the post and in its parts. */
-function postWithoutMarkup({ post, parts }: PostView): Pick<PageData, 'post' | 'postParts'> {
+/** A post's view with the markup of its parts (HTML, diagrams' SVG) replaced by DEFERRED_MARKUP. */
+function postWithoutMarkup({ post }: PostView): Pick<PageData, 'post'> {
   return {
-    post: { ...post, html: DEFERRED_MARKUP },
-    postParts: parts.map((part) =>
-      part.kind === 'html'
-        ? { kind: 'html', html: DEFERRED_MARKUP }
-        : { kind: 'diagram', diagram: { ...part.diagram, svg: DEFERRED_MARKUP } },
-    ),
+    post: {
+      ...post,
+      parts: post.parts.map((part) =>
+        'html' in part ? { html: DEFERRED_MARKUP } : { diagram: { ...part.diagram, svg: DEFERRED_MARKUP } },
+      ),
+    },
   }
 }
 

@@ -1,12 +1,11 @@
 import type { PostSummary, ProjectCard, RenderedPost, RenderedProject } from './generated/types.ts'
 import { PAGE_DATA_ID } from './paths.ts'
-import type { PostPart } from './writing.ts'
 
 /**
  * What a prerendered page carries for hydration, as JSON in its head (never executed): the home
  * page its project cards and newest posts, a case study its data with the markup left out (see
  * deferred-markup.ts) and the posts about it, /writing the posts index, a post its data with the
- * markup left out (and its parts, so the page knows where its diagrams are) and its related projects' cards.
+ * markup left out and its related projects' cards.
  */
 export interface PageData {
   cards?: ProjectCard[]
@@ -18,7 +17,6 @@ export interface PageData {
   /** The posts about the case study's project. */
   projectPosts?: PostSummary[]
   post?: RenderedPost
-  postParts?: PostPart[]
   /** The cards of the post's related projects. */
   relatedProjects?: ProjectCard[]
 }

@@ -2,7 +2,7 @@ import { createContext, use, useContext } from 'react'
 import { contentVersion } from './content-version.ts'
 import type { PostSummary, ProjectCard, RenderedPost } from './generated/types.ts'
 import { postData, postsData } from './paths.ts'
-import { LATEST_POSTS, postParts, postsAbout, type PostPart } from './writing.ts'
+import { LATEST_POSTS, postsAbout } from './writing.ts'
 
 /**
  * The posts are data, not code (as the project cards and case studies are): the build writes the
@@ -17,10 +17,9 @@ export type PostsSource = () => Promise<PostSummary[]>
 /** A post of posts/*.md by slug; null when there is none. */
 export type PostSource = (slug: string) => Promise<RenderedPost | null>
 
-/** A post ready to render: its data and its HTML cut at its diagrams. */
+/** A post ready to render: its data, its text in parts (HTML between the diagrams the build drew). */
 export interface PostView {
   post: RenderedPost
-  parts: PostPart[]
 }
 
 /** What one page knows of the posts: the index and the posts it loaded, and the parts of the index
@@ -68,7 +67,7 @@ export function writing(posts: PostsSource, post: PostSource): Writing {
       if (cached) return cached.promise
       const entry: { promise: Promise<PostView | null>; value?: PostView | null } = {
         promise: post(slug).then(
-          (data) => (entry.value = data ? { post: data, parts: postParts(data.html) } : null),
+          (data) => (entry.value = data ? { post: data } : null),
           (error: unknown) => {
             views.delete(slug)
             throw error

@@ -1,4 +1,4 @@
-import type { PostSummary, RenderedDiagram } from './generated/types.ts'
+import type { PostSummary } from './generated/types.ts'
 import { techSlug } from './technologies.ts'
 
 /**
@@ -81,36 +81,3 @@ export function formatDate(iso: string): string {
 
 /** The calendar day of a date or timestamp, for `<time datetime>` ("2026-03-14"). */
 export const dateOnly = (iso: string): string => /^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0] ?? iso
-
-/** A piece of a post's HTML: markup, or a Mermaid diagram the build drew (shown as a case study shows one). */
-export type PostPart = { kind: 'html'; html: string } | { kind: 'diagram'; diagram: RenderedDiagram }
-
-/**
- * How the build writes a diagram into a post's HTML (the contract with cli/compile):
- * `<figure data-diagram="<title>" data-width="<px>" data-text-size="<px>"><svg …>…</svg></figure>`,
- * the title attribute-escaped, the attributes in this order. Any other figure stays markup.
- */
-const DIAGRAM =
-  /<figure data-diagram="([^"]*)" data-width="(\d+(?:\.\d+)?)" data-text-size="(\d+(?:\.\d+)?)">([\s\S]*?)<\/figure>/g
-
-const entities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&#39;': "'" }
-const unescapeAttribute = (text: string): string => text.replace(/&(amp|quot|lt|gt|#39);/g, (e) => entities[e] ?? e)
-
-/** A post's HTML cut at its diagrams, so each is drawn by DiagramFigure (fitted to its column, with "View full size"). */
-export function postParts(html: string): PostPart[] {
-  const parts: PostPart[] = []
-  let at = 0
-  for (const match of html.matchAll(DIAGRAM)) {
-    const [whole, title = '', width = '0', textSize = '0', svg = ''] = match
-    const before = html.slice(at, match.index).trim()
-    if (before) parts.push({ kind: 'html', html: before })
-    parts.push({
-      kind: 'diagram',
-      diagram: { title: unescapeAttribute(title), mermaid: '', svg, width: Number(width), textSize: Number(textSize) },
-    })
-    at = match.index + whole.length
-  }
-  const rest = html.slice(at).trim()
-  if (rest || parts.length === 0) parts.push({ kind: 'html', html: rest })
-  return parts
-}

@@ -51,10 +51,14 @@ describe('posts through check and compile', () => {
       { id: 'compare-in-constant-time', text: 'Compare in constant time', level: 3 },
       { id: 'where-it-sits-in-the-checkout', text: 'Where it sits in the checkout', level: 2 },
     ])
-    expect(webhooks.html).toContain('<h2 id="the-raw-body-is-the-message">')
-    expect(webhooks.html).toContain('<code class="hljs language-ts">')
-    expect(webhooks.html).toMatch(/<figure class="post-diagram"><svg [^>]*aria-label="Webhook flow"/)
-    expect(webhooks.html).not.toContain('sequenceDiagram')
+    const text = webhooks.parts.map((part) => ('html' in part ? part.html : '')).join('\n')
+    expect(text).toContain('<h2 id="the-raw-body-is-the-message">')
+    expect(text).toContain('<code class="hljs language-ts">')
+    expect(text).not.toContain('sequenceDiagram')
+    const diagrams = webhooks.parts.flatMap((part) => ('diagram' in part ? [part.diagram] : []))
+    expect(diagrams.map((d) => d.title)).toEqual(['Webhook flow'])
+    expect(diagrams[0]?.svg).toMatch(/^<svg [^>]*aria-label="Webhook flow"/)
+    expect(diagrams[0]?.width).toBeGreaterThan(0)
     expect(webhooks.words).toBeGreaterThan(150)
     expect(webhooks.readingMinutes).toBe(Math.max(1, Math.round(webhooks.words / 230)))
     expect(webhooks).toMatchObject({

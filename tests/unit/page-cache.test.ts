@@ -59,6 +59,8 @@ describe('page cache', () => {
       cardsHash: `hash of ${JSON.stringify(cards)}`,
       cardHashes: new Map(cards.map((card) => [card.id, `hash of ${JSON.stringify(card)}`])),
       techHash: 'no technology pages',
+      postHashes: new Map(),
+      postsHash: 'no posts',
     }
     const result = await prerenderRoutes(routes, { serverEntry: entry, siteDir: dir, base: '/', cache })
     const pages = Object.fromEntries(result.pages.map((page) => [page, readFileSync(path.join(dir, page), 'utf8')]))

@@ -107,6 +107,9 @@ describe('the rules across posts', () => {
   })
 })
 
+/** The HTML parts of a post's text, joined (its diagrams left out). */
+const textOf = (post: RenderedPost): string => post.parts.map((part) => ('html' in part ? part.html : '')).join('\n')
+
 describe('compiling a post', () => {
   const compile = (body: string, svgs: ({ svg: string } | { error: string })[] = []) => {
     const front = { title: 'T', summary: 'S', published: '2026-01-01', tags: ['x'] }
@@ -120,9 +123,9 @@ describe('compiling a post', () => {
       { id: 'intro-1', text: 'Intro', level: 2 },
       { id: 'why-code', text: 'Why code?', level: 3 },
     ])
-    expect(post.html).toContain('<h2 id="intro">Intro</h2>')
-    expect(post.html).toContain('<h3 id="why-code">Why <code>code</code>?</h3>')
-    expect(post.html).toContain('<h4 id="deep">Deep</h4>')
+    expect(textOf(post)).toContain('<h2 id="intro">Intro</h2>')
+    expect(textOf(post)).toContain('<h3 id="why-code">Why <code>code</code>?</h3>')
+    expect(textOf(post)).toContain('<h4 id="deep">Deep</h4>')
   })
 
   it('counts words (not diagrams) and gives at least a minute', () => {
@@ -133,21 +136,34 @@ describe('compiling a post', () => {
     expect(postHeadings(lexPost('## A\n## A\n')).map((h) => h.id)).toEqual(['a', 'a-1'])
   })
 
-  it('highlights code, draws diagrams inline, and sanitises', () => {
+  it('highlights code, and cuts the text at each diagram, drawn with its size', () => {
     const { post, diagnostics } = compile(
-      '```js\nconst a = 1\n```\n\n```mermaid Flow\nflowchart LR\n  A --> B\n```\n',
-      [{ svg: '<svg role="img" aria-label="Flow"></svg>' }],
+      'Before.\n\n```js\nconst a = 1\n```\n\n```mermaid Flow\nflowchart LR\n  A --> B\n```\n\nAfter.\n',
+      [{ svg: '<svg width="300" height="80" role="img" aria-label="Flow"><text font-size="14">A</text></svg>' }],
     )
     expect(diagnostics).toEqual([])
-    expect(post.html).toContain('<code class="hljs language-js"><span class="hljs-keyword">const</span>')
-    expect(post.html).toContain('<figure class="post-diagram"><svg role="img" aria-label="Flow"></svg></figure>')
+    expect(post.parts).toHaveLength(3)
+    expect(post.parts[0]).toEqual({
+      html: '<p>Before.</p>\n<pre><code class="hljs language-js"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span></code></pre>',
+    })
+    expect(post.parts[1]).toEqual({
+      diagram: {
+        title: 'Flow',
+        mermaid: 'flowchart LR\n  A --> B',
+        svg: '<svg width="300" height="80" role="img" aria-label="Flow"><text font-size="14">A</text></svg>',
+        width: 300,
+        textSize: 14,
+      },
+    })
+    expect(post.parts[2]).toEqual({ html: '<p>After.</p>' })
     expect(post).toMatchObject({ slug: 'a', tags: ['x'], projects: [], readingMinutes: 1 })
   })
 
   it('a diagram that cannot be drawn is a DIAGRAM_SYNTAX error at its fence', () => {
     const { diagnostics, post } = compile('Text.\n\n```mermaid\nflowchart LR\n  A --> B\n```\n', [{ error: 'bad' }])
     expect(diagnostics.map(brief)).toEqual(['DIAGRAM_SYNTAX@posts/a.md:7:1'])
-    expect(post.html).not.toContain('\uE000')
+    expect(textOf(post)).not.toContain('\uE000')
+    expect(post.parts).toEqual([{ html: '<p>Text.</p>' }])
   })
 })
 
@@ -160,7 +176,7 @@ const summary = (slug: string, published: string, extra: Partial<RenderedPost> =
   projects: [],
   words: 10,
   readingMinutes: 1,
-  html: '<p>x</p>',
+  parts: [{ html: '<p>x</p>' }],
   outline: [],
   ...extra,
 })

@@ -8,7 +8,6 @@ import {
   dateOnly,
   formatDate,
   postCount,
-  postParts,
   postTags,
   postsAbout,
   postsTagged,
@@ -89,21 +88,6 @@ describe('writing helpers', () => {
     expect(formatDate('2026-01-02T23:30:00Z')).toBe('2 January 2026')
     expect(formatDate('soon')).toBe('soon')
     expect(dateOnly('2026-01-02T23:30:00Z')).toBe('2026-01-02')
-  })
-
-  it('cuts a post at its diagrams and leaves other markup whole', () => {
-    const svg = '<svg viewBox="0 0 10 10"><text>x</text></svg>'
-    const html = `<p>Before</p><figure data-diagram="Flow &amp; &quot;more&quot;" data-width="640.5" data-text-size="11">${svg}</figure><p>After</p>`
-    expect(postParts(html)).toEqual([
-      { kind: 'html', html: '<p>Before</p>' },
-      {
-        kind: 'diagram',
-        diagram: { title: 'Flow & "more"', mermaid: '', svg, width: 640.5, textSize: 11 },
-      },
-      { kind: 'html', html: '<p>After</p>' },
-    ])
-    expect(postParts('<p>Only text</p>')).toEqual([{ kind: 'html', html: '<p>Only text</p>' }])
-    expect(postParts('')).toEqual([{ kind: 'html', html: '' }])
   })
 })
 

@@ -26,7 +26,7 @@ export const postMarkupKey = (slug: string, part: number): string => markupKey(`
  * drawn as a case study's are, then the projects it is about.
  */
 export function PostArticle({ view }: { view: PostView }) {
-  const { post, parts } = view
+  const { post } = view
   const related = useRelatedProjects(post)
   const toc = post.outline.length >= TOC_MIN_ENTRIES
   return (
@@ -64,8 +64,8 @@ export function PostArticle({ view }: { view: PostView }) {
       <div className={toc ? 'container project-layout' : 'container project-layout project-layout--single'}>
         {toc ? <TableOfContents entries={post.outline.map((entry) => ({ ...entry, title: entry.text }))} /> : null}
         <div className="post-body">
-          {parts.map((part, i) =>
-            part.kind === 'html' ? (
+          {post.parts.map((part, i) =>
+            'html' in part ? (
               <HtmlBlock key={i} html={part.html} markupKey={postMarkupKey(post.slug, i)} />
             ) : (
               <DiagramFigure key={i} diagram={part.diagram} markupKey={postMarkupKey(post.slug, i)} />
