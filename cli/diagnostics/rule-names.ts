@@ -105,4 +105,6 @@ export const ruleNames = {
   ANALYTICS_HOST: 'InvalidAnalyticsHost',
   DOCTOR_ANALYTICS_CSP: 'PolicyBlocksAnalytics',
   TECH_SLUG_COLLISION: 'TechnologySlugCollision',
+  EXTERNAL_FEED_UNREACHABLE: 'ExternalFeedNotFetched',
+  EXTERNAL_FEED_MALFORMED: 'MalformedExternalFeed',
 } as const satisfies Record<DiagnosticCode, string>
