@@ -99,6 +99,10 @@ describe('renderFeeds', () => {
     expect(webhooks?.content?.value).toContain(
       '<a href="https://aarav.dev/writing/verifying-razorpay-webhooks#raw-body">',
     )
+    // A code block keeps its lines.
+    expect(webhooks?.content?.value).toContain(
+      'secret)\n  .<span class="hljs-title function_">update</span>(rawBody)\n',
+    )
     // Never updated: updated is the day it was published.
     expect(onCall).toMatchObject({ published: '2026-01-20T00:00:00.000Z', updated: '2026-01-20T00:00:00.000Z' })
     expect(onCall?.links).toContainEqual({
