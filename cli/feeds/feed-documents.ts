@@ -41,19 +41,34 @@ interface FeedEntry {
 }
 
 /**
+ * How many posts a feed carries, newest first. Readers poll feeds and keep what they saw, so a feed
+ * lists what is new (Jekyll's jekyll-feed and Eleventy's base blog keep 10; JSON Feed 1.1 asks
+ * publishers to keep a feed small, "under 100K is ideal"); the site's /writing lists them all.
+ * It also bounds the work: only these posts' HTML is read and rewritten.
+ */
+export const FEED_ENTRIES = 20
+
+export interface RenderFeedsOptions {
+  /** At most this many posts, the first of the list. @default FEED_ENTRIES (20) */
+  limit?: number
+}
+
+/**
  * The feeds of the local posts (newest first, as listed), with their full text; undefined when
  * there is no post to list, so no feed is written. Drafts and the posts of writing.external (they
  * have no page here) are never in them. Deterministic: no date in them but the posts' own, so
- * the same posts give the same bytes (the feed's updated is its newest post's).
+ * the same posts give the same bytes (the feed's updated is the latest of its posts' updated).
  */
 export function renderFeeds(
   posts: readonly RenderedPost[],
   portfolio: FeedPortfolio,
   base: string,
+  options: RenderFeedsOptions = {},
 ): FeedDocuments | undefined {
   const site = siteLocation(portfolio.site.url, base)
   const entries = posts
     .filter((post) => post.draft !== true && post.external === undefined)
+    .slice(0, options.limit ?? FEED_ENTRIES)
     .map((p) => entryOf(p, site))
   if (entries.length === 0) return undefined
   const feed = {

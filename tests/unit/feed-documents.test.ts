@@ -173,6 +173,22 @@ describe('renderFeeds', () => {
     expect(withOthers).toEqual(feeds)
   })
 
+  it('carries the newest posts only, 20 unless told', () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      ...posts[2]!,
+      slug: `post-${i}`,
+      published: `2025-10-${String(31 - i).padStart(2, '0')}`,
+    }))
+    const ids = (json: string | undefined) => JSON.parse(json ?? '{}').items.map((item: { id: string }) => item.id)
+    expect(ids(renderFeeds(many, portfolio, '/')?.json)).toEqual(
+      many.slice(0, 20).map((p) => `https://aarav.dev/writing/${p.slug}`),
+    )
+    expect(ids(renderFeeds(many, portfolio, '/', { limit: 2 })?.json)).toEqual([
+      'https://aarav.dev/writing/post-0',
+      'https://aarav.dev/writing/post-1',
+    ])
+  })
+
   it('gives the same bytes for the same posts', () => {
     expect(renderFeeds(structuredClone(posts), portfolio, '/')).toEqual(feeds)
   })
