@@ -50,7 +50,8 @@ function readFeed(parsed: AnyFeed): ParsedFeed {
           const encoded = item.content?.encoded
           return {
             ...defined('link', item.link),
-            ...defined('title', item.title === undefined ? undefined : htmlText(item.title)),
+            // Plain text (RSS 2.0): a title about `<details>` keeps its tag name as text.
+            ...defined('title', item.title),
             // RSS 2.0: "An item may also be complete in itself, if so, the description contains the
             // text": with no content:encoded beside it, the description is the item's text (dev.to).
             ...(encoded ? { contentHtml: encoded, ...defined('summaryHtml', item.description) } : {}),

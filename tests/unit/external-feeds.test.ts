@@ -119,6 +119,8 @@ describe('loadExternalPosts', () => {
       ['2026-09-02', 'Idempotency keys, explained with a coffee order', 'Medium'],
       // 02:00 in India is the day before in UTC: days are UTC, as the local posts'.
       ['2026-07-31', 'Backpressure in Node streams, in one picture', 'Notes'],
+      // An RSS title is plain text: the tag names in it stay text.
+      ['2026-06-18', 'Accessible disclosure widgets with <details> and <summary>', 'DEV Community: Aarav Mehta'],
       ['2026-03-14', 'Verifying Razorpay webhooks in Express', 'DEV Community: Aarav Mehta'],
       ['2026-01-20', 'What a year of on-call taught me', 'Medium'],
       ['2025-11-02', 'Row-level security in Postgres for multi-tenant SaaS', 'DEV Community: Aarav Mehta'],
@@ -251,6 +253,7 @@ describe('loadExternalPosts', () => {
     expect(posts.map((post) => post.external?.feed)).toEqual([
       'DEV Community: Aarav Mehta',
       'DEV Community: Aarav Mehta',
+      'DEV Community: Aarav Mehta',
     ])
     expect(diagnostics.map(brief)).toEqual([
       `warning EXTERNAL_FEED_MALFORMED@portfolio.yaml:3:12 the feed "127.0.0.1:${new URL(feeds[0]?.url ?? '').port}" (${feeds[0]?.url}) is malformed: it is not an RSS, Atom or JSON feed. No copy of it is stored yet, so its posts are left out.`,
@@ -291,7 +294,7 @@ describe('loadExternalPosts', () => {
     }
     const { posts } = await loadExternalPosts(feeds, optionsFor(openStore(tempDir(), 'test'), feeds, T0, { fetch }))
     expect(requested).toEqual(['https://dev.to/feed/aarav'])
-    expect(posts).toHaveLength(2)
+    expect(posts).toHaveLength(3)
   })
 })
 
