@@ -25,7 +25,7 @@ const ACCEPT =
  * overwhelmingly; a document's own XML declaration is not read).
  */
 export async function fetchFeed(url: string, options: FetchFeedOptions): Promise<FetchOutcome> {
-  const seconds = `${Math.round(options.timeoutMs / 100) / 10} s`
+  const seconds = `${Number((options.timeoutMs / 1000).toFixed(2))} s`
   try {
     const headers: Record<string, string> = { accept: ACCEPT }
     if (options.etag) headers['if-none-match'] = options.etag

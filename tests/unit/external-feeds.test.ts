@@ -207,7 +207,7 @@ describe('loadExternalPosts', () => {
     expect(performance.now() - started).toBeLessThan(4_000)
     expect(slow.posts).toEqual(first.posts)
     expect(slow.diagnostics.map(brief)).toEqual([
-      `warning EXTERNAL_FEED_UNREACHABLE@portfolio.yaml:3:12 the feed "dev.to" (${feeds[0]?.url}) could not be fetched: no answer within 0.3 s. Its posts come from the last copy stored, 2 hours old (fetched 2026-11-20 08:00 UTC).`,
+      `warning EXTERNAL_FEED_UNREACHABLE@portfolio.yaml:3:12 the feed "dev.to" (${feeds[0]?.url}) could not be fetched: no answer within 0.25 s. Its posts come from the last copy stored, 2 hours old (fetched 2026-11-20 08:00 UTC).`,
     ])
   })
 
