@@ -155,6 +155,11 @@ function mediaOf(cover: FeedEntry['cover']) {
  * Atom. A post first published elsewhere links there with rel="via", which RFC 4287 §4.2.7.2
  * defines as "the source of the information provided in the containing element"; rel="alternate"
  * stays the post's page here (the entry's id).
+ *
+ * feedsmith indents its output, a CDATA section too: a title holding `&`, `<` or `>` is written as
+ * a CDATA section on a line of its own, so its text gains white space around it. RFC 4287 §3.1.1.1
+ * lets Atom processors collapse white space in text constructs, and readers trim titles (in RSS
+ * too), so it reads the same; a `<pre>` inside content keeps its own lines.
  */
 function atomFeed(feed: FeedHead, entries: readonly FeedEntry[]): string {
   const value: AtomFeed.Feed<Date, true> = {
