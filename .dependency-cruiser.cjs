@@ -89,6 +89,13 @@ module.exports = {
       to: { path: above('pipeline', 'dev', 'init', 'commands') },
     },
     {
+      name: 'feeds-stay-down',
+      severity: 'error',
+      comment: 'The feeds are written from compiled posts (and fetched into the store): below the pipeline that writes them.',
+      from: { path: '^cli/feeds/' },
+      to: { path: above('compile', 'generate', 'media', 'social', 'resume', 'pipeline', 'dev', 'init', 'commands') },
+    },
+    {
       name: 'pipeline-below-commands',
       severity: 'error',
       from: { path: '^cli/(pipeline|init)/' },

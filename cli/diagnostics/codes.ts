@@ -321,6 +321,16 @@ export const diagnosticCodes = {
     hint: 'Write the https address of the instance or proxy alone, e.g. https://stats.example.com, or remove host to use the provider itself.',
   },
 
+  // Q. External feeds (writing.external in portfolio.yaml), fetched at build time
+  EXTERNAL_FEED_UNREACHABLE: {
+    title: 'An external feed could not be fetched (a warning).',
+    hint: 'Check the address in a browser; the build uses the copy it stored last until the feed answers again.',
+  },
+  EXTERNAL_FEED_MALFORMED: {
+    title: 'An external feed is not a well-formed RSS or Atom document (a warning).',
+    hint: "Check that the address is the feed itself (e.g. https://dev.to/feed/<name>), not a page; if it is, the site's feed is broken.",
+  },
+
   // K. Doctor: what breaks a deployment around the content (portfolio doctor)
   DOCTOR_REPOSITORY: {
     title: 'The repository name is unknown, so the base path is not checked.',

@@ -115,4 +115,6 @@ export const ruleNames = {
   POST_TAG_SPELLING: 'TagSpelledTwoWays',
   POST_UNKNOWN_PROJECT: 'RelatedProjectWithoutFile',
   RESUME_UNKNOWN_POST: 'PublicationWithoutPost',
+  EXTERNAL_FEED_UNREACHABLE: 'ExternalFeedNotFetched',
+  EXTERNAL_FEED_MALFORMED: 'MalformedExternalFeed',
 } as const satisfies Record<DiagnosticCode, string>

@@ -56,8 +56,7 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
   const keep = (at: number, key: string | undefined, page: PageFile) => {
     scans[at] = page.scan
     writer.write(page.file, page.html)
-    if (cache && key)
-      inPlace?.record(page.file, key, page.sha256, pageRecord(cache, routes[at]!, page))
+    if (cache && key) inPlace?.record(page.file, key, page.sha256, pageRecord(cache, routes[at]!, page))
   }
   routes.forEach((route, at) => {
     const key = cache && pageKey(cache, route)

@@ -9,6 +9,7 @@ import { listRoutes, type Route } from './list-routes.ts'
 import { prerenderRoutes, type Prerendered, type PrerenderOptions } from './prerender.ts'
 import { dataInPlace, writeSiteData, type DataInPlace, type WrittenData } from './site-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
+import { startExternalPosts, writeFeeds } from './writing-outputs.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckedContent, CheckResult } from '../content/check-content.ts'
 import { looksListed } from '../content/front-matter.ts'
@@ -160,10 +161,17 @@ export async function runBuildSteps(
         const portfolio = await checkPortfolio(options.root, { store: store ?? false })
         // The app's one module about posts is hasPosts: guessed from the files' text now, so the app
         // starts at once, and checked against the compiled posts below.
-        const guessed = portfolio.loaded.posts.some((post) => looksListed(post.path, post.text))
+        const guessed =
+          portfolio.loaded.posts.some((post) => looksListed(post.path, post.text)) ||
+          namesFeeds(portfolio.outcome?.data)
         app = portfolio.portfolio?.then((compiled) => startApp(build, compiled, guessed))
         app?.catch(() => undefined) // awaited below, or in `finally` when the content has errors
-        const outcome = generateOutcome(
+        // The posts of writing.external, fetched (or taken from the store) while the files are checked.
+        const external = (portfolio.portfolio ?? Promise.resolve(undefined)).then(
+          (compiled) => startExternalPosts(compiled, portfolio.loaded.portfolio, store ?? noStore),
+          () => ({ posts: [], diagnostics: [] }),
+        )
+        const checkedFiles = generateOutcome(
           await checkProjects(options.root, portfolio, {
             pool,
             store: store ?? false,
@@ -172,6 +180,12 @@ export async function runBuildSteps(
             progress: count,
           }),
         )
+        const fetched = await external
+        const outcome: typeof checkedFiles = {
+          ...checkedFiles,
+          diagnostics: [...checkedFiles.diagnostics, ...fetched.diagnostics],
+          ...(checkedFiles.compiled ? { compiled: { ...checkedFiles.compiled, externalPosts: fetched.posts } } : {}),
+        }
         const listed = outcome.compiled && listsPosts(outcome.compiled)
         if (app && outcome.compiled && listed !== guessed) {
           // Rare (a draft flag the guess misread): the app built with the wrong hasPosts is built again.
@@ -225,6 +239,14 @@ export async function runBuildSteps(
     // Each edit leaves entries no build reads again: the least recently used go once there are too many.
     store?.prune()
   }
+}
+
+/** Whether portfolio.yaml's data (checked or not) names feeds in writing.external: their posts are listed. */
+function namesFeeds(data: unknown): boolean {
+  const writing = typeof data === 'object' && data !== null ? (data as { writing?: unknown }).writing : undefined
+  const external =
+    typeof writing === 'object' && writing !== null ? (writing as { external?: unknown }).external : undefined
+  return Array.isArray(external) && external.length > 0
 }
 
 /** The record that lets the next build with nothing changed stop at once (build-record.ts). */
@@ -316,15 +338,14 @@ async function finishSite(
   await moveMediaIn(work.data, work.temp)
   const withImages = attachProjectMedia(work.data, kept, made.projectsWithImages, made.images)
   const posts = (compiled.posts ?? []).map((post) => withPostCover(post, made.images))
+  // The routes were listed from the posts before their covers were made; the data carries the covers.
+  const summaries = listedPosts({ ...compiled, posts })
   const data = await step(
     'case-study and chat data',
-    () =>
-      writeSiteData(work.data, work.temp, compiled.portfolio, withImages, dataFiles, {
-        posts,
-        listed: listedPosts({ ...compiled, posts }),
-      }),
+    () => writeSiteData(work.data, work.temp, compiled.portfolio, withImages, dataFiles, { posts, listed: summaries }),
     (written) => `${written.files} files, chat overview ${(written.overviewBytes / 1000).toFixed(1)} kB`,
   )
+  await writeFeeds(work.temp, posts, summaries, compiled.portfolio, options.base)
   const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step, {
     analytics: compiled.portfolio.analytics,
   })
