@@ -91,7 +91,8 @@ module.exports = {
     {
       name: 'feeds-stay-down',
       severity: 'error',
-      comment: 'The feeds are written from compiled posts (and fetched into the store): below the pipeline that writes them.',
+      comment:
+        'The feeds are written from compiled posts (and fetched into the store): below the pipeline that writes them.',
       from: { path: '^cli/feeds/' },
       to: { path: above('compile', 'generate', 'media', 'social', 'resume', 'pipeline', 'dev', 'init', 'commands') },
     },
