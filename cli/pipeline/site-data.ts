@@ -110,7 +110,8 @@ export async function writeSiteData(
   }
   // Written whole each build: a post's data file is one serialisation of what its job gave.
   const postHashes = new Map(posts.map((post) => [post.slug, writePostData(staging, post).sha256]))
-  const postsHash = writePostsIndex(staging, listed)
+  // A site without posts has no index: its pages never ask for one (hasPosts is false).
+  const postsHash = listed.length > 0 ? writePostsIndex(staging, listed) : 'no posts'
   await moveDataFolder(staging, siteDir)
   inPlace?.save()
   return {
@@ -121,7 +122,7 @@ export async function writeSiteData(
     cardHashes: new Map(projects.map((project) => [project.id, sha256Hex(cardsJson([project.card]))])),
     techHash: sha256Hex(JSON.stringify(projects.map((project) => [project.id, project.card.tech]))),
     overviewBytes: Buffer.byteLength(overview),
-    files: 3 + 2 * projects.length + posts.length,
+    files: 2 + (listed.length > 0 ? 1 : 0) + 2 * projects.length + posts.length,
   }
 }
 

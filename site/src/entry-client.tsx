@@ -10,6 +10,7 @@ import { loadProjectView, provideProject } from './project-loader.ts'
 import { browserWriting } from './posts-loader.ts'
 import { loadPostPage } from './components/post-links.tsx'
 import { AppRoutes, matchPage, routeIds } from './routes.tsx'
+import { hasPosts } from './generated/content.ts'
 
 const basename = toBasename(import.meta.env.BASE_URL)
 
@@ -38,12 +39,12 @@ async function preparePage(root: HTMLElement): Promise<void> {
     return
   }
   // /writing carries the posts index; a tag page fetches it (as a tech page does the cards).
-  if (page.id === routeIds.writing || page.id === routeIds.tag) {
+  if (hasPosts && (page.id === routeIds.writing || page.id === routeIds.tag)) {
     if (Array.isArray(inline.posts)) return writing.provideIndex(inline.posts)
     await writing.loadIndex().catch(() => undefined)
     return
   }
-  if (page.id === routeIds.post) {
+  if (hasPosts && page.id === routeIds.post) {
     captureServerMarkup(root)
     const slug = page.postSlug ?? ''
     if (inline.post && inline.post.slug === slug && Array.isArray(inline.post.parts)) {

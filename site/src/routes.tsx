@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router-dom'
 import { App } from './app.tsx'
+import { hasPosts } from './generated/content.ts'
 import { HomePage } from './pages/home-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
 import { PostPage } from './pages/post-page.tsx'
@@ -12,7 +13,8 @@ import { matchPath, routeIds } from './route-match.ts'
 export { matchPage, matchPath, routeIds, type PageMatch } from './route-match.ts'
 
 /** The page for the current location inside the shared layout. Used by entry-server (StaticRouter)
- * and entry-client (BrowserRouter). */
+ * and entry-client (BrowserRouter). `hasPosts` is a constant of the generated content: the bundler
+ * drops the writing pages from the app of a site without posts. */
 export function AppRoutes() {
   const { pathname } = useLocation()
   const page = matchPath(pathname)
@@ -24,11 +26,11 @@ export function AppRoutes() {
         <ProjectPage id={page.projectId ?? ''} />
       ) : page.id === routeIds.tech ? (
         <TechPage slug={page.techSlug ?? ''} />
-      ) : page.id === routeIds.writing ? (
+      ) : hasPosts && page.id === routeIds.writing ? (
         <WritingPage />
-      ) : page.id === routeIds.post ? (
+      ) : hasPosts && page.id === routeIds.post ? (
         <PostPage slug={page.postSlug ?? ''} />
-      ) : page.id === routeIds.tag ? (
+      ) : hasPosts && page.id === routeIds.tag ? (
         <TagPage slug={page.tagSlug ?? ''} />
       ) : (
         <NotFoundPage />

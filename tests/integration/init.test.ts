@@ -110,7 +110,7 @@ describe('portfolio init', () => {
     )
 
     const validate = run(['validate', '--root', dir])
-    expect(validate.stderr).toContain('✔ 2 files checked, no problems')
+    expect(validate.stderr).toContain('✔ 3 files checked, no problems')
     expect(validate.code).toBe(0)
 
     const out = path.join(tempDir('portfolio-init-dist-'), 'site')
@@ -118,6 +118,11 @@ describe('portfolio init', () => {
     expect(build.code, build.stderr).toBe(0)
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('Your Name')
     expect(readFileSync(path.join(out, 'projects/online-store/index.html'), 'utf8')).toContain('Online Store')
+    // The example post: its page, and the feeds.
+    expect(readFileSync(path.join(out, 'writing/stock-during-checkout/index.html'), 'utf8')).toContain(
+      'Keeping stock right when two shoppers check out at once',
+    )
+    expect(existsSync(path.join(out, 'feed.xml'))).toBe(true)
     expect(readFileSync(path.join(out, 'resume.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-')
     expect(JSON.parse(readFileSync(path.join(out, 'resume.json'), 'utf8'))).toMatchObject({
       basics: { name: 'Your Name' },
@@ -141,7 +146,7 @@ describe('portfolio init', () => {
     writeFileSync(file, uncommented)
     expect(Object.keys(parse(uncommented) as object)).toEqual(expect.arrayContaining(lists))
     const validate = run(['validate', '--root', dir])
-    expect(validate.stderr).toContain('✔ 2 files checked, no problems')
+    expect(validate.stderr).toContain('✔ 3 files checked, no problems')
   })
 
   it('refuses to overwrite without --force, listing the files (exit 2), and overwrites with it', () => {
@@ -182,7 +187,7 @@ describe('portfolio init', () => {
     const init = run(['init', inside])
     expect(init.code).toBe(0)
     expect(init.stderr).toContain(`npx portfolio dev --root .portfolio-cache/init-test-${process.pid}`)
-    expect(readdirSync(inside).sort()).toEqual(['media', 'portfolio.yaml', 'projects'])
+    expect(readdirSync(inside).sort()).toEqual(['media', 'portfolio.yaml', 'posts', 'projects'])
     expect(readFileSync(path.join(inside, 'portfolio.yaml'), 'utf8')).toMatch(
       /^# yaml-language-server: \$schema=\.\.\/\.\.\/schema\/portfolio\.schema\.json$/m,
     )
