@@ -4,7 +4,7 @@ import type { Store } from '../cache/store.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { CheckResult } from '../content/check-content.ts'
 import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
-import { chatOverviewJson, projectChat } from '../generate/chat-index.ts'
+import { chatOverviewJson, chatPosts, projectChat } from '../generate/chat-index.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { browserProject, projectCard, projectCards, type BrowserProject } from '../generate/project-data.ts'
@@ -114,6 +114,7 @@ export function openContentSession(root: string, generatedDir: string, store: St
         overview ??= chatOverviewJson(
           content.portfolio,
           content.projects.map((project) => chatOf(project).summary),
+          chatPosts(listedPosts(content), content.posts),
         )
       return overview
     },

@@ -10,11 +10,15 @@ import {
   type ProjectSummary,
 } from '../../site/src/chat/search-config.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
+import type { PostSummary, RenderedPost } from '../content/content-types.ts'
+import { listedPosts } from './post-data.ts'
 import {
   portfolioPassages,
+  postPassages,
   projectParts,
   projectTech,
   type ChatPortfolio,
+  type ChatPost,
   type ChatProject,
   type PassageDraft,
 } from './chat-passages.ts'
@@ -93,10 +97,24 @@ export function projectChat(project: ChatProject): { json: string; summary: Proj
   }
 }
 
-/** The overview file's text: the owner's passages and the projects' summaries, in content order. */
-export function chatOverviewJson(portfolio: ChatPortfolio, projects: readonly ProjectSummary[]): string {
-  const file: ChatOverviewFile = { ...passageFile(portfolioPassages(portfolio)), projects: [...projects] }
+/** The overview file's text: the owner's passages (and the newest posts'), and the projects' summaries, in content order. */
+export function chatOverviewJson(
+  portfolio: ChatPortfolio,
+  projects: readonly ProjectSummary[],
+  posts: readonly ChatPost[] = [],
+): string {
+  const passages = [...portfolioPassages(portfolio), ...postPassages(posts)]
+  const file: ChatOverviewFile = { ...passageFile(passages), projects: [...projects] }
   return safeJson(file)
+}
+
+/** The posts as the chat reads them: the listed summaries (newest first), each with its outline when it is a post of posts/*.md. */
+export function chatPosts(listed: readonly PostSummary[], posts: readonly RenderedPost[] = []): ChatPost[] {
+  const outlines = new Map(posts.map((post) => [post.slug, post.outline]))
+  return listed.map((summary) => {
+    const outline = summary.external ? undefined : outlines.get(summary.slug)
+    return outline ? { ...summary, outline } : summary
+  })
 }
 
 /** Every chat data file of compiled content held whole (generate, the dev server, tests), by path under the site. */
@@ -108,6 +126,7 @@ export function chatFilesOf(content: CompiledContent): { path: string; contents:
       contents: chatOverviewJson(
         content.portfolio,
         projects.map((p) => p.summary),
+        chatPosts(listedPosts(content), content.posts),
       ),
     },
     ...projects.map((p) => ({ path: chatData.project.file(p.id), contents: p.json })),

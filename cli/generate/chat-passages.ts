@@ -1,10 +1,17 @@
 import { Parser } from 'htmlparser2'
 import type { Place } from '../../site/src/chat/search-config.ts'
 import { paths } from '../../site/src/paths.ts'
-import type { Portfolio, RenderedProject, RenderedSection } from '../content/content-types.ts'
+import { formatDate } from '../../site/src/period.ts'
+import type {
+  Portfolio,
+  PostSummary,
+  RenderedPost,
+  RenderedProject,
+  RenderedSection,
+} from '../content/content-types.ts'
 
 /**
- * The passages the chat searches, from the compiled content: the owner's profile, each project's
+ * The passages the chat searches, from the compiled content: the owner's profile and posts, each project's
  * card and every case-study section, cut where a reader would (a paragraph, a list item, a feature,
  * an endpoint, a table, a tech group), each with where it is shown. Pure and deterministic.
  */
@@ -18,6 +25,9 @@ export type PassageDraft = Place & { text: string; title: string }
  */
 export type ChatPortfolio = Pick<Portfolio, 'owner' | 'about' | 'techStack' | 'contact' | 'links'> &
   Partial<Pick<Portfolio, 'availability' | 'hero' | 'resume' | 'experience' | 'education'>>
+
+/** A post as the chat reads it: its summary (data/posts.json's entry), and its outline when the build has its text. */
+export type ChatPost = PostSummary & Partial<Pick<RenderedPost, 'outline'>>
 
 /** A compiled project's texts the passages are made from; its achievements, metrics, audience and demo may be left out. */
 export type ChatProject = Pick<RenderedProject, 'id' | 'title' | 'description' | 'tech' | 'sections'> &
@@ -198,6 +208,39 @@ export function portfolioPassages(portfolio: ChatPortfolio): PassageDraft[] {
     'contact',
   )
   return out
+}
+
+/** The newest posts the chat answers from: their titles, summaries and tags, in the overview the chat opens with. */
+export const CHAT_POSTS = 50
+
+/**
+ * What the chat knows of the owner's writing ("has he written about payments?"): a passage per post
+ * of posts/*.md, the newest CHAT_POSTS (`posts`: newest first, as data/posts.json lists them),
+ * leading to the post's page. Posts published elsewhere (writing.external) are left out: their
+ * pages are not on this site.
+ */
+export function postPassages(posts: readonly ChatPost[]): PassageDraft[] {
+  return posts
+    .filter((post) => !post.external && !post.draft)
+    .slice(0, CHAT_POSTS)
+    .map((post) => {
+      const tags = strings(post.tags)
+      const headings = (post.outline ?? []).map((entry) => text(entry.text))
+      return {
+        title: ['Writing post', text(post.title), ...tags, ...headings].join(' '),
+        text: [
+          `${text(post.title)} (a post, ${formatDate(post.published.slice(0, 7))}): ${text(post.summary)}`,
+          tags.length > 0 ? `Tags: ${tags.join(', ')}.` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+        source: 'Writing',
+        project: '',
+        section: text(post.title),
+        url: paths.post(post.slug),
+        kind: 'text',
+      }
+    })
 }
 
 /**

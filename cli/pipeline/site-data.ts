@@ -4,7 +4,7 @@ import { projectCardsData, projectData } from '../../site/src/paths.ts'
 import type { Store } from '../cache/store.ts'
 import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { chatOverviewJson } from '../generate/chat-index.ts'
+import { chatOverviewJson, chatPosts } from '../generate/chat-index.ts'
 import { cardsJson, moveDataFolder } from '../generate/project-data.ts'
 import { writePostData, writePostsIndex } from '../generate/post-data.ts'
 import { sha256Hex } from '../sha256.ts'
@@ -98,6 +98,7 @@ export async function writeSiteData(
   const overview = chatOverviewJson(
     portfolio,
     projects.map((project) => project.chat),
+    chatPosts(listed, posts),
   )
   for (const [file, text] of [
     [projectCardsData.file, cards],

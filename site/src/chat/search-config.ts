@@ -133,6 +133,15 @@ const QUERY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   pay: ['payment'],
   paid: ['payment'],
   speed: ['fast', 'faster', 'response'],
+  // The posts are "Writing" on the site (a passage per post, see chat-passages.ts postPassages).
+  written: ['writing'],
+  wrote: ['writing'],
+  write: ['writing'],
+  writes: ['writing'],
+  blog: ['writing'],
+  blogs: ['writing'],
+  article: ['writing'],
+  articles: ['writing'],
   faster: ['fast', 'speed', 'response'],
   quicker: ['fast', 'faster', 'response'],
 }
