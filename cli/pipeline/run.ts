@@ -292,10 +292,16 @@ async function startResume(
   signal: AbortSignal,
 ): Promise<{ outcome: ResumeOutcome; ms: number }> {
   const started = performance.now()
-  const outcome = await makeResume(checked, options.root, store ?? noStore, async (input) => {
-    const [typeset] = await pool.runJobs('resume', [input], { perWorker: 1, signal })
-    return typeset as JobResult<'resume'>
-  })
+  const outcome = await makeResume(
+    checked,
+    options.root,
+    store ?? noStore,
+    async (input) => {
+      const [typeset] = await pool.runJobs('resume', [input], { perWorker: 1, signal })
+      return typeset as JobResult<'resume'>
+    },
+    options.base,
+  )
   return { outcome, ms: performance.now() - started }
 }
 

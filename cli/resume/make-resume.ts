@@ -54,19 +54,20 @@ async function documentDate(root: string): Promise<string | undefined> {
  * stop it: a character its font lacks, a compiler error or warning, too many pages. Kept in the
  * store by the template and the data (nothing with noStore); fonts and the compiler are in the
  * tool's version. `typesetWith` is where the typesetting runs: here by default, on a worker of the
- * build's pool in a build.
+ * build's pool in a build. `base`: the site's public base path, in the links to its posts.
  */
 export async function makeResume(
   checked: Pick<CheckResult, 'content' | 'parsed'>,
   root: string,
   store: Store = openStore(),
   typesetWith: (input: TypesetInput) => Promise<Typeset> | Typeset = typesetJob,
+  base = '/',
 ): Promise<ResumeOutcome> {
   const content = checked.content
   assert(content, 'the resume is made from valid content only')
   const choices = readChoices(content.portfolio)
   if (choices.file !== undefined) return { diagnostics: [], cached: false }
-  const { data, texts } = resumeData(content, choices)
+  const { data, texts } = resumeData(content, choices, base)
   const photo = choices.photo === undefined ? undefined : await readPhoto(root, choices.photo)
   if (photo) data.photo = { file: photo.file, alt: `Photo of ${data.name}` }
   const template = await readFile(resumeTemplateFile, 'utf8')

@@ -1,6 +1,7 @@
 import type { CheckedContent } from '../content/check-content.ts'
 import type { Portfolio } from '../content/content-types.ts'
 import { encodePointer } from '../diagnostics/json-pointer.ts'
+import { absoluteUrl, paths } from '../../site/src/paths.ts'
 import { formatDate, formatPeriod } from '../../site/src/period.ts'
 
 /** One text of the resume and where it comes from, so a problem with it can be located. */
@@ -132,7 +133,11 @@ class Texts {
  * The resume's data from the checked content, and every text it prints with the place it comes from
  * (for the font's coverage check). Markdown fields are left out: a resume prints plain text.
  */
-export function resumeData(content: CheckedContent, choices: ResumeChoices): { data: ResumeData; texts: TextSource[] } {
+export function resumeData(
+  content: CheckedContent,
+  choices: ResumeChoices,
+  base = '/',
+): { data: ResumeData; texts: TextSource[] } {
   // The texts are taken in the order they have always been checked in (and their problems reported).
   const texts = new Texts()
   const p = content.portfolio
@@ -170,9 +175,7 @@ export function resumeData(content: CheckedContent, choices: ResumeChoices): { d
     ...(p.certifications
       ? { certifications: p.certifications.map((c, i) => resumeItem(c, ['certifications', i], texts)) }
       : {}),
-    ...(p.publications
-      ? { publications: p.publications.map((c, i) => resumeItem(c, ['publications', i], texts)) }
-      : {}),
+    ...publicationsOf(content, texts, base),
     ...(p.talks ? { talks: p.talks.map((c, i) => resumeItem(c, ['talks', i], texts)) } : {}),
     subject: `Resume of ${name}, ${role}`,
     keywords: [role, ...skills.flatMap((group) => group.items)],
@@ -222,6 +225,31 @@ function resumeItem(item: Item, at: [string, number], texts: Texts): ResumeItem 
     date: item.date,
     ...(item.url ? { url: item.url } : {}),
   }
+}
+
+/**
+ * The publications: those of `publications`, then the posts resume.publications names (the rules
+ * made sure each is a post that is built), each linked where it was first published, else at its
+ * page on the site (under the site's base path). A post's title is located at its entry in
+ * resume.publications, where the owner chose to print it.
+ */
+function publicationsOf(content: CheckedContent, texts: Texts, base: string): Pick<ResumeData, 'publications'> {
+  const p = content.portfolio
+  const items = (p.publications ?? []).map((item, i) => resumeItem(item, ['publications', i], texts))
+  const posts = new Map(content.posts.map(({ slug, post }) => [slug, post]))
+  const venue = shortUrl(p.site.url)
+  p.resume?.publications?.forEach((slug, i) => {
+    const post = posts.get(slug)
+    if (!post) return
+    items.push({
+      title: texts.own(['resume', 'publications', i], post.title),
+      subtitle: venue,
+      period: formatDate(post.published),
+      date: post.published,
+      url: post.canonical ?? absoluteUrl(p.site.url, base, paths.post(slug)),
+    })
+  })
+  return items.length > 0 ? { publications: items } : {}
 }
 
 /** resume.projects in their order, else the first projects of the content. */

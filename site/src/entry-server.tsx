@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router-dom/server'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { hasPosts, portfolio } from './generated/content.ts'
-import { absoluteUrl, renderHead, type HeadOptions } from './head.ts'
+import { renderHead, type HeadOptions } from './head.ts'
 import {
   homeMeta,
   notFoundMeta,
@@ -14,7 +14,7 @@ import {
   writingMeta,
   type PageMeta,
 } from './page-meta.ts'
-import { socialImage, toBasename } from './paths.ts'
+import { absoluteUrl, socialImage, toBasename } from './paths.ts'
 import { forEachMarkup, DEFERRED_MARKUP } from './deferred-markup.ts'
 import type { RenderedProject } from './generated/types.ts'
 import type { PageData } from './page-data.ts'

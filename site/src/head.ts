@@ -1,20 +1,13 @@
 import type { Portfolio } from './generated/types.ts'
 import type { PageMeta } from './page-meta.ts'
 import { feedLinks } from './feeds.ts'
-import { socialImage } from './paths.ts'
+import { absoluteUrl, socialImage } from './paths.ts'
 import { serializeJsonLd, type JsonLd } from './structured-data.ts'
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char)
-}
-
-/** `https://jane.dev` + `/sub/` + `/projects/x` -> `https://jane.dev/sub/projects/x`. */
-export function absoluteUrl(siteUrl: string, base: string, path: string): string {
-  const origin = siteUrl.replace(/\/+$/, '')
-  const prefix = `/${base.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
-  return `${origin}${prefix}/${path.replace(/^\/+/, '')}`
 }
 
 export interface HeadOptions {

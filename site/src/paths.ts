@@ -41,6 +41,13 @@ export function toBasename(base: string): string {
   return `/${base.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/')
 }
 
+/** `https://jane.dev` + `/sub/` + `/projects/x` -> `https://jane.dev/sub/projects/x`. */
+export function absoluteUrl(siteUrl: string, base: string, path: string): string {
+  const origin = siteUrl.replace(/\/+$/, '')
+  const prefix = `/${base.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
+  return `${origin}${prefix}/${path.replace(/^\/+/, '')}`
+}
+
 /**
  * The social-sharing card of a page (Open Graph / Twitter image): a PNG the CLI renders from the
  * content at build time (cli/social/social-images.ts) and the page's head links to.

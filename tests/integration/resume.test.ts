@@ -4,7 +4,7 @@
  * stop it, located in the content.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -327,6 +327,50 @@ describe('certifications, publications and talks in the resume', () => {
     ])
     expect(resume.talks).toBeUndefined()
   }, 60_000)
+
+  it('lists the posts resume.publications names after the publications, linked where they were first published or at their page under the base', async () => {
+    const root = copyRepoContent()
+    try {
+      mkdirSync(path.join(root.root, 'posts'))
+      const post = (title: string, extra = '') =>
+        `---\ntitle: ${title}\nsummary: What it is about.\npublished: "2026-03-14"\ntags: [payments]\n${extra}---\n\nText.\n`
+      writeFileSync(path.join(root.root, 'posts/verifying-webhooks.md'), post('Verifying webhooks'))
+      writeFileSync(
+        path.join(root.root, 'posts/token-rotation.md'),
+        post('Rotating refresh tokens', 'canonical: https://dev.to/aarav/token-rotation\n'),
+      )
+      const file = path.join(root.root, 'portfolio.yaml')
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(
+          'resume:\n',
+          `${LISTS}resume:\n  publications: [token-rotation, verifying-webhooks]\n`,
+        ),
+      )
+      const checked = await checkContent(root.root)
+      expect(checked.diagnostics.filter((d) => d.severity === 'error').map(brief)).toEqual([])
+      const { data } = resumeData(checked.content!, readChoices(checked.content!.portfolio), '/my-portfolio/')
+      expect(data.publications).toEqual([
+        expect.objectContaining({ title: 'Signed webhooks in practice' }),
+        {
+          title: 'Rotating refresh tokens',
+          subtitle: 'aaravsharma.dev',
+          period: 'Mar 2026',
+          date: '2026-03-14',
+          url: 'https://dev.to/aarav/token-rotation',
+        },
+        {
+          title: 'Verifying webhooks',
+          subtitle: 'aaravsharma.dev',
+          period: 'Mar 2026',
+          date: '2026-03-14',
+          url: 'https://aaravsharma.dev/my-portfolio/writing/verifying-webhooks',
+        },
+      ])
+    } finally {
+      root.cleanup()
+    }
+  })
 
   it('without the lists, the template gives the bytes it gave before it had them', async () => {
     const checked = await checkContent(REPO_ROOT)
