@@ -254,6 +254,11 @@ describe('a post page', () => {
       ),
     )
     expect(smallest).toBeGreaterThanOrEqual(11.95)
+    // It zooms.
+    const zoom = dialog.locator('output')
+    expect(await zoom.textContent()).toBe('100%')
+    await phone.keyboard.press('+')
+    expect(await zoom.textContent()).toBe('125%')
     await phone.keyboard.press('Escape')
     await expect.poll(() => phone.locator('dialog.diagram-dialog[open]').count()).toBe(0)
     await phone.context().close()
