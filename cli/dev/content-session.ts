@@ -12,6 +12,8 @@ import { writeFiles } from '../generate/write-files.ts'
 import { listedPosts, postDataJson, postsJson } from '../generate/post-data.ts'
 import { withCompiledMedia } from '../media/build-media.ts'
 import { FILES_KIND } from '../media/encode-job.ts'
+import type { FeedDocuments } from '../feeds/feed-documents.ts'
+import { feedsOf } from '../pipeline/writing-outputs.ts'
 
 /** What one run of the dev server's content found and changed. */
 export interface ContentRun extends Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'> {
@@ -23,6 +25,8 @@ export interface ContentRun extends Pick<CheckResult, 'diagnostics' | 'sources' 
   changedProjects: string[]
   /** True when the project cards (the home page's list) changed. */
   cardsChanged: boolean
+  /** True when the posts index or a post's data (data/posts.json, data/posts/<slug>.json) changed. */
+  postsChanged: boolean
   /** Project files checked (and compiled) in this run; the others had the same text as in the last run. */
   redone: number
   /** Project files whose result from the last run was taken as it was. */
@@ -46,6 +50,11 @@ export interface ContentSession {
   postsIndex(): string | undefined
   /** data/posts/<slug>.json of the last valid content (a draft's too); undefined for an unknown slug. */
   post(slug: string): string | undefined
+  /**
+   * A feed of the last valid content (feed.xml, rss.xml or feed.json) as a build at / writes it
+   * (never a draft); undefined when there is no post to list or before there is content.
+   */
+  feed(format: keyof FeedDocuments): string | undefined
   /** The chat's overview of the last valid content (data/chat.json); undefined before there is any. */
   chatOverview(): string | undefined
   /** One project's chat passages (data/chat/<id>.json); undefined for an unknown id or before there is content. */
@@ -63,6 +72,10 @@ export function openContentSession(root: string, generatedDir: string, store: St
   let byId = new Map<string, RenderedProject>()
   let cards: ProjectCard[] | undefined
   let overview: string | undefined
+  // The posts' data files of the last valid content, made once per run (their text is compared to
+  // tell the open pages what changed), and its feeds, made on request.
+  let posts: PostFiles = { index: undefined, bySlug: new Map() }
+  let feeds: FeedDocuments | null | undefined
   // Made on request, per compiled project: a project not checked again is the same object, so an
   // edit to one project makes only its own file again.
   const chats = new WeakMap<RenderedProject, ReturnType<typeof projectChat>>()
@@ -83,7 +96,14 @@ export function openContentSession(root: string, generatedDir: string, store: St
       const diagnostics = [...checked.diagnostics, ...checked.compileDiagnostics]
       const report = { diagnostics, sources: checked.sources, fileCount: checked.fileCount, ...counts }
       if (!checked.compiled)
-        return { ...report, compiled: false, written: [], changedProjects: [], cardsChanged: false }
+        return {
+          ...report,
+          compiled: false,
+          written: [],
+          changedProjects: [],
+          cardsChanged: false,
+          postsChanged: false,
+        }
       const resolved = await withCompiledMedia(checked.compiled, {
         root,
         store: store || undefined,
@@ -99,7 +119,11 @@ export function openContentSession(root: string, generatedDir: string, store: St
       byId = new Map(next.projects.map((project) => [project.id, project]))
       cards = undefined
       overview = undefined
-      return { ...report, compiled: true, written, ...changes }
+      const nextPosts = postFilesOf(next)
+      const postsChanged = !samePostFiles(posts, nextPosts)
+      posts = nextPosts
+      feeds = undefined
+      return { ...report, compiled: true, written, ...changes, postsChanged }
     },
     project(id) {
       const project = byId.get(id)
@@ -123,11 +147,15 @@ export function openContentSession(root: string, generatedDir: string, store: St
       return project && chatOf(project).json
     },
     postsIndex() {
-      return content && postsJson(listedPosts(content))
+      return posts.index
     },
     post(slug) {
-      const post = content?.posts?.find((candidate) => candidate.slug === slug)
-      return post && postDataJson(post)
+      return posts.bySlug.get(slug)
+    },
+    feed(format) {
+      if (content && feeds === undefined)
+        feeds = feedsOf(content.posts ?? [], listedPosts(content), content.portfolio, '/') ?? null
+      return feeds?.[format]
     },
     mediaFile(name) {
       const size = mediaFiles.get(name)
@@ -160,6 +188,25 @@ function changesBetween(
   // What is left of the old projects went.
   changedProjects.push(...old.keys())
   return { changedProjects, cardsChanged }
+}
+
+/** The posts' data files of a valid content: data/posts.json and each data/posts/<slug>.json, by slug. */
+interface PostFiles {
+  index: string | undefined
+  bySlug: Map<string, string>
+}
+
+function postFilesOf(content: CompiledContent): PostFiles {
+  return {
+    index: postsJson(listedPosts(content)),
+    bySlug: new Map((content.posts ?? []).map((post) => [post.slug, postDataJson(post)])),
+  }
+}
+
+function samePostFiles(a: PostFiles, b: PostFiles): boolean {
+  if (a.index !== b.index || a.bySlug.size !== b.bySlug.size) return false
+  for (const [slug, json] of a.bySlug) if (b.bySlug.get(slug) !== json) return false
+  return true
 }
 
 const cardText = (project: RenderedProject | undefined) => project && JSON.stringify(projectCard(project))

@@ -3,11 +3,12 @@ import type { ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { Connect } from 'vite'
 import { cardsJson, projectDataJson } from '../generate/project-data.ts'
+import { feedFiles } from '../../site/src/paths.ts'
 import type { ContentSession } from './content-session.ts'
 
 /**
  * The files a build writes beside the pages and the browser fetches (case studies, project cards,
- * the posts and their index, the chat's passages, the resume), answered from the dev session's content in memory at the same
+ * the posts and their index, the feeds, the chat's passages, the resume), answered from the dev session's content in memory at the same
  * URLs. Each waits for the content's first run.
  */
 export function dataRoutes(
@@ -15,7 +16,7 @@ export function dataRoutes(
   root: string,
   firstRun: Promise<unknown>,
 ): Connect.NextHandleFunction {
-  const routes: [RegExp, (match: RegExpExecArray, res: ServerResponse) => Promise<boolean>][] = [
+  const routes: Route[] = [
     [/^\/resume\.(pdf|json)$/, ([, format], res) => sendResume(root, format === 'pdf' ? 'pdf' : 'json', res)],
     [/^\/data\/cards\.json$/, async (_, res) => sendCards(session, res)],
     [/^\/data\/chat\.json$/, async (_, res) => sendText(res, session.chatOverview())],
@@ -29,6 +30,9 @@ export function dataRoutes(
     ],
     [/^\/data\/posts\.json$/, async (_, res) => sendText(res, session.postsIndex())],
     [/^\/data\/posts\/([^/]+)\.json$/, async ([, slug], res) => sendPost(session, decodeURIComponent(slug ?? ''), res)],
+    ...FEED_ROUTES.map(
+      ({ pattern, format, type }): Route => [pattern, async (_, res) => sendFeed(res, session.feed(format), type)],
+    ),
     [/^\/media\/([^/]+)$/, async ([, name = ''], res) => sendMedia(name, session.mediaFile(name), res)],
   ]
   return (req, res, next) => {
@@ -41,6 +45,22 @@ export function dataRoutes(
     }
     next()
   }
+}
+
+type Route = [RegExp, (match: RegExpExecArray, res: ServerResponse) => Promise<boolean>]
+
+/** feed.xml, rss.xml and feed.json at the site's root, with the types a static host gives their names. */
+const FEED_ROUTES = (['atom', 'rss', 'json'] as const).map((format) => ({
+  format,
+  pattern: new RegExp(`^/${feedFiles[format].replace('.', '\\.')}$`),
+  type: format === 'json' ? 'application/json' : 'application/xml',
+}))
+
+/** A feed; false (next handler, which answers 404) when the content lists no post. */
+function sendFeed(res: ServerResponse, text: string | undefined, type: string): boolean {
+  if (text === undefined) return false
+  res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' }).end(text)
+  return true
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' }

@@ -4,14 +4,15 @@ import type { DevEnvironment, EnvironmentModuleNode, HotUpdateOptions, ViteDevSe
 import type { ContentRun } from './content-session.ts'
 
 /**
- * Tells the open pages what a run changed. Case studies and cards are fetched, not imported: the
- * pages showing them are told to load them again. Changed content modules go to Vite's HMR (the
+ * Tells the open pages what a run changed. Case studies, cards and posts are fetched, not imported:
+ * the pages showing them are told to load them again. Changed content modules go to Vite's HMR (the
  * watcher ignores the generated folder, so nothing fires twice).
  */
 export function announceChanges(server: ViteDevServer, run: ContentRun, generatedDir: string): void {
   for (const id of run.changedProjects)
     server.ws.send({ type: 'custom', event: 'portfolio:project-changed', data: { id } })
   if (run.cardsChanged) server.ws.send({ type: 'custom', event: 'portfolio:cards-changed' })
+  if (run.postsChanged) server.ws.send({ type: 'custom', event: 'portfolio:posts-changed' })
   for (const rel of run.written) {
     const file = path.join(generatedDir, rel)
     server.watcher.emit(existsSync(file) ? 'change' : 'unlink', file)

@@ -31,7 +31,8 @@ export interface PageRouteOptions {
 /**
  * Every page server-rendered with entry-server's render() and put into index.html by the build's
  * own fillShell, so entry-client hydrates the same markup it hydrates in production. Case studies
- * and cards come from the session's content in memory.
+ * studies, cards and posts (drafts too) come from the session's content in memory, as the data
+ * routes serve them.
  */
 export function pageRoute(server: ViteDevServer, options: PageRouteOptions): Connect.NextHandleFunction {
   return (req, res, next) => {
@@ -41,6 +42,8 @@ export function pageRoute(server: ViteDevServer, options: PageRouteOptions): Con
     })
   }
 }
+
+const parsed = <T>(json: string | undefined): T | undefined => (json === undefined ? undefined : JSON.parse(json))
 
 async function renderPage(
   server: ViteDevServer,
@@ -67,6 +70,8 @@ async function renderPage(
     '/',
     async (id) => session.project(id) ?? null,
     async () => session.cards() ?? [],
+    async () => parsed(session.postsIndex()) ?? [],
+    async (slug) => parsed(session.post(slug)) ?? null,
   )
   res
     .writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })

@@ -6,7 +6,7 @@ import type { SourceFile } from '../content/load-sources.ts'
 import { parseYaml } from '../content/parse-yaml.ts'
 import { readingMinutes } from '../content/post-text.ts'
 import { loadExternalPosts, type ExternalPosts } from '../feeds/external-feeds.ts'
-import { renderFeeds } from '../feeds/feed-documents.ts'
+import { renderFeeds, type FeedDocuments } from '../feeds/feed-documents.ts'
 import { feedFiles } from '../../site/src/paths.ts'
 
 /**
@@ -30,9 +30,25 @@ export function startExternalPosts(
 }
 
 /**
- * The Atom, RSS and JSON feeds of the posts the site lists (feed.xml, rss.xml, feed.json): the
- * posts of posts/*.md in the order of `listed` (newest first). Nothing when there is none.
+ * The Atom, RSS and JSON feeds of the posts the site lists (feed.xml, rss.xml, feed.json) as the
+ * build writes them and the dev server answers them: the posts of posts/*.md in the order of
+ * `listed` (newest first). Undefined when there is none to list.
  */
+export function feedsOf(
+  posts: readonly RenderedPost[],
+  listed: readonly PostSummary[],
+  portfolio: Pick<Portfolio, 'site' | 'owner'>,
+  base: string,
+): FeedDocuments | undefined {
+  const bySlug = new Map(posts.map((post) => [post.slug, post]))
+  const newestFirst = listed.flatMap((summary) => {
+    const post = summary.external ? undefined : bySlug.get(summary.slug)
+    return post ? [post] : []
+  })
+  return renderFeeds(newestFirst, portfolio, base)
+}
+
+/** Writes the feeds of feedsOf into `siteDir`; nothing when there is no post to list. */
 export async function writeFeeds(
   siteDir: string,
   posts: readonly RenderedPost[],
@@ -40,12 +56,7 @@ export async function writeFeeds(
   portfolio: Pick<Portfolio, 'site' | 'owner'>,
   base: string,
 ): Promise<number> {
-  const bySlug = new Map(posts.map((post) => [post.slug, post]))
-  const newestFirst = listed.flatMap((summary) => {
-    const post = summary.external ? undefined : bySlug.get(summary.slug)
-    return post ? [post] : []
-  })
-  const feeds = renderFeeds(newestFirst, portfolio, base)
+  const feeds = feedsOf(posts, listed, portfolio, base)
   if (!feeds) return 0
   for (const format of ['atom', 'rss', 'json'] as const)
     await writeFile(path.join(siteDir, feedFiles[format]), feeds[format])

@@ -17,11 +17,14 @@ export const BUDGETS = deepFreeze({
     mobile: { performance: 0.98, accessibility: 1, 'best-practices': 1, seo: 1 },
     desktop: { performance: 1, accessibility: 1, 'best-practices': 1, seo: 1 },
   } satisfies Record<Preset, Record<Category, number>>,
-  /** JavaScript a first visit to / (or to a technology page, the same app over the same cards) downloads (load plus idle). */
+  /**
+   * JavaScript a first visit to / (or to a technology page, the same app over the same cards, or to
+   * /writing or a tag page, the same app over the posts index) downloads (load plus idle).
+   */
   homeJsKb: 90,
   /** CSS a first visit downloads, on every route. */
   cssKb: 15,
-  /** JavaScript a case-study page adds beyond what / downloads: moving there from /, and as a cold first visit. */
+  /** JavaScript a case-study or post page adds beyond what / downloads: moving there from /, and as a cold first visit. */
   caseStudyExtraJsKb: 10,
   /** Stylesheets a page links (the one small render-blocking file). */
   maxStylesheets: 1,
@@ -69,9 +72,9 @@ export interface RouteMeasurement {
   visits: FirstVisit[]
   /** The HTML's own script/modulepreload/stylesheet tags, read from the build. */
   static: StaticRoute
-  /** Case studies: JS fetched when moving from / to this page in the app. */
+  /** Case studies and posts: JS fetched when moving from / to this page in the app. */
   navigation?: Navigation
-  /** Case studies: JS(first visit here) - JS(first visit to /), and the files / does not download. */
+  /** Case studies and posts: JS(first visit here) - JS(first visit to /), and the files / does not download. */
   coldExtra?: { jsGzip: number; js: Asset[] }
 }
 
@@ -85,6 +88,10 @@ export function firstVisitCss(m: RouteMeasurement): number {
 
 const list = (assets: { path: string; gzipBytes: number }[]) =>
   assets.map((a) => `${a.path} ${formatKb(a.gzipBytes)}`).join(', ')
+
+/** The pages held to the home JS budget: /, a technology page, /writing and a tag page (lists of cards or posts). */
+export const isListPage = (route: string): boolean =>
+  route === '/' || route.startsWith('/projects/tech/') || route === '/writing' || route.startsWith('/writing/tags/')
 
 /** Byte, render-blocking, image and CLS rules for one route. */
 export function checkRoute(m: RouteMeasurement): Miss[] {
@@ -104,7 +111,7 @@ export function checkRoute(m: RouteMeasurement): Miss[] {
     )
   }
   const js = firstVisitJs(m)
-  if ((m.route === '/' || m.route.startsWith('/projects/tech/')) && kb(js) > BUDGETS.homeJsKb)
+  if (isListPage(m.route) && kb(js) > BUDGETS.homeJsKb)
     miss('bytes', 'JS (first visit, gzip)', formatKb(js), `<= ${BUDGETS.homeJsKb} kB`, biggest && list(biggest.js))
   const css = firstVisitCss(m)
   if (kb(css) > BUDGETS.cssKb)

@@ -148,7 +148,7 @@ export function formatReport(report: AuditReport): string {
     `Chat index (fetched when the chat is first opened): ${report.chatIndex ? `${formatKb(report.chatIndex.gzipBytes)} gzip (${formatKb(report.chatIndex.bytes)} raw)` : 'missing'}${mark(missed.has('/|chat index (gzip, fetched when the chat opens)'))}`,
   )
   out.push(
-    `Budgets: JS on / <= ${BUDGETS.homeJsKb} kB, images on / <= ${BUDGETS.homeImagesKb} kB (phone), chat index <= ${BUDGETS.chatIndexKb} kB, CSS <= ${BUDGETS.cssKb} kB, case study +JS <= ${BUDGETS.caseStudyExtraJsKb} kB, <= ${BUDGETS.maxStylesheets} stylesheet, ${BUDGETS.maxBlockingScripts} blocking scripts, CLS ${BUDGETS.cls}; Lighthouse mobile performance >= ${BUDGETS.lighthouse.mobile.performance}, desktop >= ${BUDGETS.lighthouse.desktop.performance}, other categories 1.`,
+    `Budgets: JS on /, /writing and list pages <= ${BUDGETS.homeJsKb} kB, images on / <= ${BUDGETS.homeImagesKb} kB (phone), chat index <= ${BUDGETS.chatIndexKb} kB, CSS <= ${BUDGETS.cssKb} kB, case study and post +JS <= ${BUDGETS.caseStudyExtraJsKb} kB, <= ${BUDGETS.maxStylesheets} stylesheet, ${BUDGETS.maxBlockingScripts} blocking scripts, CLS ${BUDGETS.cls}; Lighthouse mobile performance >= ${BUDGETS.lighthouse.mobile.performance}, desktop >= ${BUDGETS.lighthouse.desktop.performance}, other categories 1.`,
   )
   out.push('')
 

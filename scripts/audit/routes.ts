@@ -10,11 +10,16 @@ export interface AuditRoute {
   projectId?: string
   /** The technology's slug for a technology page (/projects/tech/<slug>). */
   techSlug?: string
+  /** The post's slug for a post page (/writing/<slug>): held to a case study's budgets. */
+  postSlug?: string
+  /** The tag's slug for a tag page (/writing/tags/<slug>). */
+  tagSlug?: string
 }
 
 /**
  * Every page to audit, read from the build output: /, one case study per projects/<id>/index.html,
- * then one technology page per projects/tech/<slug>/index.html.
+ * then one technology page per projects/tech/<slug>/index.html; with posts, /writing, one post
+ * page per writing/<slug>/index.html and one tag page per writing/tags/<slug>/index.html.
  */
 export async function listAuditRoutes(distDir: string): Promise<AuditRoute[]> {
   const home = await stat(path.join(distDir, 'index.html')).catch(() => undefined)
@@ -33,7 +38,39 @@ export async function listAuditRoutes(distDir: string): Promise<AuditRoute[]> {
       projects.push({ route: `/projects/${entry.name}`, file, projectId: entry.name })
   }
   projects.sort((a, b) => a.route.localeCompare(b.route))
-  return [{ route: '/', file: 'index.html' }, ...projects, ...(await listTechRoutes(distDir))]
+  return [
+    { route: '/', file: 'index.html' },
+    ...projects,
+    ...(await listTechRoutes(distDir)),
+    ...(await listWritingRoutes(distDir)),
+  ]
+}
+
+const isFile = (file: string) =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  )
+
+/** /writing, then each post page, then each tag page (the prerendered ones: never a draft). */
+async function listWritingRoutes(distDir: string): Promise<AuditRoute[]> {
+  if (!(await isFile(path.join(distDir, 'writing', 'index.html')))) return []
+  const entries = await readdir(path.join(distDir, 'writing'), { withFileTypes: true })
+  const posts: AuditRoute[] = []
+  for (const entry of entries) {
+    const file = path.posix.join('writing', entry.name, 'index.html')
+    if (entry.isDirectory() && entry.name !== 'tags' && (await isFile(path.join(distDir, file))))
+      posts.push({ route: `/writing/${entry.name}`, file, postSlug: entry.name })
+  }
+  const tags = await readdir(path.join(distDir, 'writing', 'tags'), { withFileTypes: true }).catch(() => [])
+  const tagRoutes: AuditRoute[] = []
+  for (const entry of tags) {
+    const file = path.posix.join('writing', 'tags', entry.name, 'index.html')
+    if (entry.isDirectory() && (await isFile(path.join(distDir, file))))
+      tagRoutes.push({ route: `/writing/tags/${entry.name}`, file, tagSlug: entry.name })
+  }
+  const byRoute = (a: AuditRoute, b: AuditRoute) => a.route.localeCompare(b.route)
+  return [{ route: '/writing', file: 'writing/index.html' }, ...posts.sort(byRoute), ...tagRoutes.sort(byRoute)]
 }
 
 async function listTechRoutes(distDir: string): Promise<AuditRoute[]> {
@@ -54,8 +91,9 @@ async function listTechRoutes(distDir: string): Promise<AuditRoute[]> {
 }
 
 /**
- * Keeps the routes named in a --routes list. Accepts `/`, `/projects/<id>`, `projects/<id>` or a bare
- * project id; throws on a name that matches no route, so a typo never audits nothing.
+ * Keeps the routes named in a --routes list. Accepts `/`, `/projects/<id>`, `projects/<id>`, a bare
+ * project id, or any listed path (`/writing/<slug>`); throws on a name that matches no route, so a
+ * typo never audits nothing.
  */
 export function selectRoutes(routes: readonly AuditRoute[], names: readonly string[]): AuditRoute[] {
   const wanted = new Set<string>()

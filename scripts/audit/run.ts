@@ -24,7 +24,7 @@ import type { Compression } from './serve.ts'
 
 const USAGE = `usage: npm run audit -- [options]
   --quick          byte and markup budgets on every route, Lighthouse (mobile) on / only
-  --routes LIST    comma-separated routes to audit: /, /projects/<id> or a project id
+  --routes LIST    comma-separated routes to audit: /, /projects/<id>, a project id, /writing or /writing/<slug>
   --dist DIR       audit an existing build instead of building the shipped content
   --base PATH      the base path the build was made for (default /)
   --json FILE      where to write the JSON report (default: audit-report.json next to the build folder)

@@ -20,12 +20,15 @@ import { gzipFront } from '../../scripts/audit/serve.ts'
 import type { ProjectCard } from '../../site/src/generated/types.ts'
 import { projectCardsData } from '../../site/src/paths.ts'
 import { techPages } from '../../site/src/technologies.ts'
+import { WRITING_FIXTURE } from '../helpers/writing-content.ts'
 
 /**
  * The deterministic part of `npm run audit`, in CI: byte, render-blocking, image and layout-shift
  * budgets on every route, and one Lighthouse mobile pass on / for accessibility, best practices and SEO.
  * Performance scores and timings move with machine load (0.73 once on a busy machine), so they are
- * measured by `npm run audit` alone. The rules and numbers live in scripts/audit/.
+ * measured by `npm run audit` alone. The rules and numbers live in scripts/audit/. Writing, on the
+ * build with the writing fixture's posts: /writing, a tag page, and the post with a cover, code and a
+ * diagram, held to a case study's budgets, with a Lighthouse mobile pass of its own.
  */
 const siteUrl = inject('siteUrl')
 const siteDir = inject('siteDir')
@@ -79,18 +82,57 @@ describe('budgets on every route', () => {
   })
 })
 
+/** Lighthouse mobile on one route of a served build, gzipped as GitHub Pages serves it (the e2e servers send files uncompressed). */
+async function lighthouseMisses(root: string, route: string) {
+  const front = await gzipFront(root)
+  const chrome = await launchDebuggableChromium()
+  try {
+    const summary = await runLighthouse(front.url + route.slice(1), 'mobile', chrome.port, DETERMINISTIC)
+    expect(summary.runtimeError).toBeUndefined()
+    return checkLighthouse(route, summary, DETERMINISTIC)
+  } finally {
+    await chrome.close()
+    await front.close()
+  }
+}
+
 describe('Lighthouse', () => {
   it('mobile on / scores 1 for accessibility, best practices and SEO', async () => {
-    // Served gzipped, as GitHub Pages does: the e2e server sends files uncompressed.
-    const front = await gzipFront(siteUrl)
-    const chrome = await launchDebuggableChromium()
-    try {
-      const summary = await runLighthouse(front.url, 'mobile', chrome.port, DETERMINISTIC)
-      expect(summary.runtimeError).toBeUndefined()
-      expect(checkLighthouse('/', summary, DETERMINISTIC)).toEqual([])
-    } finally {
-      await chrome.close()
-      await front.close()
-    }
+    expect(await lighthouseMisses(siteUrl, '/')).toEqual([])
+  }, 150_000)
+})
+
+describe('writing', () => {
+  const postsSiteUrl = inject('postsSiteUrl')
+  const postsSiteDir = inject('postsSiteDir')
+  const post = `/writing/${WRITING_FIXTURE.published[0]}`
+  const wanted = ['/writing', post, '/writing/tags/node-js']
+  const writing = new Map<string, RouteMeasurement>()
+
+  beforeAll(async () => {
+    const all = await listAuditRoutes(postsSiteDir)
+    const chosen = all.filter((r) => wanted.includes(r.route))
+    const options = { distDir: postsSiteDir, base: '/', siteUrl: postsSiteUrl, home: all[0]! }
+    for (const m of await measureRoutes(browser!, chosen, options)) writing.set(m.route, m)
+  }, 240_000)
+
+  it('lists /writing, each post and each tag page from the build, never the draft', async () => {
+    const routes = (await listAuditRoutes(postsSiteDir)).map((r) => r.route)
+    expect(routes).toEqual(expect.arrayContaining(wanted))
+    expect(routes.filter((r) => r.includes(WRITING_FIXTURE.draft))).toEqual([])
+  })
+
+  it.each(wanted)(
+    `%s meets the byte, render-blocking, image and layout-shift budgets (a post at most ${BUDGETS.caseStudyExtraJsKb} kB JS beyond /, moving there and cold)`,
+    (route) => {
+      const m = writing.get(route)!
+      expect(firstVisitJs(m)).toBeGreaterThan(0)
+      if (route === post) expect(m.navigation?.method).toBe('link click') // from the home page's latest posts
+      expect(checkRoute(m)).toEqual([])
+    },
+  )
+
+  it('Lighthouse mobile on a post scores 1 for accessibility, best practices and SEO', async () => {
+    expect(await lighthouseMisses(postsSiteUrl, post)).toEqual([])
   }, 150_000)
 })

@@ -3,14 +3,22 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { addWritingFixture, WRITING_FIXTURE } from '../helpers/writing-content.ts'
 import { DESKTOP, launchBrowser, watchConsole } from './browser.ts'
 
-/** `portfolio dev` as a user runs it, on a copy of the shipped content, driven in real Chromium. */
+/**
+ * `portfolio dev` as a user runs it, on a copy of the shipped content with the writing fixture's
+ * posts (tests/fixtures/writing/posts/, a draft among them), driven in real Chromium.
+ */
 const repo = path.resolve(import.meta.dirname, '../..')
 const root = mkdtempSync(path.join(os.tmpdir(), 'portfolio-dev-e2e-'))
 const projectFile = path.join(root, 'projects/authstack.yaml')
 const portfolioFile = path.join(root, 'portfolio.yaml')
+const [WEBHOOKS] = WRITING_FIXTURE.published
+const postFile = path.join(root, `posts/${WEBHOOKS}.md`)
+/** The same content built at / by the global setup: what dev's feeds must equal. */
+const postsSiteDir = inject('postsSiteDir')
 let original = ''
 let server: ChildProcess
 let url = ''
@@ -31,6 +39,7 @@ async function terminal(pattern: RegExp, from = 0, timeout = 15_000): Promise<st
 beforeAll(async () => {
   for (const entry of ['portfolio.yaml', 'projects'])
     cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true })
+  await addWritingFixture(root)
   original = readFileSync(projectFile, 'utf8')
   server = spawn(process.execPath, [path.join(repo, 'bin/portfolio.mjs'), 'dev', '--root', root, '--port', '0'], {
     cwd: root,
@@ -64,7 +73,7 @@ describe('portfolio dev', () => {
     expect(response.status).toBe(200)
     expect(await response.text()).toMatch(/<h1[^>]*>AuthStack<\/h1>/)
     expect((await fetch(url + 'projects/no-such-project')).status).toBe(404)
-    expect(log).toContain('content is valid (7 files)')
+    expect(log).toContain('content is valid (10 files)')
   })
 
   it('serves the resume made from the content, as the build writes it', async () => {
@@ -134,6 +143,56 @@ describe('portfolio dev', () => {
     await home.locator('a[href="/projects/side-project"]').first().waitFor({ state: 'detached', timeout: 15_000 })
     await expect.poll(async () => (await fetch(url + 'projects/side-project')).status, { timeout: 15_000 }).toBe(404)
     await home.context().close()
+  })
+
+  it('server-renders the posts like the build, and the drafts the build leaves out', async () => {
+    const writing = await (await fetch(url + 'writing')).text()
+    for (const title of ['Verifying Razorpay webhooks in Express', 'Notes on warehouse search'])
+      expect(writing).toContain(`>${title}</a>`)
+    const post = await fetch(`${url}writing/${WEBHOOKS}`)
+    expect(post.status).toBe(200)
+    const html = await post.text()
+    expect(html).toMatch(/<h1[^>]*>Verifying Razorpay webhooks in Express<\/h1>/)
+    expect(html).toContain('aria-label="Webhook flow"') // the diagram, drawn in the HTML
+    const draft = await fetch(`${url}writing/${WRITING_FIXTURE.draft}`)
+    expect(draft.status).toBe(200)
+    expect(await draft.text()).toMatch(/<h1[^>]*>Notes on warehouse search<\/h1>[\s\S]*post-meta__draft">Draft</)
+    expect((await fetch(`${url}writing/tags/search`)).status).toBe(200) // the draft's own tag
+    expect((await fetch(`${url}writing/no-such-post`)).status).toBe(404)
+    const index = (await (await fetch(`${url}data/posts.json`)).json()) as { slug: string; draft?: boolean }[]
+    expect(index.map((p) => p.slug)).toEqual([WRITING_FIXTURE.draft, ...WRITING_FIXTURE.published])
+    expect(index[0]?.draft).toBe(true)
+    expect(((await (await fetch(`${url}data/posts/${WEBHOOKS}.json`)).json()) as { slug: string }).slug).toBe(WEBHOOKS)
+  })
+
+  it('serves the feeds a build of the same content writes, byte for byte (never the draft)', async () => {
+    for (const file of ['feed.xml', 'rss.xml', 'feed.json']) {
+      const response = await fetch(url + file)
+      expect(response.status, file).toBe(200)
+      const text = await response.text()
+      expect(text, file).toBe(readFileSync(path.join(postsSiteDir, file), 'utf8'))
+      expect(text).not.toContain(WRITING_FIXTURE.draft)
+    }
+  })
+
+  it("shows an edit to a post's title on its open page without reloading, and in the list", async () => {
+    const page = await (await browser.newContext(DESKTOP)).newPage()
+    const problems = watchConsole(page)
+    await page.goto(`${url}writing/${WEBHOOKS}`, { waitUntil: 'networkidle' })
+    expect(problems, 'the server-rendered post hydrates without warnings').toEqual([])
+    expect(await page.locator('h1').textContent()).toBe('Verifying Razorpay webhooks in Express')
+    await page.evaluate(() => ((window as unknown as { devMarker: number }).devMarker = 7))
+    const text = readFileSync(postFile, 'utf8')
+    writeFileSync(postFile, text.replace(/^title: .*$/m, 'title: Verifying webhooks, edited'))
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Verifying webhooks, edited', null, {
+      timeout: 15_000,
+    })
+    expect(await page.evaluate(() => (window as unknown as { devMarker?: number }).devMarker)).toBe(7)
+    await page.getByRole('link', { name: 'All posts' }).click()
+    await page.getByRole('link', { name: 'Verifying webhooks, edited' }).waitFor()
+    expect(problems, 'no errors or warnings in the browser console').toEqual([])
+    writeFileSync(postFile, text)
+    await page.context().close()
   })
 
   it('stops on SIGTERM with exit code 0', async () => {

@@ -4,27 +4,37 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { serveDist } from '../../cli/dev/serve-dist.ts'
+import { contentWithPosts } from '../helpers/writing-content.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string
     baseSiteUrl: string
     siteDir: string
+    /** The shipped content with the writing fixture's posts (tests/fixtures/writing/posts/), built at /. */
+    postsSiteUrl: string
+    postsSiteDir: string
   }
 }
 
-/** Builds the shipped content twice (at / and under a --base prefix) and serves both on 127.0.0.1. */
+/**
+ * Builds the shipped content twice (at / and under a --base prefix), and once more with the writing
+ * fixture's posts (at /), and serves the three on 127.0.0.1.
+ */
 export default async function setup(project: TestProject) {
   const repo = path.resolve(import.meta.dirname, '../..')
   const work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-e2e-'))
   const siteDir = path.join(work, 'site')
   const baseDir = path.join(work, 'site-base')
+  const postsDir = path.join(work, 'site-posts')
+  const postsRoot = await contentWithPosts(work)
   const base = '/my-portfolio/'
-  for (const [outDir, prefix] of [
-    [siteDir, '/'],
-    [baseDir, base],
+  for (const [root, outDir, prefix] of [
+    [repo, siteDir, '/'],
+    [repo, baseDir, base],
+    [postsRoot, postsDir, '/'],
   ] as const) {
-    const result = await runBuild({ root: repo, outDir, base: prefix })
+    const result = await runBuild({ root, outDir, base: prefix })
     if (!result.compiled)
       throw new Error(
         `e2e build failed:\n${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`,
@@ -35,9 +45,13 @@ export default async function setup(project: TestProject) {
   project.provide('siteUrl', site.url)
   project.provide('baseSiteUrl', prefixed.url)
   project.provide('siteDir', siteDir)
+  const posts = await serveDist(postsDir, { base: '/', port: 0 })
+  project.provide('postsSiteUrl', posts.url)
+  project.provide('postsSiteDir', postsDir)
   return async () => {
     await new Promise((resolve) => site.server.close(resolve))
     await new Promise((resolve) => prefixed.server.close(resolve))
+    await new Promise((resolve) => posts.server.close(resolve))
     rmSync(work, { recursive: true, force: true })
   }
 }

@@ -4,36 +4,21 @@
  * draft) checked, compiled, and built. The pages at the writing routes are the site's: this test
  * looks at the files and the data only, never at what a page says.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openStore } from '../../cli/cache/store.ts'
 import type { PostSummary, RenderedPost } from '../../cli/content/content-types.ts'
 import { checkAndCompile } from '../../cli/pipeline/check-and-compile.ts'
 import { runBuild } from '../../cli/pipeline/run-build.ts'
-import { brief, FIXTURES_DIR, REPO_ROOT } from '../helpers/fixtures.ts'
-import { gradientImage } from '../helpers/test-images.ts'
+import { brief } from '../helpers/fixtures.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
+import { contentWithPosts, WRITING_FIXTURE } from '../helpers/writing-content.ts'
 
 const tempDir = tempDirsPerTest('portfolio-writing-')
 
-/** The repository's content with the writing fixture's posts, and the cover they name (made here, never committed). */
-async function contentWithPosts(dir: string): Promise<string> {
-  const root = path.join(dir, 'content')
-  mkdirSync(root)
-  cpSync(path.join(REPO_ROOT, 'portfolio.yaml'), path.join(root, 'portfolio.yaml'))
-  cpSync(path.join(REPO_ROOT, 'projects'), path.join(root, 'projects'), { recursive: true })
-  if (existsSync(path.join(REPO_ROOT, 'media')))
-    cpSync(path.join(REPO_ROOT, 'media'), path.join(root, 'media'), { recursive: true })
-  mkdirSync(path.join(root, 'public'))
-  cpSync(path.join(FIXTURES_DIR, 'writing', 'posts'), path.join(root, 'posts'), { recursive: true })
-  mkdirSync(path.join(root, 'media', 'writing'), { recursive: true })
-  writeFileSync(path.join(root, 'media', 'writing', 'webhooks-cover.png'), await gradientImage(1600, 840, { seed: 7 }))
-  return root
-}
-
-const PUBLISHED = ['verifying-webhooks', 'token-rotation']
-const DRAFT = 'notes-on-search'
+const PUBLISHED = [...WRITING_FIXTURE.published]
+const DRAFT = WRITING_FIXTURE.draft
 
 describe('posts through check and compile', () => {
   it('compiles the published posts (outline, words, code, diagram) and leaves the draft out unless asked', async () => {

@@ -79,6 +79,16 @@ describe('checkRoute', () => {
     expect(miss?.detail).toContain('/assets/icon.js')
   })
 
+  it('holds /writing and a tag page to the home JS budget, as / and a technology page', () => {
+    const over = [asset('/assets/index.js', BUDGETS.homeJsKb * BUDGETS.bytesPerKb + 1)]
+    for (const route of ['/writing', '/writing/tags/node-js', '/projects/tech/react'])
+      expect(
+        checkRoute(measurement(route, over, css)).map((x) => x.check),
+        route,
+      ).toEqual(['JS (first visit, gzip)'])
+    expect(checkRoute(measurement('/writing/a-post', over, css))).toEqual([])
+  })
+
   it('does not apply the home JS budget to case studies, but applies their extra-JS budget both ways', () => {
     const js = [asset('/assets/index.js', 95_000)]
     const extra = [asset('/assets/case-study.js', 11_000)]

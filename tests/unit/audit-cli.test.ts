@@ -14,6 +14,11 @@ for (const file of [
   'projects/a/index.html',
   'projects/tech/react/index.html',
   'projects/tech/mongodb/index.html',
+  'writing/index.html',
+  'writing/second-post/index.html',
+  'writing/first-post/index.html',
+  'writing/tags/security/index.html',
+  'writing/tags/node-js/index.html',
   'assets/x.js',
 ]) {
   mkdirSync(path.dirname(path.join(dist, file)), { recursive: true })
@@ -22,7 +27,7 @@ for (const file of [
 mkdirSync(path.join(dist, 'projects/empty'), { recursive: true })
 
 describe('routes', () => {
-  it('lists /, each prerendered case study, then each technology page from the build, sorted', async () => {
+  it('lists /, each prerendered case study, each technology page, then /writing, each post and each tag page from the build, sorted', async () => {
     const routes = await listAuditRoutes(dist)
     expect(routes.map((r) => r.route)).toEqual([
       '/',
@@ -30,7 +35,15 @@ describe('routes', () => {
       '/projects/b',
       '/projects/tech/mongodb',
       '/projects/tech/react',
+      '/writing',
+      '/writing/first-post',
+      '/writing/second-post',
+      '/writing/tags/node-js',
+      '/writing/tags/security',
     ])
+    // writing/tags/ is no post.
+    expect(routes.filter((r) => r.postSlug).map((r) => r.postSlug)).toEqual(['first-post', 'second-post'])
+    expect(routes.filter((r) => r.tagSlug).map((r) => r.tagSlug)).toEqual(['node-js', 'security'])
     // projects/tech/ holds no index.html of its own: it is no case study.
     expect(routes.filter((r) => r.projectId).map((r) => r.projectId)).toEqual(['a', 'b'])
     expect(routes.filter((r) => r.techSlug).map((r) => r.techSlug)).toEqual(['mongodb', 'react'])
@@ -41,6 +54,10 @@ describe('routes', () => {
     expect(selectRoutes(routes, ['b', '/']).map((r) => r.route)).toEqual(['/', '/projects/b'])
     expect(selectRoutes(routes, ['/projects/a/']).map((r) => r.route)).toEqual(['/projects/a'])
     expect(selectRoutes(routes, ['projects/tech/react']).map((r) => r.route)).toEqual(['/projects/tech/react'])
+    expect(selectRoutes(routes, ['/writing/first-post', 'writing']).map((r) => r.route)).toEqual([
+      '/writing',
+      '/writing/first-post',
+    ])
     expect(() => selectRoutes(routes, ['nope'])).toThrow(/unknown route "nope"/)
   })
 
