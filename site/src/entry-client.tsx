@@ -9,7 +9,8 @@ import { loadProjectCards, provideProjectCards } from './project-cards.ts'
 import { loadProjectView, provideProject } from './project-loader.ts'
 import { browserWriting } from './posts-loader.ts'
 import { loadPostPage } from './components/post-links.tsx'
-import { AppRoutes, matchPage, routeIds } from './routes.tsx'
+import { AppRoutes, isWritingRoute, matchPage, routeIds, type PageMatch } from './routes.tsx'
+import { loadWritingPages } from './writing-pages.ts'
 import { hasPosts } from './generated/content.ts'
 
 const basename = toBasename(import.meta.env.BASE_URL)
@@ -27,6 +28,13 @@ if (`${window.location.pathname}/` === basename) {
  * load is shown by the route error boundary when the page renders. */
 async function preparePage(root: HTMLElement): Promise<void> {
   const page = matchPage(window.location.pathname, basename)
+  // A writing route's pages are a chunk of their own, fetched beside its data.
+  const pages = hasPosts && isWritingRoute(page) ? loadWritingPages().catch(() => undefined) : undefined
+  await preparePageData(root, page)
+  await pages
+}
+
+async function preparePageData(root: HTMLElement, page: PageMatch): Promise<void> {
   const inline = readPageData()
   const writing = browserWriting
   // What the home page carries of the posts (its newest) and a case study (the posts about it).
@@ -61,8 +69,8 @@ async function preparePage(root: HTMLElement): Promise<void> {
   await loadProjectView(page.projectId ?? '').catch(() => undefined)
 }
 
-const container = document.getElementById('root')
-if (container) {
+/** Hydrates the prerendered page once its data is in hand (see preparePage). */
+async function hydrate(container: HTMLElement): Promise<void> {
   await preparePage(container)
   // Hydrating in a transition lets React yield to the browser between chunks of work, so no single
   // long task blocks input while the page becomes interactive; a click on a part not hydrated yet
@@ -83,3 +91,9 @@ if (container) {
     )
   })
 }
+
+// Not a top-level await: one in the entry turns off the bundler's chunk optimizations (Rolldown's
+// chunkOptimization), which then splits the modules the entry shares with a lazy chunk into a
+// chunk of their own that every first visit downloads besides the entry.
+const container = document.getElementById('root')
+if (container) void hydrate(container)

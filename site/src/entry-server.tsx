@@ -28,7 +28,8 @@ import {
 } from './posts-loader.ts'
 import { CardsContext, projectCards, type Cards, type CardsSource } from './project-cards.ts'
 import { ProjectViewsContext, projectViews, type ProjectSource, type ProjectViews } from './project-loader.ts'
-import { AppRoutes, matchPage, routeIds } from './routes.tsx'
+import { AppRoutes, isWritingRoute, matchPage, routeIds } from './routes.tsx'
+import { loadWritingPages } from './writing-pages.ts'
 import { homeJsonLd, postJsonLd, projectJsonLd, tagJsonLd, techJsonLd, writingJsonLd } from './structured-data.ts'
 import { techPages } from './technologies.ts'
 import { LATEST_POSTS, postTags, postsAbout } from './writing.ts'
@@ -76,6 +77,8 @@ export async function render(
   const basename = toBasename(base)
   const location = basename + url.replace(/^\/+/, '')
   const { meta, status, extras, data } = await preparePage(location, basename, base, loads)
+  // A writing route's pages are a chunk of their own: loaded before rendering, so nothing suspends.
+  if (hasPosts && isWritingRoute(matchPage(location, basename))) await loadWritingPages()
   const html = renderToString(
     <StrictMode>
       <ProjectViewsContext value={loads.views}>

@@ -3,18 +3,17 @@ import { App } from './app.tsx'
 import { hasPosts } from './generated/content.ts'
 import { HomePage } from './pages/home-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
-import { PostPage } from './pages/post-page.tsx'
 import { ProjectPage } from './pages/project-page.tsx'
-import { TagPage } from './pages/tag-page.tsx'
 import { TechPage } from './pages/tech-page.tsx'
-import { WritingPage } from './pages/writing-page.tsx'
-import { matchPath, routeIds } from './route-match.ts'
+import { matchPath, routeIds, type PageMatch } from './route-match.ts'
+import { useWritingPages } from './writing-pages.ts'
 
 export { matchPage, matchPath, routeIds, type PageMatch } from './route-match.ts'
 
 /** The page for the current location inside the shared layout. Used by entry-server (StaticRouter)
  * and entry-client (BrowserRouter). `hasPosts` is a constant of the generated content: the bundler
- * drops the writing pages from the app of a site without posts. */
+ * drops the writing pages from the app of a site without posts; with posts, they are a chunk of
+ * their own (writing-pages.ts). */
 export function AppRoutes() {
   const { pathname } = useLocation()
   const page = matchPath(pathname)
@@ -26,15 +25,22 @@ export function AppRoutes() {
         <ProjectPage id={page.projectId ?? ''} />
       ) : page.id === routeIds.tech ? (
         <TechPage slug={page.techSlug ?? ''} />
-      ) : hasPosts && page.id === routeIds.writing ? (
-        <WritingPage />
-      ) : hasPosts && page.id === routeIds.post ? (
-        <PostPage slug={page.postSlug ?? ''} />
-      ) : hasPosts && page.id === routeIds.tag ? (
-        <TagPage slug={page.tagSlug ?? ''} />
+      ) : hasPosts && isWritingRoute(page) ? (
+        <WritingRoute page={page} />
       ) : (
         <NotFoundPage />
       )}
     </App>
   )
+}
+
+/** /writing, a post or a tag page: pages of a chunk of their own (writing-pages.ts). */
+export const isWritingRoute = (page: PageMatch): boolean =>
+  page.id === routeIds.writing || page.id === routeIds.post || page.id === routeIds.tag
+
+function WritingRoute({ page }: { page: PageMatch }) {
+  const { WritingPage, PostPage, TagPage } = useWritingPages()
+  if (page.id === routeIds.post) return <PostPage slug={page.postSlug ?? ''} />
+  if (page.id === routeIds.tag) return <TagPage slug={page.tagSlug ?? ''} />
+  return <WritingPage />
 }

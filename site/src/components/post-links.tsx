@@ -2,11 +2,15 @@ import type { ReactNode } from 'react'
 import { paths } from '../paths.ts'
 import { loadProjectCards } from '../project-cards.ts'
 import { loadPost, loadPostsIndex } from '../posts-loader.ts'
+import { loadWritingPages } from '../writing-pages.ts'
 import { PreloadLink } from './preload-link.tsx'
+
+/** What /writing or a tag page needs before it shows: its code and the posts index. */
+const loadPostsPage = (): Promise<unknown> => Promise.all([loadPostsIndex(), loadWritingPages()])
 
 /** A post and what its page shows besides (its related projects' cards), loaded before it is shown. */
 export async function loadPostPage(slug: string): Promise<void> {
-  const view = await loadPost(slug)
+  const [view] = await Promise.all([loadPost(slug), loadWritingPages()])
   if (view && view.post.projects.length > 0) await loadProjectCards()
 }
 
@@ -36,7 +40,7 @@ export function PostsLink({
   return (
     <PreloadLink
       to={to}
-      load={loadPostsIndex}
+      load={loadPostsPage}
       className={className}
       aria-current={current ? 'page' : undefined}
       onClick={onClick}

@@ -1,17 +1,13 @@
-import {
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-  type Ref,
-} from 'react'
-import { Icon } from './icon.tsx'
+import { lazy, Suspense, useRef, useState, type ReactNode, type Ref } from 'react'
+import type { ZoomDialogBodyProps } from './zoom-dialog-body.tsx'
 
-const ZOOM_STEP = 1.25
-const MAX_ZOOM = 4
+/**
+ * The dialog's code is a chunk of its own, loaded when a visitor first asks for it (a click on the
+ * opener): most visits never open one, and the first visit's JavaScript stays within its budget.
+ */
+const ZoomDialogBody = lazy(() =>
+  import('./zoom-dialog-body.tsx').then((module) => ({ default: module.ZoomDialogBody })),
+)
 
 /** What the opener needs: its ref (focus comes back to it) and the handler that opens the dialog. */
 export interface OpenerProps {
@@ -19,162 +15,26 @@ export interface OpenerProps {
   onClick: () => void
 }
 
-interface ZoomDialogProps {
-  title: string
-  /** The picture's width in CSS px at zoom 1. */
-  width: number
-  /** The zoom shown as 100% and opened at; a function measures the picture's view when it opens (e.g. to fit it). */
-  scale: number | ((view: HTMLElement) => number)
+type ZoomDialogProps = Omit<ZoomDialogBodyProps, 'opened' | 'openerRef'> & {
   /** The control that opens the dialog. */
   opener: (props: OpenerProps) => ReactNode
-  /** The picture, drawn while the dialog is open (nothing is fetched or drawn before). */
-  children: ReactNode
-  className?: string
 }
 
 /**
- * "View full size": a picture in a modal dialog (native <dialog>: focus stays inside, Escape closes,
- * focus returns to the opener), at the scale it opens at. The picture pans by scrolling (arrow keys
- * once the picture has focus, or dragging) and zooms with the buttons or + and - keys (0 resets).
- * Diagrams and gallery images both open in it.
+ * "View full size" (zoom-dialog-body.tsx): the opener, rendered with the page, and the dialog, made
+ * (and its code loaded) the first time the opener asks for it, then kept for the next times.
  */
-export function ZoomDialog({ title, width, scale, opener, children, className }: ZoomDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null)
+export function ZoomDialog({ opener, ...dialog }: ZoomDialogProps) {
   const openerRef = useRef<HTMLButtonElement>(null)
-  const view = useRef<HTMLDivElement>(null)
-  const [open, setOpen] = useState(false)
-  const fixed = typeof scale === 'number' ? scale : 1
-  const [base, setBase] = useState(fixed)
-  const [zoom, setZoom] = useState(fixed)
-  const pan = useDragPan()
-
-  const measure = useRef(scale)
-  measure.current = scale
-  // A measured scale is taken when the dialog opens, once its view is laid out and before it is painted.
-  useLayoutEffect(() => {
-    const scaleOf = measure.current
-    if (!open || typeof scaleOf === 'number' || !view.current) return
-    const measured = scaleOf(view.current)
-    setBase(measured)
-    setZoom(measured)
-  }, [open])
-
-  const show = () => {
-    setBase(fixed)
-    setZoom(fixed)
-    setOpen(true)
-    dialog.current?.showModal()
-  }
-  const zoomBy = (factor: number) => setZoom((z) => Math.min(MAX_ZOOM, Math.max(base / 2, z * factor)))
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === '+' || event.key === '=') zoomBy(ZOOM_STEP)
-    else if (event.key === '-') zoomBy(1 / ZOOM_STEP)
-    else if (event.key === '0') setZoom(base)
-    else return
-    event.preventDefault()
-  }
-  const titleId = useId()
-
+  const [opened, setOpened] = useState(0)
   return (
     <>
-      {opener({ ref: openerRef, onClick: show })}
-      <dialog
-        ref={dialog}
-        className={className ? `diagram-dialog ${className}` : 'diagram-dialog'}
-        aria-labelledby={titleId}
-        onClose={() => {
-          setOpen(false)
-          openerRef.current?.focus()
-        }}
-        onKeyDown={onKeyDown}
-      >
-        <div className="diagram-dialog__bar">
-          <h2 id={titleId} className="diagram-dialog__title">
-            {title}
-          </h2>
-          <ZoomTools percent={Math.round((zoom / base) * 100)} zoomBy={zoomBy} close={() => dialog.current?.close()} />
-        </div>
-        {open ? (
-          <div
-            ref={view}
-            className="diagram-dialog__view"
-            tabIndex={0}
-            role="group"
-            aria-label={`${title}: scroll or use the arrow keys to pan, + and - to zoom`}
-            {...pan}
-          >
-            <div className="diagram-dialog__picture" style={{ width: `${Math.round(width * zoom)}px` }}>
-              {children}
-            </div>
-          </div>
-        ) : null}
-      </dialog>
+      {opener({ ref: openerRef, onClick: () => setOpened((count) => count + 1) })}
+      {opened > 0 ? (
+        <Suspense fallback={null}>
+          <ZoomDialogBody {...dialog} opened={opened} openerRef={openerRef} />
+        </Suspense>
+      ) : null}
     </>
   )
-}
-
-/** The dialog's zoom out, zoom level, zoom in and close buttons. */
-function ZoomTools({
-  percent,
-  zoomBy,
-  close,
-}: {
-  percent: number
-  zoomBy: (factor: number) => void
-  close: () => void
-}) {
-  return (
-    <div className="diagram-dialog__tools" role="group" aria-label="Zoom">
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        onClick={() => zoomBy(1 / ZOOM_STEP)}
-        aria-keyshortcuts="-"
-      >
-        <span aria-hidden="true">−</span>
-        <span className="visually-hidden">Zoom out</span>
-      </button>
-      <output className="diagram-dialog__zoom" aria-live="polite">
-        {percent}%
-      </output>
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        onClick={() => zoomBy(ZOOM_STEP)}
-        aria-keyshortcuts="+"
-      >
-        <span aria-hidden="true">+</span>
-        <span className="visually-hidden">Zoom in</span>
-      </button>
-      <button type="button" className="icon-button" onClick={close}>
-        <Icon name="close" size={18} />
-        <span className="visually-hidden">Close</span>
-      </button>
-    </div>
-  )
-}
-
-/** Dragging with the mouse pans a scrolling view (touch pans natively): the handlers to spread on it. */
-function useDragPan() {
-  const drag = useRef<{ x: number; y: number; left: number; top: number } | undefined>(undefined)
-  return {
-    onPointerDown(event: PointerEvent<HTMLDivElement>) {
-      if (event.pointerType !== 'mouse' || event.button !== 0) return
-      const target = event.currentTarget
-      drag.current = { x: event.clientX, y: event.clientY, left: target.scrollLeft, top: target.scrollTop }
-      target.setPointerCapture(event.pointerId)
-    },
-    onPointerMove(event: PointerEvent<HTMLDivElement>) {
-      const start = drag.current
-      if (!start) return
-      event.currentTarget.scrollLeft = start.left - (event.clientX - start.x)
-      event.currentTarget.scrollTop = start.top - (event.clientY - start.y)
-    },
-    onPointerUp: () => {
-      drag.current = undefined
-    },
-    onPointerCancel: () => {
-      drag.current = undefined
-    },
-  }
 }
