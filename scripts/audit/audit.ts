@@ -61,8 +61,8 @@ export async function measureRoutes(
       visits,
       static: await staticRoute(options.distDir, options.base, route.file),
     }
-    // A case study or a post: what it adds to /, moving there in the app and on a cold visit.
-    if (route.projectId || route.postSlug) {
+    // A case study or a writing page: what it adds to /, moving there in the app and on a cold visit.
+    if (route.projectId || route.postSlug || route.tagSlug || route.route === '/writing') {
       measurement.navigation = await measureNavigation(browser, homeUrl, measurement.url)
       const js = Math.max(0, ...visits.map((v) => v.jsGzip))
       const extra = totals(visits[0]?.js.filter((a) => !homePaths.has(a.path)) ?? [], [])

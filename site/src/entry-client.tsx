@@ -9,8 +9,7 @@ import { loadProjectCards, provideProjectCards } from './project-cards.ts'
 import { loadProjectView, provideProject } from './project-loader.ts'
 import { browserWriting } from './posts-loader.ts'
 import { loadPostPage } from './components/post-links.tsx'
-import { AppRoutes, isWritingRoute, matchPage, routeIds, type PageMatch } from './routes.tsx'
-import { loadWritingPages } from './writing-pages.ts'
+import { AppRoutes, isWritingRoute, loadWritingPages, matchPage, routeIds, type PageMatch } from './routes.tsx'
 import { hasPosts } from './generated/content.ts'
 
 const basename = toBasename(import.meta.env.BASE_URL)

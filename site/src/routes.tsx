@@ -6,7 +6,8 @@ import { NotFoundPage } from './pages/not-found-page.tsx'
 import { ProjectPage } from './pages/project-page.tsx'
 import { TechPage } from './pages/tech-page.tsx'
 import { matchPath, routeIds, type PageMatch } from './route-match.ts'
-import { useWritingPages } from './writing-pages.ts'
+import { use } from 'react'
+import { registerWritingPages } from './writing-pages.ts'
 
 export { matchPage, matchPath, routeIds, type PageMatch } from './route-match.ts'
 
@@ -37,6 +38,34 @@ export function AppRoutes() {
 /** /writing, a post or a tag page: pages of a chunk of their own (writing-pages.ts). */
 export const isWritingRoute = (page: PageMatch): boolean =>
   page.id === routeIds.writing || page.id === routeIds.post || page.id === routeIds.tag
+
+type WritingPages = typeof import('./pages/writing-pages.tsx')
+
+let writingPages: WritingPages | undefined
+let pendingPages: Promise<WritingPages> | undefined
+
+/**
+ * The writing pages' code (pages/writing-pages.tsx, a chunk of its own), loaded once: before the
+ * server render and the hydration of a writing route, and by a link to one before navigating
+ * (writing-pages.ts). A failed load is tried again next time.
+ */
+export function loadWritingPages(): Promise<WritingPages> {
+  pendingPages ??= import('./pages/writing-pages.tsx').then(
+    (module) => (writingPages = module),
+    (error: unknown) => {
+      pendingPages = undefined
+      throw error
+    },
+  )
+  return pendingPages
+}
+
+if (hasPosts) registerWritingPages(loadWritingPages)
+
+/** The writing pages, suspending while their chunk loads (client navigation without a link's preload). */
+function useWritingPages(): WritingPages {
+  return writingPages ?? use(loadWritingPages())
+}
 
 function WritingRoute({ page }: { page: PageMatch }) {
   const { WritingPage, PostPage, TagPage } = useWritingPages()

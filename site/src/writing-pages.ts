@@ -1,27 +1,13 @@
-import { use } from 'react'
-
-type WritingPages = typeof import('./pages/writing-pages.tsx')
-
-let pages: WritingPages | undefined
-let pending: Promise<WritingPages> | undefined
-
 /**
- * The writing pages' code (pages/writing-pages.tsx, a chunk of its own), loaded once: before the
- * server render and the hydration of a writing route, and by a link to one before navigating. A
- * failed load is tried again next time.
+ * Where a link to a writing page starts loading that page's code before navigating. The pages are a
+ * chunk of their own, which routes.tsx loads (loadWritingPages) and registers here: this module
+ * names no page, so the links on the writing pages themselves can use it without an import cycle.
  */
-export function loadWritingPages(): Promise<WritingPages> {
-  pending ??= import('./pages/writing-pages.tsx').then(
-    (module) => (pages = module),
-    (error: unknown) => {
-      pending = undefined
-      throw error
-    },
-  )
-  return pending
+let load: () => Promise<unknown> = () => Promise.resolve()
+
+export function registerWritingPages(loader: () => Promise<unknown>): void {
+  load = loader
 }
 
-/** The writing pages, suspending while their chunk loads (client navigation without a link's preload). */
-export function useWritingPages(): WritingPages {
-  return pages ?? use(loadWritingPages())
-}
+/** The writing pages' code, loading (a no-op on a site without posts, whose app has none). */
+export const preloadWritingPages = (): Promise<unknown> => load()

@@ -123,7 +123,7 @@ describe('writing', () => {
   })
 
   it.each(wanted)(
-    `%s meets the byte, render-blocking, image and layout-shift budgets (a post at most ${BUDGETS.caseStudyExtraJsKb} kB JS beyond /, moving there and cold)`,
+    `%s meets the byte, render-blocking, image and layout-shift budgets (at most ${BUDGETS.caseStudyExtraJsKb} kB JS beyond /, moving there and cold)`,
     (route) => {
       const m = writing.get(route)!
       expect(firstVisitJs(m)).toBeGreaterThan(0)

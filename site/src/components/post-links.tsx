@@ -2,15 +2,15 @@ import type { ReactNode } from 'react'
 import { paths } from '../paths.ts'
 import { loadProjectCards } from '../project-cards.ts'
 import { loadPost, loadPostsIndex } from '../posts-loader.ts'
-import { loadWritingPages } from '../writing-pages.ts'
+import { preloadWritingPages } from '../writing-pages.ts'
 import { PreloadLink } from './preload-link.tsx'
 
 /** What /writing or a tag page needs before it shows: its code and the posts index. */
-const loadPostsPage = (): Promise<unknown> => Promise.all([loadPostsIndex(), loadWritingPages()])
+const loadPostsPage = (): Promise<unknown> => Promise.all([loadPostsIndex(), preloadWritingPages()])
 
 /** A post and what its page shows besides (its related projects' cards), loaded before it is shown. */
 export async function loadPostPage(slug: string): Promise<void> {
-  const [view] = await Promise.all([loadPost(slug), loadWritingPages()])
+  const [view] = await Promise.all([loadPost(slug), preloadWritingPages()])
   if (view && view.post.projects.length > 0) await loadProjectCards()
 }
 
