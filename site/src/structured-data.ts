@@ -97,23 +97,39 @@ export function techJsonLd(
   meta: PageMeta,
 ): JsonLd {
   const shown = cards.filter((card) => tech.projectIds.includes(card.id))
+  return collectionPage(
+    meta,
+    url(paths.tech(tech.slug)),
+    tech.name,
+    url,
+    (i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: `${shown[i]!.title} case study`,
+      url: url(paths.project(shown[i]!.id)),
+    }),
+    shown.length,
+  )
+}
+
+/** A collection page (a technology's, a tag's) about `about`, its list's items made by `item`. */
+function collectionPage(
+  meta: PageMeta,
+  pageUrl: string,
+  about: string,
+  url: (path: string) => string,
+  item: (index: number) => JsonLd,
+  count: number,
+): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'CollectionPage',
     name: meta.title,
     description: meta.description,
-    url: url(paths.tech(tech.slug)),
-    about: { '@type': 'Thing', name: tech.name },
+    url: pageUrl,
+    about: { '@type': 'Thing', name: about },
     author: person(url),
-    mainEntity: {
-      '@type': 'ItemList',
-      itemListElement: shown.map((card, i) => ({
-        '@type': 'ListItem',
-        position: i + 1,
-        name: `${card.title} case study`,
-        url: url(paths.project(card.id)),
-      })),
-    },
+    mainEntity: { '@type': 'ItemList', itemListElement: Array.from({ length: count }, (_, i) => item(i)) },
   }
 }
 
@@ -177,19 +193,14 @@ export function tagJsonLd(
   meta: PageMeta,
 ): JsonLd {
   const shown = posts.filter((post) => tag.slugs.includes(post.slug))
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'CollectionPage',
-    name: meta.title,
-    description: meta.description,
-    url: url(paths.tag(tag.slug)),
-    about: { '@type': 'Thing', name: tag.name },
-    author: person(url),
-    mainEntity: {
-      '@type': 'ItemList',
-      itemListElement: shown.map((post, i) => ({ '@type': 'ListItem', position: i + 1, item: postItem(post, url) })),
-    },
-  }
+  return collectionPage(
+    meta,
+    url(paths.tag(tag.slug)),
+    tag.name,
+    url,
+    (i) => ({ '@type': 'ListItem', position: i + 1, item: postItem(shown[i]!, url) }),
+    shown.length,
+  )
 }
 
 /**
