@@ -53,16 +53,3 @@ function lineEnd(text: string, from: number): number {
   const end = text.indexOf('\n', from)
   return end < 0 ? text.length : end
 }
-
-/** A top-level `draft: true` (YAML 1.2's true in any case, the key quoted or not, a comment after). */
-const DRAFT_TRUE = /^(?:draft|"draft"|'draft')[ \t]*:[ \t]*(?:true|True|TRUE)[ \t]*(?:#.*)?\r?$/m
-
-/**
- * Whether a post file looks like one a build lists (it has front matter with no `draft: true`), by
- * its text alone, before it is checked: what a build starts its app with (generate-content.ts's
- * hasPosts). A guess: the build compares it with the checked posts and starts the app again if it was wrong.
- */
-export function looksListed(file: string, text: string): boolean {
-  const split = splitFrontMatter(file, text)
-  return !('diagnostic' in split) && !DRAFT_TRUE.test(split.yaml)
-}

@@ -12,7 +12,6 @@ import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { startExternalPosts, writeFeeds } from './writing-outputs.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckedContent, CheckResult } from '../content/check-content.ts'
-import { looksListed } from '../content/front-matter.ts'
 import { listedPosts } from '../generate/post-data.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
@@ -159,11 +158,10 @@ export async function runBuildSteps(
       'validate + generate',
       async (count) => {
         const portfolio = await checkPortfolio(options.root, { store: store ?? false })
-        // The app's one module about posts is hasPosts: guessed from the files' text now, so the app
-        // starts at once, and checked against the compiled posts below.
-        const guessed =
-          portfolio.loaded.posts.some((post) => looksListed(post.path, post.text)) ||
-          namesFeeds(portfolio.outcome?.data)
+        // The app's one module about posts is hasPosts: guessed now (a post file, or feeds in
+        // writing.external), so the app starts at once, and checked against the compiled posts below
+        // (wrong only when every post is a draft, or every feed is down with no copy: built again).
+        const guessed = portfolio.loaded.posts.length > 0 || namesFeeds(portfolio.outcome?.data)
         app = portfolio.portfolio?.then((compiled) => startApp(build, compiled, guessed))
         app?.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         // The posts of writing.external, fetched (or taken from the store) while the files are checked.

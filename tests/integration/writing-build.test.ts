@@ -4,7 +4,7 @@
  * draft) checked, compiled, and built. The pages at the writing routes are the site's: this test
  * looks at the files and the data only, never at what a page says.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, rmSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openStore } from '../../cli/cache/store.ts'
@@ -104,5 +104,20 @@ describe('a build with posts', () => {
     }
     const writing = readFileSync(path.join(out, 'writing/index.html'), 'utf8')
     expect(writing).toContain('<link rel="alternate" type="application/atom+xml"')
+  }, 300_000)
+
+  it('with drafts only, builds no writing page and an app without "Writing" (the app started with posts guessed is built again)', async () => {
+    const dir = tempDir()
+    const root = await contentWithPosts(dir)
+    for (const slug of PUBLISHED) rmSync(path.join(root, 'posts', `${slug}.md`))
+    const out = path.join(dir, 'dist')
+    const result = await runBuild({ root, outDir: out, base: '/', store: openStore(path.join(dir, 'cache')) })
+    expect(result.compiled).toBe(true)
+    expect(existsSync(path.join(out, 'writing'))).toBe(false)
+    expect(existsSync(path.join(out, 'data/posts.json'))).toBe(false)
+    expect(existsSync(path.join(out, 'feed.xml'))).toBe(false)
+    const home = readFileSync(path.join(out, 'index.html'), 'utf8')
+    expect(home).not.toContain('/writing')
+    expect(home).not.toContain('application/atom+xml')
   }, 300_000)
 })

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkPost } from '../../cli/content/check-post.ts'
 import type { PostSummary, RenderedPost } from '../../cli/content/content-types.ts'
-import { looksListed, splitFrontMatter } from '../../cli/content/front-matter.ts'
+import { splitFrontMatter } from '../../cli/content/front-matter.ts'
 import { countWords, lexPost, postHeadings, readingMinutes } from '../../cli/content/post-text.ts'
 import { checkPosts, type PostDocument } from '../../cli/content/rules/posts.ts'
 import { compilePostText, renderPost } from '../../cli/compile/compile-post.ts'
@@ -42,12 +42,6 @@ describe('front matter', () => {
       'SCHEMA_FORMAT@posts/a.md:4:12',
     ])
     expect(checkPost(post(`${FRONT}\ntitel: x`)).diagnostics.map(brief)).toEqual(['SCHEMA_UNKNOWN_KEY@posts/a.md:5:1'])
-  })
-
-  it('guesses a listed post from its text (what a build starts its app with)', () => {
-    expect(looksListed('posts/a.md', post(FRONT).text)).toBe(true)
-    expect(looksListed('posts/a.md', post(`${FRONT}\ndraft: true # soon`).text)).toBe(false)
-    expect(looksListed('posts/a.md', post(`${FRONT}\nsummary2: |\n  draft: true`).text)).toBe(true)
   })
 })
 
