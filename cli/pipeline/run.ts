@@ -186,7 +186,7 @@ export async function runBuildSteps(
         }
         const listed = outcome.compiled && listsPosts(outcome.compiled)
         if (app && outcome.compiled && listed !== guessed) {
-          // Rare (a draft flag the guess misread): the app built with the wrong hasPosts is built again.
+          // Rare (drafts only, or no feed could be read): the app built with the wrong hasPosts is built again.
           const again = outcome.compiled.portfolio
           app = app.catch(() => undefined).then(() => startApp(build, again, listed === true))
           app.catch(() => undefined)
