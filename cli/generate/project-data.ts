@@ -127,10 +127,14 @@ export async function moveDataFolder(directory: string, siteDir: string): Promis
  * meanwhile, and fs/promises' readFile (open, stat, read, close, each a trip through libuv's pool)
  * takes several times as long for a file this size, more so with every core busy.
  */
-export async function readProjectData(siteDir: string, id: string): Promise<unknown> {
+export const readProjectData = (siteDir: string, id: string): Promise<unknown> =>
+  readSiteData(siteDir, projectData.file(id))
+
+/** A data file of the built site (`file` relative to it), or null when there is none. Read synchronously, as readProjectData. */
+export async function readSiteData(siteDir: string, file: string): Promise<unknown> {
   let text: string
   try {
-    text = readFileSync(path.join(siteDir, projectData.file(id)), 'utf8')
+    text = readFileSync(path.join(siteDir, file), 'utf8')
   } catch {
     return null
   }

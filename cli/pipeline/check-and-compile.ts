@@ -198,7 +198,7 @@ export async function checkProjects(
     fileDigests(store).save()
     if (stats.compiled > 0) store.prune()
   }
-  const posts = await compiledPosts(result.content, loaded, postResults, store, options.drafts === true)
+  const posts = await compiledPosts(result.content, loaded, postResults, { compiler, store }, options.drafts === true)
   diagnostics.push(...posts.diagnostics)
   const failed = hasErrors(diagnostics)
   return {
@@ -361,7 +361,7 @@ async function compiledPosts(
   content: NonNullable<CheckResult['content']>,
   loaded: LoadedSources,
   results: readonly PostJobResult[],
-  store: Store,
+  { compiler, store }: { compiler: CompileCache; store: Store },
   drafts: boolean,
 ): Promise<{ posts: RenderedPost[]; diagnostics: Diagnostic[] }> {
   const byPath = new Map(loaded.posts.map((source, i) => [source.path, { source, done: results[i] }]))
@@ -371,9 +371,7 @@ async function compiledPosts(
     if (post.draft === true && !drafts) continue
     const file = byPath.get(`posts/${slug}.md`)
     if (!file) throw new Error(`posts/${slug}.md was not loaded`)
-    const compiled =
-      file.done?.compiled ??
-      (await (await import('../compile/compile-cache.ts')).compilePostCached(file.source, slug, post, store))
+    const compiled = file.done?.compiled ?? (await compiler.compilePostCached(file.source, slug, post, store))
     diagnostics.push(...compiled.diagnostics)
     posts.push(compiled.post)
   }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { postData, postsData, projectCardsData } from '../../site/src/paths.ts'
 import { CliError } from '../errors.ts'
-import { readProjectData } from '../generate/project-data.ts'
+import { readProjectData, readSiteData } from '../generate/project-data.ts'
 import type { Route } from './list-routes.ts'
 import { loadRenderFunction, renderPage, type PageFile, type RenderFunction } from './render-page.ts'
 
@@ -51,8 +51,8 @@ export async function renderPageJob({
     projects: (id: string) => readProjectData(siteDir, id),
     cards: async () => JSON.parse(readFileSync(path.join(siteDir, projectCardsData.file), 'utf8')) as unknown[],
     // A site without posts has no index (nor the writing pages that read it): an empty list.
-    posts: async () => ((await readJson(path.join(siteDir, postsData.file))) ?? []) as unknown[],
-    post: (slug: string) => readJson(path.join(siteDir, postData.file(slug))),
+    posts: async () => ((await readSiteData(siteDir, postsData.file)) ?? []) as unknown[],
+    post: (slug: string) => readSiteData(siteDir, postData.file(slug)),
   }
   try {
     return { page: await renderPage(await render, { route, base, template }, data) }
@@ -60,15 +60,4 @@ export async function renderPageJob({
     if (error instanceof CliError) return { error: error.message, ...(error.hint ? { hint: error.hint } : {}) }
     throw error
   }
-}
-
-/** A data file the build wrote, or null when there is none (an unknown post, a site without posts). */
-async function readJson(file: string): Promise<unknown> {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    return null
-  }
-  return JSON.parse(text) as unknown
 }

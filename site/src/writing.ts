@@ -52,32 +52,5 @@ export function postsAbout<P extends Pick<PostSummary, 'projects'>>(posts: reado
   return posts.filter((post) => post.projects.includes(projectId))
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
-/**
- * "14 March 2026" for "2026-03-14" (or a full ISO timestamp of an external post): spelled out here
- * rather than by Intl, so the server's and the browser's text are the same whatever their locale
- * and time zone (a date is a calendar day; it is not moved into the reader's zone).
- */
-export function formatDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso)
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined
-  if (!match || !month) return iso
-  return `${Number(match[3])} ${month} ${match[1]}`
-}
-
 /** The calendar day of a date or timestamp, for `<time datetime>` ("2026-03-14"). */
 export const dateOnly = (iso: string): string => /^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0] ?? iso

@@ -1,18 +1,11 @@
+import { formatDay } from '../../site/src/period.ts'
 import { describe, expect, it } from 'vitest'
 import type { PostSummary } from '../../site/src/generated/types.ts'
 import { renderHead } from '../../site/src/head.ts'
 import { postMeta } from '../../site/src/page-meta.ts'
 import { matchPage, matchPath, routeIds } from '../../site/src/route-match.ts'
 import { postJsonLd, tagJsonLd, writingJsonLd } from '../../site/src/structured-data.ts'
-import {
-  dateOnly,
-  formatDate,
-  postCount,
-  postTags,
-  postsAbout,
-  postsTagged,
-  readingTime,
-} from '../../site/src/writing.ts'
+import { dateOnly, postCount, postTags, postsAbout, postsTagged, readingTime } from '../../site/src/writing.ts'
 
 const post = (slug: string, extra: Partial<PostSummary> = {}): PostSummary => ({
   slug,
@@ -84,9 +77,9 @@ describe('writing helpers', () => {
   })
 
   it('spells a date out the same way everywhere, and keeps the day for <time datetime>', () => {
-    expect(formatDate('2026-03-14')).toBe('14 March 2026')
-    expect(formatDate('2026-01-02T23:30:00Z')).toBe('2 January 2026')
-    expect(formatDate('soon')).toBe('soon')
+    expect(formatDay('2026-03-14')).toBe('14 March 2026')
+    expect(formatDay('2026-01-02T23:30:00Z')).toBe('2 January 2026')
+    expect(formatDay('soon')).toBe('soon')
     expect(dateOnly('2026-01-02T23:30:00Z')).toBe('2026-01-02')
   })
 })

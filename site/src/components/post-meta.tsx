@@ -1,5 +1,6 @@
 import type { PostSummary } from '../generated/types.ts'
-import { dateOnly, formatDate, readingTime } from '../writing.ts'
+import { formatDay } from '../period.ts'
+import { dateOnly, readingTime } from '../writing.ts'
 
 /** A post's dates and reading time: "14 March 2026 · Updated 2 April 2026 · 6 min read". */
 export function PostMeta({ post }: { post: PostSummary }) {
@@ -7,11 +8,11 @@ export function PostMeta({ post }: { post: PostSummary }) {
     <p className="post-meta">
       <span>
         <span className="visually-hidden">Published </span>
-        <time dateTime={dateOnly(post.published)}>{formatDate(post.published)}</time>
+        <time dateTime={dateOnly(post.published)}>{formatDay(post.published)}</time>
       </span>
       {post.updated && dateOnly(post.updated) !== dateOnly(post.published) ? (
         <span>
-          Updated <time dateTime={dateOnly(post.updated)}>{formatDate(post.updated)}</time>
+          Updated <time dateTime={dateOnly(post.updated)}>{formatDay(post.updated)}</time>
         </span>
       ) : null}
       {post.external ? null : <span>{readingTime(post.readingMinutes)}</span>}
