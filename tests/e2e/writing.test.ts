@@ -189,6 +189,25 @@ describe('a post page', () => {
     await page.context().close()
   })
 
+  it('keeps the cover its shape before the image arrives, so nothing below it moves when it does', async () => {
+    const context = await browser.newContext(DESKTOP)
+    const page = await context.newPage()
+    // The cover's files are held back: the page lays out with only what its HTML and CSS say.
+    await page.route('**/media/**', () => undefined)
+    await page.goto(siteUrl + `writing/${WEBHOOKS}`, { waitUntil: 'domcontentloaded' })
+    await hydrated(page)
+    const cover = page.locator('header.post-header').getByRole('img', { name: webhooks.cover!.alt })
+    const box = (await cover.boundingBox())!
+    const [width, height] = await cover.evaluate((img) => [
+      Number(img.getAttribute('width')),
+      Number(img.getAttribute('height')),
+    ])
+    expect(box.width).toBeGreaterThan(300)
+    // The box has its 1 px border around the image's shape.
+    expect(Math.abs(box.height - 2 - ((box.width - 2) * height!) / width!)).toBeLessThan(1)
+    await context.close()
+  })
+
   it('has a table of contents when it is long, whose links land on their headings; a short post has none', async () => {
     const page = await open(`writing/${WEBHOOKS}`, { ...DESKTOP, reducedMotion: 'reduce' })
     const toc = page.getByRole('navigation', { name: 'On this page' })

@@ -40,7 +40,7 @@ export function ProjectHeader({ project }: { project: RenderedProject }) {
               sizes={imageSizes.header}
               loading="eager"
               fetchPriority="high"
-              className="project-header__cover"
+              className="project-header__cover project-header__cover--cropped"
             />
           ) : null}
           <aside className="card demo-login" aria-labelledby="demo-login-title">
