@@ -59,10 +59,10 @@ const MONTHS = [
   'November',
   'December',
 ]
-/** "14 March 2026", as a reader sees "2026-03-14". */
+/** "March 14, 2026", as a reader of an English page sees "2026-03-14". */
 const spelled = (iso: string) => {
   const [year, month, day] = iso.split('-').map(Number)
-  return `${day} ${MONTHS[month! - 1]} ${year}`
+  return `${MONTHS[month! - 1]} ${day}, ${year}`
 }
 
 let browser: Browser

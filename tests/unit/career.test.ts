@@ -91,6 +91,9 @@ describe('dates as people read them', () => {
     expect(formatPeriod({ start: '2017', end: '2020' })).toBe('2017 – 2020')
     expect(formatPeriod({ duration: '7+ years' })).toBe('7+ years')
     expect(formatPeriod({})).toBeUndefined()
+    // In another language: its month names, and its word for "present".
+    expect(formatPeriod({ start: '2019-04' }, { lang: 'fr', present: 'Aujourd’hui' })).toBe('avr. 2019 – Aujourd’hui')
+    expect(formatDate('2019-04', { lang: 'hi', present: 'वर्तमान' })).toBe('अप्रैल 2019')
   })
 })
 

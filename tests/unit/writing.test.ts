@@ -76,9 +76,11 @@ describe('writing helpers', () => {
     expect(postsAbout(posts, 'logic-i').map((p) => p.slug)).toEqual(['a', 'c'])
   })
 
-  it('spells a date out the same way everywhere, and keeps the day for <time datetime>', () => {
-    expect(formatDay('2026-03-14')).toBe('14 March 2026')
-    expect(formatDay('2026-01-02T23:30:00Z')).toBe('2 January 2026')
+  it('spells a date out in the language of the page, the same day whatever the time zone, and keeps the day for <time datetime>', () => {
+    expect(formatDay('2026-03-14')).toBe('March 14, 2026')
+    expect(formatDay('2026-01-02T23:30:00Z')).toBe('January 2, 2026')
+    expect(formatDay('2026-03-14', 'fr')).toBe('14 mars 2026')
+    expect(formatDay('2026-03-14', 'de')).toBe('14. März 2026')
     expect(formatDay('soon')).toBe('soon')
     expect(dateOnly('2026-01-02T23:30:00Z')).toBe('2026-01-02')
   })

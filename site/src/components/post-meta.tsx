@@ -2,7 +2,7 @@ import type { PostSummary } from '../generated/types.ts'
 import { formatDay } from '../period.ts'
 import { dateOnly, readingTime } from '../writing.ts'
 
-/** A post's dates and reading time: "14 March 2026 · Updated 2 April 2026 · 6 min read". */
+/** A post's dates and reading time: "March 14, 2026 · Updated April 2, 2026 · 6 min read". */
 export function PostMeta({ post }: { post: PostSummary }) {
   return (
     <p className="post-meta">
