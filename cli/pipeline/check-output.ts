@@ -54,6 +54,51 @@ export function checkScans(scans: readonly PageScan[], files: ReadonlySet<string
 }
 
 /**
+ * The hreflang sets of a site with several languages: every alternate (x-default too) names a page
+ * of the build, each names this page back, and a page in a set is its own canonical. A problem
+ * names both pages. Pages are matched by their absolute URL on the published origin and base.
+ */
+export function checkAlternates(scans: readonly PageScan[], siteUrl: string, base: string): OutputProblem[] {
+  const origin = siteUrl.replace(/\/+$/, '')
+  // A page's URL with or without its folder's slash (a home page's has one, a case study's not) is one page.
+  const key = (url: string) => url.replace(/\/+$/, '')
+  const urlOf = (page: string) => key(origin + base + page.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, ''))
+  const byUrl = new Map(scans.map((scan) => [urlOf(scan.page), scan]))
+  const problems: OutputProblem[] = []
+  for (const scan of scans) {
+    if (!scan.alternates) continue
+    const self = urlOf(scan.page)
+    if (scan.canonical === undefined || key(scan.canonical) !== self)
+      problems.push({
+        page: scan.page,
+        target: scan.canonical ?? '(none)',
+        reason: `its canonical is not itself (${self}) though it has hreflang alternates`,
+      })
+    if (!scan.alternates.some((a) => a.hreflang === 'x-default'))
+      problems.push({ page: scan.page, target: 'hreflang', reason: 'its hreflang set has no x-default' })
+    for (const { hreflang, href } of scan.alternates) {
+      const target = byUrl.get(key(href))
+      if (!target) {
+        problems.push({
+          page: scan.page,
+          target: href,
+          reason: `its hreflang="${hreflang}" alternate is no page of the build`,
+        })
+        continue
+      }
+      if (hreflang === 'x-default' || target === scan) continue
+      if (!target.alternates?.some((back) => key(back.href) === self))
+        problems.push({
+          page: scan.page,
+          target: href,
+          reason: `${target.page} does not name ${scan.page} back among its alternates`,
+        })
+    }
+  }
+  return problems
+}
+
+/**
  * Every file under the site folder, relative with posix separators. Synchronous: fs/promises walks
  * the tree one folder per trip through libuv's pool, and a site has a folder per page, which takes
  * many times as long, more so while the card workers keep the cores busy.

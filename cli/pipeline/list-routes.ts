@@ -20,6 +20,22 @@ export interface Route {
   postSlug?: string
   /** The tag a tag page lists the posts of: the tag's slug (techSlug of site/src/technologies.ts). */
   tag?: string
+  /** The page's language and its siblings in the others, on a site with several (see withLanguages). */
+  language?: PageLanguage
+}
+
+/**
+ * A page's language on a site with several: each language's pages are the same routes under
+ * `/<tag>/` (site/src/i18n/languages.ts languagePrefix), with their files under `<tag>/`.
+ */
+export interface PageLanguage {
+  lang: string
+  /** Where its pages are under the base: '' for the default language, `<tag>/` for the others. */
+  prefix: string
+  /** The hreflang set (this page and its translated siblings, then x-default), paths from the base; empty for a page left out of it. */
+  alternates: { hreflang: string; path: string }[]
+  /** A page whose main content is not translated: the source page (path from the base), its canonical. */
+  sourcePath?: string
 }
 
 /**
@@ -71,4 +87,45 @@ export function writingRoutes(posts: readonly Pick<PostSummary, 'slug' | 'tags' 
     routes.push({ url: `/writing/tags/${tag}`, file: `writing/tags/${tag}/index.html`, status: 200, tag })
   }
   return routes
+}
+
+/**
+ * Each language's routes, the default's first: the same pages under its prefix (files under
+ * `<tag>/`, which a language's pages and data share), each with its hreflang set. A page is in the
+ * set only where `translated(route, lang)` (the default language's always is); an untranslated page
+ * is still built, with a canonical link to its source page and no set, since search engines treat
+ * it as a duplicate. The 404 pages have no set.
+ */
+export function withLanguages(
+  routes: readonly Route[],
+  languages: readonly string[],
+  defaultLanguage: string,
+  translated: (route: Route, lang: string) => boolean,
+): Map<string, Route[]> {
+  const prefix = (lang: string, url: string) => (lang === defaultLanguage ? '' : `${lang}/`) + url.replace(/^\//, '')
+  const byLanguage = new Map<string, Route[]>()
+  for (const lang of languages) {
+    byLanguage.set(
+      lang,
+      routes.map((route) => {
+        const inSet = route.status === 200 && (lang === defaultLanguage || translated(route, lang))
+        const siblings = inSet ? languages.filter((other) => other === defaultLanguage || translated(route, other)) : []
+        const alternates =
+          siblings.length > 1
+            ? [
+                ...siblings.map((other) => ({ hreflang: other, path: prefix(other, route.url) })),
+                { hreflang: 'x-default', path: prefix(defaultLanguage, route.url) },
+              ]
+            : []
+        const language: PageLanguage = {
+          lang,
+          prefix: prefix(lang, ''),
+          alternates,
+          ...(route.status === 200 && !inSet ? { sourcePath: prefix(defaultLanguage, route.url) } : {}),
+        }
+        return { ...route, language }
+      }),
+    )
+  }
+  return byLanguage
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { postData, postsData, projectCardsData } from '../../site/src/paths.ts'
+import { languagePortfolioData, postData, postsData, projectCardsData } from '../../site/src/paths.ts'
 import { CliError } from '../errors.ts'
 import { readProjectData, readSiteData } from '../generate/project-data.ts'
 import type { Route } from './list-routes.ts'
@@ -53,6 +53,8 @@ export async function renderPageJob({
     // A site without posts has no index (nor the writing pages that read it): an empty list.
     posts: async () => ((await readSiteData(siteDir, postsData.file)) ?? []) as unknown[],
     post: (slug: string) => readSiteData(siteDir, postData.file(slug)),
+    // A language other than the default: its folder holds the portfolio in that language.
+    portfolio: () => readSiteData(siteDir, languagePortfolioData.file),
   }
   try {
     return { page: await renderPage(await render, { route, base, template }, data) }

@@ -26,6 +26,11 @@ export interface PrerenderOptions {
   cache?: PageCache
   /** The content's `analytics:`: its tracker goes into every page, its origins into the policy (cli/analytics). */
   analytics?: AnalyticsConfig
+  /**
+   * The client build's index.html as Vite wrote it, when it is not (or no longer) `siteDir`'s: a
+   * language's pages are written into its own folder, after the home page replaced the shell.
+   */
+  shell?: string
 }
 
 export interface Prerendered {
@@ -45,7 +50,10 @@ export interface Prerendered {
  * they come back.
  */
 export async function prerenderRoutes(routes: readonly Route[], options: PrerenderOptions): Promise<Prerendered> {
-  const shell = withAnalytics(await readFile(path.join(options.siteDir, 'index.html'), 'utf8'), options.analytics)
+  const shell = withAnalytics(
+    options.shell ?? (await readFile(path.join(options.siteDir, 'index.html'), 'utf8')),
+    options.analytics,
+  )
   const template = withSecurityHeaders(shell.page, shell)
   const { cache } = options
   const inPlace = cache && pagesInPlace(cache, options.siteDir)

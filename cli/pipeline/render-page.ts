@@ -1,5 +1,5 @@
 import { CliError } from '../errors.ts'
-import type { Route } from './list-routes.ts'
+import type { PageLanguage, Route } from './list-routes.ts'
 import { scanPage, type PageScan } from './scan-page.ts'
 import { sha256Hex } from '../sha256.ts'
 import { pageDataScript } from '../generate/project-data.ts'
@@ -10,8 +10,10 @@ export interface RenderedPage {
   html: string
   head: string
   status: 200 | 404
-  /** The page's language (BCP 47), from the content's site.language. */
+  /** The page's language (BCP 47): the content's site.language, or the page's own on a site with several. */
   lang?: string
+  /** `rtl` for a language written right to left. */
+  dir?: 'ltr' | 'rtl'
   /** What the page inlines for hydration (cards, a case study's data), if anything. */
   data?: unknown
 }
@@ -28,13 +30,20 @@ export type PostsLookup = () => Promise<unknown[]>
 /** A post (data/posts/<slug>.json) for the server render, by slug; null for an unknown slug. */
 export type PostLookup = (slug: string) => Promise<unknown>
 
+/** The portfolio in a page's language (data/portfolio.json of its language's folder), for a language other than the default. */
+export type PortfolioLookup = () => Promise<unknown>
+
 /** Where a render reads the content from. */
 export interface PageData {
   projects: ProjectLookup
   cards: CardsLookup
   posts: PostsLookup
   post: PostLookup
+  portfolio?: PortfolioLookup
 }
+
+/** What entry-server's render takes of a page's language (its RenderLanguage). */
+export type RenderLanguage = PageLanguage & { portfolio?: unknown }
 
 export type RenderFunction = (
   url: string,
@@ -43,6 +52,7 @@ export type RenderFunction = (
   cards: CardsLookup,
   posts?: PostsLookup,
   post?: PostLookup,
+  language?: RenderLanguage,
 ) => Promise<RenderedPage>
 
 /** A route rendered and checked, not yet in the HTML shell. */
@@ -106,7 +116,11 @@ async function renderBody(
   }
   let page: RenderedPage
   try {
-    page = await render(route.url, base, projects, cards, posts, data.post)
+    const { language } = route
+    const portfolio = language && data.portfolio ? await data.portfolio() : undefined
+    page = await (language
+      ? render(route.url, base, projects, cards, posts, data.post, { ...language, ...(portfolio ? { portfolio } : {}) })
+      : render(route.url, base, projects, cards, posts, data.post))
   } catch (error) {
     throw new CliError(
       `rendering ${route.url} failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -130,9 +144,9 @@ export function fillShell(template: string, page: Omit<RenderedPage, 'status'>):
   const html = template
     .replace('<!--app-head-->', () => page.head + pageDataScript(page.data))
     .replace('<!--app-html-->', () => page.html)
-  return page.lang && LANGUAGE_TAG.test(page.lang)
-    ? html.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
-    : html
+  if (!page.lang || !LANGUAGE_TAG.test(page.lang)) return html
+  const dir = page.dir === 'rtl' ? ' dir="rtl"' : ''
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"${dir}`)
 }
 
 /** Renders one page into its shell; fails, besides renderBody's reasons, on a page with nothing in its <main>. */

@@ -16,7 +16,8 @@ import {
 } from './page-meta.ts'
 import { absoluteUrl, socialImage, toBasename } from './paths.ts'
 import { forEachMarkup, DEFERRED_MARKUP } from './deferred-markup.ts'
-import type { RenderedProject } from './generated/types.ts'
+import type { RenderedProject, SitePortfolio } from './generated/types.ts'
+import { textDirection } from './i18n/languages.ts'
 import type { PageData } from './page-data.ts'
 import {
   WritingContext,
@@ -33,13 +34,28 @@ import { homeJsonLd, postJsonLd, projectJsonLd, tagJsonLd, techJsonLd, writingJs
 import { techPages } from './technologies.ts'
 import { LATEST_POSTS, postTags, postsAbout } from './writing.ts'
 
+/**
+ * The page's language on a site with several (cli/pipeline/list-routes.ts withLanguages): its tag,
+ * where its pages are under the base, its hreflang set and, for a page not translated, its source
+ * page (paths from the base), and the portfolio in that language (the default's is the generated module).
+ */
+export interface RenderLanguage {
+  lang: string
+  prefix: string
+  alternates: readonly { hreflang: string; path: string }[]
+  sourcePath?: string
+  portfolio?: SitePortfolio
+}
+
 export interface RenderResult {
   /** Markup for `<div id="root">`. */
   html: string
   /** Tags for `<!--app-head-->`: title, description, canonical, Open Graph, Twitter card, JSON-LD. */
   head: string
-  /** The `lang` of the page (BCP 47), from the content's site.language. */
+  /** The `lang` of the page (BCP 47): the content's site.language, or the page's language. */
   lang: string
+  /** `rtl` for a language written right to left. */
+  dir: 'ltr' | 'rtl'
   /** 404 when the not-found page rendered (unknown path or unknown project id). */
   status: 200 | 404
   /** What the page carries for hydration, as JSON in its head: the home page its project cards, a
@@ -67,15 +83,17 @@ export async function render(
   cards: CardsSource,
   posts: PostsSource = noPosts,
   post: PostSource = noPost,
+  language?: RenderLanguage,
 ): Promise<RenderResult> {
   const loads: PageLoads = {
     views: projectViews(projects),
     cards: projectCards(cards),
     writing: writing(posts, post),
   }
-  const basename = toBasename(base)
+  // A language's pages are the same app under its prefix: the router's basename carries it.
+  const basename = toBasename(base) + (language?.prefix ?? '')
   const location = basename + url.replace(/^\/+/, '')
-  const { meta, status, extras, data } = await preparePage(location, basename, base, loads)
+  const { meta, status, extras, data } = await preparePage(location, basename, basename, loads)
   // A writing route's pages are a chunk of their own: loaded before rendering, so nothing suspends.
   if (hasPosts && isWritingRoute(matchPage(location, basename))) await loadWritingPages()
   const html = renderToString(
@@ -93,15 +111,26 @@ export async function render(
       </ProjectViewsContext>
     </StrictMode>,
   )
+  const content = language?.portfolio ?? portfolio
+  const fromBase = (path: string) => absoluteUrl(portfolio.site.url, base, path)
   const head = renderHead(meta, {
     siteUrl: portfolio.site.url,
-    siteName: portfolio.site.title,
-    base,
+    siteName: content.site.title,
+    base: basename,
     theme: portfolio.theme,
     feeds: hasPosts,
     ...extras,
+    ...(language
+      ? {
+          alternates: language.alternates.map((a) => ({ hreflang: a.hreflang, url: fromBase(a.path) })),
+          ...(language.sourcePath !== undefined ? { sourceUrl: fromBase(language.sourcePath) } : {}),
+        }
+      : {}),
   })
-  return { html, head, lang: portfolio.site.language ?? 'en', status, ...(data ? { data } : {}) }
+  const lang = language?.lang ?? portfolio.site.language ?? 'en'
+  // The portfolio in the page's language travels with the page (the default's is in the app's code).
+  const carried = language?.portfolio ? { ...data, portfolio: language.portfolio } : data
+  return { html, head, lang, dir: textDirection(lang), status, ...(carried ? { data: carried } : {}) }
 }
 
 /** A copy of the project with its markup replaced by DEFERRED_MARKUP (see deferred-markup.ts). */

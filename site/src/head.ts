@@ -22,6 +22,10 @@ export interface HeadOptions {
   theme?: Portfolio['theme']
   /** Whether the site has posts: every page then names the three feeds (`<link rel="alternate">`). */
   feeds?: boolean
+  /** On a site with several languages: the page's hreflang set, absolute URLs (empty: left out of it). */
+  alternates?: readonly { hreflang: string; url: string }[]
+  /** A page whose main content is not translated: its source page's absolute URL, the canonical. */
+  sourceUrl?: string
 }
 
 /**
@@ -47,7 +51,8 @@ export function renderHead(meta: PageMeta, options: HeadOptions): string {
   const { siteUrl, siteName, base, image, jsonLd } = options
   const url = meta.path === null ? null : absoluteUrl(siteUrl, base, meta.path)
   // A post first published elsewhere: search engines credit that address (og:url stays this page's).
-  const canonical = meta.path === null ? null : (meta.canonical ?? url)
+  // A page not translated yet points search engines at the page it would translate.
+  const canonical = meta.path === null ? null : (options.sourceUrl ?? meta.canonical ?? url)
   const imageUrl = image ? absoluteUrl(siteUrl, base, image.path) : null
   const tag = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}">`
@@ -79,6 +84,9 @@ export function renderHead(meta: PageMeta, options: HeadOptions): string {
             `<link rel="alternate" type="${feed.type}" title="${escapeHtml(`${siteName} (${feed.format})`)}" href="${escapeHtml(absoluteUrl(siteUrl, base, feed.file))}">`,
         )
       : []),
+    ...(options.alternates ?? []).map(
+      (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.url)}">`,
+    ),
     jsonLd ? `<script type="application/ld+json">${serializeJsonLd(jsonLd)}</script>` : '',
     accentStyle(options.theme),
   ]

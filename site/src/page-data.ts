@@ -1,4 +1,4 @@
-import type { PostSummary, ProjectCard, RenderedPost, RenderedProject } from './generated/types.ts'
+import type { PostSummary, ProjectCard, RenderedPost, RenderedProject, SitePortfolio } from './generated/types.ts'
 import { PAGE_DATA_ID } from './paths.ts'
 
 /**
@@ -19,6 +19,8 @@ export interface PageData {
   post?: RenderedPost
   /** The cards of the post's related projects. */
   relatedProjects?: ProjectCard[]
+  /** A page in a language other than the default: the portfolio in that language (the default's is in the app). */
+  portfolio?: SitePortfolio
 }
 
 /** The page's data block, or an empty object when it has none or it does not parse. */

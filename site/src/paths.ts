@@ -73,6 +73,12 @@ export const projectData = {
 } as const
 
 /**
+ * The portfolio in a language other than the default, as the build writes it in that language's
+ * folder (`dist/<tag>/data/portfolio.json`) for its pages' render; each page carries it too.
+ */
+export const languagePortfolioData = { file: 'data/portfolio.json' } as const
+
+/**
  * The project cards (the home page's list, also read by the chat), as the build writes them
  * (`dist/data/cards.json`) and the browser fetches them; relative to the public base path.
  */
