@@ -116,7 +116,12 @@ describe('loading', () => {
     await page.goto(caseStudy())
     const study = await attributes(page)
     expect(study.filter((i) => i.loading === 'eager')).toEqual([
-      { slot: 'picture project-header__cover', loading: 'eager', fetchpriority: 'high', sized: true },
+      {
+        slot: 'picture project-header__cover project-header__cover--cropped',
+        loading: 'eager',
+        fetchpriority: 'high',
+        sized: true,
+      },
     ])
     expect(study.filter((i) => i.loading !== 'eager').every((i) => i.loading === 'lazy' && i.sized)).toBe(true)
     expect(study.length).toBe(1 + gallery.length)
