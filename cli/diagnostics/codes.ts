@@ -355,6 +355,12 @@ export const diagnosticCodes = {
     title: "A Content-Security-Policy blocks the analytics tracker's script or its page views.",
     hint: 'Rebuild the site with "portfolio build" (the build allows the tracker in the policy it writes), and add the address to any policy the host sends.',
   },
+
+  // M7. Languages: the resume and the social cards (cli/content/rules/font-coverage.ts)
+  SCRIPT_NOT_COVERED: {
+    title: 'Text is in a script that no bundled font covers.',
+    hint: 'The bundled fonts cover Latin, Greek and Cyrillic, Arabic and Devanagari: write this field in one of those scripts in this language, or set resume.file to a hand-made PDF for the resume.',
+  },
 } as const satisfies Record<string, CodeEntry>
 
 export type DiagnosticCode = keyof typeof diagnosticCodes

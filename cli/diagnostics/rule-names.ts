@@ -117,4 +117,5 @@ export const ruleNames = {
   RESUME_UNKNOWN_POST: 'PublicationWithoutPost',
   EXTERNAL_FEED_UNREACHABLE: 'ExternalFeedNotFetched',
   EXTERNAL_FEED_MALFORMED: 'MalformedExternalFeed',
+  SCRIPT_NOT_COVERED: 'ScriptWithoutBundledFont',
 } as const satisfies Record<DiagnosticCode, string>

@@ -11,8 +11,8 @@ import { contentFilePath } from '../content/rules/public-files.ts'
 import { assert } from '../errors.ts'
 import { resumeTemplateFile } from '../paths.ts'
 import { jsonResume } from './json-resume.ts'
-import { readChoices, resumeData } from './resume-data.ts'
-import { resumeFontFiles, typesetJob, type Typeset, type TypesetImage, type TypesetInput } from './typeset.ts'
+import { photoAlt, readChoices, resumeData } from './resume-data.ts'
+import { typesetJob, type Typeset, type TypesetImage, type TypesetInput } from './typeset.ts'
 
 /** At most this many pages at the chosen size: what a recruiter reads. */
 export const MAX_RESUME_PAGES = 2
@@ -49,12 +49,26 @@ async function documentDate(root: string): Promise<string | undefined> {
   return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined
 }
 
+/** The language a resume is made in, for a portfolio in several languages. */
+export interface ResumeLanguage {
+  /** Its BCP 47 tag as the content writes it (`pt-BR`): the resume's words, dates, fonts and direction. */
+  tag: string
+  /**
+   * The file a text of the merged content was taken from, given the source file and pointer it has
+   * there (`portfolio.fr.yaml` for a translated field): where a problem with it is located. The
+   * source file itself when not given.
+   */
+  fileOf?: (file: string, pointer: string) => string
+}
+
 /**
  * The resume PDF (Typst, PDF/UA-1) and JSON Resume from valid content, or the located problems that
- * stop it: a character its font lacks, a compiler error or warning, too many pages. Kept in the
+ * stop it: a character its fonts lack, a compiler error or warning, too many pages. Kept in the
  * store by the template and the data (nothing with noStore); fonts and the compiler are in the
  * tool's version. `typesetWith` is where the typesetting runs: here by default, on a worker of the
  * build's pool in a build. `base`: the site's public base path, in the links to its posts.
+ * `language`: the language of `checked.content` (already merged with its overlays), the default
+ * language's when not given.
  */
 export async function makeResume(
   checked: Pick<CheckResult, 'content' | 'parsed'>,
@@ -62,14 +76,18 @@ export async function makeResume(
   store: Store = openStore(),
   typesetWith: (input: TypesetInput) => Promise<Typeset> | Typeset = typesetJob,
   base = '/',
+  language?: ResumeLanguage,
 ): Promise<ResumeOutcome> {
   const content = checked.content
   assert(content, 'the resume is made from valid content only')
   const choices = readChoices(content.portfolio)
   if (choices.file !== undefined) return { diagnostics: [], cached: false }
-  const { data, texts } = resumeData(content, choices, base)
+  const made = resumeData(content, choices, base, language?.tag)
+  const { data } = made
+  const fileOf = language?.fileOf
+  const texts = fileOf ? made.texts.map((text) => ({ ...text, file: fileOf(text.file, text.pointer) })) : made.texts
   const photo = choices.photo === undefined ? undefined : await readPhoto(root, choices.photo)
-  if (photo) data.photo = { file: photo.file, alt: `Photo of ${data.name}` }
+  if (photo) data.photo = { file: photo.file, alt: photoAlt(data) }
   const template = await readFile(resumeTemplateFile, 'utf8')
   // The date is left out of the key: the same content keeps the bytes it was first made with.
   const key = store.key('resume', template, JSON.stringify(data), ...(photo ? [photo.bytes] : []))
@@ -78,8 +96,7 @@ export async function makeResume(
 
   // Loaded only when the resume is made: its font reader is slow to load, and a rebuild takes the resume from the store.
   const { checkGlyphs } = await import('./check-glyphs.ts')
-  const fontFiles = resumeFontFiles()
-  const glyphs = checkGlyphs(texts, fontFiles, (file) => checked.parsed.get(file))
+  const glyphs = checkGlyphs(texts, data.language, (file) => checked.parsed.get(file))
   if (glyphs.length > 0) return { diagnostics: glyphs, cached: false }
   const typeset = await typesetWith({ template, data, date: await documentDate(root), ...(photo ? { photo } : {}) })
   const at = () => {
@@ -131,9 +148,19 @@ function isResumeFiles(value: unknown): value is ResumeFiles {
   )
 }
 
-/** Where a build or `portfolio resume` puts the two files: <folder>/resume.pdf and resume.json. */
-export async function writeResume(folder: string, files: ResumeFiles): Promise<string[]> {
-  const written = [path.join(folder, 'resume.pdf'), path.join(folder, 'resume.json')]
+/** The names of a language's resume files: resume.pdf and resume.json in the default language, resume.<tag>.pdf and resume.<tag>.json in another. */
+export function resumeFileNames(tag: string, defaultLanguage: string): { pdf: string; json: string } {
+  const suffix = tag === defaultLanguage ? '' : `.${tag}`
+  return { pdf: `resume${suffix}.pdf`, json: `resume${suffix}.json` }
+}
+
+/** Where a build or `portfolio resume` puts the two files: <folder>/resume.pdf and resume.json, or the names given (resumeFileNames). */
+export async function writeResume(
+  folder: string,
+  files: ResumeFiles,
+  names: { pdf: string; json: string } = { pdf: 'resume.pdf', json: 'resume.json' },
+): Promise<string[]> {
+  const written = [path.join(folder, names.pdf), path.join(folder, names.json)]
   await Promise.all([writeFile(written[0] as string, files.pdf), writeFile(written[1] as string, files.json)])
   return written
 }

@@ -2,7 +2,10 @@ import type { CheckedContent } from '../content/check-content.ts'
 import type { Portfolio } from '../content/content-types.ts'
 import { encodePointer } from '../diagnostics/json-pointer.ts'
 import { absoluteUrl, paths } from '../../site/src/paths.ts'
-import { formatDate, formatPeriod } from '../../site/src/period.ts'
+import { textDirection } from '../../site/src/i18n/languages.ts'
+import { formatDate, formatPeriod, type DateWords } from '../../site/src/period.ts'
+import { fontOrder, scriptOf } from '../social/script-fonts.ts'
+import { resumeWords, type ResumeWords } from './resume-words.ts'
 
 /** One text of the resume and where it comes from, so a problem with it can be located. */
 export interface TextSource {
@@ -50,9 +53,30 @@ export interface ResumeProject {
   achievements: string[]
 }
 
+/** The Latin font of the resume (Source Sans 3, see typeset.ts), before and after which the script fonts go. */
+export const RESUME_LATIN_FAMILY = 'Source Sans 3'
+
+/** How Typst sets the resume's text in its language (`set text(...)`). */
+export interface ResumeText {
+  /** ISO 639 language and ISO 3166 region, as Typst takes them (`pt` and `BR` of `pt-BR`). */
+  lang: string
+  region?: string
+  dir: 'ltr' | 'rtl'
+  /** The font families in the order tried: the language's script's first. */
+  fonts: string[]
+  /** Whether headings are letter-spaced: never in a script whose letters join (Arabic) or hang from one line (Devanagari). */
+  tracking: boolean
+}
+
+/** The headings and labels the template prints, in the resume's language (resume-words.ts). */
+export type ResumeHeadings = Omit<ResumeWords, 'present' | 'photoAlt' | 'subject'>
+
 /** Everything the template prints, as plain JSON (it goes to Typst through sys.inputs). */
 export interface ResumeData {
+  /** The BCP 47 tag of the resume's language (JSON Resume's meta.language). */
   language: string
+  text: ResumeText
+  headings: ResumeHeadings
   paper: 'a4' | 'us-letter'
   name: string
   role: string
@@ -137,10 +161,13 @@ export function resumeData(
   content: CheckedContent,
   choices: ResumeChoices,
   base = '/',
+  language = content.portfolio.site.language ?? 'en',
 ): { data: ResumeData; texts: TextSource[] } {
   // The texts are taken in the order they have always been checked in (and their problems reported).
   const texts = new Texts()
   const p = content.portfolio
+  const { present, photoAlt: _photoAlt, subject, ...headings } = resumeWords(language)
+  const dates: DateWords = { lang: language, present }
   const name = texts.own(['owner', 'name'], p.owner.name)
   const projects = resumeProjects(content, choices, texts)
   const skills = choices.skills
@@ -159,7 +186,9 @@ export function resumeData(
   const role = texts.own(['owner', 'role'], p.owner.role)
   const location = texts.own(['owner', 'location'], p.owner.location)
   const data: ResumeData = {
-    language: p.site.language ?? 'en',
+    language,
+    text: resumeText(language),
+    headings,
     paper: choices.pageSize === 'Letter' ? 'us-letter' : 'a4',
     name,
     role,
@@ -168,23 +197,47 @@ export function resumeData(
     links: [p.site.url, p.links.github, p.links.linkedin].filter(Boolean).map((url) => ({ label: shortUrl(url), url })),
     ...(summary ? { summary } : {}),
     claims,
-    experience: (p.experience ?? []).map((entry, i) => resumeEntry(entry, ['experience', i], texts)),
+    experience: (p.experience ?? []).map((entry, i) => resumeEntry(entry, ['experience', i], texts, dates)),
     projects,
     skills,
-    education: (p.education ?? []).map((entry, i) => resumeEntry(entry, ['education', i], texts)),
+    education: (p.education ?? []).map((entry, i) => resumeEntry(entry, ['education', i], texts, dates)),
     ...(p.certifications
-      ? { certifications: p.certifications.map((c, i) => resumeItem(c, ['certifications', i], texts)) }
+      ? { certifications: p.certifications.map((c, i) => resumeItem(c, ['certifications', i], texts, dates)) }
       : {}),
-    ...publicationsOf(content, texts, base),
-    ...(p.talks ? { talks: p.talks.map((c, i) => resumeItem(c, ['talks', i], texts)) } : {}),
-    subject: `Resume of ${name}, ${role}`,
+    ...publicationsOf(content, texts, base, dates),
+    ...(p.talks ? { talks: p.talks.map((c, i) => resumeItem(c, ['talks', i], texts, dates)) } : {}),
+    subject: subject(name, role),
     keywords: [role, ...skills.flatMap((group) => group.items)],
   }
   return { data, texts: texts.list }
 }
 
+/** The photo's description in the resume's language. */
+export function photoAlt(data: Pick<ResumeData, 'language' | 'name'>): string {
+  return resumeWords(data.language).photoAlt(data.name)
+}
+
+/** Typst's settings for the language: its ISO codes, direction, fonts (script fonts from script-fonts.ts). */
+function resumeText(tag: string): ResumeText {
+  const locale = new Intl.Locale(tag)
+  const script = scriptOf(tag)
+  return {
+    lang: locale.language,
+    // Typst takes a two-letter region only (not "419").
+    ...(locale.region && /^[A-Z]{2}$/.test(locale.region) ? { region: locale.region } : {}),
+    dir: textDirection(tag),
+    fonts: fontOrder(tag, RESUME_LATIN_FAMILY, (font) => font.family),
+    tracking: script === 'Latn' || script === 'Grek' || script === 'Cyrl',
+  }
+}
+
 /** An experience entry (role at organisation) or an education entry (qualification at institution). */
-function resumeEntry(entry: Entry, at: ['experience' | 'education', number], texts: Texts): ResumeEntry {
+function resumeEntry(
+  entry: Entry,
+  at: ['experience' | 'education', number],
+  texts: Texts,
+  dates: DateWords,
+): ResumeEntry {
   const take = (key: string, value: string | undefined) => texts.own([...at, key], value)
   const experience = 'role' in entry ? entry : undefined
   const education = 'qualification' in entry ? entry : undefined
@@ -193,7 +246,7 @@ function resumeEntry(entry: Entry, at: ['experience' | 'education', number], tex
     ? take('organisation', experience.organisation)
     : take('institution', education?.institution)
   const area = take('area', education?.area)
-  const period = take(entry.start !== undefined ? 'start' : 'duration', formatPeriod(entry))
+  const period = take(entry.start !== undefined ? 'start' : 'duration', formatPeriod(entry, dates))
   const summary = take('summary', experience?.summary)
   const highlights = (experience?.highlights ?? []).map((h, j) => texts.own([...at, 'highlights', j], h))
   return {
@@ -214,14 +267,14 @@ type Item =
   | NonNullable<Portfolio['talks']>[number]
 
 /** A certification (name, issuer), publication (title, venue) or talk (title, event). */
-function resumeItem(item: Item, at: [string, number], texts: Texts): ResumeItem {
+function resumeItem(item: Item, at: [string, number], texts: Texts, dates: DateWords): ResumeItem {
   const [titleKey, title] = 'name' in item ? ['name', item.name] : ['title', item.title]
   const [subtitleKey, subtitle] =
     'issuer' in item ? ['issuer', item.issuer] : 'venue' in item ? ['venue', item.venue] : ['event', item.event]
   return {
     title: texts.own([...at, titleKey], title),
     subtitle: texts.own([...at, subtitleKey], subtitle),
-    period: texts.own([...at, 'date'], formatDate(item.date)),
+    period: texts.own([...at, 'date'], formatDate(item.date, dates)),
     date: item.date,
     ...(item.url ? { url: item.url } : {}),
   }
@@ -233,9 +286,14 @@ function resumeItem(item: Item, at: [string, number], texts: Texts): ResumeItem 
  * page on the site (under the site's base path). A post's title is located at its entry in
  * resume.publications, where the owner chose to print it.
  */
-function publicationsOf(content: CheckedContent, texts: Texts, base: string): Pick<ResumeData, 'publications'> {
+function publicationsOf(
+  content: CheckedContent,
+  texts: Texts,
+  base: string,
+  dates: DateWords,
+): Pick<ResumeData, 'publications'> {
   const p = content.portfolio
-  const items = (p.publications ?? []).map((item, i) => resumeItem(item, ['publications', i], texts))
+  const items = (p.publications ?? []).map((item, i) => resumeItem(item, ['publications', i], texts, dates))
   const posts = new Map(content.posts.map(({ slug, post }) => [slug, post]))
   const venue = shortUrl(p.site.url)
   p.resume?.publications?.forEach((slug, i) => {
@@ -244,7 +302,7 @@ function publicationsOf(content: CheckedContent, texts: Texts, base: string): Pi
     items.push({
       title: texts.own(['resume', 'publications', i], post.title),
       subtitle: venue,
-      period: formatDate(post.published),
+      period: formatDate(post.published, dates),
       date: post.published,
       url: post.canonical ?? absoluteUrl(p.site.url, base, paths.post(slug)),
     })

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { CliError } from '../errors.ts'
 import { resumeTemplateFile } from '../paths.ts'
+import { fontOrder, SCRIPT_FONTS } from '../social/script-fonts.ts'
 import type { ResumeData } from './resume-data.ts'
 
 type Compiler = typeof import('@myriaddreamin/typst-ts-node-compiler')
@@ -12,10 +13,22 @@ const require = createRequire(import.meta.url)
 /** The weights the template uses, from the OFL-licensed Source Sans 3 of the `source-sans` package. */
 const FONT_WEIGHTS = ['Regular', 'Semibold', 'Bold'] as const
 
-/** The font files the resume is set in, loaded explicitly (no system fonts). */
-export function resumeFontFiles(): string[] {
+function sourceSansFiles(): string[] {
   const folder = path.join(path.dirname(require.resolve('source-sans/package.json')), 'OTF')
   return FONT_WEIGHTS.map((weight) => path.join(folder, `SourceSans3-${weight}.otf`))
+}
+
+/**
+ * The font files the resume is set in, loaded explicitly (no system fonts): Source Sans 3, then the
+ * bundled fonts of Arabic and Devanagari (script-fonts.ts), which Typst takes a script's glyphs from.
+ */
+export function resumeFontFiles(): string[] {
+  return [...sourceSansFiles(), ...SCRIPT_FONTS.flatMap((font) => [font.regular, font.bold])]
+}
+
+/** The resume's font files by family, in the order `tag` tries them (as the template's font list). */
+export function resumeFontFamilies(tag: string): string[][] {
+  return fontOrder(tag, sourceSansFiles(), (font) => [font.regular, font.bold])
 }
 
 let compiler: Compiler | undefined
