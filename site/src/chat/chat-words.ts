@@ -1,0 +1,63 @@
+import { primaryLanguage } from '../i18n/languages.ts'
+import type { SmallTalk } from './reply-parts.ts'
+
+/**
+ * The chat's own words in a language: its labels, and what it says when the content does not
+ * (portfolio.yaml's chat holds the title, greeting, quick questions and fallback, translated by
+ * its overlays). One table per language in ./words/, imported alone, so a page downloads its own.
+ * `{name}` and `{email}` in a small-talk reply stand for the owner's name and e-mail.
+ */
+export interface ChatWords {
+  /** The floating button's label, closed and open. */
+  openChat: string
+  closeChat: string
+  /** Shown in the panel when its code cannot be loaded. */
+  loadError: string
+  /** The composer: the box's label and placeholder, the send button's label. */
+  yourMessage: string
+  placeholder: string
+  send: string
+  /** The conversation's label, who said each message (for screen readers), the typing indicator. */
+  conversation: string
+  you: string
+  assistant: string
+  typing: string
+  /** The quick questions' label, and the suggestions' under an answer. */
+  suggestedQuestions: string
+  youCouldAsk: string
+  /** After a link that opens a new tab. */
+  opensInNewTab: string
+  /** Before the links of an answer's passages. */
+  readMore: string
+  /** Small-talk replies the content does not write (portfolio.yaml's chat.smallTalk). */
+  smallTalk: Omit<SmallTalk, 'greeting'>
+  /** What a visitor says for each kind of small talk, when that is all the message says (not English: reply.ts knows English's). */
+  smallTalkPhrases: Readonly<Record<keyof SmallTalk, readonly string[]>>
+}
+
+const TABLES: Readonly<Record<string, () => Promise<{ words: ChatWords }>>> = {
+  ar: () => import('./words/ar.ts'),
+  de: () => import('./words/de.ts'),
+  en: () => import('./words/en.ts'),
+  es: () => import('./words/es.ts'),
+  fr: () => import('./words/fr.ts'),
+  hi: () => import('./words/hi.ts'),
+  pt: () => import('./words/pt-BR.ts'),
+  'pt-BR': () => import('./words/pt-BR.ts'),
+}
+
+/** Whether the chat has its own words in `lang` (by its tag, else its primary language). */
+export function hasChatWords(lang: string): boolean {
+  return lang in TABLES || primaryLanguage(lang) in TABLES
+}
+
+/** The chat's words in `lang` (`pt-BR`'s for `pt`; English for a language it has none in). */
+export async function loadChatWords(lang: string): Promise<ChatWords> {
+  const load = TABLES[lang] ?? TABLES[primaryLanguage(lang)] ?? TABLES.en!
+  return (await load()).words
+}
+
+/** A small-talk reply with the owner's name and e-mail put in. */
+export function fillIn(reply: string, name: string, email: string): string {
+  return reply.replaceAll('{name}', name).replaceAll('{email}', email)
+}
