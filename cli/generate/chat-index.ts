@@ -6,6 +6,7 @@ import {
   type Place,
   type ProjectSummary,
 } from '../../site/src/chat/search-config.ts'
+import { languagePrefix } from '../../site/src/i18n/languages.ts'
 import type { TextAnalysis } from '../../site/src/chat/text-analysis.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { PostSummary, RenderedPost } from '../content/content-types.ts'
@@ -35,14 +36,19 @@ import { writeFileAtomically } from '../write-atomically.ts'
  * inside HTML (safeJson), like the other data files. Deterministic: passages in content order.
  */
 
-/** Passages as the file holds them: texts and titles by position, each place written once. */
-function passageFile(passages: readonly PassageDraft[]): PassageFile {
+/**
+ * Passages as the file holds them: texts and titles by position, each place written once. A place's
+ * URL is under the language's prefix (`/fr/projects/…` for French when it is not the default).
+ */
+function passageFile(passages: readonly PassageDraft[], language: ChatLanguage): PassageFile {
+  const prefix = languagePrefix(language.tag, language.defaultLanguage)
   const places: Place[] = []
   const placeIds = new Map<string, number>()
   const texts: string[] = []
   const titles: string[] = []
   const placeOf: number[] = []
-  for (const { text, title, ...place } of passages) {
+  for (const { text, title, ...written } of passages) {
+    const place = prefix ? { ...written, url: `/${prefix}${written.url.replace(/^\//, '')}` } : written
     const key = JSON.stringify(place)
     let placeId = placeIds.get(key)
     if (placeId === undefined) {
@@ -88,7 +94,7 @@ export function projectChat(
   language: ChatLanguage = defaultChatLanguage,
 ): { json: string; summary: ProjectSummary } {
   const { passages, headlines } = projectParts(project)
-  const json = safeJson(passageFile(passages))
+  const json = safeJson(passageFile(passages, language))
   return {
     json,
     summary: {
@@ -101,14 +107,15 @@ export function projectChat(
   }
 }
 
-/** The overview file's text: the owner's passages (and the newest posts'), and the projects' summaries, in content order. */
+/** The overview file's text: the owner's passages (and the newest posts'), and the projects' summaries, in content order, in `language`. */
 export function chatOverviewJson(
   portfolio: ChatPortfolio,
   projects: readonly ProjectSummary[],
   posts: readonly ChatPost[] = [],
+  language: ChatLanguage = defaultChatLanguage,
 ): string {
   const passages = [...portfolioPassages(portfolio), ...postPassages(posts)]
-  const file: ChatOverviewFile = { ...passageFile(passages), projects: [...projects] }
+  const file: ChatOverviewFile = { ...passageFile(passages, language), projects: [...projects] }
   return safeJson(file)
 }
 
@@ -138,6 +145,7 @@ export function chatFilesOf(
         content.portfolio,
         projects.map((p) => p.summary),
         chatPosts(listedPosts(content), content.posts),
+        language,
       ),
     },
     ...projects.map((p) => ({ path: paths.project.file(p.id), contents: p.json })),

@@ -317,11 +317,13 @@ function searchOver(
       const covers = (result: SearchResult, terms: ReadonlySet<string>) =>
         result.queryTerms.some((term) => terms.has(term))
       // A technology asked about ("Does he write TypeScript?") weighs twice a word of how it is asked.
-      const weights = asked.map(
-        ({ terms }) =>
-          Math.log(1 + total / (1 + results.filter((r) => covers(r, terms)).length)) *
-          ([...terms].some((term) => techTerms.has(term)) ? 2 : 1),
-      )
+      // In another language than English, a word no passage holds weighs as one every passage holds:
+      // its stop-word list may miss a question word ("कैसे", how), which would weigh the most.
+      const weights = asked.map(({ terms }) => {
+        const holding = results.filter((r) => covers(r, terms)).length
+        const rarity = Math.log(1 + total / (1 + (holding === 0 && !analysis.english ? total : holding)))
+        return rarity * ([...terms].some((term) => techTerms.has(term)) ? 2 : 1)
+      })
       // The project's name, left out of the query, is still stated by each of its passages, and weighs
       // as a word every passage holds.
       const naming = stripped ? words(question).filter((word) => !unnamed.includes(word)) : []

@@ -20,11 +20,11 @@ async function fetchJson<T>(url: string): Promise<T> {
  */
 export function loadChatLibrary(lang = 'en', defaultLanguage = lang): Promise<ChatLibrary> {
   const key = `${lang} ${defaultLanguage}`
-  let library = pending.get(key)
-  if (library) return library
+  const loading = pending.get(key)
+  if (loading !== undefined) return loading
   const base = import.meta.env.BASE_URL
   const paths = chatDataFor(lang, defaultLanguage)
-  library = Promise.all([
+  const library = Promise.all([
     import('./chat-search.ts'),
     fetchJson<ChatOverviewFile>(paths.overview.url(base)),
     loadTextAnalysis(lang),

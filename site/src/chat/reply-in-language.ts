@@ -1,5 +1,14 @@
 import { choosePassages } from './choose-passages.ts'
-import { answer, fallback, passageAnswer, SUGGESTIONS, text, type ChatKnowledge, type Reply } from './reply-parts.ts'
+import {
+  answer,
+  fallback,
+  passageAnswer,
+  SUGGESTIONS,
+  text,
+  type ChatKnowledge,
+  type Reply,
+  type SmallTalk,
+} from './reply-parts.ts'
 import { segmentedAnalysis, type TextAnalysis } from './text-analysis.ts'
 
 /**
@@ -38,14 +47,17 @@ function indexOfRun(words: readonly string[], run: readonly string[]): number {
 
 function matchSmallTalk(words: readonly string[], knowledge: ChatKnowledge, analysis: TextAnalysis): Reply | null {
   const left = [...words]
-  let kind: keyof ChatKnowledge['smallTalk'] | undefined
-  for (const [said, phrases] of Object.entries(knowledge.smallTalkPhrases ?? {}))
-    for (const phrase of phrases ?? []) {
-      const run = wordsOf(phrase, analysis)
-      for (let at = indexOfRun(left, run); at >= 0; at = indexOfRun(left, run)) {
-        kind ??= said as keyof ChatKnowledge['smallTalk']
-        left.splice(at, run.length)
-      }
+  let kind: keyof SmallTalk | undefined
+  // Longer phrases first: "merci beaucoup" is one thanks, not "merci" and a word left over.
+  const phrases = Object.entries(knowledge.smallTalkPhrases ?? {})
+    .flatMap(([said, list]) =>
+      (list ?? []).map((phrase) => ({ said: said as keyof SmallTalk, run: wordsOf(phrase, analysis) })),
+    )
+    .sort((a, b) => b.run.length - a.run.length)
+  for (const { said, run } of phrases)
+    for (let at = indexOfRun(left, run); at >= 0; at = indexOfRun(left, run)) {
+      kind ??= said
+      left.splice(at, run.length)
     }
   if (!kind || left.length > 0) return null
   const reply = answer([text(knowledge.smallTalk[kind])])
