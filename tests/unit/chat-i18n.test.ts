@@ -4,6 +4,7 @@ import { loadChatLanguage, type ChatLanguage } from '../../cli/generate/chat-lan
 import type { ChatPortfolio, ChatProject } from '../../cli/generate/chat-passages.ts'
 import { openChatLibrary } from '../../site/src/chat/chat-search.ts'
 import { fillIn, loadChatWords } from '../../site/src/chat/chat-words.ts'
+import { smallTalkReplies } from '../../site/src/chat/knowledge.ts'
 import { chatDataFor } from '../../site/src/chat/index-path.ts'
 import { replyText, replyTo, type ChatKnowledge, type Reply } from '../../site/src/chat/reply.ts'
 
@@ -30,11 +31,17 @@ const prose = (id: string, title: string, body: string) => ({
 const french: Content = {
   lang: 'fr',
   portfolio: {
-    owner: { name: 'Jeanne Dupont', role: 'Développeuse', location: 'Lyon, France' },
+    owner: {
+      name: 'Jeanne Dupont',
+      role: 'Développeuse',
+      location: 'Lyon, France',
+      yearsInOperations: '',
+      yearsFullStack: '',
+    },
     about: { title: 'À propos', body: '<p>Je conçois des applications web pour les commerçants.</p>' },
     techStack: { title: 'Technologies', groups: [{ name: 'DevOps', items: ['Nginx', 'Docker'] }] },
     contact: { title: 'Contact', body: '<p>Écrivez-moi.</p>', email: 'mailto:jeanne@example.com' },
-    links: { github: 'https://github.com/jeanne' },
+    links: { github: 'https://github.com/jeanne', linkedin: '' },
   },
   project: {
     id: 'entrepot',
@@ -57,11 +64,17 @@ const french: Content = {
 const arabic: Content = {
   lang: 'ar',
   portfolio: {
-    owner: { name: 'ليلى حسن', role: 'مطورة برمجيات', location: 'عمّان، الأردن' },
+    owner: {
+      name: 'ليلى حسن',
+      role: 'مطورة برمجيات',
+      location: 'عمّان، الأردن',
+      yearsInOperations: '',
+      yearsFullStack: '',
+    },
     about: { title: 'نبذة', body: '<p>أبني تطبيقات ويب للمتاجر.</p>' },
     techStack: { title: 'التقنيات', groups: [{ name: 'DevOps', items: ['Nginx', 'Docker'] }] },
     contact: { title: 'تواصل', body: '<p>راسلني.</p>', email: 'mailto:layla@example.com' },
-    links: {},
+    links: { github: '', linkedin: '' },
   },
   project: {
     id: 'warehouse',
@@ -80,11 +93,11 @@ const arabic: Content = {
 const hindi: Content = {
   lang: 'hi',
   portfolio: {
-    owner: { name: 'आरव शर्मा', role: 'डेवलपर', location: 'पुणे, भारत' },
+    owner: { name: 'आरव शर्मा', role: 'डेवलपर', location: 'पुणे, भारत', yearsInOperations: '', yearsFullStack: '' },
     about: { title: 'परिचय', body: '<p>मैं दुकानों के लिए वेब ऐप्लिकेशन बनाता हूँ।</p>' },
     techStack: { title: 'तकनीकें', groups: [{ name: 'DevOps', items: ['Nginx', 'Docker'] }] },
     contact: { title: 'संपर्क', body: '<p>मुझे लिखें।</p>', email: 'mailto:aarav@example.com' },
-    links: {},
+    links: { github: '', linkedin: '' },
   },
   project: {
     id: 'godam',
@@ -200,5 +213,13 @@ describe('the chat data of each language', () => {
     const content = { portfolio: french.portfolio, projects: [french.project], posts: [] }
     const files = chatFilesOf(content as unknown as Parameters<typeof chatFilesOf>[0], language)
     expect(files.map((file) => file.path)).toEqual(['data/fr/chat.json', 'data/fr/chat/entrepot.json'])
+  })
+})
+
+describe('the chat words in English', () => {
+  it('make the same small-talk replies as before there were tables', async () => {
+    const words = await loadChatWords('en')
+    const args = [undefined, 'Jane Doe', 'jane@example.com', 'Hi!'] as const
+    expect(smallTalkReplies(...args, words)).toEqual(smallTalkReplies(...args))
   })
 })

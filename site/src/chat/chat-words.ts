@@ -4,15 +4,11 @@ import type { SmallTalk } from './reply-parts.ts'
 /**
  * The chat's own words in a language: its labels, and what it says when the content does not
  * (portfolio.yaml's chat holds the title, greeting, quick questions and fallback, translated by
- * its overlays). One table per language in ./words/, imported alone, so a page downloads its own.
+ * its overlays). One table per language in ./words/, imported alone, so a page downloads its own
+ * (the floating button's few words, which every page shows, are in chat-toggle-words.ts).
  * `{name}` and `{email}` in a small-talk reply stand for the owner's name and e-mail.
  */
 export interface ChatWords {
-  /** The floating button's label, closed and open. */
-  openChat: string
-  closeChat: string
-  /** Shown in the panel when its code cannot be loaded. */
-  loadError: string
   /** The composer: the box's label and placeholder, the send button's label. */
   yourMessage: string
   placeholder: string

@@ -2,9 +2,6 @@ import type { ChatWords } from '../chat-words.ts'
 
 /** كلمات المساعد الخاصة باللغة العربية. */
 export const words: ChatWords = {
-  openChat: 'افتح المحادثة',
-  closeChat: 'أغلق المحادثة',
-  loadError: 'تعذّر تحميل المساعد. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.',
   yourMessage: 'رسالتك',
   placeholder: 'اسأل عن المشاريع والمهارات…',
   send: 'إرسال',

@@ -2,9 +2,6 @@ import type { ChatWords } from '../chat-words.ts'
 
 /** Die eigenen Worte des Assistenten auf Deutsch. */
 export const words: ChatWords = {
-  openChat: 'Chat öffnen',
-  closeChat: 'Chat schließen',
-  loadError: 'Der Assistent konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
   yourMessage: 'Ihre Nachricht',
   placeholder: 'Fragen Sie nach Projekten, Kenntnissen…',
   send: 'Senden',

@@ -2,9 +2,6 @@ import type { ChatWords } from '../chat-words.ts'
 
 /** The chat's own words in English (the labels the widget, panel and composer show today). */
 export const words: ChatWords = {
-  openChat: 'Open chat',
-  closeChat: 'Close chat',
-  loadError: 'The assistant could not be loaded. Please reload the page to try again.',
   yourMessage: 'Your message',
   placeholder: 'Ask about projects, skills…',
   send: 'Send',

@@ -2,9 +2,6 @@ import type { ChatWords } from '../chat-words.ts'
 
 /** Las palabras propias del asistente en español. */
 export const words: ChatWords = {
-  openChat: 'Abrir el chat',
-  closeChat: 'Cerrar el chat',
-  loadError: 'No se pudo cargar el asistente. Vuelve a cargar la página para intentarlo de nuevo.',
   yourMessage: 'Tu mensaje',
   placeholder: 'Pregunta por proyectos, habilidades…',
   send: 'Enviar',

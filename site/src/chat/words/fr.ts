@@ -2,9 +2,6 @@ import type { ChatWords } from '../chat-words.ts'
 
 /** Les mots propres de l'assistant en français. */
 export const words: ChatWords = {
-  openChat: 'Ouvrir la discussion',
-  closeChat: 'Fermer la discussion',
-  loadError: "L'assistant n'a pas pu être chargé. Rechargez la page pour réessayer.",
   yourMessage: 'Votre message',
   placeholder: 'Posez une question sur les projets, les compétences…',
   send: 'Envoyer',

@@ -2,9 +2,6 @@ import type { ChatWords } from '../chat-words.ts'
 
 /** सहायक के अपने शब्द, हिंदी में। */
 export const words: ChatWords = {
-  openChat: 'चैट खोलें',
-  closeChat: 'चैट बंद करें',
-  loadError: 'सहायक लोड नहीं हो सका। कृपया पेज फिर से लोड करके देखें।',
   yourMessage: 'आपका संदेश',
   placeholder: 'प्रोजेक्ट, कौशल के बारे में पूछें…',
   send: 'भेजें',

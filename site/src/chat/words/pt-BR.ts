@@ -2,9 +2,6 @@ import type { ChatWords } from '../chat-words.ts'
 
 /** As palavras próprias do assistente em português do Brasil. */
 export const words: ChatWords = {
-  openChat: 'Abrir o chat',
-  closeChat: 'Fechar o chat',
-  loadError: 'Não foi possível carregar o assistente. Recarregue a página para tentar de novo.',
   yourMessage: 'Sua mensagem',
   placeholder: 'Pergunte sobre projetos, habilidades…',
   send: 'Enviar',
