@@ -1,4 +1,4 @@
-import type { ChatWords } from '../chat-words.ts'
+import type { ChatWords } from '../chat-words-shape.ts'
 
 /** كلمات المساعد الخاصة باللغة العربية. */
 export const words: ChatWords = {

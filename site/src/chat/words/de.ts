@@ -1,4 +1,4 @@
-import type { ChatWords } from '../chat-words.ts'
+import type { ChatWords } from '../chat-words-shape.ts'
 
 /** Die eigenen Worte des Assistenten auf Deutsch. */
 export const words: ChatWords = {

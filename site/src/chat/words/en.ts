@@ -1,4 +1,4 @@
-import type { ChatWords } from '../chat-words.ts'
+import type { ChatWords } from '../chat-words-shape.ts'
 
 /** The chat's own words in English (the labels the widget, panel and composer show today). */
 export const words: ChatWords = {

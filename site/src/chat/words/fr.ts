@@ -1,4 +1,4 @@
-import type { ChatWords } from '../chat-words.ts'
+import type { ChatWords } from '../chat-words-shape.ts'
 
 /** Les mots propres de l'assistant en français. */
 export const words: ChatWords = {

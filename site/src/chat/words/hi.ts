@@ -1,4 +1,4 @@
-import type { ChatWords } from '../chat-words.ts'
+import type { ChatWords } from '../chat-words-shape.ts'
 
 /** सहायक के अपने शब्द, हिंदी में। */
 export const words: ChatWords = {

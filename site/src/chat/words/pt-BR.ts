@@ -1,4 +1,4 @@
-import type { ChatWords } from '../chat-words.ts'
+import type { ChatWords } from '../chat-words-shape.ts'
 
 /** As palavras próprias do assistente em português do Brasil. */
 export const words: ChatWords = {
