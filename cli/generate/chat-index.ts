@@ -1,16 +1,16 @@
 import path from 'node:path'
-import { chatData } from '../../site/src/chat/index-path.ts'
 import {
   CHAT_DATA_FORMAT,
-  processTerm,
-  tokenize,
   type ChatOverviewFile,
   type PassageFile,
   type Place,
   type ProjectSummary,
 } from '../../site/src/chat/search-config.ts'
+import { languagePrefix } from '../../site/src/i18n/languages.ts'
+import type { TextAnalysis } from '../../site/src/chat/text-analysis.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { PostSummary, RenderedPost } from '../content/content-types.ts'
+import { defaultChatLanguage, type ChatLanguage } from './chat-language.ts'
 import { listedPosts } from './post-data.ts'
 import {
   portfolioPassages,
@@ -27,7 +27,8 @@ import { sha256Hex } from '../sha256.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
 
 /**
- * The chat's data: one small file of passages per project (data/chat/<id>.json) and an overview
+ * The chat's data, per language (a ChatLanguage: where its files go, how its text is cut into
+ * terms; English, the default, when none is given): one small file of passages per project (data/chat/<id>.json) and an overview
  * (data/chat.json: the owner's passages and a summary of each project). The browser loads the
  * overview when the chat opens and a project's file when a question concerns that project, so an
  * edit rewrites one project's file (and the overview only when the project's summary changed), and
@@ -35,14 +36,19 @@ import { writeFileAtomically } from '../write-atomically.ts'
  * inside HTML (safeJson), like the other data files. Deterministic: passages in content order.
  */
 
-/** Passages as the file holds them: texts and titles by position, each place written once. */
-function passageFile(passages: readonly PassageDraft[]): PassageFile {
+/**
+ * Passages as the file holds them: texts and titles by position, each place written once. A place's
+ * URL is under the language's prefix (`/fr/projects/…` for French when it is not the default).
+ */
+function passageFile(passages: readonly PassageDraft[], language: ChatLanguage): PassageFile {
+  const prefix = languagePrefix(language.tag, language.defaultLanguage)
   const places: Place[] = []
   const placeIds = new Map<string, number>()
   const texts: string[] = []
   const titles: string[] = []
   const placeOf: number[] = []
-  for (const { text, title, ...place } of passages) {
+  for (const { text, title, ...written } of passages) {
+    const place = prefix ? { ...written, url: `/${prefix}${written.url.replace(/^\//, '')}` } : written
     const key = JSON.stringify(place)
     let placeId = placeIds.get(key)
     if (placeId === undefined) {
@@ -60,11 +66,12 @@ function passageFile(passages: readonly PassageDraft[]): PassageFile {
 const KEYWORDS = 24
 
 /** The words of a project's headlines, lowercase, each once, those of its title and stop words out; the first KEYWORDS. */
-function headlineWords(headlines: readonly string[], title: string): string {
-  const titled = new Set(tokenize(title.toLowerCase()))
+function headlineWords(headlines: readonly string[], title: string, analysis: TextAnalysis): string {
+  const { tokenize, processTerm, lower } = analysis
+  const titled = new Set(tokenize(lower(title)))
   const words = new Set<string>()
   for (const headline of headlines)
-    for (const word of tokenize(headline.toLowerCase()))
+    for (const word of tokenize(lower(headline)))
       if (!titled.has(word) && processTerm(word) !== null && words.size < KEYWORDS) words.add(word)
   return [...words].join(' ')
 }
@@ -81,10 +88,13 @@ function aboutOf(project: ChatProject): string {
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), ABOUT_LENGTH / 2)).replace(/[\s,;:]+$/, '')
 }
 
-/** One project's passage file and what the overview keeps of it. Pure. */
-export function projectChat(project: ChatProject): { json: string; summary: ProjectSummary } {
+/** One project's passage file and what the overview keeps of it, in `language`. Pure. */
+export function projectChat(
+  project: ChatProject,
+  language: ChatLanguage = defaultChatLanguage,
+): { json: string; summary: ProjectSummary } {
   const { passages, headlines } = projectParts(project)
-  const json = safeJson(passageFile(passages))
+  const json = safeJson(passageFile(passages, language))
   return {
     json,
     summary: {
@@ -92,19 +102,20 @@ export function projectChat(project: ChatProject): { json: string; summary: Proj
       title: project.title,
       about: aboutOf(project),
       tech: projectTech(project),
-      keywords: headlineWords(headlines, project.title),
+      keywords: headlineWords(headlines, project.title, language.analysis),
     },
   }
 }
 
-/** The overview file's text: the owner's passages (and the newest posts'), and the projects' summaries, in content order. */
+/** The overview file's text: the owner's passages (and the newest posts'), and the projects' summaries, in content order, in `language`. */
 export function chatOverviewJson(
   portfolio: ChatPortfolio,
   projects: readonly ProjectSummary[],
   posts: readonly ChatPost[] = [],
+  language: ChatLanguage = defaultChatLanguage,
 ): string {
   const passages = [...portfolioPassages(portfolio), ...postPassages(posts)]
-  const file: ChatOverviewFile = { ...passageFile(passages), projects: [...projects] }
+  const file: ChatOverviewFile = { ...passageFile(passages, language), projects: [...projects] }
   return safeJson(file)
 }
 
@@ -117,29 +128,42 @@ export function chatPosts(listed: readonly PostSummary[], posts: readonly Render
   })
 }
 
-/** Every chat data file of compiled content held whole (generate, the dev server, tests), by path under the site. */
-export function chatFilesOf(content: CompiledContent): { path: string; contents: string }[] {
-  const projects = content.projects.map((project) => ({ id: project.id, ...projectChat(project) }))
+/**
+ * Every chat data file of compiled content held whole (generate, the dev server, tests), by path
+ * under the site. `content`: compiled in `language` (its overlays applied), for a language's files.
+ */
+export function chatFilesOf(
+  content: CompiledContent,
+  language: ChatLanguage = defaultChatLanguage,
+): { path: string; contents: string }[] {
+  const paths = language.paths
+  const projects = content.projects.map((project) => ({ id: project.id, ...projectChat(project, language) }))
   return [
     {
-      path: chatData.overview.file,
+      path: paths.overview.file,
       contents: chatOverviewJson(
         content.portfolio,
         projects.map((p) => p.summary),
         chatPosts(listedPosts(content), content.posts),
+        language,
       ),
     },
-    ...projects.map((p) => ({ path: chatData.project.file(p.id), contents: p.json })),
+    ...projects.map((p) => ({ path: paths.project.file(p.id), contents: p.json })),
   ]
 }
 
 /**
- * Writes one project's passage file under `staging` (data/chat/<id>.json, as in the site) as the
- * project is compiled, and returns its summary (what the build keeps of it until the overview is
- * written) and the file's hash. Synchronous: the checks call it for each project as it is compiled.
+ * Writes one project's passage file under `staging` (data/chat/<id>.json, or data/<tag>/chat/<id>.json
+ * for another language than the default, as in the site) as the project is compiled, and returns
+ * its summary (what the build keeps of it until the overview is written) and the file's hash.
+ * Synchronous: the checks call it for each project as it is compiled (load the language first).
  */
-export function writeProjectChat(staging: string, project: ChatProject): { summary: ProjectSummary; sha256: string } {
-  const { json, summary } = projectChat(project)
-  writeFileAtomically(path.join(staging, chatData.project.file(summary.id)), json)
+export function writeProjectChat(
+  staging: string,
+  project: ChatProject,
+  language: ChatLanguage = defaultChatLanguage,
+): { summary: ProjectSummary; sha256: string } {
+  const { json, summary } = projectChat(project, language)
+  writeFileAtomically(path.join(staging, language.paths.project.file(summary.id)), json)
   return { summary, sha256: sha256Hex(json) }
 }

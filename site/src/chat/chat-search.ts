@@ -1,17 +1,16 @@
 import MiniSearch, { type SearchResult } from 'minisearch'
 import {
   CHAT_DATA_FORMAT,
-  indexOptions,
-  processQueryTerm,
-  processTerm,
-  searchOptions,
-  tokenize,
+  englishAnalysis,
+  indexOptionsFor,
+  searchOptionsFor,
   type ChatOverviewFile,
   type Passage,
   type PassageFile,
   type Place,
   type ProjectSummary,
 } from './search-config.ts'
+import type { TextAnalysis } from './text-analysis.ts'
 
 /**
  * The chat's search over the content's passages (MiniSearch). Loaded with the overview, when the
@@ -53,6 +52,8 @@ export interface ChatSearch {
   stems(text: string): string[]
   /** Every project's summary, in content order: what each is built with ("which projects use X"). */
   projects: readonly ProjectSummary[]
+  /** How the passages' language is cut into terms (the question is cut alike). */
+  analysis: TextAnalysis
 }
 
 export interface FindOptions {
@@ -97,14 +98,18 @@ function checkFormat(file: { format: number }): void {
 
 /**
  * The chat's library over the overview as fetched; `fetchProject` fetches a project's passage file.
+ * `analysis`: the language of the files (the one the CLI wrote them with; English by default).
  * Throws on a file of another format (an old cached file, a newer build).
  */
 export function openChatLibrary(
   overview: ChatOverviewFile,
   fetchProject: (id: string) => Promise<PassageFile>,
+  analysis: TextAnalysis = englishAnalysis,
 ): ChatLibrary {
   checkFormat(overview)
-  const index = new MiniSearch<Passage>(indexOptions)
+  const { tokenize } = analysis
+  const stems = stemsOf(analysis)
+  const index = new MiniSearch<Passage>(indexOptionsFor(analysis))
   const stored: StoredPassage[] = []
   const add = (file: PassageFile, about: string) => {
     const nowhere: Place = { source: '', project: '', section: '', url: '/', kind: 'text' }
@@ -143,15 +148,15 @@ export function openChatLibrary(
     }
     return pending
   }
-  const choose = projectChooser(overview.projects)
-  const titles = projectNames(overview.projects)
+  const choose = projectChooser(overview.projects, analysis)
+  const titles = projectNames(overview.projects, analysis)
   return {
     async prepare() {
       if (overview.projects.length <= LOAD_ALL_PROJECTS) await Promise.allSettled(overview.projects.map(load))
     },
     async searchFor(question) {
       // A question that names projects (by title or id) is about them: only their passages answer it.
-      const asked = tokenize(question.toLowerCase())
+      const asked = tokenize(analysis.lower(question))
       const naming = titles.flatMap(({ id, names }) =>
         names.filter((name) => containsRun(asked, name)).map((name) => ({ id, name })),
       )
@@ -161,7 +166,7 @@ export function openChatLibrary(
       const loaded = await Promise.allSettled(chosen.map(load))
       const scope = new Set(chosen.filter((_, i) => loaded[i]!.status === 'fulfilled').map((p) => p.id))
       const names = naming.map(({ name }) => name)
-      return searchOver(index, stored, scope, named.size === 0, overview.projects, techTerms, names)
+      return searchOver(index, stored, scope, named.size === 0, overview.projects, techTerms, analysis, names)
     },
   }
 }
@@ -171,10 +176,15 @@ export function openChatLibrary(
  * its own (no other project's title or description has it: "Shop++" for Shop++ Pet Store, not
  * "Warehouse" for Warehouse Booking), as words.
  */
-function projectNames(projects: readonly ProjectSummary[]): { id: string; names: string[][] }[] {
+function projectNames(
+  projects: readonly ProjectSummary[],
+  analysis: TextAnalysis,
+): { id: string; names: string[][] }[] {
+  const { tokenize, processTerm } = analysis
+  const stems = stemsOf(analysis)
   const own = projects.map((project) => new Set([...stems(project.title), ...stems(project.about)]))
   return projects.map((project, i) => {
-    const names = [project.title, project.id].map((name) => tokenize(name.toLowerCase()))
+    const names = [project.title, project.id].map((name) => tokenize(analysis.lower(name)))
     const first = names[0]![0]
     const term = first && first.length >= 4 ? processTerm(first) : null
     if (names[0]!.length > 1 && term && own.every((words, j) => j === i || !words.has(term))) names.push([first!])
@@ -188,7 +198,12 @@ type SummaryDocument = Pick<ProjectSummary, 'id' | 'title' | 'about' | 'keywords
  * Which projects a question that names none may concern, best first: every project when they are few
  * (LOAD_ALL_PROJECTS); else the QUESTION_PROJECTS whose title, description and headlines match it best.
  */
-export function projectChooser(projects: readonly ProjectSummary[]): (question: string) => ProjectSummary[] {
+export function projectChooser(
+  projects: readonly ProjectSummary[],
+  analysis: TextAnalysis = englishAnalysis,
+): (question: string) => ProjectSummary[] {
+  const { tokenize, processTerm } = analysis
+  const searchOptions = searchOptionsFor(analysis)
   if (projects.length <= LOAD_ALL_PROJECTS) return () => [...projects]
   // Indexed once the chat has opened and shown its panel (a thousand summaries take a while on a slow
   // phone), or at the first question if it comes sooner.
@@ -209,7 +224,7 @@ export function projectChooser(projects: readonly ProjectSummary[]): (question: 
   const byId = new Map(projects.map((p) => [p.id, p]))
   return (question) => {
     return summaryIndex()
-      .search(tokenize(question.toLowerCase()).join(' '))
+      .search(tokenize(analysis.lower(question)).join(' '))
       .slice(0, QUESTION_PROJECTS)
       .map((result) => byId.get(String(result.id))!)
   }
@@ -223,10 +238,13 @@ function containsRun(words: readonly string[], run: readonly string[]): boolean 
   return false
 }
 
-const stems = (text: string) =>
-  tokenize(text)
-    .map(processTerm)
-    .filter((term): term is string => term !== null)
+/** A text's index terms in a language. */
+const stemsOf =
+  ({ tokenize, processTerm }: TextAnalysis) =>
+  (text: string): string[] =>
+    tokenize(text)
+      .map(processTerm)
+      .filter((term): term is string => term !== null)
 
 /** `words` without the first run of each of `runs` (consecutive words). */
 function withoutRuns(words: readonly string[], runs: readonly (readonly string[])[]): string[] {
@@ -255,20 +273,25 @@ function searchOver(
   owner: boolean,
   projects: readonly ProjectSummary[],
   techTerms: ReadonlySet<string>,
+  analysis: TextAnalysis,
   names: readonly (readonly string[])[] = [],
 ): ChatSearch {
+  const { tokenize, processTerm, processQueryTerm } = analysis
+  const stems = stemsOf(analysis)
+  const lower = analysis.lower
   const inScope = (id: number) => {
     const project = stored[id]?.project ?? ''
     return project === '' ? owner : scope.has(project)
   }
   const total = stored.reduce((count, _, id) => count + (inScope(id) ? 1 : 0), 0)
   const words = (question: string) => [
-    ...new Set(tokenize(question.toLowerCase()).filter((word) => processTerm(word) !== null)),
+    ...new Set(tokenize(lower(question)).filter((word) => processTerm(word) !== null)),
   ]
   return {
     words,
     projects,
     stems,
+    analysis,
     rows(url) {
       return stored.filter((passage, id) => passage.kind === 'row' && passage.url === url && inScope(id))
     },
@@ -277,7 +300,7 @@ function searchOver(
       const counts = (list: readonly string[]) => list.some((word) => !soft.has(word))
       // Unless the name is all the question asks about ("tell me about AuthStack", "what happens when a
       // warehouse listing is submitted": the listing is the subject, and the project's id says it too).
-      const unnamed = words(withoutRuns(tokenize(question.toLowerCase()), names).join(' '))
+      const unnamed = words(withoutRuns(tokenize(lower(question)), names).join(' '))
       const stripped = counts(unnamed)
       const all = stripped ? unnamed : words(question)
       const required = counts(all) ? all.filter((word) => !soft.has(word)) : all
@@ -294,11 +317,13 @@ function searchOver(
       const covers = (result: SearchResult, terms: ReadonlySet<string>) =>
         result.queryTerms.some((term) => terms.has(term))
       // A technology asked about ("Does he write TypeScript?") weighs twice a word of how it is asked.
-      const weights = asked.map(
-        ({ terms }) =>
-          Math.log(1 + total / (1 + results.filter((r) => covers(r, terms)).length)) *
-          ([...terms].some((term) => techTerms.has(term)) ? 2 : 1),
-      )
+      // In another language than English, a word no passage holds weighs as one every passage holds:
+      // its stop-word list may miss a question word ("कैसे", how), which would weigh the most.
+      const weights = asked.map(({ terms }) => {
+        const holding = results.filter((r) => covers(r, terms)).length
+        const rarity = Math.log(1 + total / (1 + (holding === 0 && !analysis.english ? total : holding)))
+        return rarity * ([...terms].some((term) => techTerms.has(term)) ? 2 : 1)
+      })
       // The project's name, left out of the query, is still stated by each of its passages, and weighs
       // as a word every passage holds.
       const naming = stripped ? words(question).filter((word) => !unnamed.includes(word)) : []

@@ -98,6 +98,20 @@ const WHEN_WORDS = new Set(['after', 'before', 'once', 'when', 'until'])
 /** An auxiliary before the event a process question asks about ("when a listing IS submitted"). */
 const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'gets', 'get', 'got', 'be', 'been'])
 
+/**
+ * The shape of a question in another language than English: the patterns above read English, so
+ * its passages are ranked by the search alone (the asked words each passage states, weighted by rarity).
+ */
+const PLAIN_SHAPE: Shape = {
+  number: false,
+  list: false,
+  rows: false,
+  process: false,
+  soft: [],
+  counted: null,
+  actor: null,
+}
+
 function questionShape(tokens: readonly string[]): Shape {
   const said = ` ${tokens.join(' ')} `
   const quantity = tokens.filter((word) => QUANTITY_WORDS.has(word.replace(/s$/, '')))
@@ -284,7 +298,7 @@ function rowsFor(hit: Hit, search: ChatSearch, list: boolean): StoredPassage[] {
  * project; a second passage from elsewhere otherwise, when it answers as much.
  */
 export function choosePassages(message: string, tokens: readonly string[], search: ChatSearch): Choice | null {
-  const shape = questionShape(tokens)
+  const shape = search.analysis.english ? questionShape(tokens) : PLAIN_SHAPE
   const found = search.find(message, { soft: shape.soft })
   // The same text shown in several places (shared test cards) is one passage.
   const hits = found

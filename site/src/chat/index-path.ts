@@ -1,3 +1,4 @@
+import { languagePrefix } from '../i18n/languages.ts'
 import { toBasename } from '../paths.ts'
 
 /**
@@ -7,16 +8,36 @@ import { toBasename } from '../paths.ts'
  * concerns it. Here rather than in paths.ts: only the chat's lazily loaded code needs it, and every
  * page's bundle holds paths.ts.
  */
-export const chatData = {
-  overview: {
-    file: 'data/chat.json',
-    url: (base: string): string => `${toBasename(base)}data/chat.json`,
-  },
+export interface ChatDataPaths {
+  overview: { file: string; url: (base: string) => string }
   /** The folder of the project files, relative to the site. */
-  folder: 'data/chat',
-  project: {
-    file: (projectId: string): string => `data/chat/${encodeURIComponent(projectId)}.json`,
-    url: (base: string, projectId: string): string =>
-      `${toBasename(base)}data/chat/${encodeURIComponent(projectId)}.json`,
-  },
-} as const
+  folder: string
+  project: { file: (projectId: string) => string; url: (base: string, projectId: string) => string }
+}
+
+/** The chat's data under `data/<prefix>`: '' for the default language, `<tag>/` for another. */
+function chatDataAt(prefix: string): ChatDataPaths {
+  const folder = `data/${prefix}chat`
+  return {
+    overview: {
+      file: `${folder}.json`,
+      url: (base) => `${toBasename(base)}${folder}.json`,
+    },
+    folder,
+    project: {
+      file: (projectId) => `${folder}/${encodeURIComponent(projectId)}.json`,
+      url: (base, projectId) => `${toBasename(base)}${folder}/${encodeURIComponent(projectId)}.json`,
+    },
+  }
+}
+
+/** The default language's chat data: data/chat.json and data/chat/<id>.json. */
+export const chatData: ChatDataPaths = chatDataAt('')
+
+/**
+ * A language's chat data: the default language's at `chatData`, another's under its tag
+ * (data/fr/chat.json, data/fr/chat/<id>.json), as its pages are under /fr/.
+ */
+export function chatDataFor(lang: string, defaultLanguage: string): ChatDataPaths {
+  return chatDataAt(languagePrefix(lang, defaultLanguage))
+}

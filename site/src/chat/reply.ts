@@ -11,38 +11,26 @@
  *   5. the passage (or two) of the content that answers enough of the question;
  *   6. the fallback, with the e-mail and a few quick questions.
  */
+import { primaryLanguage } from '../i18n/languages.ts'
 import { paths } from '../paths.ts'
 import type { ChatSearch, Hit } from './chat-search.ts'
-import { askedTerms, choosePassages, type Choice } from './choose-passages.ts'
-import { EXCERPT_LENGTH, excerpt } from './excerpt.ts'
+import { choosePassages } from './choose-passages.ts'
+import {
+  answer,
+  fallback,
+  passageAnswer,
+  readMoreLink,
+  SUGGESTIONS,
+  text,
+  type ChatKnowledge,
+  type Reply,
+  type ReplyPart,
+  type SmallTalk,
+} from './reply-parts.ts'
+import { replyInLanguage, replyInLanguageWithoutSearch } from './reply-in-language.ts'
 import { processTerm, type ProjectSummary } from './search-config.ts'
 
-export type ReplyPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string }
-
-export interface Reply {
-  paragraphs: ReplyPart[][]
-  /** Quick questions offered as buttons under the answer. */
-  suggestions: string[]
-}
-
-export interface SmallTalk {
-  greeting: string
-  thanks: string
-  identity: string
-  abilities: string
-  goodbye: string
-}
-
-export interface ChatKnowledge {
-  quickQuestions: readonly { question: string; answer: string; keywords?: readonly string[] }[]
-  smallTalk: SmallTalk
-  fallback: string
-  /** The search over the content's passages; null while it loads or when it could not be loaded. */
-  search: ChatSearch | null
-}
-
-/** How many quick questions the fallback and "what can you do" offer. */
-const SUGGESTIONS = 3
+export { replyText, type ChatKnowledge, type Reply, type ReplyPart, type SmallTalk } from './reply-parts.ts'
 
 /** Lowercase words; keeps `+`, `#` and inner dots so `C++`, `C#` and `Node.js` survive. */
 export function tokenize(text: string): string[] {
@@ -65,16 +53,6 @@ function findPhrase(tokens: readonly string[], phrase: string, compare: (word: s
     if (words.every((word, offset) => seen[start + offset] === word)) return start
   }
   return -1
-}
-
-const text = (value: string): ReplyPart => ({ kind: 'text', text: value })
-const answer = (...paragraphs: ReplyPart[][]): Reply => ({ paragraphs, suggestions: [] })
-
-function fallback(knowledge: ChatKnowledge): Reply {
-  return {
-    paragraphs: [[text(knowledge.fallback)]],
-    suggestions: knowledge.quickQuestions.slice(0, SUGGESTIONS).map((q) => q.question),
-  }
 }
 
 const SMALL_TALK: readonly { kind: keyof SmallTalk; phrases: readonly string[] }[] = [
@@ -332,30 +310,12 @@ function matchProjectsUsing(message: string, tokens: readonly string[], search: 
   )
 }
 
-function readMoreLink(hit: Hit): ReplyPart {
-  const { source, section, url } = hit.passage
-  return { kind: 'link', text: section ? `${source} · ${section}` : source, href: url }
-}
-
-function passageAnswer(choice: Choice, search: ChatSearch): Reply {
-  const paragraphs = choice.shown.flatMap(({ hit, rows }) => {
-    // A table's row is shown whole up to twice an excerpt's length: its fields are what was asked.
-    const max = hit.passage.kind === 'row' ? 2 * EXCERPT_LENGTH : EXCERPT_LENGTH
-    const body = excerpt(hit.passage.text, askedTerms(hit, search), search.stems, max)
-    const { project, source } = hit.passage
-    const said = (line: string) => [text(project && !line.includes(source) ? `${source}: ${line}` : line)]
-    // A table's or cards' rows are shown whole under their introduction: the introduction points at them.
-    return [said(body), ...rows.map((row) => [text(row.text)])]
-  })
-  const hits = choice.shown.map(({ hit }) => hit)
-  const links = hits.filter((hit, i) => hits.findIndex((other) => other.passage.url === hit.passage.url) === i)
-  const more: ReplyPart[] = [text('Read more: ')]
-  links.forEach((hit, i) => more.push(...(i > 0 ? [text(', ')] : []), readMoreLink(hit)))
-  return answer(...paragraphs, more)
-}
+/** The heuristics below read English; another language is answered by its search alone (reply-in-language.ts). */
+const isEnglish = (knowledge: ChatKnowledge) => primaryLanguage(knowledge.lang ?? 'en') === 'en'
 
 /** The reply to a message that needs no passage (a quick question asked as written, small talk), or null. */
 export function replyWithoutSearch(message: string, knowledge: ChatKnowledge): Reply | null {
+  if (!isEnglish(knowledge)) return replyInLanguageWithoutSearch(message, knowledge)
   const tokens = tokenize(message)
   if (tokens.length === 0) return fallback(knowledge)
   const exact = knowledge.quickQuestions.find((item) => tokenize(item.question).join(' ') === tokens.join(' '))
@@ -365,6 +325,7 @@ export function replyWithoutSearch(message: string, knowledge: ChatKnowledge): R
 
 /** The assistant's reply to one visitor message. */
 export function replyTo(message: string, knowledge: ChatKnowledge): Reply {
+  if (!isEnglish(knowledge)) return replyInLanguage(message, knowledge)
   const direct = replyWithoutSearch(message, knowledge)
   if (direct) return direct
   const tokens = tokenize(message)
@@ -381,9 +342,4 @@ export function replyTo(message: string, knowledge: ChatKnowledge): Reply {
   if (keyword && central && (!passages || passages.covered <= keyword.covered)) return answer([text(keyword.answer)])
   if (passages && search) return passageAnswer(passages, search)
   return fallback(knowledge)
-}
-
-/** The reply as plain text (the message's `text`, what a screen reader or a copy gets). */
-export function replyText(reply: Reply): string {
-  return reply.paragraphs.map((parts) => parts.map((part) => part.text).join('')).join('\n')
 }

@@ -1,5 +1,6 @@
 import type { Options, SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
+import type { TextAnalysis } from './text-analysis.ts'
 
 /**
  * What the chat searches and how: the passages file the CLI writes at build time and the MiniSearch
@@ -190,4 +191,33 @@ export const indexOptions: Options<Passage> = {
   tokenize,
   processTerm,
   searchOptions,
+}
+
+/**
+ * English as today: the regex words, Porter (the `stemmer` package), the stop words and synonyms
+ * above. English answers depend on these exactly, so other languages do not change them.
+ */
+export const englishAnalysis: TextAnalysis = {
+  lang: 'en',
+  english: true,
+  lower: (text) => text.toLowerCase(),
+  tokenize,
+  processTerm,
+  processQueryTerm,
+}
+
+/** The search options for a language's analysis (English: `searchOptions` itself). */
+export function searchOptionsFor(analysis: TextAnalysis): SearchOptions {
+  return analysis.english ? searchOptions : { ...searchOptions, processTerm: analysis.processQueryTerm }
+}
+
+/** The index options for a language's analysis (English: `indexOptions` itself). */
+export function indexOptionsFor(analysis: TextAnalysis): Options<Passage> {
+  if (analysis.english) return indexOptions
+  return {
+    ...indexOptions,
+    tokenize: analysis.tokenize,
+    processTerm: analysis.processTerm,
+    searchOptions: searchOptionsFor(analysis),
+  }
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import type { ChatWords } from '../chat/chat-words.ts'
 import { Icon } from './icon.tsx'
 
 interface ChatComposerProps {
@@ -6,10 +7,11 @@ interface ChatComposerProps {
   /** Called as the visitor types (the chat loads what the question will need meanwhile). */
   onType?: () => void
   active: boolean
+  words: ChatWords
 }
 
 /** The message box: Enter sends, Shift+Enter adds a line; blank messages cannot be sent. */
-export function ChatComposer({ onSend, onType, active }: ChatComposerProps) {
+export function ChatComposer({ onSend, onType, active, words }: ChatComposerProps) {
   const [draft, setDraft] = useState('')
   const input = useRef<HTMLTextAreaElement>(null)
   const canSend = draft.trim().length > 0
@@ -36,14 +38,14 @@ export function ChatComposer({ onSend, onType, active }: ChatComposerProps) {
   return (
     <form className="chat__composer" onSubmit={submit}>
       <label htmlFor="chat-input" className="visually-hidden">
-        Your message
+        {words.yourMessage}
       </label>
       <textarea
         ref={input}
         id="chat-input"
         className="chat__input"
         rows={1}
-        placeholder="Ask about projects, skills…"
+        placeholder={words.placeholder}
         value={draft}
         onChange={(event) => {
           setDraft(event.target.value)
@@ -53,7 +55,7 @@ export function ChatComposer({ onSend, onType, active }: ChatComposerProps) {
       />
       <button type="submit" className="chat__send" disabled={!canSend}>
         <Icon name="send" size={18} />
-        <span className="visually-hidden">Send</span>
+        <span className="visually-hidden">{words.send}</span>
       </button>
     </form>
   )

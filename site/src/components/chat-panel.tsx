@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react'
-import { chatContent } from '../chat/chat-content.ts'
-import { useChat } from '../chat/use-chat.ts'
+import { chatToggleWords } from '../chat/chat-toggle-words.ts'
+import { useChat, type ChatLanguageProps } from '../chat/use-chat.ts'
 import { ChatComposer } from './chat-composer.tsx'
 import { ChatReply } from './chat-reply.tsx'
 import { Icon } from './icon.tsx'
 
-interface ChatPanelProps {
+interface ChatPanelProps extends ChatLanguageProps {
   id: string
   open: boolean
   onClose: () => void
@@ -17,9 +17,10 @@ interface ChatPanelProps {
  * indicator) without moving focus; it scrolls on its own and is focusable, so keyboard users can
  * scroll it too.
  */
-export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
+export function ChatPanel({ id, open, onClose, ...language }: ChatPanelProps) {
   const log = useRef<HTMLDivElement>(null)
-  const { messages, typing, showQuickQuestions, send, prepare } = useChat()
+  const { messages, typing, showQuickQuestions, send, prepare } = useChat(language)
+  const { texts, words } = language
 
   useEffect(() => {
     log.current?.scrollTo({ top: log.current.scrollHeight })
@@ -32,24 +33,24 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           <Icon name="chat" size={18} />
         </span>
         <h2 id={`${id}-title`} className="chat__title">
-          {chatContent.title}
+          {texts.title}
         </h2>
         <button type="button" className="icon-button" onClick={onClose}>
           <Icon name="close" size={18} />
-          <span className="visually-hidden">Close chat</span>
+          <span className="visually-hidden">{chatToggleWords(language.lang).closeChat}</span>
         </button>
       </div>
-      <div ref={log} className="chat__log" role="log" aria-live="polite" aria-label="Conversation" tabIndex={0}>
+      <div ref={log} className="chat__log" role="log" aria-live="polite" aria-label={words.conversation} tabIndex={0}>
         <ol className="chat__messages">
           {messages.map((message) => (
             <li key={message.id} className="chat__message" data-from={message.isUser ? 'user' : 'assistant'}>
-              <span className="visually-hidden">{message.isUser ? 'You: ' : 'Assistant: '}</span>
-              {message.reply ? <ChatReply reply={message.reply} onAsk={send} /> : message.text}
+              <span className="visually-hidden">{message.isUser ? words.you : words.assistant}</span>
+              {message.reply ? <ChatReply reply={message.reply} onAsk={send} words={words} /> : message.text}
             </li>
           ))}
           {typing ? (
             <li className="chat__message chat__typing" data-from="assistant">
-              <span className="visually-hidden">Assistant is typing</span>
+              <span className="visually-hidden">{words.typing}</span>
               <span className="chat__dots" aria-hidden="true">
                 <span />
                 <span />
@@ -60,8 +61,8 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
         </ol>
       </div>
       {showQuickQuestions ? (
-        <ul className="chat__chips" aria-label="Suggested questions">
-          {chatContent.quickQuestions.map((item) => (
+        <ul className="chat__chips" aria-label={words.suggestedQuestions}>
+          {texts.quickQuestions.map((item) => (
             <li key={item.question}>
               <button type="button" className="chip" onClick={() => send(item.question)}>
                 {item.question}
@@ -70,7 +71,7 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           ))}
         </ul>
       ) : null}
-      <ChatComposer onSend={send} onType={prepare} active={open} />
+      <ChatComposer onSend={send} onType={prepare} active={open} words={words} />
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react'
 import { useHref, useNavigate } from 'react-router-dom'
+import type { ChatWords } from '../chat/chat-words.ts'
 import type { Reply, ReplyPart } from '../chat/reply.ts'
 
 /**
@@ -10,18 +11,26 @@ import type { Reply, ReplyPart } from '../chat/reply.ts'
  * chunk importing those would make the bundler move them (and what they import) out of the pages'
  * bundle into a shared chunk, and change what every first visit downloads.
  */
-export function ChatReply({ reply, onAsk }: { reply: Reply; onAsk: (question: string) => void }) {
+export function ChatReply({
+  reply,
+  onAsk,
+  words,
+}: {
+  reply: Reply
+  onAsk: (question: string) => void
+  words: ChatWords
+}) {
   return (
     <>
       {reply.paragraphs.map((parts, index) => (
         <p key={index} className="chat__paragraph">
           {parts.map((part, at) => (
-            <ReplyPiece key={at} part={part} />
+            <ReplyPiece key={at} part={part} newTab={words.opensInNewTab} />
           ))}
         </p>
       ))}
       {reply.suggestions.length > 0 ? (
-        <ul className="chat__suggestions" aria-label="You could ask">
+        <ul className="chat__suggestions" aria-label={words.youCouldAsk}>
           {reply.suggestions.map((question) => (
             <li key={question}>
               <button type="button" className="chip" onClick={() => onAsk(question)}>
@@ -35,13 +44,13 @@ export function ChatReply({ reply, onAsk }: { reply: Reply; onAsk: (question: st
   )
 }
 
-function ReplyPiece({ part }: { part: ReplyPart }) {
+function ReplyPiece({ part, newTab }: { part: ReplyPart; newTab: string }) {
   if (part.kind === 'text') return part.text
   if (part.href.startsWith('/')) return <SectionLink href={part.href} text={part.text} />
   return (
     <a href={part.href} target="_blank" rel="noopener noreferrer">
       {part.text}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden">{newTab}</span>
     </a>
   )
 }

@@ -1,16 +1,46 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useRef, useState, type ComponentType } from 'react'
 import { useLocation } from 'react-router-dom'
 import { useEscapeKey } from '../hooks/use-escape-key.ts'
 import { useStepAside } from '../hooks/use-step-aside.ts'
+import { loadChatTexts } from '../chat/chat-content.ts'
+import { chatToggleWords } from '../chat/chat-toggle-words.ts'
+import { loadChatWords } from '../chat/chat-words.ts'
 import { Icon } from './icon.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 
 const PANEL_ID = 'chat-panel'
-const CHAT_ERROR = 'The assistant could not be loaded. Please reload the page to try again.'
 
 // The panel's code only: the search over the content (code and index) loads when the panel first mounts.
 const importPanel = () => import('./chat-panel.tsx')
-const ChatPanel = lazy(() => importPanel().then((module) => ({ default: module.ChatPanel })))
+
+type PanelProps = { id: string; open: boolean; onClose: () => void }
+
+/** The panel in a language: its code, with the chat's texts and words in that language (each loaded once). */
+const panels = new Map<string, ComponentType<PanelProps>>()
+function panelIn(lang: string, defaultLanguage: string): ComponentType<PanelProps> {
+  const key = `${lang} ${defaultLanguage}`
+  let panel = panels.get(key)
+  if (!panel) {
+    panel = lazy(() =>
+      Promise.all([importPanel(), loadChatTexts(lang, defaultLanguage), loadChatWords(lang)]).then(
+        ([module, texts, words]) => ({
+          default: (props: PanelProps) => (
+            <module.ChatPanel {...props} lang={lang} defaultLanguage={defaultLanguage} texts={texts} words={words} />
+          ),
+        }),
+      ),
+    )
+    panels.set(key, panel)
+  }
+  return panel
+}
+
+interface ChatWidgetProps {
+  /** The page's language (BCP 47): the chat answers in it, from its content. */
+  lang?: string
+  /** site.language, whose chat data is at data/chat… (another's at data/<tag>/chat…). */
+  defaultLanguage?: string
+}
 
 /**
  * The floating assistant on every page: a button that opens and closes a small chat panel. The
@@ -20,7 +50,9 @@ const ChatPanel = lazy(() => importPanel().then((module) => ({ default: module.C
  * stays mounted (hidden when closed), so the conversation survives closing it. The button rests at
  * the same place on every page and steps up, clear of a link, button or field under it (issue 48).
  */
-export function ChatWidget() {
+export function ChatWidget({ lang = 'en', defaultLanguage = lang }: ChatWidgetProps) {
+  const words = chatToggleWords(lang)
+  const ChatPanel = panelIn(lang, defaultLanguage)
   const [open, setOpen] = useState(false)
   // Set on the first open; from then on the panel stays mounted (the server never renders it).
   const [started, setStarted] = useState(false)
@@ -51,7 +83,7 @@ export function ChatWidget() {
           fallback={
             open ? (
               <p className="chat__error" role="status">
-                {CHAT_ERROR}
+                {words.loadError}
               </p>
             ) : null
           }
@@ -72,7 +104,7 @@ export function ChatWidget() {
         onFocus={prefetch}
       >
         <Icon name={open ? 'close' : 'chat'} size={24} />
-        <span className="visually-hidden">{open ? 'Close chat' : 'Open chat'}</span>
+        <span className="visually-hidden">{open ? words.closeChat : words.openChat}</span>
       </button>
     </div>
   )

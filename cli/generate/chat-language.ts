@@ -1,0 +1,30 @@
+import { chatDataFor, type ChatDataPaths } from '../../site/src/chat/index-path.ts'
+import { loadTextAnalysis } from '../../site/src/chat/load-text-analysis.ts'
+import { englishAnalysis } from '../../site/src/chat/search-config.ts'
+import type { TextAnalysis } from '../../site/src/chat/text-analysis.ts'
+
+/**
+ * The language one set of chat data is built in: where its files go, and how its text is cut into
+ * terms (the same analysis the browser searches that language's files with).
+ */
+export interface ChatLanguage {
+  /** The content's language (BCP 47, as written in the config). */
+  tag: string
+  /** `site.language`: its chat data is at data/chat…, another language's at data/<tag>/chat…. */
+  defaultLanguage: string
+  paths: ChatDataPaths
+  analysis: TextAnalysis
+}
+
+/** English as the default language: today's chat data, where and as it has always been written. */
+export const defaultChatLanguage: ChatLanguage = {
+  tag: 'en',
+  defaultLanguage: 'en',
+  paths: chatDataFor('en', 'en'),
+  analysis: englishAnalysis,
+}
+
+/** The chat language of `tag` in a portfolio whose default language is `defaultLanguage` (loads its stemmer). */
+export async function loadChatLanguage(tag: string, defaultLanguage: string): Promise<ChatLanguage> {
+  return { tag, defaultLanguage, paths: chatDataFor(tag, defaultLanguage), analysis: await loadTextAnalysis(tag) }
+}
