@@ -160,6 +160,18 @@ export async function checkAcrossFiles(
   })
   const posts = postDocuments(loaded.posts, postOutcomes, parsedByFile, sources, diagnostics, links)
   const postSlugs = loaded.postsListed ? loaded.postFileSlugs : undefined
+  for (const overlay of loaded.overlays) sources.set(overlay.source.path, overlay.source.text)
+  if (loaded.i18nLock) sources.set(loaded.i18nLock.path, loaded.i18nLock.text)
+  const translations = checkTranslations({
+    portfolio,
+    projects: projects.map((project) => ({ path: project.path, data: project.data })),
+    loaded,
+    locate: (file, pointer) => locatePointer(parsedByFile.get(file) as ParsedDocument, pointer),
+    strict: strictI18n,
+  })
+  diagnostics.push(...translations.diagnostics)
+  links.push(...translations.links)
+  for (const overlay of translations.overlays) parsedByFile.set(overlay.file, overlay.parsed)
   if (loaded.projectsListed)
     diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds, postSlugs))
   diagnostics.push(...checkPosts(posts, loaded.projectsListed ? loaded.projectFileIds : undefined, today))
@@ -179,17 +191,6 @@ export async function checkAcrossFiles(
     ...posts.map((post) => ({ kind: 'post' as const, data: post.data, parsed: () => post.parsed })),
   ]
   diagnostics.push(...(await checkMediaFiles(root, withImages, store)))
-  for (const overlay of loaded.overlays) sources.set(overlay.source.path, overlay.source.text)
-  if (loaded.i18nLock) sources.set(loaded.i18nLock.path, loaded.i18nLock.text)
-  const translations = checkTranslations({
-    portfolio,
-    projects: projects.map((project) => ({ path: project.path, data: project.data })),
-    loaded,
-    locate: (file, pointer) => locatePointer(parsedByFile.get(file) as ParsedDocument, pointer),
-    strict: strictI18n,
-  })
-  diagnostics.push(...translations.diagnostics)
-  for (const overlay of translations.overlays) parsedByFile.set(overlay.file, overlay.parsed)
 
   const sorted = sortDiagnostics(diagnostics)
   const result: CheckResult = {

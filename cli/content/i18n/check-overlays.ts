@@ -6,6 +6,7 @@ import { parseYaml, type ParsedDocument } from '../parse-yaml.ts'
 import { readSchema, validateSchema } from '../validate-schema.ts'
 import { matchOverlay, type MatchedField, type OverlayProblem } from './match-overlay.ts'
 import type { SchemaNode } from './translatable-schema.ts'
+import { checkMarkdown, markdownPointers, type InternalLink } from '../rules/markdown.ts'
 
 /** An overlay that parsed, with each of its translated values matched to its source field. */
 export interface CheckedOverlay {
@@ -37,9 +38,10 @@ export interface OverlayContext {
 export function checkOverlays(
   overlays: readonly OverlaySource[],
   context: OverlayContext,
-): { diagnostics: Diagnostic[]; checked: CheckedOverlay[] } {
+): { diagnostics: Diagnostic[]; checked: CheckedOverlay[]; links: InternalLink[] } {
   const diagnostics: Diagnostic[] = []
   const checked: CheckedOverlay[] = []
+  const links: InternalLink[] = []
   for (const overlay of overlays) {
     const file = overlay.source.path
     const sourceFile = overlay.project === undefined ? 'portfolio.yaml' : `projects/${overlay.project}.yaml`
@@ -60,9 +62,15 @@ export function checkOverlays(
     if (source === undefined) continue
     const match = matchOverlay(sourceSchema(kind), source, parsed.data)
     diagnostics.push(...match.problems.map((problem) => problemDiagnostic(problem, parsed, sourceFile)))
+    // A translated markdown field is markdown like its source: the same rules (no raw HTML, safe links, anchors).
+    const markdown = new Set(markdownPointers(source, kind))
+    const translated = match.fields.filter((field) => markdown.has(field.source)).map((field) => field.overlay)
+    const scanned = checkMarkdown(parsed, translated)
+    diagnostics.push(...scanned.diagnostics)
+    links.push(...scanned.links)
     checked.push({ file, sourceFile, language: overlay.language, fields: match.fields, parsed })
   }
-  return { diagnostics, checked }
+  return { diagnostics, checked, links }
 }
 
 const schemas = new Map<'portfolio' | 'project', SchemaNode>()

@@ -7,6 +7,7 @@ import { checkOverlays, sourceSchema, type CheckedOverlay } from './check-overla
 import { checkLanguageTags, declaredLanguages } from './language-tags.ts'
 import { translatableFields } from './translatable-schema.ts'
 import { fieldDigest, readTranslationLock } from './translation-lock.ts'
+import type { InternalLink } from '../rules/markdown.ts'
 
 /** How much of the content one language translates (what `portfolio validate` prints). */
 export interface LanguageCoverage {
@@ -25,6 +26,8 @@ export interface TranslationCheck {
   overlays: CheckedOverlay[]
   /** One per language of site.languages, in its order; empty without languages. */
   coverage: LanguageCoverage[]
+  /** In-site links of the overlays' markdown, for the anchor check across files. */
+  links: InternalLink[]
 }
 
 export interface TranslationInput {
@@ -101,7 +104,7 @@ export function checkTranslations(input: TranslationInput): TranslationCheck {
     }
     return { language, fields, translated, stale }
   })
-  return { diagnostics, overlays: overlays.checked, coverage }
+  return { diagnostics, overlays: overlays.checked, coverage, links: overlays.links }
 }
 
 function overlayFile(file: string, language: string): string {
