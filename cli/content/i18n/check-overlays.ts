@@ -95,7 +95,7 @@ function fileNameProblem(overlay: OverlaySource, context: OverlayContext): Diagn
     return createDiagnostic(
       'OVERLAY_UNKNOWN_LANGUAGE',
       at1(file),
-      `"${file}" translates into ${language}, the default language (site.language)`,
+      `"${file}" translates into "${language}", the default language (site.language)`,
       `Write the ${language} text in ${project === undefined ? 'portfolio.yaml' : `projects/${project}.yaml`} itself, and delete this file.`,
     )
   if (!context.languages.includes(language)) {
