@@ -374,7 +374,8 @@ export const diagnosticCodes = {
   OVERLAY_UNKNOWN_LANGUAGE: { title: 'A translation file is for a language that site.languages does not list.' },
   OVERLAY_UNKNOWN_PROJECT: { title: 'A translation file is for a project that has no file.' },
   TRANSLATION_STALE: {
-    title: 'A translated field is stale: its source changed since it was translated (a warning; an error with --strict-i18n).',
+    title:
+      'A translated field is stale: its source changed since it was translated (a warning; an error with --strict-i18n).',
     hint: 'Update the translation, then record it with "portfolio validate --update-i18n-lock".',
   },
   TRANSLATION_MISSING: {

@@ -55,9 +55,7 @@ export function checkOverlays(
     if (parsed.data === undefined) continue
     const kind = overlay.project === undefined ? 'portfolio' : 'project'
     // An unknown key is this file's to explain (M1, M2): the schema would call both alike.
-    diagnostics.push(
-      ...validateSchema(parsed, `${kind}.overlay`).filter((d) => d.code !== 'SCHEMA_UNKNOWN_KEY'),
-    )
+    diagnostics.push(...validateSchema(parsed, `${kind}.overlay`).filter((d) => d.code !== 'SCHEMA_UNKNOWN_KEY'))
     const source = context.sources.get(sourceFile)
     if (source === undefined) continue
     const match = matchOverlay(sourceSchema(kind), source, parsed.data)
@@ -105,9 +103,7 @@ function fileNameProblem(overlay: OverlaySource, context: OverlayContext): Diagn
       'OVERLAY_UNKNOWN_LANGUAGE',
       at1(file),
       `"${file}" translates into "${language}", which site.languages does not list${near ? ` — did you mean "${rename(near)}"?` : ''}`,
-      near
-        ? `Rename it to "${rename(near)}".`
-        : `Add ${language} to site.languages in portfolio.yaml${listed}.`,
+      near ? `Rename it to "${rename(near)}".` : `Add ${language} to site.languages in portfolio.yaml${listed}.`,
     )
   }
   if (project !== undefined && context.projectIds !== undefined && !context.projectIds.includes(project)) {

@@ -85,7 +85,10 @@ function tagProblem(tag: string): { message: string; hint: string } | undefined 
     }
   }
   if (canonical !== tag)
-    return { message: `"${tag}" is not written in canonical form`, hint: `Write "${canonical}", as URLs and file names use it.` }
+    return {
+      message: `"${tag}" is not written in canonical form`,
+      hint: `Write "${canonical}", as URLs and file names use it.`,
+    }
   return undefined
 }
 
@@ -101,7 +104,6 @@ function canonicalOf(tag: string): string | undefined {
 function codeForName(name: string): string | undefined {
   const wanted = name.trim().toLowerCase()
   const letters = 'abcdefghijklmnopqrstuvwxyz'
-  for (const a of letters)
-    for (const b of letters) if (languageNames.of(a + b)?.toLowerCase() === wanted) return a + b
+  for (const a of letters) for (const b of letters) if (languageNames.of(a + b)?.toLowerCase() === wanted) return a + b
   return undefined
 }

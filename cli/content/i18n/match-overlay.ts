@@ -63,7 +63,14 @@ const step = (paths: Paths, source: string | number, overlay: string | number, s
   stable: [...paths.stable, stable],
 })
 
-function walk(node: SchemaNode, source: unknown, overlay: unknown, paths: Paths, root: SchemaNode, match: OverlayMatch): void {
+function walk(
+  node: SchemaNode,
+  source: unknown,
+  overlay: unknown,
+  paths: Paths,
+  root: SchemaNode,
+  match: OverlayMatch,
+): void {
   const resolved = resolve(node, root)
   if (resolved[TRANSLATABLE_KEYWORD] === true) {
     if (source === undefined) {
@@ -156,5 +163,7 @@ function walkObject(
 /** Where in the source a problem is, as messages name it: `hero`, `sections[2]`, or the top level. */
 function describe(path: readonly (string | number)[]): string {
   if (path.length === 0) return 'the top level'
-  return path.map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : i === 0 ? segment : `.${segment}`)).join('')
+  return path
+    .map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : i === 0 ? segment : `.${segment}`))
+    .join('')
 }

@@ -20,7 +20,10 @@ export function fieldDigest(value: unknown): string {
 }
 
 /** The lock's entries; a file that is not YAML is a located error, entries of another shape are ignored. */
-export function readTranslationLock(source: SourceFile | undefined): { lock: TranslationLock; diagnostics: Diagnostic[] } {
+export function readTranslationLock(source: SourceFile | undefined): {
+  lock: TranslationLock
+  diagnostics: Diagnostic[]
+} {
   const lock = new Map<string, Map<string, Map<string, string>>>()
   if (!source) return { lock, diagnostics: [] }
   const { parsed, diagnostics } = parseYaml(source)
@@ -32,7 +35,11 @@ export function readTranslationLock(source: SourceFile | undefined): { lock: Tra
         if (!isRecord(fields)) continue
         byFile.set(
           file,
-          new Map(Object.entries(fields).flatMap(([pointer, digest]) => (typeof digest === 'string' ? [[pointer, digest]] : []))),
+          new Map(
+            Object.entries(fields).flatMap(([pointer, digest]) =>
+              typeof digest === 'string' ? [[pointer, digest]] : [],
+            ),
+          ),
         )
       }
       lock.set(language, byFile)
@@ -50,9 +57,14 @@ export function readTranslationLock(source: SourceFile | undefined): { lock: Tra
 }
 
 /** The lock for the translations as they are now: every overlay field with its source's current digest. */
-export function translationLockText(overlays: readonly CheckedOverlay[], sources: ReadonlyMap<string, unknown>): string {
+export function translationLockText(
+  overlays: readonly CheckedOverlay[],
+  sources: ReadonlyMap<string, unknown>,
+): string {
   const tree: { [language: string]: { [file: string]: { [pointer: string]: string } } } = {}
-  const sorted = [...overlays].sort((a, b) => a.language.localeCompare(b.language) || a.sourceFile.localeCompare(b.sourceFile))
+  const sorted = [...overlays].sort(
+    (a, b) => a.language.localeCompare(b.language) || a.sourceFile.localeCompare(b.sourceFile),
+  )
   for (const overlay of sorted) {
     const source = sources.get(overlay.sourceFile)
     const fields: { [pointer: string]: string } = {}
