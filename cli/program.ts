@@ -7,7 +7,7 @@ import { readToolManifest } from './paths.ts'
 
 /** What one command's action gets: its flags and positional arguments as commander parsed them. */
 interface Invocation {
-  flags: CliOptions & { force?: boolean }
+  flags: CliOptions & { force?: boolean; strictI18n?: boolean; updateI18nLock?: boolean }
   /** Flags given on the command line (not defaults), resolved. */
   resolved: () => ReturnType<typeof resolveOptions>
   /** The value of a flag only when it was given, not its default. */
@@ -73,9 +73,18 @@ ${examples(
   {
     name: 'validate',
     description: 'check the content and report every problem, located to line and column',
-    options: [root(), format()],
+    options: [
+      root(),
+      format(),
+      option('--strict-i18n', 'make missing and stale translations errors (for CI)'),
+      option('--update-i18n-lock', 'record the translations as current in i18n.lock.yaml'),
+    ],
     help: examples('portfolio validate --root ../my-portfolio', 'portfolio validate --format json > diagnostics.json'),
-    run: async ({ resolved, logger }) => (await import('./commands/validate.ts')).validateCommand(resolved(), logger),
+    run: async ({ flags, resolved, logger }) =>
+      (await import('./commands/validate.ts')).validateCommand(resolved(), logger, {
+        strictI18n: flags.strictI18n === true,
+        updateI18nLock: flags.updateI18nLock === true,
+      }),
   },
   {
     name: 'generate',

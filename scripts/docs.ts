@@ -122,7 +122,7 @@ export function renderContentReference(
       ...table(walk(kind, projectSchema, 'sections[]', examples)),
     )
   }
-  out.push(...imagesSection())
+  out.push(...imagesSection(), ...languagesSection())
   if (postSchema) out.push(...postsSection(postSchema))
   return out.join('\n') + '\n'
 }
@@ -174,6 +174,50 @@ function postsSection(postSchema: Schema): string[] {
     '- **What the build writes:** `data/posts.json` (every post, newest first, without its text),',
     '  `data/posts/<slug>.json` (a post with its HTML and outline), the pages `/writing`, `/writing/<slug>`',
     '  and `/writing/tags/<tag>` in the sitemap, and a social card `og/writing/<slug>.png`.',
+  ]
+}
+
+/** Overlays, what translates, list keys, fallback, the lock file, coverage and --strict-i18n (cli/content/i18n/). */
+function languagesSection(): string[] {
+  return [
+    '',
+    '## Languages',
+    '',
+    '`site.language` (default `en`) is the default language, served at `/`. `site.languages` lists the others as',
+    'BCP 47 tags in canonical form (`fr`, `pt-BR`, `zh-Hant`); each is served under `/<tag>/` with the same slugs.',
+    '',
+    '- **Overlays:** a translation is a file beside its source, holding only what it translates:',
+    '  `portfolio.<tag>.yaml` and `projects/<id>.<tag>.yaml`. A field left out is shown from the next language',
+    '  of the fallback chain (`pt-BR`, then `pt` when it is listed, then the default), in an element with its',
+    '  own `lang`. `schema/portfolio.overlay.schema.json` and `schema/project.overlay.schema.json`, derived from',
+    '  the schemas, give editors completion for overlay files.',
+    '- **What translates:** the fields marked `"x-translatable": true` in the schemas: prose, titles, labels,',
+    "  descriptions, alt text, the chat's greeting, questions and answers. Ids, URLs, numbers, dates,",
+    "  technologies, endpoints' method and path, image files and metrics come from the source; an overlay that",
+    '  holds one is an error. A list of strings (`achievements`, `highlights`) is replaced whole.',
+    '- **List items** are matched to the source\'s by the key the schema declares (`"x-key"`): a section\'s `id`,',
+    "  an experience or education entry's `start`, an image's `src`, an endpoint's `method` and `path`, an",
+    "  entity's or field's `name`, a relation's `from` and `to`, a test card's `number`, a claim's `value`.",
+    '  Lists without such a field (about highlights, tech stack groups, chat questions, features, diagrams)',
+    '  take an optional `id`: give it to the entries you translate. An overlay item repeats its key:',
+    '',
+    '```yaml',
+    '# projects/my-app.fr.yaml',
+    'title: Mon application',
+    'sections:',
+    '  - id: overview',
+    '    title: Présentation',
+    '    body: Le texte, en markdown…',
+    '```',
+    '',
+    "- **Untranslated pages:** a page none of whose main content (a project's title, description and",
+    "  sections' text; the home page's hero and about) is translated is still built, with a notice and a",
+    "  canonical link to the default page, and is left out of hreflang and the sitemap's alternates.",
+    '- **Staleness:** `i18n.lock.yaml`, committed beside the content, keeps the digest of each translated',
+    '  source field. A source field changed since is a `TRANSLATION_STALE` warning at the overlay field.',
+    '  `portfolio validate --update-i18n-lock` records the translations as they are now as current.',
+    '- **Coverage:** `portfolio validate` prints a line per language, e.g. `fr 92% translated, 3 stale`.',
+    '  `--strict-i18n` makes missing and stale translations errors (for CI).',
   ]
 }
 

@@ -15,6 +15,10 @@ import { checkResumePhoto, checkResumeProjects } from './rules/resume.ts'
 import { checkTechSlugs } from './rules/technologies.ts'
 import { parsePost } from './check-post.ts'
 import { checkPosts, checkResumePublications, postSlug, todayDate, type PostDocument } from './rules/posts.ts'
+import { checkTranslations, type LanguageCoverage } from './i18n/check-translations.ts'
+import { localizeContent, type LanguageContent } from './i18n/localize.ts'
+import { translationLockText } from './i18n/translation-lock.ts'
+import { locatePointer } from '../diagnostics/locate.ts'
 
 /** Validated content: data that passed the schema and every rule, typed by the schemas from here on. */
 export interface CheckedContent {
@@ -44,6 +48,18 @@ export interface CheckResult {
   parsed: ParsedDocuments
   /** Present only when there is no error. */
   content?: CheckedContent
+  /**
+   * Each language of site.languages, in its order, localized (i18n/localize.ts): present with
+   * `content`, empty when the portfolio has no other language.
+   */
+  languages?: LanguageContent[]
+  /** How much each language of site.languages translates (empty without languages). */
+  coverage: LanguageCoverage[]
+  /**
+   * i18n.lock.yaml as the translations are now (`portfolio validate --update-i18n-lock` writes it);
+   * present when site.languages lists a language.
+   */
+  translationLock?: string
 }
 
 /**
@@ -66,7 +82,11 @@ export async function checkContent(root: string, options: CheckOptions = {}): Pr
   const portfolio = loaded.portfolio && checkOne(loaded.portfolio, 'portfolio', store)
   const projects = loaded.projects.map((source) => checkOne(source, 'project', store))
   const posts = loaded.posts.map((source) => checkOne(source, 'post', store))
-  const result = await checkAcrossFiles(root, loaded, portfolio, projects, store, { posts, ...options })
+  const result = await checkAcrossFiles(root, loaded, portfolio, projects, store, {
+    posts,
+    ...(options.today === undefined ? {} : { today: options.today }),
+    ...(options.strictI18n === undefined ? {} : { strictI18n: options.strictI18n }),
+  })
   if (store) fileDigests(store).save()
   return result
 }
@@ -80,6 +100,8 @@ export interface CheckOptions {
   store?: Store
   /** Today, "YYYY-MM-DD": a post published after it is a warning. @default the date where this runs */
   today?: string
+  /** Missing and stale translations are errors (`--strict-i18n`). @default false */
+  strictI18n?: boolean
 }
 
 function checkOne(source: SourceFile, kind: 'portfolio' | 'project' | 'post', store: Store | undefined): FileOutcome {
@@ -101,7 +123,11 @@ export async function checkAcrossFiles(
   portfolioOutcome: FileOutcome | undefined,
   projectOutcomes: readonly FileOutcome[],
   store: Store = noStore,
-  { posts: postOutcomes = [], today = todayDate() }: { posts?: readonly FileOutcome[]; today?: string } = {},
+  {
+    posts: postOutcomes = [],
+    today = todayDate(),
+    strictI18n = false,
+  }: { posts?: readonly FileOutcome[]; today?: string; strictI18n?: boolean } = {},
 ): Promise<CheckResult> {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics]
   const sources = new Map<string, string>()
@@ -134,6 +160,18 @@ export async function checkAcrossFiles(
   })
   const posts = postDocuments(loaded.posts, postOutcomes, parsedByFile, sources, diagnostics, links)
   const postSlugs = loaded.postsListed ? loaded.postFileSlugs : undefined
+  for (const overlay of loaded.overlays) sources.set(overlay.source.path, overlay.source.text)
+  if (loaded.i18nLock) sources.set(loaded.i18nLock.path, loaded.i18nLock.text)
+  const translations = checkTranslations({
+    portfolio,
+    projects: projects.map((project) => ({ path: project.path, data: project.data })),
+    loaded,
+    locate: (file, pointer) => locatePointer(parsedByFile.get(file) as ParsedDocument, pointer),
+    strict: strictI18n,
+  })
+  diagnostics.push(...translations.diagnostics)
+  links.push(...translations.links)
+  for (const overlay of translations.overlays) parsedByFile.set(overlay.file, overlay.parsed)
   if (loaded.projectsListed)
     diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds, postSlugs))
   diagnostics.push(...checkPosts(posts, loaded.projectsListed ? loaded.projectFileIds : undefined, today))
@@ -158,11 +196,20 @@ export async function checkAcrossFiles(
   const result: CheckResult = {
     diagnostics: sorted,
     sources,
-    fileCount: 1 + loaded.projects.length + loaded.posts.length,
+    fileCount: 1 + loaded.projects.length + loaded.posts.length + loaded.overlays.length + (loaded.i18nLock ? 1 : 0),
     parsed: parsedByFile,
+    coverage: translations.coverage,
+  }
+  if (translations.coverage.length > 0) {
+    const data = new Map<string, unknown>(projects.map((project) => [project.path, project.data]))
+    if (portfolio) data.set(portfolio.path, portfolio.data)
+    result.translationLock = translationLockText(translations.overlays, data)
   }
   const complete = projects.length === loaded.projects.length && posts.length === loaded.posts.length
-  if (!hasErrors(sorted) && complete && portfolio) result.content = validContent(portfolio, projects, posts)
+  if (!hasErrors(sorted) && complete && portfolio) {
+    result.content = validContent(portfolio, projects, posts)
+    result.languages = localizeContent(result.content, translations.overlays)
+  }
   return result
 }
 

@@ -34,7 +34,19 @@ export interface LoadedSources {
   postFileSlugs: string[]
   /** False when posts/ itself could not be listed. */
   postsListed: boolean
+  /** The translations: portfolio.<tag>.yaml and projects/<id>.<tag>.yaml, decoded, in file-name order. */
+  overlays: OverlaySource[]
+  /** i18n.lock.yaml, when there is one: the source digests translations were made from (i18n/translation-lock.ts). */
+  i18nLock?: SourceFile
   diagnostics: Diagnostic[]
+}
+
+/** An overlay file: the translation of portfolio.yaml (no project) or of projects/<project>.yaml into `language`. */
+export interface OverlaySource {
+  source: SourceFile
+  /** The tag as the file name writes it; whether it is one of site.languages is checked later. */
+  language: string
+  project?: string
 }
 
 export const LIMITS = Object.freeze({
@@ -44,6 +56,14 @@ export const LIMITS = Object.freeze({
 })
 
 const PROJECT_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.yaml$/
+/**
+ * `<id>.<tag>.yaml`: a project's translation. Ids have no dots, so a dotted name is never a project;
+ * a name of another shape (`My_App.fr.yaml`) stays a bad file name.
+ */
+const PROJECT_OVERLAY_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)\.yaml$/
+/** `portfolio.<tag>.yaml` at the content root: the portfolio's translation. */
+const PORTFOLIO_OVERLAY_FILE = /^portfolio\.([A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)\.yaml$/
+export const I18N_LOCK_FILE = 'i18n.lock.yaml'
 const POST_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.md$/
 /** Editor droppings and hidden files: never content, so skipped with a warning instead of an error. */
 const IGNORABLE = /^(\.|#)|~$|\.(swp|swo|bak|orig|tmp)$/
@@ -70,13 +90,27 @@ export interface FileRead {
   diagnostics: Diagnostic[]
 }
 
-/** Finds portfolio.yaml, projects/*.yaml and posts/*.md under `root` and decodes them; never follows links. */
+/**
+ * Finds portfolio.yaml, projects/*.yaml, posts/*.md, their translations (portfolio.<tag>.yaml,
+ * projects/<id>.<tag>.yaml) and i18n.lock.yaml under `root` and decodes them; never follows links.
+ */
 export async function loadSources(root: string, options: LoadOptions = {}): Promise<LoadedSources> {
   const diagnostics: Diagnostic[] = []
   await requirePortfolioFile(root)
   const portfolio = readRemembered(root, 'portfolio.yaml', diagnostics, options)
   const projects = await loadFolder(root, PROJECT_FOLDER, diagnostics, options)
   const posts = await loadFolder(root, POST_FOLDER, diagnostics, options)
+  const overlays: OverlaySource[] = []
+  for (const [name, language] of await rootOverlayNames(root)) {
+    const source = readRemembered(root, name, diagnostics, options)
+    if (source) overlays.push({ source, language })
+  }
+  for (const { name, language, project } of projects.overlays) {
+    const source = readRemembered(root, `${PROJECT_FOLDER.folder}/${name}`, diagnostics, options)
+    if (source) overlays.push({ source, language, project })
+  }
+  const lockStats = await lstat(path.join(root, I18N_LOCK_FILE)).catch(() => undefined)
+  const i18nLock = lockStats ? readRemembered(root, I18N_LOCK_FILE, diagnostics, options) : undefined
   return {
     portfolio,
     projects: projects.sources,
@@ -85,8 +119,19 @@ export async function loadSources(root: string, options: LoadOptions = {}): Prom
     posts: posts.sources,
     postFileSlugs: posts.ids,
     postsListed: posts.listed,
+    overlays,
+    ...(i18nLock ? { i18nLock } : {}),
     diagnostics,
   }
+}
+
+/** portfolio.<tag>.yaml files at the root, with their tags, in name order. */
+async function rootOverlayNames(root: string): Promise<[string, string][]> {
+  const names = await readdir(root).catch(() => [] as string[])
+  return names.sort().flatMap((name) => {
+    const language = PORTFOLIO_OVERLAY_FILE.exec(name)?.[1]
+    return language === undefined ? [] : [[name, language] as [string, string]]
+  })
 }
 
 /** A folder of content files, one item per file, the file name (without its extension) the item's id or slug. */
@@ -108,6 +153,8 @@ interface ContentFolder {
   uniqueIds: boolean
   /** Ids a file may not take: route segments of the folder's pages. */
   reserved: readonly string[]
+  /** A translation of one of the folder's files (groups: id, language tag), listed apart. */
+  overlay?: RegExp
 }
 
 const PROJECT_FOLDER: ContentFolder = {
@@ -120,6 +167,7 @@ const PROJECT_FOLDER: ContentFolder = {
   limitCode: 'TOO_MANY_PROJECTS',
   uniqueIds: false,
   reserved: [],
+  overlay: PROJECT_OVERLAY_FILE,
 }
 
 const POST_FOLDER: ContentFolder = {
@@ -141,7 +189,7 @@ async function loadFolder(
   spec: ContentFolder,
   diagnostics: Diagnostic[],
   options: LoadOptions,
-): Promise<{ sources: SourceFile[]; ids: string[]; listed: boolean }> {
+): Promise<FolderFiles> {
   const { folder, extension } = spec
   let names: string[] = []
   const stats = await lstat(path.join(root, folder)).catch(() => undefined)
@@ -154,7 +202,7 @@ async function loadFolder(
         `"${folder}" is ${kind}; it must be a plain folder inside the content root`,
       ),
     )
-    return { sources: [], ids: [], listed: false }
+    return { sources: [], ids: [], listed: false, overlays: [] }
   }
   try {
     names = stats ? (await readdir(path.join(root, folder))).sort() : []
@@ -167,11 +215,14 @@ async function loadFolder(
   }
 
   const valid: string[] = []
+  const overlays: FolderFiles['overlays'] = []
   // Every file meant as one of the folder's, by the id its name gives (for uniqueIds).
   const byId = new Map<string, string[]>()
   for (const name of names) {
     const rel = `${folder}/${name}`
-    if (spec.valid.test(name)) {
+    const overlay = spec.overlay?.exec(name)
+    if (overlay) overlays.push({ name, project: overlay[1] as string, language: overlay[2] as string })
+    else if (spec.valid.test(name)) {
       valid.push(name)
       byId.set(idOf(name), [...(byId.get(idOf(name)) ?? []), rel])
     } else if (IGNORABLE.test(name)) {
@@ -237,7 +288,7 @@ async function loadFolder(
         `Keep at most ${spec.limit} ${spec.what}s.`,
       ),
     )
-    return { sources: [], ids: allowed.map(idOf), listed: false }
+    return { sources: [], ids: allowed.map(idOf), listed: false, overlays }
   }
 
   const sources: SourceFile[] = []
@@ -245,7 +296,16 @@ async function loadFolder(
     const source = readRemembered(root, `${folder}/${name}`, diagnostics, options)
     if (source) sources.push(source)
   }
-  return { sources, ids: allowed.map(idOf), listed: true }
+  return { sources, ids: allowed.map(idOf), listed: true, overlays }
+}
+
+interface FolderFiles {
+  sources: SourceFile[]
+  ids: string[]
+  /** False when the folder itself could not be listed. */
+  listed: boolean
+  /** The translations found beside the files (read by the caller). */
+  overlays: { name: string; project: string; language: string }[]
 }
 
 /** Throws when `root` has no portfolio.yaml: there is no content to read. */

@@ -6,8 +6,13 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { fromAjvErrors, WORDING_KEYWORD } from '../diagnostics/from-ajv.ts'
 import type { ParsedDocument } from './parse-yaml.ts'
 import { sha256Hex } from '../sha256.ts'
+import { deriveOverlaySchema } from './i18n/overlay-schema.ts'
+import { KEY_KEYWORD, TRANSLATABLE_KEYWORD, type SchemaNode } from './i18n/translatable-schema.ts'
 
 export type SchemaName = 'portfolio' | 'project' | 'post'
+/** The schemas of the overlay files, derived from their sources' (i18n/overlay-schema.ts). */
+export type OverlaySchemaName = 'portfolio.overlay' | 'project.overlay'
+type ValidatorName = SchemaName | OverlaySchemaName
 
 const SCHEMA_NAMES: readonly SchemaName[] = ['portfolio', 'project', 'post']
 
@@ -30,20 +35,40 @@ const AJV_OPTIONS = {
   discriminator: true,
   // The schemas' wording for one field's failures (read by from-ajv.ts); nothing to validate, so
   // standalone code needs nothing for it.
-  keywords: [WORDING_KEYWORD] as string[],
+  // So are the translation marks (i18n/translatable-schema.ts): read from the schema, never validated.
+  keywords: [WORDING_KEYWORD, TRANSLATABLE_KEYWORD, KEY_KEYWORD] as string[],
 } as const
 
-type Validators = Record<SchemaName, ValidateFunction>
+type Validators = Record<ValidatorName, ValidateFunction>
+
+const OVERLAY_SOURCES: Record<OverlaySchemaName, SchemaName> = {
+  'portfolio.overlay': 'portfolio',
+  'project.overlay': 'project',
+}
+const OVERLAY_NAMES = Object.keys(OVERLAY_SOURCES) as OverlaySchemaName[]
+
+/** An overlay's schema, derived now from its source's (a walk over the JSON, a millisecond). */
+export function readOverlaySchema(name: OverlaySchemaName): SchemaNode {
+  const source = readSchema(OVERLAY_SOURCES[name]) as SchemaNode
+  return deriveOverlaySchema(source, `https://portfolio.local/schema/${name}.schema.json`)
+}
+
+/** Every schema the validators are compiled from, by name: the sources' and the overlays' derived from them. */
+function allSchemas(): [ValidatorName, { $id: string }][] {
+  return [
+    ...SCHEMA_NAMES.map((name) => [name, JSON.parse(readSchemaText(name)) as { $id: string }] as const),
+    ...OVERLAY_NAMES.map((name) => [name, readOverlaySchema(name) as { $id: string }] as const),
+  ] as [ValidatorName, { $id: string }][]
+}
 
 const require = createRequire(import.meta.url)
 
 /** The validators' inputs, which name their prebuilt file: the schemas, the options and ajv's version. */
 function validatorsKey(): string {
   const ajvVersion = (require('ajv/package.json') as { version: string }).version
-  return sha256Hex([ajvVersion, JSON.stringify(AJV_OPTIONS), ...SCHEMA_NAMES.map(readSchemaText)].join('\0')).slice(
-    0,
-    16,
-  )
+  // The overlays' schemas are part of the key as derived, so a change to the derivation rebuilds them too.
+  const schemas = allSchemas().map(([, schema]) => JSON.stringify(schema))
+  return sha256Hex([ajvVersion, JSON.stringify(AJV_OPTIONS), ...schemas].join('\0')).slice(0, 16)
 }
 
 export function validatorsFileName(): string {
@@ -51,7 +76,8 @@ export function validatorsFileName(): string {
 }
 
 /**
- * ajv's standalone code of the validators, a CommonJS module exporting one per schema (`portfolio`, `project`, `post`).
+ * ajv's standalone code of the validators, a CommonJS module exporting one per schema (`portfolio`, `project`,
+ * `post`, and the overlays' `portfolio.overlay`, `project.overlay`).
  * cli/prepare writes it into lib/ when the tool is built: compiling takes about a second, loading
  * the code a few milliseconds.
  */
@@ -67,7 +93,7 @@ export function compileValidatorsCode(): string {
 export function compileValidators() {
   const Ajv2020 = (require('ajv/dist/2020.js') as { default: typeof import('ajv/dist/2020.js').default }).default
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true } })
-  const schemas = SCHEMA_NAMES.map((name) => [name, JSON.parse(readSchemaText(name)) as { $id: string }] as const)
+  const schemas = allSchemas()
   const validators = Object.fromEntries(schemas.map(([name, schema]) => [name, ajv.compile(schema)])) as Validators
   return { ajv, validators, ids: Object.fromEntries(schemas.map(([name, schema]) => [name, schema.$id])) }
 }
@@ -80,7 +106,8 @@ export function compileValidators() {
 export function loadPrebuiltValidators(directory: string = prebuiltDirectory): Validators | undefined {
   try {
     const loaded = require(`${directory}${validatorsFileName()}`) as Partial<Validators>
-    if (SCHEMA_NAMES.every((name) => typeof loaded[name] === 'function')) return loaded as Validators
+    if ([...SCHEMA_NAMES, ...OVERLAY_NAMES].every((name) => typeof loaded[name] === 'function'))
+      return loaded as Validators
   } catch {
     // compiled instead, below
   }
@@ -95,7 +122,7 @@ function getValidators(): Validators {
   return validators
 }
 
-export function validateSchema(parsed: ParsedDocument, name: SchemaName): Diagnostic[] {
+export function validateSchema(parsed: ParsedDocument, name: ValidatorName): Diagnostic[] {
   const validate = getValidators()[name]
   if (validate(parsed.data)) return []
   return fromAjvErrors(validate.errors ?? [], parsed, parsed.data)

@@ -356,10 +356,38 @@ export const diagnosticCodes = {
     hint: 'Rebuild the site with "portfolio build" (the build allows the tracker in the policy it writes), and add the address to any policy the host sends.',
   },
 
+<<<<<<< HEAD
   // M7. Languages: the resume and the social cards (cli/content/rules/font-coverage.ts)
   SCRIPT_NOT_COVERED: {
     title: 'Text is in a script that no bundled font covers.',
     hint: 'The bundled fonts cover Latin, Greek and Cyrillic, Arabic and Devanagari: write this field in one of those scripts in this language, or set resume.file to a hand-made PDF for the resume.',
+=======
+  // M. Languages: site.languages and the overlay files (portfolio.<tag>.yaml, projects/<id>.<tag>.yaml)
+  LANGUAGE_TAG: {
+    title: 'A language of site.languages is not a known BCP 47 tag in canonical form.',
+    hint: 'Write a BCP 47 tag as Intl writes it, e.g. fr, pt-BR, zh-Hant.',
+  },
+  LANGUAGE_DUPLICATE: {
+    title: 'A language is listed twice, or site.languages lists the default language.',
+    hint: 'List each other language once; the default (site.language) is not repeated in site.languages.',
+  },
+  OVERLAY_UNKNOWN_KEY: { title: 'A translation has a field its source does not have.' },
+  OVERLAY_NOT_TRANSLATABLE: {
+    title: 'A translation has a field that is not translated: it comes from the source.',
+    hint: 'Delete the field from the translation: ids, URLs, numbers, dates, technologies and image files are the same in every language.',
+  },
+  OVERLAY_UNKNOWN_ITEM: { title: 'A translated list entry matches no entry of the source.' },
+  OVERLAY_UNKNOWN_LANGUAGE: { title: 'A translation file is for a language that site.languages does not list.' },
+  OVERLAY_UNKNOWN_PROJECT: { title: 'A translation file is for a project that has no file.' },
+  TRANSLATION_STALE: {
+    title:
+      'A translated field is stale: its source changed since it was translated (a warning; an error with --strict-i18n).',
+    hint: 'Update the translation, then record it with "portfolio validate --update-i18n-lock".',
+  },
+  TRANSLATION_MISSING: {
+    title: 'Translatable fields have no translation (an error with --strict-i18n only).',
+    hint: 'Translate them in the overlay file, or build without --strict-i18n to show them in the default language.',
+>>>>>>> i18n-content
   },
 } as const satisfies Record<string, CodeEntry>
 

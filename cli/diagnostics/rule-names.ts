@@ -118,4 +118,13 @@ export const ruleNames = {
   EXTERNAL_FEED_UNREACHABLE: 'ExternalFeedNotFetched',
   EXTERNAL_FEED_MALFORMED: 'MalformedExternalFeed',
   SCRIPT_NOT_COVERED: 'ScriptWithoutBundledFont',
+  LANGUAGE_TAG: 'UnknownLanguageTag',
+  LANGUAGE_DUPLICATE: 'LanguageListedTwice',
+  OVERLAY_UNKNOWN_KEY: 'UnknownTranslatedField',
+  OVERLAY_NOT_TRANSLATABLE: 'FieldNotTranslatable',
+  OVERLAY_UNKNOWN_ITEM: 'TranslatedEntryWithoutSource',
+  OVERLAY_UNKNOWN_LANGUAGE: 'TranslationForUnlistedLanguage',
+  OVERLAY_UNKNOWN_PROJECT: 'TranslationForMissingProject',
+  TRANSLATION_STALE: 'StaleTranslation',
+  TRANSLATION_MISSING: 'MissingTranslation',
 } as const satisfies Record<DiagnosticCode, string>

@@ -1,0 +1,166 @@
+import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
+import { locatePointer } from '../../diagnostics/locate.ts'
+import { didYouMean, nearest } from '../../diagnostics/suggest.ts'
+import type { OverlaySource } from '../load-sources.ts'
+import { parseYaml, type ParsedDocument } from '../parse-yaml.ts'
+import { readSchema, validateSchema } from '../validate-schema.ts'
+import { matchOverlay, type MatchedField, type OverlayProblem } from './match-overlay.ts'
+import type { SchemaNode } from './translatable-schema.ts'
+import { checkMarkdown, markdownPointers, type InternalLink } from '../rules/markdown.ts'
+
+/** An overlay that parsed, with each of its translated values matched to its source field. */
+export interface CheckedOverlay {
+  /** The overlay file, e.g. projects/alpha.fr.yaml. */
+  file: string
+  /** The source file it translates, e.g. projects/alpha.yaml. */
+  sourceFile: string
+  language: string
+  fields: MatchedField[]
+  parsed: ParsedDocument
+}
+
+export interface OverlayContext {
+  defaultLanguage: string
+  /** site.languages as written. */
+  languages: readonly string[]
+  /** Source data by file (portfolio.yaml, projects/<id>.yaml): what each overlay is matched against. */
+  sources: ReadonlyMap<string, unknown>
+  /** Every project file's id; undefined when projects/ could not be listed (nothing is said about them). */
+  projectIds: readonly string[] | undefined
+}
+
+/**
+ * Each overlay's own checks (BAD-INPUT M1–M4): its name names a language of site.languages and, for
+ * a project, a project that has a file; its YAML parses (located like any file's); it passes the
+ * overlay schema (the values' types); it holds only the source's translatable fields, and each list
+ * item matches a source item by its key.
+ */
+export function checkOverlays(
+  overlays: readonly OverlaySource[],
+  context: OverlayContext,
+): { diagnostics: Diagnostic[]; checked: CheckedOverlay[]; links: InternalLink[] } {
+  const diagnostics: Diagnostic[] = []
+  const checked: CheckedOverlay[] = []
+  const links: InternalLink[] = []
+  for (const overlay of overlays) {
+    const file = overlay.source.path
+    const sourceFile = overlay.project === undefined ? 'portfolio.yaml' : `projects/${overlay.project}.yaml`
+    const nameProblem = fileNameProblem(overlay, context)
+    if (nameProblem) {
+      diagnostics.push(nameProblem)
+      continue
+    }
+    const { parsed, diagnostics: own } = parseYaml(overlay.source)
+    diagnostics.push(...own)
+    if (parsed.data === undefined) continue
+    const kind = overlay.project === undefined ? 'portfolio' : 'project'
+    // An unknown key is this file's to explain (M1, M2): the schema would call both alike.
+    diagnostics.push(...validateSchema(parsed, `${kind}.overlay`).filter((d) => d.code !== 'SCHEMA_UNKNOWN_KEY'))
+    const source = context.sources.get(sourceFile)
+    if (source === undefined) continue
+    const match = matchOverlay(sourceSchema(kind), source, parsed.data)
+    diagnostics.push(...match.problems.map((problem) => problemDiagnostic(problem, parsed, sourceFile)))
+    // A translated markdown field is markdown like its source: the same rules (no raw HTML, safe links, anchors).
+    const markdown = new Set(markdownPointers(source, kind))
+    const translated = match.fields.filter((field) => markdown.has(field.source)).map((field) => field.overlay)
+    const scanned = checkMarkdown(parsed, translated)
+    diagnostics.push(...scanned.diagnostics)
+    links.push(...scanned.links)
+    checked.push({ file, sourceFile, language: overlay.language, fields: match.fields, parsed })
+  }
+  return { diagnostics, checked, links }
+}
+
+const schemas = new Map<'portfolio' | 'project', SchemaNode>()
+
+export function sourceSchema(kind: 'portfolio' | 'project'): SchemaNode {
+  let schema = schemas.get(kind)
+  if (!schema) {
+    schema = readSchema(kind) as SchemaNode
+    schemas.set(kind, schema)
+  }
+  return schema
+}
+
+const at1 = (file: string) => ({ file, start: { line: 1, column: 1 } })
+
+/** M4: the file's language is not one of site.languages, or its project has no file. */
+function fileNameProblem(overlay: OverlaySource, context: OverlayContext): Diagnostic | undefined {
+  const file = overlay.source.path
+  const { language, project } = overlay
+  const rename = (tag: string) => file.replace(`.${language}.yaml`, `.${tag}.yaml`)
+  if (language === context.defaultLanguage)
+    return createDiagnostic(
+      'OVERLAY_UNKNOWN_LANGUAGE',
+      at1(file),
+      `"${file}" translates into "${language}", the default language (site.language)`,
+      `Write the ${language} text in ${project === undefined ? 'portfolio.yaml' : `projects/${project}.yaml`} itself, and delete this file.`,
+    )
+  if (!context.languages.includes(language)) {
+    const near = nearest(language, context.languages)
+    const listed = context.languages.length ? `: it lists ${context.languages.join(', ')}` : ', which is not set'
+    return createDiagnostic(
+      'OVERLAY_UNKNOWN_LANGUAGE',
+      at1(file),
+      `"${file}" translates into "${language}", which site.languages does not list${near ? ` — did you mean "${rename(near)}"?` : ''}`,
+      near ? `Rename it to "${rename(near)}".` : `Add ${language} to site.languages in portfolio.yaml${listed}.`,
+    )
+  }
+  if (project !== undefined && context.projectIds !== undefined && !context.projectIds.includes(project)) {
+    const nearId = nearest(project, context.projectIds)
+    const renamed = (id: string) => `projects/${id}.${language}.yaml`
+    return createDiagnostic(
+      'OVERLAY_UNKNOWN_PROJECT',
+      at1(file),
+      `"${file}" translates projects/${project}.yaml, which does not exist${nearId ? ` — did you mean "${renamed(nearId)}"?` : ''}`,
+      nearId
+        ? `Rename it to "${renamed(nearId)}".`
+        : `Name it after a project file: ${context.projectIds.map(renamed).join(', ') || 'there are none'}.`,
+    )
+  }
+  return undefined
+}
+
+function problemDiagnostic(problem: OverlayProblem, parsed: ParsedDocument, sourceFile: string): Diagnostic {
+  switch (problem.kind) {
+    case 'unknown-key': {
+      const near = didYouMean(problem.key, problem.translatable)
+      return createDiagnostic(
+        'OVERLAY_UNKNOWN_KEY',
+        locatePointer(parsed, problem.overlay, 'key'),
+        `"${problem.key}" is not a field of ${problem.where} in ${sourceFile}${near ? ` — d${near.slice(1)}` : ''}`,
+        near ?? `These fields translate here: ${problem.translatable.join(', ')}.`,
+      )
+    }
+    case 'not-in-source':
+      return createDiagnostic(
+        'OVERLAY_UNKNOWN_KEY',
+        locatePointer(parsed, problem.overlay, 'key'),
+        `"${problem.key}" is not in ${problem.where} of ${sourceFile}: a translation translates the fields the source has`,
+        `Add "${problem.key}" to ${sourceFile} first, or delete it here.`,
+      )
+    case 'not-translatable':
+      return createDiagnostic(
+        'OVERLAY_NOT_TRANSLATABLE',
+        locatePointer(parsed, problem.overlay, 'key'),
+        `"${problem.key}" comes from the source (${sourceFile}); it is the same in every language`,
+        `Delete it from the translation. These fields translate here: ${problem.translatable.join(', ')}.`,
+      )
+    case 'unknown-item':
+      return createDiagnostic(
+        'OVERLAY_UNKNOWN_ITEM',
+        locatePointer(parsed, problem.overlay),
+        `no entry of ${problem.where} in ${sourceFile} has ${problem.key}`,
+        problem.keys.length
+          ? `The entries are: ${problem.keys.join('; ')}.`
+          : `Its entries have no key to match: add it to the entries of ${sourceFile} you translate.`,
+      )
+    case 'ambiguous-item':
+      return createDiagnostic(
+        'OVERLAY_UNKNOWN_ITEM',
+        locatePointer(parsed, problem.overlay),
+        `${problem.count} entries of ${problem.where} in ${sourceFile} have ${problem.key}: the translation cannot tell which it is`,
+        `Give the entries of ${sourceFile} an id each, and name the one translated by its id.`,
+      )
+  }
+}

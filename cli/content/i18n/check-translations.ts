@@ -1,0 +1,123 @@
+import { createDiagnostic, type Diagnostic, type Located } from '../../diagnostics/diagnostic.ts'
+import { decodePointer, valueAt } from '../../diagnostics/json-pointer.ts'
+import { locatePointer } from '../../diagnostics/locate.ts'
+import type { LoadedSources } from '../load-sources.ts'
+import type { ParsedDocument } from '../parse-yaml.ts'
+import { checkOverlays, sourceSchema, type CheckedOverlay } from './check-overlays.ts'
+import { checkLanguageTags, declaredLanguages } from './language-tags.ts'
+import { translatableFields } from './translatable-schema.ts'
+import { fieldDigest, readTranslationLock } from './translation-lock.ts'
+import type { InternalLink } from '../rules/markdown.ts'
+
+/** How much of the content one language translates (what `portfolio validate` prints). */
+export interface LanguageCoverage {
+  language: string
+  /** Translatable fields the default language's content holds, in every file. */
+  fields: number
+  /** Of those, the ones the language's own overlays translate. */
+  translated: number
+  /** Translated fields whose source changed since (the lock's digest differs). */
+  stale: number
+}
+
+export interface TranslationCheck {
+  diagnostics: Diagnostic[]
+  /** The overlays that parsed, matched to their sources: what localizeContent applies. */
+  overlays: CheckedOverlay[]
+  /** One per language of site.languages, in its order; empty without languages. */
+  coverage: LanguageCoverage[]
+  /** In-site links of the overlays' markdown, for the anchor check across files. */
+  links: InternalLink[]
+}
+
+export interface TranslationInput {
+  portfolio: ParsedDocument | undefined
+  /** Every project file that parsed to a mapping, with its data. */
+  projects: readonly { path: string; data: unknown }[]
+  loaded: Pick<LoadedSources, 'overlays' | 'i18nLock' | 'projectFileIds' | 'projectsListed'>
+  /** Where a diagnostic about a source field goes. */
+  locate: (file: string, pointer: string) => Located
+  /** Missing and stale translations are errors (`--strict-i18n`), not a coverage figure and warnings. */
+  strict?: boolean
+}
+
+/**
+ * The checks of family M that need the whole content: site.languages (M5), each overlay (M1–M4),
+ * staleness against i18n.lock.yaml (M8), and each language's coverage; with `strict`, a file with
+ * untranslated fields is an error per language.
+ */
+export function checkTranslations(input: TranslationInput): TranslationCheck {
+  const { portfolio, loaded, strict = false } = input
+  const diagnostics: Diagnostic[] = portfolio ? checkLanguageTags(portfolio) : []
+  const { defaultLanguage, languages } = declaredLanguages(portfolio?.data)
+  const sources = new Map<string, unknown>()
+  if (portfolio) sources.set(portfolio.path, portfolio.data)
+  for (const project of input.projects) sources.set(project.path, project.data)
+  const overlays = checkOverlays(loaded.overlays, {
+    defaultLanguage,
+    languages,
+    sources,
+    projectIds: loaded.projectsListed ? loaded.projectFileIds : undefined,
+  })
+  diagnostics.push(...overlays.diagnostics)
+  const { lock, diagnostics: lockDiagnostics } = readTranslationLock(loaded.i18nLock)
+  diagnostics.push(...lockDiagnostics)
+
+  const coverage = languages.map((language): LanguageCoverage => {
+    let fields = 0
+    let translated = 0
+    let stale = 0
+    for (const [file, data] of sources) {
+      const kind = file === 'portfolio.yaml' ? 'portfolio' : 'project'
+      const all = translatableFields(sourceSchema(kind), data)
+      const overlay = overlays.checked.find((o) => o.language === language && o.sourceFile === file)
+      const done = new Set(overlay?.fields.map((field) => field.source))
+      fields += all.length
+      translated += all.filter((field) => done.has(field.pointer)).length
+      const locked = lock.get(language)?.get(file)
+      for (const field of overlay?.fields ?? []) {
+        const recorded = locked?.get(field.stable)
+        const current = valueAt(data, decodePointer(field.source))
+        if (recorded === undefined || current === undefined || recorded === fieldDigest(current)) continue
+        stale++
+        diagnostics.push(
+          createDiagnostic(
+            'TRANSLATION_STALE',
+            locatePointer(overlay?.parsed as ParsedDocument, field.overlay),
+            `the ${language} translation of ${field.source} in ${file} is stale since the source changed`,
+            undefined,
+            strict ? 'error' : 'warning',
+          ),
+        )
+      }
+      const missing = all.filter((field) => !done.has(field.pointer))
+      const first = missing[0]
+      if (strict && first)
+        diagnostics.push(
+          createDiagnostic(
+            'TRANSLATION_MISSING',
+            input.locate(file, first.pointer),
+            `${missing.length} field${missing.length === 1 ? '' : 's'} of ${file} ${missing.length === 1 ? 'has' : 'have'} no ${language} translation: ${listed(missing.map((field) => field.pointer))}`,
+            `Translate them in ${overlayFile(file, language)}, or leave out --strict-i18n to show them in ${defaultLanguage}.`,
+          ),
+        )
+    }
+    return { language, fields, translated, stale }
+  })
+  return { diagnostics, overlays: overlays.checked, coverage, links: overlays.links }
+}
+
+function overlayFile(file: string, language: string): string {
+  return file.replace(/\.yaml$/, `.${language}.yaml`)
+}
+
+function listed(pointers: readonly string[]): string {
+  const shown = pointers.slice(0, 5).join(', ')
+  return pointers.length > 5 ? `${shown} (and ${pointers.length - 5} more)` : shown
+}
+
+/** `pt-BR 92% translated, 3 stale`: rounded down, so 100% means every field. */
+export function describeCoverage(coverage: LanguageCoverage): string {
+  const percent = coverage.fields === 0 ? 100 : Math.floor((coverage.translated / coverage.fields) * 100)
+  return `${coverage.language} ${percent}% translated${coverage.stale ? `, ${coverage.stale} stale` : ''}`
+}
