@@ -356,12 +356,12 @@ export const diagnosticCodes = {
     hint: 'Rebuild the site with "portfolio build" (the build allows the tracker in the policy it writes), and add the address to any policy the host sends.',
   },
 
-<<<<<<< HEAD
   // M7. Languages: the resume and the social cards (cli/content/rules/font-coverage.ts)
   SCRIPT_NOT_COVERED: {
     title: 'Text is in a script that no bundled font covers.',
     hint: 'The bundled fonts cover Latin, Greek and Cyrillic, Arabic and Devanagari: write this field in one of those scripts in this language, or set resume.file to a hand-made PDF for the resume.',
-=======
+  },
+
   // M. Languages: site.languages and the overlay files (portfolio.<tag>.yaml, projects/<id>.<tag>.yaml)
   LANGUAGE_TAG: {
     title: 'A language of site.languages is not a known BCP 47 tag in canonical form.',
@@ -387,7 +387,6 @@ export const diagnosticCodes = {
   TRANSLATION_MISSING: {
     title: 'Translatable fields have no translation (an error with --strict-i18n only).',
     hint: 'Translate them in the overlay file, or build without --strict-i18n to show them in the default language.',
->>>>>>> i18n-content
   },
 } as const satisfies Record<string, CodeEntry>
 
