@@ -153,7 +153,7 @@ export function chatFilesOf(
 }
 
 /**
- * Writes one project's passage file under `staging` (data/chat/<id>.json, or data/<tag>/chat/<id>.json
+ * Writes one project's passage file under `staging` (data/chat/<id>.json, or <tag>/data/chat/<id>.json
  * for another language than the default, as in the site) as the project is compiled, and returns
  * its summary (what the build keeps of it until the overview is written) and the file's hash.
  * Synchronous: the checks call it for each project as it is compiled (load the language first).

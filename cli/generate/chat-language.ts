@@ -10,7 +10,7 @@ import type { TextAnalysis } from '../../site/src/chat/text-analysis.ts'
 export interface ChatLanguage {
   /** The content's language (BCP 47, as written in the config). */
   tag: string
-  /** `site.language`: its chat data is at data/chat…, another language's at data/<tag>/chat…. */
+  /** `site.language`: its chat data is at data/chat…, another language's at <tag>/data/chat… (its folder, beside its pages). */
   defaultLanguage: string
   paths: ChatDataPaths
   analysis: TextAnalysis

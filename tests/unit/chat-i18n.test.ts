@@ -204,15 +204,15 @@ describe('the chat in Hindi (Devanagari)', () => {
 })
 
 describe('the chat data of each language', () => {
-  it('is written at data/chat… for the default language and data/<tag>/chat… for another', async () => {
+  it('is written at data/chat… for the default language and <tag>/data/chat… for another', async () => {
     expect(chatDataFor('en', 'en').overview.file).toBe('data/chat.json')
     expect(chatDataFor('en', 'en').project.file('a')).toBe('data/chat/a.json')
-    expect(chatDataFor('pt-BR', 'en').overview.file).toBe('data/pt-BR/chat.json')
-    expect(chatDataFor('pt-BR', 'en').project.url('/base/', 'a')).toBe('/base/data/pt-BR/chat/a.json')
+    expect(chatDataFor('pt-BR', 'en').overview.file).toBe('pt-BR/data/chat.json')
+    expect(chatDataFor('pt-BR', 'en').project.url('/base/', 'a')).toBe('/base/pt-BR/data/chat/a.json')
     const language = await loadChatLanguage('fr', 'en')
     const content = { portfolio: french.portfolio, projects: [french.project], posts: [] }
     const files = chatFilesOf(content as unknown as Parameters<typeof chatFilesOf>[0], language)
-    expect(files.map((file) => file.path)).toEqual(['data/fr/chat.json', 'data/fr/chat/entrepot.json'])
+    expect(files.map((file) => file.path)).toEqual(['fr/data/chat.json', 'fr/data/chat/entrepot.json'])
   })
 })
 

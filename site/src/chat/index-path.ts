@@ -15,9 +15,9 @@ export interface ChatDataPaths {
   project: { file: (projectId: string) => string; url: (base: string, projectId: string) => string }
 }
 
-/** The chat's data under `data/<prefix>`: '' for the default language, `<tag>/` for another. */
+/** The chat's data under `<prefix>data/`: '' for the default language, `<tag>/` for another (whose files are all in its folder). */
 function chatDataAt(prefix: string): ChatDataPaths {
-  const folder = `data/${prefix}chat`
+  const folder = `${prefix}data/chat`
   return {
     overview: {
       file: `${folder}.json`,
@@ -36,7 +36,7 @@ export const chatData: ChatDataPaths = chatDataAt('')
 
 /**
  * A language's chat data: the default language's at `chatData`, another's under its tag
- * (data/fr/chat.json, data/fr/chat/<id>.json), as its pages are under /fr/.
+ * (fr/data/chat.json, fr/data/chat/<id>.json), as its pages and their data are under /fr/.
  */
 export function chatDataFor(lang: string, defaultLanguage: string): ChatDataPaths {
   return chatDataAt(languagePrefix(lang, defaultLanguage))
