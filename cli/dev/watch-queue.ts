@@ -1,11 +1,14 @@
 import { once } from 'node:events'
 import path from 'node:path'
 import { watch } from 'chokidar'
-import { CONTENT_INPUTS } from '../content/content-inputs.ts'
+import { contentInputs } from '../content/content-inputs.ts'
 
 /** Content files the dev server watches, relative to the content root. */
 const isContentFile = (rel: string) =>
   rel === 'portfolio.yaml' ||
+  /^portfolio\.[^./]+\.yaml$/.test(rel) ||
+  rel === 'i18n.lock.yaml' ||
+  rel.startsWith('i18n/') ||
   /^projects\/[^/]+\.ya?ml$/.test(rel) ||
   /^posts\/[^/]+\.md$/i.test(rel) ||
   rel.startsWith('public/') ||
@@ -23,7 +26,7 @@ export async function watchContent(
 ): Promise<() => Promise<void>> {
   const queue = createWatchQueue(run, quietMs)
   const watcher = watch(
-    CONTENT_INPUTS.map((entry) => path.join(root, entry)),
+    contentInputs(root).map((entry) => path.join(root, entry)),
     { ignoreInitial: true },
   )
   watcher.on('all', (_event, file) => {

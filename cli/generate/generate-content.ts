@@ -66,7 +66,8 @@ export function listsPosts(content: Pick<CompiledContent, 'posts' | 'externalPos
  * project order (a list as long as the projects, already applied to the cards), so the bundle does
  * not grow with the number of projects.
  */
-function sitePortfolio(portfolio: Portfolio): SitePortfolio {
+/** The portfolio as the site reads it (the generated module's, a language's data/portfolio.json): no chat block, no project order. */
+export function sitePortfolio(portfolio: Portfolio): SitePortfolio {
   const { chat: _chat, photo, ...rest } = portfolio
   const { order: _order, ...listed } = rest.projects
   // `projects` keeps its place among the keys: the module's text stays as it was. The photo was

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from '../cache/file-identity.ts'
 import { entryKind, type Store } from '../cache/store.ts'
-import { CONTENT_INPUTS } from '../content/content-inputs.ts'
+import { contentInputs } from '../content/content-inputs.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { fontDirectory, siteDirectory } from '../paths.ts'
 import { sha256Hex } from '../sha256.ts'
@@ -59,7 +59,7 @@ export interface InputSnapshot {
 
 export function snapshotInputs(root: string): InputSnapshot {
   const stampNs = nowNs()
-  const folders = [...CONTENT_INPUTS.map((entry) => path.join(root, entry)), siteDirectory, fontDirectory]
+  const folders = [...contentInputs(root).map((entry) => path.join(root, entry)), siteDirectory, fontDirectory]
   const files: Files = []
   for (const folder of folders) for (const file of listEntries(folder)) files.push([file, fileIdentity(file)])
   return { stampNs, files }

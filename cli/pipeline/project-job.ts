@@ -10,6 +10,7 @@ import { parseYaml, type ParsedDocument } from '../content/parse-yaml.ts'
 import { compileProjectCached } from '../compile/compile-cache.ts'
 import type { CompiledProject } from '../compile/compile-project.ts'
 import { writeProjectChat } from '../generate/chat-index.ts'
+import type { ChatLanguage } from '../generate/chat-language.ts'
 import type { ProjectSummary } from '../../site/src/chat/search-config.ts'
 import { writeProjectData, type ProjectDataFile } from '../generate/project-data.ts'
 
@@ -94,7 +95,7 @@ export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJo
 }
 
 /** Writes a compiled project's data file and chat passages under `dataDir`: all a build needs of its prose. */
-export function keepProject(dataDir: string, project: RenderedProject): KeptProject {
-  const chat = writeProjectChat(dataDir, project)
-  return { ...writeProjectData(dataDir, project), chat: chat.summary, chatSha256: chat.sha256 }
+export function keepProject(dataDir: string, project: RenderedProject, chat?: ChatLanguage): KeptProject {
+  const passages = writeProjectChat(dataDir, project, chat)
+  return { ...writeProjectData(dataDir, project), chat: passages.summary, chatSha256: passages.sha256 }
 }

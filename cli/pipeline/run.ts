@@ -1,11 +1,13 @@
-import { cp, rename, rm, writeFile } from 'node:fs/promises'
+import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CliError } from '../errors.ts'
 import type { SiteBuild } from './build-site.ts'
 import { buildApp } from './build-app.ts'
 import type { PageCache } from './page-cache.ts'
-import { checkScans, listSiteFiles, type OutputProblem } from './check-output.ts'
-import { listRoutes, type Route } from './list-routes.ts'
+import { checkAlternates, checkScans, listSiteFiles, type OutputProblem } from './check-output.ts'
+import { buildLanguageSites } from './language-sites.ts'
+import { listRoutes, withLanguages, type Route } from './list-routes.ts'
+import type { LanguageContent } from '../content/i18n/localize.ts'
 import { prerenderRoutes, type Prerendered, type PrerenderOptions } from './prerender.ts'
 import { dataInPlace, writeSiteData, type DataInPlace, type WrittenData } from './site-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
@@ -30,7 +32,8 @@ import { noStore } from '../cache/no-store.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { saveRecord, type InputSnapshot } from './build-record.ts'
-import { describeResume, makeResume, writeResume, type ResumeOutcome } from '../resume/make-resume.ts'
+import { describeResume, makeResume, resumeFileNames, writeResume, type ResumeOutcome } from '../resume/make-resume.ts'
+import type { TypesetInput } from '../resume/typeset.ts'
 import {
   imageEncodeDiagnostics,
   makeProjectMedia,
@@ -288,19 +291,34 @@ async function startResume(
   { options, store, pool }: Build,
   checked: GenerateResult<ProjectCard>,
   signal: AbortSignal,
-): Promise<{ outcome: ResumeOutcome; ms: number }> {
+): Promise<{ outcome: ResumeOutcome; ms: number; languages: { tag: string; outcome: ResumeOutcome }[] }> {
   const started = performance.now()
-  const outcome = await makeResume(
-    checked,
-    options.root,
-    store ?? noStore,
-    async (input) => {
-      const [typeset] = await pool.runJobs('resume', [input], { perWorker: 1, signal })
-      return typeset as JobResult<'resume'>
-    },
-    options.base,
-  )
-  return { outcome, ms: performance.now() - started }
+  const typeset = async (input: TypesetInput) => {
+    const [done] = await pool.runJobs('resume', [input], { perWorker: 1, signal })
+    return done as JobResult<'resume'>
+  }
+  const outcome = await makeResume(checked, options.root, store ?? noStore, typeset, options.base)
+  // Each other language's resume, from its content (resume.<tag>.pdf and .json), once the default's is made.
+  const languages = []
+  for (const content of checked.languages ?? []) {
+    const localized = checked.content && {
+      ...checked.content,
+      portfolio: content.portfolio.data,
+      projects: content.projects.map((file) => file.data),
+    }
+    const made = await makeResume(
+      { ...checked, content: localized },
+      options.root,
+      store ?? noStore,
+      typeset,
+      options.base,
+      {
+        tag: content.language,
+      },
+    )
+    languages.push({ tag: content.language, outcome: made })
+  }
+  return { outcome, ms: performance.now() - started, languages }
 }
 
 /**
@@ -309,7 +327,7 @@ async function startResume(
  * swap. `compiled: false` when the resume has a problem (reported like a content error).
  */
 async function finishSite(
-  { options, store, work, pool, step, dataFiles }: Build,
+  build: Build,
   started: {
     checked: GenerateResult<ProjectCard>
     compiled: CompiledContent<ProjectCard>
@@ -321,13 +339,21 @@ async function finishSite(
     resume: ReturnType<typeof startResume>
   },
 ): Promise<BuildResult> {
+  const { options, store, work, pool, step, dataFiles } = build
   const { checked, compiled, kept, report } = started
   const listed = listedPosts(compiled)
-  const routes = listRoutes(
-    compiled.projects.map((p) => p.id),
-    techPages(compiled.projects),
-    listed,
+  const languages = checked.languages ?? []
+  const defaultLanguage = compiled.portfolio.site.language ?? 'en'
+  const byLanguage = languageRoutes(
+    listRoutes(
+      compiled.projects.map((p) => p.id),
+      techPages(compiled.projects),
+      listed,
+    ),
+    languages,
+    defaultLanguage,
   )
+  const routes = byLanguage.get(defaultLanguage) ?? []
   const siteUrl = compiled.portfolio.site.url
   const site = await step(
     'vite build (client + server)',
@@ -350,26 +376,61 @@ async function finishSite(
     (written) => `${written.files} files, chat overview ${(written.overviewBytes / 1000).toFixed(1)} kB`,
   )
   await writeFeeds(work.temp, posts, summaries, compiled.portfolio, options.base)
-  const { pages, scans } = await prerenderSite(routes, data, site, work.temp, options, store, pool, step, {
+  // Read before the home page takes its place: each language's pages are made from it too.
+  const shell = languages.length > 0 ? await readFile(path.join(work.temp, 'index.html'), 'utf8') : undefined
+  const prerendered = await prerenderSite(routes, data, site, work.temp, options, store, pool, step, {
     analytics: compiled.portfolio.analytics,
   })
+  const translated =
+    shell === undefined
+      ? undefined
+      : await step(
+          'languages',
+          () =>
+            buildLanguageSites({
+              languages,
+              defaultLanguage,
+              routes: byLanguage,
+              siteDir: work.temp,
+              dataDir: work.data,
+              base: options.base,
+              serverEntry: site.serverEntry,
+              shell,
+              pool,
+              store,
+              media: build.media,
+              images: made,
+              posts,
+              listed: summaries,
+              analytics: compiled.portfolio.analytics,
+            }),
+          (l) => `${languages.map((language) => language.language).join(', ')}: ${l.pages.length} pages`,
+        )
+  const pages = [...prerendered.pages, ...(translated?.pages ?? [])]
+  const scans = [...prerendered.scans, ...(translated?.scans ?? [])]
   // A problem with the resume (a glyph the font lacks, more than two pages) stops the build,
   // located like a content error; the pages link to its files, so it is in before the links are checked.
-  const { outcome: resume } = await step(
+  const { outcome: resume, languages: resumes } = await step(
     'resume',
     () => started.resume,
     (r) =>
       `${describeResume(r.outcome)}${r.outcome.files && !r.outcome.cached ? `, typeset in ${(r.ms / 1000).toFixed(2)} s alongside` : ''}`,
   )
-  if (resume.diagnostics.length > 0) {
+  const resumeProblems = [resume, ...resumes.map((r) => r.outcome)].flatMap((r) => r.diagnostics)
+  if (resumeProblems.length > 0) {
     // Reported with the texts of the files they are in, for their code frames.
-    const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resume.diagnostics] })
+    const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resumeProblems] })
     return { ...failed.report, compiled: false, pages: [] }
   }
   if (resume.files) await writeResume(work.temp, resume.files)
+  for (const { tag, outcome } of resumes)
+    if (outcome.files) await writeResume(work.temp, outcome.files, resumeFileNames(tag, defaultLanguage))
   const problems = await step(
     'check links',
-    async () => checkScans(scans, listSiteFiles(work.temp), options.base),
+    async () => [
+      ...checkScans(scans, listSiteFiles(work.temp), options.base),
+      ...(languages.length > 0 ? checkAlternates(scans, siteUrl, options.base) : []),
+    ],
     (p) => (p.length ? `${p.length} problems` : 'all resolve'),
   )
   failOnBrokenLinks(problems)
@@ -379,7 +440,7 @@ async function finishSite(
     (drawn) => `${drawn.files.length} cards, drawn in ${(drawn.ms / 1000).toFixed(2)} s alongside the steps above`,
   )
   await moveCardsIn(work.cards, work.temp)
-  await writeSeoFiles(work.temp, routes, siteUrl, options.base)
+  await writeSeoFiles(work.temp, [...byLanguage.values()].flat(), siteUrl, options.base)
   await step(
     'swap into place',
     async () => swapDirectory(work.temp, options.outDir, work.old),
@@ -531,6 +592,30 @@ async function prerenderSite(
         ? `${p.pages.length} pages`
         : `${p.pages.length} pages, ${p.rendered} rendered, ${p.pages.length - p.rendered} unchanged`,
   )
+}
+
+/**
+ * The routes of each language, the default's first, each page with its hreflang set; on a site in
+ * one language, its routes as they are. A page is translated where its main content is (the
+ * portfolio for the home and technology pages, the case study for its page); the posts are not
+ * translated yet, so the writing pages of another language are built as untranslated.
+ */
+function languageRoutes(
+  routes: Route[],
+  languages: readonly LanguageContent[],
+  defaultLanguage: string,
+): Map<string, Route[]> {
+  if (languages.length === 0) return new Map([[defaultLanguage, routes]])
+  const byTag = new Map(languages.map((content) => [content.language, content]))
+  const translated = (route: Route, lang: string): boolean => {
+    const content = byTag.get(lang)
+    if (!content) return false
+    if (route.projectId !== undefined)
+      return content.projects.some((file) => file.data.id === route.projectId && !file.untranslated)
+    if (route.postSlug !== undefined || route.tag !== undefined || route.url === '/writing') return false
+    return !content.portfolio.untranslated
+  }
+  return withLanguages(routes, [defaultLanguage, ...byTag.keys()], defaultLanguage, translated)
 }
 
 function failOnBrokenLinks(problems: readonly OutputProblem[]): void {

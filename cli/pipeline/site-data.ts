@@ -10,6 +10,7 @@ import { writePostData, writePostsIndex } from '../generate/post-data.ts'
 import { sha256Hex } from '../sha256.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
 import type { KeptProject } from './project-job.ts'
+import type { ChatLanguage } from '../generate/chat-language.ts'
 import type { Portfolio, PostSummary, RenderedPost } from '../content/content-types.ts'
 
 /**
@@ -92,13 +93,18 @@ export async function writeSiteData(
   portfolio: Portfolio,
   projects: readonly KeptProject[],
   inPlace: DataInPlace | undefined,
-  { posts = [], listed = posts }: { posts?: readonly RenderedPost[]; listed?: readonly PostSummary[] } = {},
+  {
+    posts = [],
+    listed = posts,
+    chat,
+  }: { posts?: readonly RenderedPost[]; listed?: readonly PostSummary[]; chat?: ChatLanguage } = {},
 ): Promise<WrittenData> {
   const cards = cardsJson(projects.map((project) => project.card))
   const overview = chatOverviewJson(
     portfolio,
     projects.map((project) => project.chat),
     chatPosts(listed, posts),
+    chat,
   )
   for (const [file, text] of [
     [projectCardsData.file, cards],

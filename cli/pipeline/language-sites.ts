@@ -1,0 +1,109 @@
+import { mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import type { LanguageContent } from '../content/i18n/localize.ts'
+import type { PostSummary, RenderedPost } from '../content/content-types.ts'
+import { compileProjectCached } from '../compile/compile-cache.ts'
+import { compilePortfolio } from '../compile/compile-project.ts'
+import { loadChatLanguage } from '../generate/chat-language.ts'
+import { sitePortfolio } from '../generate/generate-content.ts'
+import { safeJson } from '../generate/project-data.ts'
+import { withBuildPhoto, type BuildMediaOptions } from '../media/build-media.ts'
+import type { MadeMedia } from '../media/make-media.ts'
+import { attachProjectMedia } from '../media/project-media.ts'
+import type { Store } from '../cache/store.ts'
+import { noStore } from '../cache/no-store.ts'
+import { writeFileAtomically } from '../write-atomically.ts'
+import { chatData } from '../../site/src/chat/index-path.ts'
+import { languagePortfolioData } from '../../site/src/paths.ts'
+import type { BuildPool } from './jobs.ts'
+import type { Route } from './list-routes.ts'
+import { prerenderRoutes, type Prerendered, type PrerenderOptions } from './prerender.ts'
+import { keepProject, type KeptProject } from './project-job.ts'
+import { writeSiteData } from './site-data.ts'
+
+/**
+ * The pages of each language other than the default. A language's site is the default's under its
+ * prefix: its folder (`<tag>/` in the site) holds its pages and their data (the portfolio, cards,
+ * case studies and chat passages in that language), so the app, the page jobs and the browser read
+ * it exactly as they read the default's, with the base plus the prefix. What does not depend on the
+ * language is shared: the app, the images and the diagrams (a translated case study's diagrams are
+ * taken from the store, drawn for the source); the posts are not translated yet, so each language
+ * shows the default's (its pages are built as untranslated: canonical to the source, no hreflang).
+ */
+export interface LanguageSitesInput {
+  languages: readonly LanguageContent[]
+  defaultLanguage: string
+  /** Each language's routes (withLanguages), by tag. */
+  routes: ReadonlyMap<string, Route[]>
+  /** The site folder being assembled: a language's folder is `<tag>/` in it. */
+  siteDir: string
+  /** A staging folder per language is made beside this one (the default's data staging). */
+  dataDir: string
+  base: string
+  serverEntry: string
+  /** The client build's index.html as Vite wrote it (the home page has replaced it by now). */
+  shell: string
+  pool: BuildPool
+  store: Store | undefined
+  media: BuildMediaOptions
+  images: Pick<MadeMedia, 'images'> & { projectsWithImages: ReadonlySet<string> }
+  posts: readonly RenderedPost[]
+  listed: readonly PostSummary[]
+  analytics?: PrerenderOptions['analytics']
+}
+
+/** Writes each language's data and pages into its folder; the pages and their scans are named from the site folder. */
+export async function buildLanguageSites(input: LanguageSitesInput): Promise<Prerendered> {
+  const all: Prerendered = { pages: [], scans: [], rendered: 0 }
+  for (const content of input.languages) {
+    const { language } = content
+    const folder = path.join(input.siteDir, language)
+    const staging = `${input.dataDir}-${language}`
+    rmSync(staging, { recursive: true, force: true })
+    mkdirSync(staging, { recursive: true })
+    try {
+      await writeLanguageData(input, content, staging, folder)
+    } finally {
+      rmSync(staging, { recursive: true, force: true })
+    }
+    const done = await prerenderRoutes(input.routes.get(language) ?? [], {
+      serverEntry: input.serverEntry,
+      siteDir: folder,
+      base: input.base,
+      pool: input.pool,
+      shell: input.shell,
+      ...(input.analytics ? { analytics: input.analytics } : {}),
+    })
+    all.pages.push(...done.pages.map((page) => `${language}/${page}`))
+    all.scans.push(...done.scans.map((scan) => ({ ...scan, page: `${language}/${scan.page}` })))
+    all.rendered += done.rendered
+  }
+  return all
+}
+
+/** A language's data files, as writeSiteData writes the default's, plus its portfolio (data/portfolio.json). */
+async function writeLanguageData(
+  input: LanguageSitesInput,
+  content: LanguageContent,
+  staging: string,
+  folder: string,
+): Promise<void> {
+  // Its passages are cut into terms by its own rules; its files are in its folder, so at the default's paths there.
+  const chat = { ...(await loadChatLanguage(content.language, input.defaultLanguage)), paths: chatData }
+  const store = input.store ?? noStore
+  const kept: KeptProject[] = []
+  for (const file of content.projects) {
+    // Kept in the store by the translated text: a language's case study is compiled once per change.
+    const source = { path: `projects/${file.data.id}.${content.language}.yaml`, text: JSON.stringify(file.data) }
+    const { project } = await compileProjectCached(source, file.data, { get: () => undefined }, store)
+    kept.push(keepProject(staging, project, chat))
+  }
+  const projects = attachProjectMedia(staging, kept, input.images.projectsWithImages, input.images.images)
+  const portfolio = await withBuildPhoto(compilePortfolio(content.portfolio.data), input.media)
+  writeFileAtomically(path.join(staging, languagePortfolioData.file), safeJson(sitePortfolio(portfolio)))
+  await writeSiteData(staging, folder, portfolio, projects, undefined, {
+    posts: input.posts,
+    listed: input.listed,
+    chat,
+  })
+}
