@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router-dom'
+import { fillNodes } from '../i18n/fill-nodes.tsx'
 import { useLanguage, type PageLanguage } from '../i18n/language-context.ts'
 import { nativeName } from '../i18n/language-names.ts'
 
@@ -48,8 +49,17 @@ export function LanguageSwitcher() {
   return (
     <details className="language-switcher">
       <summary className="language-switcher__button">
-        <span className="visually-hidden">{strings.languageSwitcherLabel}: </span>
-        <span lang={lang}>{current?.name ?? lang}</span>
+        {/* "Language: Français" to a screen reader; the name alone on the screen. */}
+        {fillNodes(strings.languageSwitcherCurrent, { language: <span lang={lang}>{current?.name ?? lang}</span> }).map(
+          (part, i) =>
+            typeof part === 'string' ? (
+              <span key={i} className="visually-hidden">
+                {part}
+              </span>
+            ) : (
+              part
+            ),
+        )}
       </summary>
       <ul className="language-switcher__list" aria-label={strings.languageSwitcherLabel}>
         {links.map((link) => (

@@ -14,6 +14,7 @@ export const strings: Strings = {
   opensInNewTab: ' (يُفتح في علامة تبويب جديدة)',
 
   languageSwitcherLabel: 'اللغة',
+  languageSwitcherCurrent: 'اللغة: {language}',
   languageNotTranslated: 'غير مترجمة بعد',
   untranslatedNotice: 'لم تُترجم هذه الصفحة إلى {language} بعد.',
 

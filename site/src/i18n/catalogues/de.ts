@@ -14,6 +14,7 @@ export const strings: Strings = {
   opensInNewTab: ' (öffnet in einem neuen Tab)',
 
   languageSwitcherLabel: 'Sprache',
+  languageSwitcherCurrent: 'Sprache: {language}',
   languageNotTranslated: 'noch nicht übersetzt',
   untranslatedNotice: 'Diese Seite ist noch nicht auf {language} übersetzt.',
 

@@ -20,6 +20,7 @@ export const en = {
 
   // Languages
   languageSwitcherLabel: 'Language',
+  languageSwitcherCurrent: 'Language: {language}',
   languageNotTranslated: 'not translated yet',
   untranslatedNotice: 'This page is not translated into {language} yet.',
 

@@ -14,6 +14,7 @@ export const strings: Strings = {
   opensInNewTab: ' (se abre en una pestaña nueva)',
 
   languageSwitcherLabel: 'Idioma',
+  languageSwitcherCurrent: 'Idioma: {language}',
   languageNotTranslated: 'aún sin traducir',
   untranslatedNotice: 'Esta página aún no está traducida al {language}.',
 

@@ -14,6 +14,7 @@ export const strings: Strings = {
   opensInNewTab: ' (s’ouvre dans un nouvel onglet)',
 
   languageSwitcherLabel: 'Langue',
+  languageSwitcherCurrent: 'Langue : {language}',
   languageNotTranslated: 'pas encore traduite',
   untranslatedNotice: 'Cette page n’est pas encore traduite en {language}.',
 

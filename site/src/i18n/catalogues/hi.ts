@@ -14,6 +14,7 @@ export const strings: Strings = {
   opensInNewTab: ' (नए टैब में खुलता है)',
 
   languageSwitcherLabel: 'भाषा',
+  languageSwitcherCurrent: 'भाषा: {language}',
   languageNotTranslated: 'अभी अनूदित नहीं',
   untranslatedNotice: 'इस पेज का अभी {language} में अनुवाद नहीं हुआ है।',
 

@@ -14,6 +14,7 @@ export const strings: Strings = {
   opensInNewTab: ' (abre em uma nova aba)',
 
   languageSwitcherLabel: 'Idioma',
+  languageSwitcherCurrent: 'Idioma: {language}',
   languageNotTranslated: 'ainda não traduzida',
   untranslatedNotice: 'Esta página ainda não foi traduzida para {language}.',
 
