@@ -117,4 +117,8 @@ export const ruleNames = {
   RESUME_UNKNOWN_POST: 'PublicationWithoutPost',
   EXTERNAL_FEED_UNREACHABLE: 'ExternalFeedNotFetched',
   EXTERNAL_FEED_MALFORMED: 'MalformedExternalFeed',
+  I18N_NO_CATALOGUE: 'LanguageWithoutUiStrings',
+  I18N_UNKNOWN_STRING: 'UnknownUiString',
+  I18N_MISSING_STRING: 'MissingUiStrings',
+  I18N_STRING_NOT_TEXT: 'UiStringNotText',
 } as const satisfies Record<DiagnosticCode, string>
