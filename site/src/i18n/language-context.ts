@@ -59,3 +59,15 @@ export function useDateWords(): { lang: string; present: string } {
   const { lang, strings } = useContext(LanguageContext)
   return { lang, present: strings.present }
 }
+
+/**
+ * A page's language for the entries to provide: `dir` from the tag (languages.ts textDirection),
+ * what is not given as for a one-language site.
+ */
+export function pageLanguage(
+  lang: string,
+  strings: Strings,
+  rest: Partial<Omit<PageLanguage, 'lang' | 'dir' | 'strings'>> = {},
+): PageLanguage {
+  return { ...DEFAULT_LANGUAGE, ...rest, lang, dir: textDirection(lang), strings }
+}
