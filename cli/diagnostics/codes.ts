@@ -388,6 +388,24 @@ export const diagnosticCodes = {
     title: 'Translatable fields have no translation (an error with --strict-i18n only).',
     hint: 'Translate them in the overlay file, or build without --strict-i18n to show them in the default language.',
   },
+
+  // M. Languages: the site's own words (the shipped catalogues and the portfolio's i18n files, M6)
+  I18N_NO_CATALOGUE: {
+    title: "A language has no shipped catalogue of the site's words and no i18n file of its own (e.g. i18n/it.yaml).",
+    hint: "Write the language's file at the content root (i18n/it.yaml for Italian) with every string of the site in it, or use a language the tool ships (en, es, fr, de, pt-BR, hi, ar).",
+  },
+  I18N_UNKNOWN_STRING: {
+    title: 'An i18n file (e.g. i18n/fr.yaml) names a string the site does not have.',
+    hint: 'Remove it, or correct its name to one of the English catalogue (site/src/i18n/catalogues/en.ts lists them).',
+  },
+  I18N_MISSING_STRING: {
+    title: 'The i18n file of a language without a shipped catalogue lacks strings the site shows.',
+    hint: 'Add the strings named, in that language.',
+  },
+  I18N_STRING_NOT_TEXT: {
+    title: 'A string in an i18n file (e.g. i18n/fr.yaml) is not text.',
+    hint: 'Write the text as a string; quote it when it could be read as a number, a date or yes/no ("1", "no").',
+  },
 } as const satisfies Record<string, CodeEntry>
 
 export type DiagnosticCode = keyof typeof diagnosticCodes

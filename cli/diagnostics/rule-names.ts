@@ -127,4 +127,8 @@ export const ruleNames = {
   OVERLAY_UNKNOWN_PROJECT: 'TranslationForMissingProject',
   TRANSLATION_STALE: 'StaleTranslation',
   TRANSLATION_MISSING: 'MissingTranslation',
+  I18N_NO_CATALOGUE: 'LanguageWithoutUiStrings',
+  I18N_UNKNOWN_STRING: 'UnknownUiString',
+  I18N_MISSING_STRING: 'MissingUiStrings',
+  I18N_STRING_NOT_TEXT: 'UiStringNotText',
 } as const satisfies Record<DiagnosticCode, string>

@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { useScrollOnNavigate } from './hooks/use-scroll-on-navigate.ts'
+import { useStrings } from './i18n/language-context.ts'
 import './styles/tokens.css'
 import './styles/base.css'
 import './styles/layout.css'
@@ -23,10 +24,11 @@ const MAIN_ID = 'main'
 export function App({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
   useScrollOnNavigate()
+  const strings = useStrings()
   return (
     <>
       <a className="skip-link" href={`#${MAIN_ID}`}>
-        Skip to content
+        {strings.skipToContent}
       </a>
       <SiteHeader />
       <main id={MAIN_ID} tabIndex={-1}>

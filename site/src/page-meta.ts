@@ -1,10 +1,15 @@
-import { portfolio } from './generated/content.ts'
 import type { PostSummary, ProjectCard, RenderedProject } from './generated/types.ts'
+import { DEFAULT_PAGE_WORDS, joinNames, type PageWords } from './i18n/page-words.ts'
+import { countMessage, fill } from './i18n/strings.ts'
 import { paths } from './paths.ts'
-import { projectCount, type Technology } from './technologies.ts'
-import { postCount, type Tag } from './writing.ts'
+import type { Technology } from './technologies.ts'
+import type { Tag } from './writing.ts'
 
-/** What a page says about itself: the document title on the client, the head tags on the server. */
+/**
+ * What a page says about itself: the document title on the client, the head tags on the server.
+ * Each takes the page's words last (page-words.ts: its language, catalogue and portfolio); without
+ * them, the default language's portfolio in English.
+ */
 export interface PageMeta {
   title: string
   description: string
@@ -15,14 +20,14 @@ export interface PageMeta {
   canonical?: string
 }
 
-export function homeMeta(): PageMeta {
-  const { title, description } = portfolio.site
+export function homeMeta(words: PageWords = DEFAULT_PAGE_WORDS): PageMeta {
+  const { title, description } = words.portfolio.site
   return { title, description, path: paths.home, type: 'website' }
 }
 
-export function projectMeta(project: RenderedProject): PageMeta {
+export function projectMeta(project: RenderedProject, words: PageWords = DEFAULT_PAGE_WORDS): PageMeta {
   return {
-    title: `${project.title} case study | ${portfolio.site.title}`,
+    title: fill(words.strings.projectTitle, { project: project.title, site: words.portfolio.site.title }),
     description: project.description,
     path: paths.project(project.id),
     type: 'article',
@@ -30,48 +35,64 @@ export function projectMeta(project: RenderedProject): PageMeta {
 }
 
 /** A tech page's title, apart from techMeta: the browser needs only this (techMeta stays on the server). */
-export const techTitle = (name: string): string => `Projects using ${name} | ${portfolio.site.title}`
+export const techTitle = (name: string, words: PageWords = DEFAULT_PAGE_WORDS): string =>
+  fill(words.strings.techTitle, { name, site: words.portfolio.site.title })
 
 /** A tech page: the technology and the projects that use it, by title ("A, B and C"). */
-export function techMeta(tech: Technology, cards: readonly ProjectCard[]): PageMeta {
+export function techMeta(
+  tech: Technology,
+  cards: readonly ProjectCard[],
+  words: PageWords = DEFAULT_PAGE_WORDS,
+): PageMeta {
+  const { strings, lang, portfolio } = words
   const titles = cards.filter((card) => tech.projectIds.includes(card.id)).map((card) => card.title)
-  const named = titles.length > 1 ? `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}` : titles.join('')
   return {
-    title: techTitle(tech.name),
-    description: `${projectCount(titles.length, tech.name)} in ${portfolio.owner.name}'s portfolio: ${named}. Each case study shows how it was built.`,
+    title: techTitle(tech.name, words),
+    description: fill(strings.techDescription, {
+      count: countMessage(strings.techFilterCount, titles.length, lang, { name: tech.name }),
+      owner: portfolio.owner.name,
+      projects: joinNames(titles, lang),
+    }),
     path: paths.tech(tech.slug),
     type: 'website',
   }
 }
 
-export function notFoundMeta(): PageMeta {
+export function notFoundMeta(words: PageWords = DEFAULT_PAGE_WORDS): PageMeta {
   return {
-    title: `Page not found | ${portfolio.site.title}`,
-    description: 'This page does not exist. Go back to the home page or browse the projects.',
+    title: fill(words.strings.notFoundPageTitle, { site: words.portfolio.site.title }),
+    description: words.strings.notFoundDescription,
     path: null,
     type: 'website',
   }
 }
 
 /** /writing: the posts, newest first. */
-export const writingTitle = (): string => `Writing | ${portfolio.site.title}`
+export const writingTitle = (words: PageWords = DEFAULT_PAGE_WORDS): string =>
+  fill(words.strings.writingTitle, { site: words.portfolio.site.title })
 
-export function writingMeta(posts: readonly PostSummary[]): PageMeta {
+export function writingMeta(posts: readonly PostSummary[], words: PageWords = DEFAULT_PAGE_WORDS): PageMeta {
+  const { strings, lang, portfolio } = words
   const tags = [...new Set(posts.flatMap((post) => post.tags))].slice(0, 5)
+  const owner = portfolio.owner.name
   return {
-    title: writingTitle(),
-    description: `Posts by ${portfolio.owner.name}${tags.length > 0 ? ` on ${joinNames(tags)}` : ''}.`,
+    title: writingTitle(words),
+    description:
+      tags.length > 0
+        ? fill(strings.writingDescriptionTags, { owner, tags: joinNames(tags, lang) })
+        : fill(strings.writingDescription, { owner }),
     path: paths.writing,
     type: 'website',
   }
 }
 
-export const postTitle = (post: Pick<PostSummary, 'title'>): string => `${post.title} | ${portfolio.site.title}`
+export const postTitle = (post: Pick<PostSummary, 'title'>, words: PageWords = DEFAULT_PAGE_WORDS): string =>
+  fill(words.strings.pageTitle, { page: post.title, site: words.portfolio.site.title })
 
 /** A post: its summary describes it; a post first published elsewhere names that address as canonical. */
-export function postMeta(post: PostSummary): PageMeta {
+export function postMeta(post: PostSummary, words: PageWords = DEFAULT_PAGE_WORDS): PageMeta {
   return {
-    title: postTitle(post),
+    title: postTitle(post, words),
     description: post.summary,
     path: paths.post(post.slug),
     type: 'article',
@@ -79,20 +100,21 @@ export function postMeta(post: PostSummary): PageMeta {
   }
 }
 
-export const tagTitle = (name: string): string => `Posts tagged ${name} | ${portfolio.site.title}`
+export const tagTitle = (name: string, words: PageWords = DEFAULT_PAGE_WORDS): string =>
+  fill(words.strings.tagTitle, { name, site: words.portfolio.site.title })
 
 /** A tag page: the tag and its posts' titles. */
-export function tagMeta(tag: Tag, posts: readonly PostSummary[]): PageMeta {
+export function tagMeta(tag: Tag, posts: readonly PostSummary[], words: PageWords = DEFAULT_PAGE_WORDS): PageMeta {
+  const { strings, lang, portfolio } = words
   const titles = posts.filter((post) => tag.slugs.includes(post.slug)).map((post) => post.title)
   return {
-    title: tagTitle(tag.name),
-    description: `${postCount(titles.length, tag.name)} by ${portfolio.owner.name}: ${joinNames(titles)}.`,
+    title: tagTitle(tag.name, words),
+    description: fill(strings.tagDescription, {
+      count: countMessage(strings.postCount, titles.length, lang, { tag: tag.name }),
+      owner: portfolio.owner.name,
+      posts: joinNames(titles, lang),
+    }),
     path: paths.tag(tag.slug),
     type: 'website',
   }
-}
-
-/** "A", "A and B", "A, B and C". */
-function joinNames(names: readonly string[]): string {
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('')
 }

@@ -1,7 +1,8 @@
 import { careerJsonLd } from './career-json-ld.ts'
 import type { JsonLd } from './json-ld.ts'
-import { portfolio } from './generated/content.ts'
 import type { PostSummary, ProjectCard, RenderedProject } from './generated/types.ts'
+import { DEFAULT_PAGE_WORDS, type PageWords } from './i18n/page-words.ts'
+import { fill } from './i18n/strings.ts'
 import type { PageMeta } from './page-meta.ts'
 import { paths } from './paths.ts'
 import type { Technology } from './technologies.ts'
@@ -9,7 +10,8 @@ import type { Tag } from './writing.ts'
 
 /**
  * schema.org JSON-LD for search engines, rendered into the head by the server only (the browser
- * bundle never imports this module). Absolute URLs are built by the caller's `url(path)`.
+ * bundle never imports this module). Absolute URLs are built by the caller's `url(path)`. Each
+ * takes the page's words last (page-words.ts); without them, the default language's portfolio in English.
  */
 
 export type { Json, JsonLd } from './json-ld.ts'
@@ -34,7 +36,7 @@ const LANGUAGES = new Set([
   'typescript',
 ])
 
-function person(url: (path: string) => string): JsonLd {
+function person(url: (path: string) => string, { portfolio }: PageWords): JsonLd {
   const { owner, links, contact } = portfolio
   return {
     '@type': 'Person',
@@ -47,10 +49,16 @@ function person(url: (path: string) => string): JsonLd {
 }
 
 /** The home page: the person the site presents, with what they know and the projects they built. */
-export function homeJsonLd(url: (path: string) => string, image: string | null, cards: ProjectCard[]): JsonLd {
+export function homeJsonLd(
+  url: (path: string) => string,
+  image: string | null,
+  cards: ProjectCard[],
+  words: PageWords = DEFAULT_PAGE_WORDS,
+): JsonLd {
+  const { portfolio } = words
   return {
     '@context': 'https://schema.org',
-    ...person(url),
+    ...person(url, words),
     description: portfolio.site.description,
     ...(portfolio.owner.location ? { homeLocation: { '@type': 'Place', name: portfolio.owner.location } } : {}),
     ...(image ? { image } : {}),
@@ -59,14 +67,19 @@ export function homeJsonLd(url: (path: string) => string, image: string | null, 
     // The case studies, by URL (each page describes its project in full).
     subjectOf: cards.map((card) => ({
       '@type': 'CreativeWork',
-      name: `${card.title} case study`,
+      name: fill(words.strings.caseStudyName, { project: card.title }),
       url: url(`/projects/${encodeURIComponent(card.id)}`),
     })),
   }
 }
 
 /** A case study: the project as source code, with its repository, technologies and author. */
-export function projectJsonLd(project: RenderedProject, url: (path: string) => string, image: string | null): JsonLd {
+export function projectJsonLd(
+  project: RenderedProject,
+  url: (path: string) => string,
+  image: string | null,
+  words: PageWords = DEFAULT_PAGE_WORDS,
+): JsonLd {
   const languages = project.tech.filter((item) => LANGUAGES.has(item.toLowerCase()))
   return {
     '@context': 'https://schema.org',
@@ -78,7 +91,7 @@ export function projectJsonLd(project: RenderedProject, url: (path: string) => s
     ...(languages.length > 0 ? { programmingLanguage: languages } : {}),
     keywords: project.tech.join(', '),
     ...(image ? { image } : {}),
-    author: person(url),
+    author: person(url, words),
     targetProduct: {
       '@type': 'SoftwareApplication',
       name: project.title,
@@ -95,6 +108,7 @@ export function techJsonLd(
   cards: readonly ProjectCard[],
   url: (path: string) => string,
   meta: PageMeta,
+  words: PageWords = DEFAULT_PAGE_WORDS,
 ): JsonLd {
   const shown = cards.filter((card) => tech.projectIds.includes(card.id))
   return collectionPage(
@@ -105,10 +119,11 @@ export function techJsonLd(
     (i) => ({
       '@type': 'ListItem',
       position: i + 1,
-      name: `${shown[i]!.title} case study`,
+      name: fill(words.strings.caseStudyName, { project: shown[i]!.title }),
       url: url(paths.project(shown[i]!.id)),
     }),
     shown.length,
+    words,
   )
 }
 
@@ -120,6 +135,7 @@ function collectionPage(
   url: (path: string) => string,
   item: (index: number) => JsonLd,
   count: number,
+  words: PageWords,
 ): JsonLd {
   return {
     '@context': 'https://schema.org',
@@ -128,7 +144,7 @@ function collectionPage(
     description: meta.description,
     url: pageUrl,
     about: { '@type': 'Thing', name: about },
-    author: person(url),
+    author: person(url, words),
     mainEntity: { '@type': 'ItemList', itemListElement: Array.from({ length: count }, (_, i) => item(i)) },
   }
 }
@@ -152,7 +168,12 @@ function postItem(post: PostSummary, url: (path: string) => string): JsonLd {
  * A post: a BlogPosting with its author, dates, tags and card. `mainEntityOfPage` is the page that
  * is the post's home: the address it was first published at when it has one (as the canonical link).
  */
-export function postJsonLd(post: PostSummary, url: (path: string) => string, image: string | null): JsonLd {
+export function postJsonLd(
+  post: PostSummary,
+  url: (path: string) => string,
+  image: string | null,
+  words: PageWords = DEFAULT_PAGE_WORDS,
+): JsonLd {
   const page = url(paths.post(post.slug))
   return {
     '@context': 'https://schema.org',
@@ -161,26 +182,31 @@ export function postJsonLd(post: PostSummary, url: (path: string) => string, ima
     description: post.summary,
     datePublished: post.published,
     dateModified: post.updated ?? post.published,
-    author: person(url),
+    author: person(url, words),
     ...(image ? { image } : {}),
     url: page,
     mainEntityOfPage: { '@type': 'WebPage', '@id': post.canonical ?? page },
     ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
     wordCount: post.words,
     timeRequired: `PT${Math.max(1, Math.round(post.readingMinutes))}M`,
-    inLanguage: portfolio.site.language ?? 'en',
+    inLanguage: words.lang,
   }
 }
 
 /** /writing: the owner's blog, its posts newest first. */
-export function writingJsonLd(posts: readonly PostSummary[], url: (path: string) => string, meta: PageMeta): JsonLd {
+export function writingJsonLd(
+  posts: readonly PostSummary[],
+  url: (path: string) => string,
+  meta: PageMeta,
+  words: PageWords = DEFAULT_PAGE_WORDS,
+): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Blog',
     name: meta.title,
     description: meta.description,
     url: url(paths.writing),
-    author: person(url),
+    author: person(url, words),
     blogPost: posts.map((post) => postItem(post, url)),
   }
 }
@@ -191,6 +217,7 @@ export function tagJsonLd(
   posts: readonly PostSummary[],
   url: (path: string) => string,
   meta: PageMeta,
+  words: PageWords = DEFAULT_PAGE_WORDS,
 ): JsonLd {
   const shown = posts.filter((post) => tag.slugs.includes(post.slug))
   return collectionPage(
@@ -200,6 +227,7 @@ export function tagJsonLd(
     url,
     (i) => ({ '@type': 'ListItem', position: i + 1, item: postItem(shown[i]!, url) }),
     shown.length,
+    words,
   )
 }
 

@@ -1,4 +1,5 @@
-import { portfolio } from '../generated/content.ts'
+import { useLanguage } from '../i18n/language-context.ts'
+import { usePortfolio } from '../i18n/use-portfolio.ts'
 import { imageSizes } from '../image-sizes.ts'
 import { CareerSection } from './career-section.tsx'
 import { HtmlBlock } from './html-block.tsx'
@@ -6,16 +7,18 @@ import { Picture } from './picture.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
 export function AboutSection() {
+  const portfolio = usePortfolio()
+  const { shownIn } = useLanguage()
   const { title, body, highlights = [] } = portfolio.about
   const { photo } = portfolio
   return (
     <section id="about" className="section" tabIndex={-1} aria-labelledby="about-title">
       <div className="container">
-        <SectionHeading id="about-title" title={title} />
+        <SectionHeading id="about-title" title={title} lang={shownIn('/about/title')} />
         <div className="about">
           <div className="about__main">
             {photo ? <Picture image={photo} sizes={imageSizes.photo} className="about__photo" /> : null}
-            <HtmlBlock html={body} className="prose about__body" />
+            <HtmlBlock html={body} className="prose about__body" lang={shownIn('/about/body')} />
           </div>
           {highlights.length > 0 ? (
             <ul className="about__highlights">

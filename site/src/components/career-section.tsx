@@ -1,4 +1,5 @@
 import type { SitePortfolio } from '../generated/types.ts'
+import { useDateWords, useStrings } from '../i18n/language-context.ts'
 import { formatDate, formatPeriod } from '../period.ts'
 import { ExternalLink } from './external-link.tsx'
 
@@ -31,20 +32,22 @@ export type CareerContent = Pick<
  */
 export function CareerSection({ content }: { content: CareerContent }) {
   const { experience = [], education = [], certifications = [], publications = [], talks = [] } = content
+  const strings = useStrings()
+  const words = useDateWords()
   const lists: { id: string; title: string; items: ListedItem[] }[] = [
     {
       id: 'certifications',
-      title: 'Certifications',
+      title: strings.careerCertifications,
       items: certifications.map((c) => ({ title: c.name, by: c.issuer, date: c.date, url: c.url })),
     },
     {
       id: 'publications',
-      title: 'Publications',
+      title: strings.careerPublications,
       items: publications.map((p) => ({ title: p.title, by: p.venue, date: p.date, url: p.url })),
     },
     {
       id: 'talks',
-      title: 'Talks',
+      title: strings.careerTalks,
       items: talks.map((t) => ({ title: t.title, by: t.event, date: t.date, url: t.url })),
     },
   ].filter((list) => list.items.length > 0)
@@ -55,11 +58,11 @@ export function CareerSection({ content }: { content: CareerContent }) {
       {experience.length > 0 ? (
         <Timeline
           id="experience"
-          title="Experience"
+          title={strings.careerExperience}
           entries={experience.map((e) => ({
             title: e.role,
             place: e.organisation,
-            period: formatPeriod(e),
+            period: formatPeriod(e, words),
             summary: e.summary,
             highlights: e.highlights ?? [],
           }))}
@@ -68,11 +71,11 @@ export function CareerSection({ content }: { content: CareerContent }) {
       {education.length > 0 ? (
         <Timeline
           id="education"
-          title="Education"
+          title={strings.careerEducation}
           entries={education.map((e) => ({
             title: e.area ? `${e.qualification}, ${e.area}` : e.qualification,
             place: e.institution,
-            period: formatPeriod(e),
+            period: formatPeriod(e, words),
             highlights: [],
           }))}
         />
@@ -93,7 +96,7 @@ export function CareerSection({ content }: { content: CareerContent }) {
                     <p className="credential__meta">
                       {item.by}
                       <span aria-hidden="true"> · </span>
-                      <time dateTime={item.date}>{formatDate(item.date)}</time>
+                      <time dateTime={item.date}>{formatDate(item.date, words)}</time>
                     </p>
                   </li>
                 ))}

@@ -1,6 +1,8 @@
 import { markupKey } from '../deferred-markup.ts'
 import { sectionTitleId } from '../paths.ts'
 import type { RenderedProject, RenderedSection } from '../generated/types.ts'
+import { useStrings } from '../i18n/language-context.ts'
+import { fill } from '../i18n/strings.ts'
 import { DatabaseSchema } from './database-schema.tsx'
 import { DiagramFigure } from './diagram-figure.tsx'
 import { EndpointTable } from './endpoint-table.tsx'
@@ -27,6 +29,7 @@ export function CaseStudySection({ section, project }: { section: RenderedSectio
 }
 
 function SectionBody({ section, project }: { section: RenderedSection; project: RenderedProject }) {
+  const strings = useStrings()
   const key = (field: string) => markupKey(project.id, `${section.id}/${field}`)
   switch (section.kind) {
     case 'prose':
@@ -46,7 +49,9 @@ function SectionBody({ section, project }: { section: RenderedSection; project: 
     case 'database':
       return <DatabaseSchema section={section} diagramKey={key('er-diagram')} />
     case 'endpoints':
-      return <EndpointTable endpoints={section.endpoints} label={`${section.title} table`} />
+      return (
+        <EndpointTable endpoints={section.endpoints} label={fill(strings.sectionTable, { title: section.title })} />
+      )
     case 'test-cards':
       return <TestCardList cards={section.cards} />
     case 'gallery':

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useStrings } from '../i18n/language-context.ts'
 import { Icon } from './icon.tsx'
 
 const COPIED_MS = 2000
@@ -6,6 +7,7 @@ const COPIED_MS = 2000
 /** Copies `text` to the clipboard and says so for two seconds (also to screen readers). */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false)
+  const strings = useStrings()
 
   useEffect(() => {
     if (!copied) return
@@ -25,7 +27,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       <Icon name={copied ? 'check' : 'copy'} size={16} />
       <span className="visually-hidden">{label}</span>
       <span className="copy-button__status" role="status">
-        {copied ? 'Copied' : ''}
+        {copied ? strings.copied : ''}
       </span>
     </button>
   )

@@ -1,11 +1,13 @@
 import type { DatabaseSection, ErDiagram } from '../generated/types.ts'
+import { useStrings } from '../i18n/language-context.ts'
+import { fill, type TextKey } from '../i18n/strings.ts'
 import { DiagramFigure } from './diagram-figure.tsx'
 import { ScrollTable } from './scroll-table.tsx'
 
-const cardinalityLabels: Record<NonNullable<DatabaseSection['relations']>[number]['cardinality'], string> = {
-  'one-to-one': 'one to one',
-  'one-to-many': 'one to many',
-  'many-to-many': 'many to many',
+const cardinalityLabels: Record<NonNullable<DatabaseSection['relations']>[number]['cardinality'], TextKey> = {
+  'one-to-one': 'oneToOne',
+  'one-to-many': 'oneToMany',
+  'many-to-many': 'manyToMany',
 }
 
 /** The entity-relationship diagram (drawn at build time from the same data), one table per entity (Field, Type, Constraints, Note), then the relations. */
@@ -17,13 +19,14 @@ export function DatabaseSchema({
   diagramKey?: string
 }) {
   const relations = section.relations ?? []
+  const strings = useStrings()
   return (
     <>
       {section.diagram ? (
         <DiagramFigure
           diagram={section.diagram}
           markupKey={diagramKey}
-          label={`${section.diagram.title} of ${section.title}`}
+          label={fill(strings.diagramOf, { diagram: section.diagram.title, section: section.title })}
         />
       ) : null}
       <div className="entities">
@@ -33,13 +36,13 @@ export function DatabaseSchema({
               <code>{entity.name}</code>
             </h3>
             {entity.description ? <p className="entity__description">{entity.description}</p> : null}
-            <ScrollTable label={`${entity.name} fields`}>
+            <ScrollTable label={fill(strings.entityFields, { entity: entity.name })}>
               <thead>
                 <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Constraints</th>
-                  <th scope="col">Note</th>
+                  <th scope="col">{strings.fieldColumn}</th>
+                  <th scope="col">{strings.typeColumn}</th>
+                  <th scope="col">{strings.constraintsColumn}</th>
+                  <th scope="col">{strings.noteColumn}</th>
                 </tr>
               </thead>
               <tbody>
@@ -62,7 +65,7 @@ export function DatabaseSchema({
       </div>
       {relations.length > 0 ? (
         <div className="relations">
-          <h3>Relations</h3>
+          <h3>{strings.relations}</h3>
           <ul>
             {relations.map((relation) => (
               <li key={`${relation.from}-${relation.to}`}>
@@ -71,7 +74,7 @@ export function DatabaseSchema({
                   →
                 </span>
                 <code>{relation.to}</code>
-                <span className="relations__kind">{cardinalityLabels[relation.cardinality]}</span>
+                <span className="relations__kind">{strings[cardinalityLabels[relation.cardinality]]}</span>
                 {relation.note ? <span className="relations__note">{relation.note}</span> : null}
               </li>
             ))}

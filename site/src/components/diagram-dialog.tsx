@@ -1,3 +1,5 @@
+import { fillNodes } from '../i18n/fill-nodes.tsx'
+import { useStrings } from '../i18n/language-context.ts'
 import { ZoomDialog } from './zoom-dialog.tsx'
 
 /**
@@ -15,6 +17,7 @@ export function DiagramDialog({
   width: number
   scale: number
 }) {
+  const strings = useStrings()
   return (
     <ZoomDialog
       title={title}
@@ -27,7 +30,8 @@ export function DiagramDialog({
           ref={ref}
           onClick={onClick}
         >
-          View full size<span className="visually-hidden">: {title}</span>
+          {strings.viewFullSize}
+          <span className="visually-hidden">{fillNodes(': {title}', { title })}</span>
         </button>
       )}
     >

@@ -1,26 +1,30 @@
 import { Fragment } from 'react'
 import type { EndpointsSection } from '../generated/types.ts'
+import { fillNodes } from '../i18n/fill-nodes.tsx'
+import { useStrings } from '../i18n/language-context.ts'
+import type { TextKey } from '../i18n/strings.ts'
 import { ScrollTable } from './scroll-table.tsx'
 
 type Endpoint = EndpointsSection['endpoints'][number]
 
-const authLabels: Record<NonNullable<Endpoint['auth']>, string> = {
-  public: 'Public',
-  user: 'Signed-in user',
-  admin: 'Admin',
-  signed: 'Signed request',
+const authLabels: Record<NonNullable<Endpoint['auth']>, TextKey> = {
+  public: 'authPublic',
+  user: 'authUser',
+  admin: 'authAdmin',
+  signed: 'authSigned',
 }
 
 /** Method, path, summary and who may call it; example bodies fold out under their row. */
 export function EndpointTable({ endpoints, label }: { endpoints: EndpointsSection['endpoints']; label: string }) {
+  const strings = useStrings()
   return (
     <ScrollTable label={label}>
       <thead>
         <tr>
-          <th scope="col">Method</th>
-          <th scope="col">Path</th>
-          <th scope="col">Summary</th>
-          <th scope="col">Auth</th>
+          <th scope="col">{strings.methodColumn}</th>
+          <th scope="col">{strings.pathColumn}</th>
+          <th scope="col">{strings.summaryColumn}</th>
+          <th scope="col">{strings.authColumn}</th>
         </tr>
       </thead>
       <tbody>
@@ -36,18 +40,18 @@ export function EndpointTable({ endpoints, label }: { endpoints: EndpointsSectio
                 <code className="endpoint-path">{endpoint.path}</code>
               </td>
               <td>{endpoint.summary}</td>
-              <td className="endpoint-auth">{endpoint.auth ? authLabels[endpoint.auth] : '—'}</td>
+              <td className="endpoint-auth">{endpoint.auth ? strings[authLabels[endpoint.auth]] : '—'}</td>
             </tr>
             {endpoint.request || endpoint.response ? (
               <tr className="endpoint-example">
                 <td colSpan={4}>
                   <details>
-                    <summary>
-                      Example for {endpoint.method} {endpoint.path}
-                    </summary>
+                    <summary>{fillNodes(strings.exampleFor, { method: endpoint.method, path: endpoint.path })}</summary>
                     <div className="endpoint-example__bodies">
-                      {endpoint.request ? <ExampleBody title="Request" body={endpoint.request} /> : null}
-                      {endpoint.response ? <ExampleBody title="Response" body={endpoint.response} /> : null}
+                      {endpoint.request ? <ExampleBody title={strings.exampleRequest} body={endpoint.request} /> : null}
+                      {endpoint.response ? (
+                        <ExampleBody title={strings.exampleResponse} body={endpoint.response} />
+                      ) : null}
                     </div>
                   </details>
                 </td>

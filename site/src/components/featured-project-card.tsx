@@ -1,4 +1,7 @@
 import type { ProjectCard } from '../generated/types.ts'
+import { fillNodes } from '../i18n/fill-nodes.tsx'
+import { useStrings } from '../i18n/language-context.ts'
+import { fill } from '../i18n/strings.ts'
 import { imageSizes } from '../image-sizes.ts'
 import { ExternalLink } from './external-link.tsx'
 import { Icon } from './icon.tsx'
@@ -12,6 +15,8 @@ export function FeaturedProjectCard({ project }: { project: ProjectCard }) {
     (entry): entry is [string, string | number] => entry[1] !== undefined,
   )
   const { cover } = project
+  const strings = useStrings()
+  const title = { title: project.title }
   return (
     <article className="card featured" aria-labelledby={`card-${project.id}`}>
       {cover ? <Picture image={cover} sizes={imageSizes.featured} className="featured__cover" /> : null}
@@ -20,13 +25,13 @@ export function FeaturedProjectCard({ project }: { project: ProjectCard }) {
           <span className="project-icon project-icon--large">
             <Icon name={project.icon} size={28} />
           </span>
-          <span className="badge">Flagship project</span>
+          <span className="badge">{strings.flagshipProject}</span>
         </div>
         <h3 id={`card-${project.id}`} className="featured__title">
           {project.title}
         </h3>
         <p className="featured__description">{project.description}</p>
-        <TagList items={project.tech} label={`${project.title} tech stack`} tech />
+        <TagList items={project.tech} label={fill(strings.techStackOf, title)} tech />
         <ul className="achievements">
           {project.achievements.map((item) => (
             <li key={item}>
@@ -37,18 +42,18 @@ export function FeaturedProjectCard({ project }: { project: ProjectCard }) {
         </ul>
         <div className="button-row">
           <ProjectLink id={project.id} className="button button--primary">
-            View Details
-            <span className="visually-hidden"> of {project.title}</span>
+            {strings.viewDetails}
+            <span className="visually-hidden">{fillNodes(strings.ofProject, title)}</span>
             <Icon name="arrow-right" size={18} />
           </ProjectLink>
           <ExternalLink href={project.liveUrl} className="button button--secondary">
             <Icon name="external" size={18} />
-            Visit Live Site
+            {strings.visitLiveSite}
           </ExternalLink>
         </div>
       </div>
       {metrics.length > 0 ? (
-        <dl className="metrics" aria-label="Performance metrics">
+        <dl className="metrics" aria-label={strings.performanceMetrics}>
           {metrics.map(([label, value]) => (
             <div key={label} className="metric">
               <dt>{label}</dt>

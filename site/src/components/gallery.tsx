@@ -1,5 +1,6 @@
 import { imageSizes } from '../image-sizes.ts'
 import type { ResponsiveImage } from '../generated/types.ts'
+import { useStrings } from '../i18n/language-context.ts'
 import { Icon } from './icon.tsx'
 import { Picture } from './picture.tsx'
 import { ZoomDialog } from './zoom-dialog.tsx'
@@ -18,6 +19,7 @@ export function Gallery({ images }: { images: readonly ResponsiveImage[] }) {
 }
 
 function GalleryFigure({ image }: { image: ResponsiveImage }) {
+  const strings = useStrings()
   return (
     <figure className="card gallery__item">
       <ZoomDialog
@@ -27,7 +29,7 @@ function GalleryFigure({ image }: { image: ResponsiveImage }) {
         className="diagram-dialog--image"
         opener={({ ref, onClick }) => (
           <button type="button" className="gallery__open" ref={ref} onClick={onClick}>
-            <span className="visually-hidden">View full size: </span>
+            <span className="visually-hidden">{`${strings.viewFullSize}: `}</span>
             <Picture image={image} sizes={imageSizes.gallery} />
             <span className="gallery__hint" aria-hidden="true">
               <Icon name="maximize" size={16} />

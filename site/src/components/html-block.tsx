@@ -10,11 +10,13 @@ interface HtmlBlockProps {
   className?: string
   /** Names the block in the page, for a case study's markup the build defers (deferred-markup.ts). */
   markupKey?: string
+  /** The block's language when it is not the page's (a fallback). */
+  lang?: string | undefined
 }
 
 /** Markdown compiled and sanitised at build time by the CLI; only ever generated content. Its
  * in-site links get the base path, and a plain click on one moves in the app, as router links do. */
-export function HtmlBlock({ html, className = 'prose', markupKey }: HtmlBlockProps) {
+export function HtmlBlock({ html, className = 'prose', markupKey, lang }: HtmlBlockProps) {
   const basename = toBasename(useHref('/'))
   const navigate = useNavigate()
   // Deferred markup is taken from the prerendered page, whose links already carry the base.
@@ -41,6 +43,7 @@ export function HtmlBlock({ html, className = 'prose', markupKey }: HtmlBlockPro
     // Only the links inside are handled (keyboard activation of a link is a click too).
     <div
       className={className}
+      lang={lang}
       data-markup={markupKey}
       onClick={onClick}
       dangerouslySetInnerHTML={{ __html: focusableCodeBlocks(markup) }}

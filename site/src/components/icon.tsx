@@ -1,4 +1,5 @@
 import type { Project } from '../generated/types.ts'
+import { useLanguage } from '../i18n/language-context.ts'
 
 /** Stroke icons on a 24x24 grid (Feather-style paths), drawn in currentColor. */
 const icons = {
@@ -35,11 +36,15 @@ const icons = {
 
 export type IconName = keyof typeof icons
 
+/** The icons that point along the line of text: mirrored on a right-to-left page (a back arrow points to the start). */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(['arrow-left', 'arrow-right'])
+
 /** Decorative icon; the control or text beside it carries the accessible name. */
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+  const mirrored = DIRECTIONAL.has(name) && useLanguage().dir === 'rtl'
   return (
     <svg
-      className="icon"
+      className={mirrored ? 'icon icon--mirrored' : 'icon'}
       width={size}
       height={size}
       viewBox="0 0 24 24"

@@ -1,6 +1,9 @@
 import { use, useContext } from 'react'
 import { markupKey } from '../deferred-markup.ts'
 import type { ProjectCard as ProjectCardData, PostSummary } from '../generated/types.ts'
+import { fillNodes } from '../i18n/fill-nodes.tsx'
+import { useLanguage } from '../i18n/language-context.ts'
+import { pluralForm } from '../i18n/strings.ts'
 import { imageSizes } from '../image-sizes.ts'
 import { paths } from '../paths.ts'
 import { CardsContext } from '../project-cards.ts'
@@ -29,24 +32,27 @@ export function PostArticle({ view }: { view: PostView }) {
   const { post } = view
   const related = useRelatedProjects(post)
   const toc = post.outline.length >= TOC_MIN_ENTRIES
+  const { strings, lang } = useLanguage()
   return (
     <article className="post-page" aria-labelledby="post-title">
       <header className="project-header post-header">
         <div className="container post-header__inner">
           <PostsLink to={paths.writing} className="back-link">
             <Icon name="arrow-left" size={18} />
-            All posts
+            {strings.allPosts}
           </PostsLink>
-          <p className="eyebrow">Writing</p>
+          <p className="eyebrow">{strings.writing}</p>
           <h1 id="post-title" className="project-header__title">
             {post.title}
           </h1>
           <p className="project-header__description">{post.summary}</p>
           <PostMeta post={post} />
-          <PostTags tags={post.tags} label="Tags" />
+          <PostTags tags={post.tags} label={strings.tags} />
           {post.canonical ? (
             <p className="post-header__canonical">
-              First published at <ExternalLink href={post.canonical}>{hostOf(post.canonical)}</ExternalLink>
+              {fillNodes(strings.firstPublishedAt, {
+                host: <ExternalLink href={post.canonical}>{hostOf(post.canonical)}</ExternalLink>,
+              })}
             </p>
           ) : null}
           {post.cover ? (
@@ -73,7 +79,7 @@ export function PostArticle({ view }: { view: PostView }) {
           )}
           {related.length > 0 ? (
             <section className="post-related" aria-labelledby="related-title">
-              <h2 id="related-title">{related.length === 1 ? 'Related project' : 'Related projects'}</h2>
+              <h2 id="related-title">{pluralForm(strings.relatedProjects, related.length, lang)}</h2>
               <div className="project-grid">
                 {related.map((card) => (
                   <ProjectCard key={card.id} project={card} />

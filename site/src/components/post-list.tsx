@@ -1,4 +1,7 @@
 import type { PostSummary } from '../generated/types.ts'
+import { fillNodes } from '../i18n/fill-nodes.tsx'
+import { useStrings } from '../i18n/language-context.ts'
+import { fill } from '../i18n/strings.ts'
 import { ExternalLink } from './external-link.tsx'
 import { Icon } from './icon.tsx'
 import { PostLink } from './post-links.tsx'
@@ -20,6 +23,7 @@ export function PostList({
   activeTag?: string
 }) {
   const Heading = heading
+  const strings = useStrings()
   return (
     <ol className="post-list">
       {posts.map((post) => (
@@ -36,9 +40,11 @@ export function PostList({
               )}
             </Heading>
             <PostMeta post={post} />
-            {post.external ? <p className="post-item__source">On {post.external.feed}</p> : null}
+            {post.external ? (
+              <p className="post-item__source">{fillNodes(strings.postSource, { feed: post.external.feed })}</p>
+            ) : null}
             <p className="post-item__summary">{post.summary}</p>
-            <PostTags tags={post.tags} label={`Tags of ${post.title}`} active={activeTag} />
+            <PostTags tags={post.tags} label={fill(strings.tagsOf, { title: post.title })} active={activeTag} />
           </article>
         </li>
       ))}

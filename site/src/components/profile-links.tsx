@@ -1,9 +1,10 @@
-import { portfolio } from '../generated/content.ts'
+import { usePortfolio } from '../i18n/use-portfolio.ts'
 import { ExternalLink } from './external-link.tsx'
 import { Icon } from './icon.tsx'
 
 /** GitHub and LinkedIn profile links, used in the contact section and the footer. */
 export function ProfileLinks({ className = 'button button--ghost' }: { className?: string }) {
+  const portfolio = usePortfolio()
   return (
     <>
       <ExternalLink href={portfolio.links.github} className={className}>

@@ -1,4 +1,7 @@
 import type { ProjectCard as ProjectCardData } from '../generated/types.ts'
+import { fillNodes } from '../i18n/fill-nodes.tsx'
+import { useStrings } from '../i18n/language-context.ts'
+import { fill } from '../i18n/strings.ts'
 import { imageSizes } from '../image-sizes.ts'
 import { ExternalLink } from './external-link.tsx'
 import { Icon } from './icon.tsx'
@@ -9,6 +12,8 @@ import { TagList } from './tag-list.tsx'
 /** One of the other projects: a compact card with Details, Live and (when present) GitHub. */
 export function ProjectCard({ project }: { project: ProjectCardData }) {
   const { cover } = project
+  const strings = useStrings()
+  const title = { title: project.title }
   return (
     <article className="card project-card" aria-labelledby={`card-${project.id}`}>
       {cover ? <Picture image={cover} sizes={imageSizes.card} className="project-card__cover" /> : null}
@@ -19,19 +24,21 @@ export function ProjectCard({ project }: { project: ProjectCardData }) {
         {project.title}
       </h3>
       <p className="project-card__description">{project.description}</p>
-      <TagList items={project.tech} label={`${project.title} tech stack`} tech />
+      <TagList items={project.tech} label={fill(strings.techStackOf, title)} tech />
       <div className="project-card__actions">
         <ProjectLink id={project.id} className="button button--primary button--small">
-          Details<span className="visually-hidden"> of {project.title}</span>
+          {strings.details}
+          <span className="visually-hidden">{fillNodes(strings.ofProject, title)}</span>
         </ProjectLink>
         <ExternalLink href={project.liveUrl} className="button button--secondary button--small">
           <Icon name="external" size={16} />
-          Live<span className="visually-hidden"> demo of {project.title}</span>
+          {strings.live}
+          <span className="visually-hidden">{fillNodes(strings.liveDemoOf, title)}</span>
         </ExternalLink>
         {project.githubUrl ? (
           <ExternalLink href={project.githubUrl} className="button button--ghost button--small">
             <Icon name="github" size={16} />
-            GitHub<span className="visually-hidden"> source of {project.title}</span>
+            GitHub<span className="visually-hidden">{fillNodes(strings.sourceOf, title)}</span>
           </ExternalLink>
         ) : null}
       </div>

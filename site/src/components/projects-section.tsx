@@ -1,8 +1,9 @@
-import { portfolio } from '../generated/content.ts'
+import { useLanguage } from '../i18n/language-context.ts'
+import { countMessage, fill } from '../i18n/strings.ts'
+import { usePortfolio } from '../i18n/use-portfolio.ts'
 import { paths } from '../paths.ts'
 import { useProjectCards } from '../project-cards.ts'
 import { useTechFilter } from '../tech-filter.ts'
-import { projectCount } from '../technologies.ts'
 import { AppLink } from './app-link.tsx'
 import { FeaturedProjectCard } from './featured-project-card.tsx'
 import { Icon } from './icon.tsx'
@@ -10,7 +11,8 @@ import { ProjectCard } from './project-card.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
 export function ProjectsSection() {
-  const { title, intro } = portfolio.projects
+  const { title, intro } = usePortfolio().projects
+  const { strings, lang, shownIn } = useLanguage()
   const projectCards = useProjectCards()
   const filter = useTechFilter()
   const tech = filter?.active ? filter.pages.get(filter.active) : undefined
@@ -20,21 +22,23 @@ export function ProjectsSection() {
   return (
     <section id="projects" className="section section--tinted" tabIndex={-1} aria-labelledby="projects-title">
       <div className="container">
-        <SectionHeading id="projects-title" title={title}>
-          {intro ? <p>{intro}</p> : null}
+        <SectionHeading id="projects-title" title={title} lang={shownIn('/projects/title')}>
+          {intro ? <p lang={shownIn('/projects/intro')}>{intro}</p> : null}
         </SectionHeading>
         {filter && filter.pages.size > 0 ? (
           <div className="tech-filter">
             {/* One live region, in the HTML from the start, so choosing a technology is announced. */}
             <p className="tech-filter__status" role="status" aria-live="polite">
               {tech
-                ? `${projectCount(shown.length, tech.name)}.`
-                : 'Choose a technology to see the projects that use it.'}
+                ? fill(strings.sentence, {
+                    text: countMessage(strings.techFilterCount, shown.length, lang, { name: tech.name }),
+                  })
+                : strings.techFilterPrompt}
             </p>
             {tech ? (
               <>
                 <AppLink to={paths.tech(tech.slug)} className="button button--secondary button--small">
-                  Page for {tech.name}
+                  {fill(strings.techFilterPage, { name: tech.name })}
                   <Icon name="arrow-right" size={16} />
                 </AppLink>
                 <button
@@ -42,7 +46,7 @@ export function ProjectsSection() {
                   className="button button--ghost button--small"
                   onClick={() => filter.choose?.(undefined)}
                 >
-                  Show all projects
+                  {strings.techFilterShowAll}
                 </button>
               </>
             ) : null}

@@ -1,3 +1,4 @@
+import { useStrings } from '../i18n/language-context.ts'
 import { useTheme } from '../theme.ts'
 import { Icon } from './icon.tsx'
 
@@ -5,9 +6,10 @@ import { Icon } from './icon.tsx'
  * button looks right before hydration and the markup is identical on server and client. */
 export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme()
+  const strings = useStrings()
   return (
     <button type="button" className="icon-button theme-toggle" aria-pressed={theme === 'dark'} onClick={toggleTheme}>
-      <span className="visually-hidden">Dark mode</span>
+      <span className="visually-hidden">{strings.darkMode}</span>
       <span className="theme-toggle__moon">
         <Icon name="moon" />
       </span>

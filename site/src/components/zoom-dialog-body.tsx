@@ -8,6 +8,8 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react'
+import { useLanguage, useStrings } from '../i18n/language-context.ts'
+import { fill } from '../i18n/strings.ts'
 import { Icon } from './icon.tsx'
 
 const ZOOM_STEP = 1.25
@@ -74,6 +76,7 @@ export function ZoomDialogBody({ title, width, scale, children, className, opene
     event.preventDefault()
   }
   const titleId = useId()
+  const strings = useStrings()
 
   return (
     <dialog
@@ -98,7 +101,7 @@ export function ZoomDialogBody({ title, width, scale, children, className, opene
           className="diagram-dialog__view"
           tabIndex={0}
           role="group"
-          aria-label={`${title}: scroll or use the arrow keys to pan, + and - to zoom`}
+          aria-label={fill(strings.zoomHelp, { title })}
           {...pan}
         >
           <div className="diagram-dialog__picture" style={{ width: `${Math.round(width * zoom)}px` }}>
@@ -120,8 +123,9 @@ function ZoomTools({
   zoomBy: (factor: number) => void
   close: () => void
 }) {
+  const { strings, lang } = useLanguage()
   return (
-    <div className="diagram-dialog__tools" role="group" aria-label="Zoom">
+    <div className="diagram-dialog__tools" role="group" aria-label={strings.zoom}>
       <button
         type="button"
         className="button button--secondary button--small"
@@ -129,10 +133,10 @@ function ZoomTools({
         aria-keyshortcuts="-"
       >
         <span aria-hidden="true">−</span>
-        <span className="visually-hidden">Zoom out</span>
+        <span className="visually-hidden">{strings.zoomOut}</span>
       </button>
       <output className="diagram-dialog__zoom" aria-live="polite">
-        {percent}%
+        {formatPercent(percent, lang)}
       </output>
       <button
         type="button"
@@ -141,14 +145,19 @@ function ZoomTools({
         aria-keyshortcuts="+"
       >
         <span aria-hidden="true">+</span>
-        <span className="visually-hidden">Zoom in</span>
+        <span className="visually-hidden">{strings.zoomIn}</span>
       </button>
       <button type="button" className="icon-button" onClick={close}>
         <Icon name="close" size={18} />
-        <span className="visually-hidden">Close</span>
+        <span className="visually-hidden">{strings.close}</span>
       </button>
     </div>
   )
+}
+
+/** "100%" as the page's language writes a percentage ("100 %" in French, "١٠٠٪" in Arabic). */
+function formatPercent(percent: number, lang: string): string {
+  return new Intl.NumberFormat(lang, { style: 'percent' }).format(percent / 100)
 }
 
 /** Dragging with the mouse pans a scrolling view (touch pans natively): the handlers to spread on it. */

@@ -9,6 +9,7 @@ import { ProjectsSection } from '../components/projects-section.tsx'
 import { TechStackSection } from '../components/tech-stack-section.tsx'
 import { hasPosts } from '../generated/content.ts'
 import { useDocumentTitle } from '../hooks/use-document-title.ts'
+import { usePageWords } from '../i18n/use-page-words.ts'
 import { homeMeta } from '../page-meta.ts'
 import { useProjectCards } from '../project-cards.ts'
 import { scrollToId } from '../scroll.ts'
@@ -16,7 +17,7 @@ import { pagesBySlug, TechFilterContext, type TechFilter } from '../tech-filter.
 import { techPages } from '../technologies.ts'
 
 export function HomePage() {
-  useDocumentTitle(homeMeta().title)
+  useDocumentTitle(homeMeta(usePageWords()).title)
   const cards = useProjectCards()
   const pages = useMemo(() => pagesBySlug(techPages(cards)), [cards])
   const [active, setActive] = useState<string>()

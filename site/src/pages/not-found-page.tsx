@@ -3,6 +3,9 @@ import { useLocation } from 'react-router-dom'
 import { AppLink } from '../components/app-link.tsx'
 import { Icon } from '../components/icon.tsx'
 import { useDocumentTitle } from '../hooks/use-document-title.ts'
+import { fillNodes } from '../i18n/fill-nodes.tsx'
+import { useStrings } from '../i18n/language-context.ts'
+import { usePageWords } from '../i18n/use-page-words.ts'
 import { notFoundMeta } from '../page-meta.ts'
 import { paths } from '../paths.ts'
 
@@ -12,7 +15,8 @@ export function NotFoundPage() {
   const { pathname } = useLocation()
   const [requested, setRequested] = useState<string | null>(null)
   useEffect(() => setRequested(pathname), [pathname])
-  useDocumentTitle(notFoundMeta().title)
+  useDocumentTitle(notFoundMeta(usePageWords()).title)
+  const strings = useStrings()
 
   return (
     <section className="status-page" aria-labelledby="not-found-title">
@@ -20,24 +24,18 @@ export function NotFoundPage() {
         <p className="status-page__code" aria-hidden="true">
           404
         </p>
-        <h1 id="not-found-title">Page not found</h1>
+        <h1 id="not-found-title">{strings.notFoundTitle}</h1>
         <p className="status-page__text">
-          {requested ? (
-            <>
-              There is no page at <code>{requested}</code>.
-            </>
-          ) : (
-            'There is no page at this address.'
-          )}{' '}
-          It may have moved, or the link may have a typo.
+          {requested ? fillNodes(strings.notFoundAt, { path: <code>{requested}</code> }) : strings.notFoundHere}{' '}
+          {strings.notFoundHelp}
         </p>
         <div className="button-row button-row--center">
           <AppLink to={paths.home} className="button button--primary">
             <Icon name="arrow-left" size={18} />
-            Go to the home page
+            {strings.goHome}
           </AppLink>
           <AppLink to={{ pathname: paths.home, hash: '#projects' }} className="button button--secondary">
-            Browse the projects
+            {strings.browseProjects}
           </AppLink>
         </div>
       </div>

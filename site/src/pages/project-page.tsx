@@ -1,4 +1,5 @@
 import { useDocumentTitle } from '../hooks/use-document-title.ts'
+import { usePageWords } from '../i18n/use-page-words.ts'
 import { notFoundMeta, projectMeta } from '../page-meta.ts'
 import { useProjectView } from '../project-loader.ts'
 import { NotFoundPage } from './not-found-page.tsx'
@@ -8,7 +9,8 @@ import { NotFoundPage } from './not-found-page.tsx'
  * suspends until they arrive. */
 export function ProjectPage({ id }: { id: string }) {
   const view = useProjectView(id)
-  useDocumentTitle(view ? projectMeta(view.project).title : notFoundMeta().title)
+  const words = usePageWords()
+  useDocumentTitle(view ? projectMeta(view.project, words).title : notFoundMeta(words).title)
   if (!view) return <NotFoundPage />
   return <view.CaseStudy project={view.project} />
 }

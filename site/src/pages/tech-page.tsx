@@ -4,11 +4,14 @@ import { Icon } from '../components/icon.tsx'
 import { ProjectCard } from '../components/project-card.tsx'
 import { TagList } from '../components/tag-list.tsx'
 import { useDocumentTitle } from '../hooks/use-document-title.ts'
+import { useLanguage } from '../i18n/language-context.ts'
+import { countMessage } from '../i18n/strings.ts'
+import { usePageWords } from '../i18n/use-page-words.ts'
 import { notFoundMeta, techTitle } from '../page-meta.ts'
 import { paths } from '../paths.ts'
 import { useProjectCards } from '../project-cards.ts'
 import { pagesBySlug, TechFilterContext } from '../tech-filter.ts'
-import { projectCount, techPages } from '../technologies.ts'
+import { techPages } from '../technologies.ts'
 import { NotFoundPage } from './not-found-page.tsx'
 
 /**
@@ -20,7 +23,9 @@ export function TechPage({ slug }: { slug: string }) {
   const cards = useProjectCards()
   const list = useMemo(() => techPages(cards), [cards])
   const tech = list.find((t) => t.slug === slug)
-  useDocumentTitle(tech ? techTitle(tech.name) : notFoundMeta().title)
+  const words = usePageWords()
+  const { strings, lang } = useLanguage()
+  useDocumentTitle(tech ? techTitle(tech.name, words) : notFoundMeta(words).title)
   if (!tech) return <NotFoundPage />
   const shown = cards.filter((card) => tech.projectIds.includes(card.id))
   return (
@@ -29,20 +34,22 @@ export function TechPage({ slug }: { slug: string }) {
         <div className="container">
           <AppLink to={{ pathname: paths.home, hash: '#projects' }} className="back-link">
             <Icon name="arrow-left" size={18} />
-            All projects
+            {strings.allProjects}
           </AppLink>
           <div className="section-heading">
-            <p className="eyebrow">Technology</p>
+            <p className="eyebrow">{strings.technology}</p>
             <h1 id="tech-title">{tech.name}</h1>
             {/* The cards' heading (they are h3s under it). */}
-            <h2 className="tech-page__count">{projectCount(shown.length, tech.name)}</h2>
+            <h2 className="tech-page__count">
+              {countMessage(strings.techFilterCount, shown.length, lang, { name: tech.name })}
+            </h2>
           </div>
           <div className="project-grid">
             {shown.map((card) => (
               <ProjectCard key={card.id} project={card} />
             ))}
           </div>
-          <h2 className="tech-page__others">Other technologies</h2>
+          <h2 className="tech-page__others">{strings.otherTechnologies}</h2>
           <TagList items={list.filter((t) => t !== tech).map((t) => t.name)} tech />
         </div>
       </section>

@@ -1,0 +1,27 @@
+import { portfolio } from '../generated/content.ts'
+import type { SitePortfolio } from '../generated/types.ts'
+import { en } from './catalogues/en.ts'
+import type { Strings } from './strings.ts'
+
+/** What the head's words (page-meta.ts, structured-data.ts) need from a page's language. */
+export interface PageWords {
+  lang: string
+  strings: Strings
+  portfolio: SitePortfolio
+}
+
+/** The default: the generated portfolio with the English words, as the site was before it had languages. */
+export const DEFAULT_PAGE_WORDS: PageWords = { lang: portfolio.site.language ?? 'en', strings: en, portfolio }
+
+const lists = new Map<string, Intl.ListFormat>()
+
+/**
+ * "A", "A and B", "A, B and C" in the language (Intl.ListFormat). English keeps the list the site
+ * has always written, without a comma before "and" (British usage, as the site's English is).
+ */
+export function joinNames(names: readonly string[], lang: string): string {
+  const locale = lang === 'en' ? 'en-GB' : lang
+  let format = lists.get(locale)
+  if (!format) lists.set(locale, (format = new Intl.ListFormat(locale, { type: 'conjunction' })))
+  return format.format(names)
+}
