@@ -19,9 +19,11 @@ export const BUDGETS = deepFreeze({
   } satisfies Record<Preset, Record<Category, number>>,
   /**
    * JavaScript a first visit to / (or to a technology page, the same app over the same cards, or to
-   * /writing or a tag page, the same app over the posts index) downloads (load plus idle).
+   * /writing or a tag page, the same app over the posts index) downloads (load plus idle). 90 kB
+   * until the site's own words became a catalogue per language (issue 46): the page's language's
+   * words (1.8 kB) and the language switcher (0.9 kB) are in the entry now.
    */
-  homeJsKb: 90,
+  homeJsKb: 93,
   /** CSS a first visit downloads, on every route. */
   cssKb: 15,
   /** JavaScript a case-study or post page adds beyond what / downloads: moving there from /, and as a cold first visit. */

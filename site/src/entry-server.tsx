@@ -17,7 +17,12 @@ import {
 import { absoluteUrl, socialImage, toBasename } from './paths.ts'
 import { forEachMarkup, DEFERRED_MARKUP } from './deferred-markup.ts'
 import type { RenderedProject, SitePortfolio } from './generated/types.ts'
-import { textDirection } from './i18n/languages.ts'
+import { languagePrefix, siteLanguages, textDirection } from './i18n/languages.ts'
+import { DEFAULT_LANGUAGE, pageLanguage, type PageLanguage } from './i18n/language-context.ts'
+import { LanguageProvider } from './i18n/language-provider.tsx'
+import { shippedCatalogues } from './i18n/shipped-catalogues.ts'
+import { en } from './i18n/catalogues/en.ts'
+import { DEFAULT_PAGE_WORDS, type PageWords } from './i18n/page-words.ts'
 import type { PageData } from './page-data.ts'
 import {
   WritingContext,
@@ -93,22 +98,29 @@ export async function render(
   // A language's pages are the same app under its prefix: the router's basename carries it.
   const basename = toBasename(base) + (language?.prefix ?? '')
   const location = basename + url.replace(/^\/+/, '')
-  const { meta, status, extras, data } = await preparePage(location, basename, basename, loads)
+  const { meta, status, extras, data } = await preparePage(location, basename, basename, loads, {
+    lang: language?.lang ?? DEFAULT_PAGE_WORDS.lang,
+    strings: (language && shippedCatalogues.get(language.lang)) || en,
+    portfolio: language?.portfolio ?? portfolio,
+  })
   // A writing route's pages are a chunk of their own: loaded before rendering, so nothing suspends.
   if (hasPosts && isWritingRoute(matchPage(location, basename))) await loadWritingPages()
+  const words = language ? serverPageLanguage(language, base) : undefined
   const html = renderToString(
     <StrictMode>
-      <ProjectViewsContext value={loads.views}>
-        <CardsContext value={loads.cards}>
-          <WritingContext value={loads.writing}>
-            <StaticRouter location={location} basename={basename}>
-              <RouteErrorBoundary>
-                <AppRoutes />
-              </RouteErrorBoundary>
-            </StaticRouter>
-          </WritingContext>
-        </CardsContext>
-      </ProjectViewsContext>
+      <LanguageProvider language={words ?? DEFAULT_LANGUAGE} portfolio={language?.portfolio ?? portfolio}>
+        <ProjectViewsContext value={loads.views}>
+          <CardsContext value={loads.cards}>
+            <WritingContext value={loads.writing}>
+              <StaticRouter location={location} basename={basename}>
+                <RouteErrorBoundary>
+                  <AppRoutes />
+                </RouteErrorBoundary>
+              </StaticRouter>
+            </WritingContext>
+          </CardsContext>
+        </ProjectViewsContext>
+      </LanguageProvider>
     </StrictMode>,
   )
   const content = language?.portfolio ?? portfolio
@@ -131,6 +143,21 @@ export async function render(
   // The portfolio in the page's language travels with the page (the default's is in the app's code).
   const carried = language?.portfolio ? { ...data, portfolio: language.portfolio } : data
   return { html, head, lang, dir: textDirection(lang), status, ...(carried ? { data: carried } : {}) }
+}
+
+/**
+ * The page's language for its parts: its catalogue of the site's words (the shipped one; a
+ * portfolio's i18n/<tag>.yaml is checked but not applied yet), every language of the site for the
+ * switcher, and which of them have this page (its hreflang set; an untranslated page has none).
+ */
+function serverPageLanguage(language: RenderLanguage, base: string): PageLanguage {
+  const defaultLanguage = portfolio.site.language ?? 'en'
+  const translated = new Set(language.alternates.map((a) => a.hreflang))
+  return pageLanguage(language.lang, shippedCatalogues.get(language.lang) ?? en, {
+    languages: siteLanguages(portfolio.site),
+    hrefIn: (tag, path) => toBasename(base) + languagePrefix(tag, defaultLanguage) + path.replace(/^\/+/, ''),
+    isTranslated: (tag) => translated.has(tag) || (translated.size === 0 && tag === defaultLanguage),
+  })
 }
 
 /** A copy of the project with its markup replaced by DEFERRED_MARKUP (see deferred-markup.ts). */
@@ -166,6 +193,7 @@ async function preparePage(
   basename: string,
   base: string,
   { views, cards, writing }: PageLoads,
+  words: PageWords,
 ): Promise<{ meta: PageMeta; status: 200 | 404; extras: PageExtras; data?: PageData }> {
   const page = matchPage(location, basename)
   const url = (path: string) => absoluteUrl(portfolio.site.url, base, path)
@@ -183,7 +211,7 @@ async function preparePage(
     const image = homeImage(portfolio.hero.headline)
     const latestPosts = posts.slice(0, LATEST_POSTS)
     return {
-      meta: homeMeta(),
+      meta: homeMeta(words),
       status: 200,
       extras: { image, jsonLd: homeJsonLd(url, url(image.path), list) },
       data: { cards: list, ...(hasPosts ? { latestPosts } : {}) },
@@ -192,7 +220,7 @@ async function preparePage(
   if (page.id === routeIds.writing) {
     const posts = await writing.loadIndex()
     if (posts.length > 0) {
-      const meta = writingMeta(posts)
+      const meta = writingMeta(posts, words)
       const image = homeImage(meta.description)
       return {
         meta,
@@ -201,13 +229,13 @@ async function preparePage(
         data: { posts },
       }
     }
-    return { meta: notFoundMeta(), status: 404, extras: {} }
+    return { meta: notFoundMeta(words), status: 404, extras: {} }
   }
   if (page.id === routeIds.tag) {
     const posts = await writing.loadIndex()
     const tag = postTags(posts).find((t) => t.slug === page.tagSlug)
     if (tag) {
-      const meta = tagMeta(tag, posts)
+      const meta = tagMeta(tag, posts, words)
       // No data block, as a tech page has none: the browser fetches data/posts.json before hydrating.
       return {
         meta,
@@ -215,7 +243,7 @@ async function preparePage(
         extras: { image: homeImage(meta.description), jsonLd: tagJsonLd(tag, posts, url, meta) },
       }
     }
-    return { meta: notFoundMeta(), status: 404, extras: {} }
+    return { meta: notFoundMeta(words), status: 404, extras: {} }
   }
   if (page.id === routeIds.post) {
     const view = await writing.loadPost(page.postSlug ?? '')
@@ -226,20 +254,20 @@ async function preparePage(
       related.sort((a, b) => post.projects.indexOf(a.id) - post.projects.indexOf(b.id))
       const image = { path: socialImage.postPath(post.slug), alt: `${post.title}, by ${owner.name}: ${post.summary}` }
       return {
-        meta: postMeta(post),
+        meta: postMeta(post, words),
         status: 200,
         extras: { image, jsonLd: postJsonLd(post, url, url(image.path)) },
         data: { ...postWithoutMarkup(view), ...(related.length > 0 ? { relatedProjects: related } : {}) },
       }
     }
-    return { meta: notFoundMeta(), status: 404, extras: {} }
+    return { meta: notFoundMeta(words), status: 404, extras: {} }
   }
   if (page.id === routeIds.tech) {
     // Loaded for an unknown technology too: the page renders the not-found page from the cards.
     const list = await cards.load()
     const tech = techPages(list).find((t) => t.slug === page.techSlug)
     if (tech) {
-      const meta = techMeta(tech, list)
+      const meta = techMeta(tech, list, words)
       // The home page's card: a tech page is the home page's list, narrowed.
       const image = homeImage(meta.description)
       // No data block: it would be every project's card, once more for each technology (at a
@@ -247,7 +275,7 @@ async function preparePage(
       // instead (entry-client), the file client navigation to / reads: one request, then cached.
       return { meta, status: 200, extras: { image, jsonLd: techJsonLd(tech, list, url, meta) } }
     }
-    return { meta: notFoundMeta(), status: 404, extras: {} }
+    return { meta: notFoundMeta(words), status: 404, extras: {} }
   }
   if (page.id === routeIds.project) {
     const [view, posts] = await Promise.all([views.load(page.projectId ?? ''), postsIndex()])
@@ -258,7 +286,7 @@ async function preparePage(
         alt: `${project.title}, a case study by ${owner.name}: ${project.description}`,
       }
       return {
-        meta: projectMeta(project),
+        meta: projectMeta(project, words),
         status: 200,
         extras: { image, jsonLd: projectJsonLd(project, url, url(image.path)) },
         data: {
@@ -268,5 +296,5 @@ async function preparePage(
       }
     }
   }
-  return { meta: notFoundMeta(), status: 404, extras: {} }
+  return { meta: notFoundMeta(words), status: 404, extras: {} }
 }
