@@ -17,6 +17,8 @@ import { parsePost } from './check-post.ts'
 import { checkPosts, checkResumePublications, postSlug, todayDate, type PostDocument } from './rules/posts.ts'
 import { checkTranslations, type LanguageCoverage } from './i18n/check-translations.ts'
 import { localizeContent, type LanguageContent } from './i18n/localize.ts'
+import { siteStrings } from './i18n/site-strings.ts'
+import type { Strings } from '../../site/src/i18n/strings.ts'
 import { translationLockText } from './i18n/translation-lock.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
 
@@ -53,6 +55,8 @@ export interface CheckResult {
    * `content`, empty when the portfolio has no other language.
    */
   languages?: LanguageContent[]
+  /** The site's own words in each language of the portfolio, overrides merged (what the generated strings modules hold). */
+  catalogues?: Map<string, Strings>
   /** How much each language of site.languages translates (empty without languages). */
   coverage: LanguageCoverage[]
   /**
@@ -171,6 +175,11 @@ export async function checkAcrossFiles(
   })
   diagnostics.push(...translations.diagnostics)
   links.push(...translations.links)
+  // The site's own words in each language (the shipped catalogues and the portfolio's i18n/<tag>.yaml).
+  const words = siteStrings(portfolio?.data, loaded.uiStrings, portfolio as ParsedDocument | undefined)
+  diagnostics.push(...words.diagnostics)
+  for (const file of loaded.uiStrings) sources.set(file.path, file.text)
+  for (const [file, parsed] of words.parsed) parsedByFile.set(file, parsed)
   for (const overlay of translations.overlays) parsedByFile.set(overlay.file, overlay.parsed)
   if (loaded.projectsListed)
     diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds, postSlugs))
@@ -196,9 +205,16 @@ export async function checkAcrossFiles(
   const result: CheckResult = {
     diagnostics: sorted,
     sources,
-    fileCount: 1 + loaded.projects.length + loaded.posts.length + loaded.overlays.length + (loaded.i18nLock ? 1 : 0),
+    fileCount:
+      1 +
+      loaded.projects.length +
+      loaded.posts.length +
+      loaded.overlays.length +
+      (loaded.i18nLock ? 1 : 0) +
+      loaded.uiStrings.length,
     parsed: parsedByFile,
     coverage: translations.coverage,
+    catalogues: words.catalogues,
   }
   if (translations.coverage.length > 0) {
     const data = new Map<string, unknown>(projects.map((project) => [project.path, project.data]))

@@ -38,6 +38,8 @@ export interface LoadedSources {
   overlays: OverlaySource[]
   /** i18n.lock.yaml, when there is one: the source digests translations were made from (i18n/translation-lock.ts). */
   i18nLock?: SourceFile
+  /** i18n/<tag>.yaml: the portfolio's own words for the site's strings in a language (i18n-catalogue.ts), in name order. */
+  uiStrings: SourceFile[]
   diagnostics: Diagnostic[]
 }
 
@@ -111,7 +113,12 @@ export async function loadSources(root: string, options: LoadOptions = {}): Prom
   }
   const lockStats = await lstat(path.join(root, I18N_LOCK_FILE)).catch(() => undefined)
   const i18nLock = lockStats ? readRemembered(root, I18N_LOCK_FILE, diagnostics, options) : undefined
+  const uiStrings = (await uiStringNames(root)).flatMap((name) => {
+    const source = readRemembered(root, `${UI_STRINGS_FOLDER}/${name}`, diagnostics, options)
+    return source ? [source] : []
+  })
   return {
+    uiStrings,
     portfolio,
     projects: projects.sources,
     projectFileIds: projects.ids,
@@ -123,6 +130,15 @@ export async function loadSources(root: string, options: LoadOptions = {}): Prom
     ...(i18nLock ? { i18nLock } : {}),
     diagnostics,
   }
+}
+
+/** The folder of the site's words a portfolio overrides or adds: i18n/<tag>.yaml. */
+const UI_STRINGS_FOLDER = 'i18n'
+
+/** i18n/*.yaml, in name order (none when there is no such folder). */
+async function uiStringNames(root: string): Promise<string[]> {
+  const names = await readdir(path.join(root, UI_STRINGS_FOLDER)).catch(() => [] as string[])
+  return names.filter((name) => name.endsWith('.yaml') && !IGNORABLE.test(name)).sort()
 }
 
 /** portfolio.<tag>.yaml files at the root, with their tags, in name order. */

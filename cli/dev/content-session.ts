@@ -112,7 +112,11 @@ export function openContentSession(root: string, generatedDir: string, store: St
       const next = resolved.content
       mediaFiles = new Map([...resolved.images.values()].flatMap((image) => image.files.map((f) => [f.name, f.size])))
       types ??= generateTypes()
-      const modules = generateContentModules(next, await types)
+      const modules = generateContentModules(
+        next,
+        await types,
+        checked.catalogues ? { catalogues: checked.catalogues } : {},
+      )
       const written = await writeFiles(generatedDir, modules)
       const changes = changesBetween(content, next)
       content = next

@@ -1,5 +1,6 @@
 import type { Store } from '../cache/store.ts'
 import type { Portfolio } from '../content/content-types.ts'
+import type { Strings } from '../../site/src/i18n/strings.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { buildSite, type SiteBuild } from './build-site.ts'
@@ -20,8 +21,13 @@ export interface AppRequest {
  * build starts it as soon as portfolio.yaml is compiled, while the project files are still checked, and an edit to a project never runs Vite
  * again.
  */
-export async function buildApp(portfolio: Portfolio, hasPosts: boolean, request: AppRequest): Promise<SiteBuild> {
+export async function buildApp(
+  portfolio: Portfolio,
+  hasPosts: boolean,
+  catalogues: ReadonlyMap<string, Strings>,
+  request: AppRequest,
+): Promise<SiteBuild> {
   const { root, base, clientDir, serverDir, store } = request
-  const generated = generateContentModules({ portfolio, projects: [] }, await generateTypes(), { hasPosts })
+  const generated = generateContentModules({ portfolio, projects: [] }, await generateTypes(), { hasPosts, catalogues })
   return buildSite({ root, base, clientDir, serverDir, generated, store: store ?? false })
 }

@@ -43,6 +43,8 @@ import {
 } from '../media/build-media.ts'
 import { attachProjectMedia, moveMediaIn } from '../media/project-media.ts'
 import { withPostCover } from '../media/content-media.ts'
+import { siteStrings } from '../content/i18n/site-strings.ts'
+import type { SourceFile } from '../content/load-sources.ts'
 
 /** `P`: a project of `compiled`, its card alone in a build (see CompileOptions.dataDir). */
 export interface GenerateResult<P extends ProjectCard = RenderedProject> extends CheckResult {
@@ -66,7 +68,12 @@ export async function runGenerate(root: string, outputDirectory = generatedDirec
     const { compiled: _, ...failed } = outcome
     return { ...failed, diagnostics: [...outcome.diagnostics, ...imagesFailed(error, outcome)] }
   }
-  const files = generateContentModules(compiled, await generateTypes()) // typed modules, deterministic
+  // typed modules, deterministic
+  const files = generateContentModules(
+    compiled,
+    await generateTypes(),
+    outcome.catalogues ? { catalogues: outcome.catalogues } : {},
+  )
   const written = await writeFiles(outputDirectory, files) // atomic, only what changed
   return { ...outcome, written }
 }
@@ -165,7 +172,8 @@ export async function runBuildSteps(
         // writing.external), so the app starts at once, and checked against the compiled posts below
         // (wrong only when every post is a draft, or every feed is down with no copy: built again).
         const guessed = portfolio.loaded.posts.length > 0 || namesFeeds(portfolio.outcome?.data)
-        app = portfolio.portfolio?.then((compiled) => startApp(build, compiled, guessed))
+        const uiStrings = portfolio.loaded.uiStrings
+        app = portfolio.portfolio?.then((compiled) => startApp(build, compiled, guessed, uiStrings))
         app?.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         // The posts of writing.external, fetched (or taken from the store) while the files are checked.
         const external = (portfolio.portfolio ?? Promise.resolve(undefined)).then(
@@ -191,7 +199,7 @@ export async function runBuildSteps(
         if (app && outcome.compiled && listed !== guessed) {
           // Rare (drafts only, or no feed could be read): the app built with the wrong hasPosts is built again.
           const again = outcome.compiled.portfolio
-          app = app.catch(() => undefined).then(() => startApp(build, again, listed === true))
+          app = app.catch(() => undefined).then(() => startApp(build, again, listed === true, uiStrings))
           app.catch(() => undefined)
         }
         return outcome
@@ -275,9 +283,12 @@ async function startApp(
   { options, work, store, media }: Build,
   portfolio: Portfolio,
   hasPosts: boolean,
+  uiStrings: readonly SourceFile[],
 ): Promise<SiteBuild> {
+  // The site's words are in the app's modules: its languages' catalogues, the portfolio's overrides merged.
+  const { catalogues } = siteStrings(portfolio, uiStrings)
   // The owner's photo is in the app's modules: made (or taken from the store) first.
-  return buildApp(await withBuildPhoto(portfolio, media), hasPosts, {
+  return buildApp(await withBuildPhoto(portfolio, media), hasPosts, catalogues, {
     root: options.root,
     base: options.base,
     clientDir: work.temp,

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ChatWidget } from './components/chat-widget.tsx'
+import { useLanguage } from './i18n/language-context.ts'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
@@ -22,6 +23,7 @@ const MAIN_ID = 'main'
  * that fails shows the route error page inside the layout; the boundary is keyed by path, so
  * navigating elsewhere recovers. */
 export function App({ children }: { children: ReactNode }) {
+  const { lang, languages } = useLanguage()
   const { pathname } = useLocation()
   useScrollOnNavigate()
   const strings = useStrings()
@@ -39,7 +41,7 @@ export function App({ children }: { children: ReactNode }) {
         </RouteErrorBoundary>
       </main>
       <SiteFooter />
-      <ChatWidget />
+      <ChatWidget lang={lang} defaultLanguage={languages[0] ?? lang} />
     </>
   )
 }

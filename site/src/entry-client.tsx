@@ -3,16 +3,55 @@ import { hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { captureServerMarkup } from './deferred-markup.ts'
-import { readPageData } from './page-data.ts'
+import { readPageData, type PageData } from './page-data.ts'
 import { toBasename } from './paths.ts'
 import { loadProjectCards, provideProjectCards } from './project-cards.ts'
 import { loadProjectView, provideProject } from './project-loader.ts'
 import { browserWriting } from './posts-loader.ts'
 import { loadPostPage } from './components/post-links.tsx'
 import { AppRoutes, isWritingRoute, loadWritingPages, matchPage, routeIds, type PageMatch } from './routes.tsx'
-import { hasPosts } from './generated/content.ts'
+import { hasPosts, portfolio } from './generated/content.ts'
+import { defaultLanguage, defaultStrings, loadStrings, multilingual } from './generated/strings/index.ts'
+import type { SitePortfolio } from './generated/types.ts'
+import { DEFAULT_LANGUAGE, pageLanguage, type PageLanguage } from './i18n/language-context.ts'
+import { LanguageProvider } from './i18n/language-provider.tsx'
+import { languagePrefix, siteLanguages } from './i18n/languages.ts'
+import { setPagePrefix } from './page-base.ts'
 
-const basename = toBasename(import.meta.env.BASE_URL)
+/**
+ * The page's language: on a site with several, its <html lang> (a page in another language than
+ * the default is the same app under `<tag>/`, its data in that folder); else the default's.
+ */
+const lang = multilingual && languageOf(document.documentElement.lang) ? document.documentElement.lang : defaultLanguage
+const prefix = languagePrefix(lang, defaultLanguage)
+setPagePrefix(prefix)
+const basename = toBasename(import.meta.env.BASE_URL) + prefix
+
+function languageOf(tag: string): boolean {
+  return siteLanguages(portfolio.site).includes(tag)
+}
+
+/**
+ * What the page's parts need of its language, as the server rendered them: its words (another
+ * language's from their own chunk), the portfolio in it (which the page carries), and which
+ * languages have this page (its hreflang links).
+ */
+async function pageLanguageOf(inline: PageData): Promise<{ language: PageLanguage; portfolio: SitePortfolio }> {
+  if (!multilingual) return { language: DEFAULT_LANGUAGE, portfolio }
+  const strings = await loadStrings(lang).catch(() => defaultStrings)
+  const translated = new Set(
+    [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => link.getAttribute('hreflang')),
+  )
+  const base = toBasename(import.meta.env.BASE_URL)
+  return {
+    language: pageLanguage(lang, strings, {
+      languages: siteLanguages(portfolio.site),
+      hrefIn: (tag, path) => base + languagePrefix(tag, defaultLanguage) + path.replace(/^\/+/, ''),
+      isTranslated: (tag) => translated.has(tag) || (translated.size === 0 && tag === defaultLanguage),
+    }),
+    portfolio: inline.portfolio ?? portfolio,
+  }
+}
 
 // The home page under a base path is served at `/sub/` but may be reached as `/sub`; give the
 // router the URL its basename expects (a same-document replace, before anything renders).
@@ -70,7 +109,7 @@ async function preparePageData(root: HTMLElement, page: PageMatch): Promise<void
 
 /** Hydrates the prerendered page once its data is in hand (see preparePage). */
 async function hydrate(container: HTMLElement): Promise<void> {
-  await preparePage(container)
+  const [page] = await Promise.all([pageLanguageOf(readPageData()), preparePage(container)])
   // Hydrating in a transition lets React yield to the browser between chunks of work, so no single
   // long task blocks input while the page becomes interactive; a click on a part not hydrated yet
   // hydrates that part first and is then handled.
@@ -81,11 +120,13 @@ async function hydrate(container: HTMLElement): Promise<void> {
         {/* Plain (non-transition) updates: project links load before they navigate, and flushSync
             then commits the new page in the same task as the URL change. Both flags are given, as
             react-router 6 warns in the console about each one left unset. */}
-        <BrowserRouter basename={basename} future={{ v7_startTransition: false, v7_relativeSplatPath: true }}>
-          <RouteErrorBoundary>
-            <AppRoutes />
-          </RouteErrorBoundary>
-        </BrowserRouter>
+        <LanguageProvider language={page.language} portfolio={page.portfolio}>
+          <BrowserRouter basename={basename} future={{ v7_startTransition: false, v7_relativeSplatPath: true }}>
+            <RouteErrorBoundary>
+              <AppRoutes />
+            </RouteErrorBoundary>
+          </BrowserRouter>
+        </LanguageProvider>
       </StrictMode>,
     )
   })

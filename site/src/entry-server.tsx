@@ -20,8 +20,7 @@ import type { RenderedProject, SitePortfolio } from './generated/types.ts'
 import { languagePrefix, siteLanguages, textDirection } from './i18n/languages.ts'
 import { DEFAULT_LANGUAGE, pageLanguage, type PageLanguage } from './i18n/language-context.ts'
 import { LanguageProvider } from './i18n/language-provider.tsx'
-import { shippedCatalogues } from './i18n/shipped-catalogues.ts'
-import { en } from './i18n/catalogues/en.ts'
+import { stringsFor } from './generated/strings/all.ts'
 import { DEFAULT_PAGE_WORDS, type PageWords } from './i18n/page-words.ts'
 import type { PageData } from './page-data.ts'
 import {
@@ -100,7 +99,7 @@ export async function render(
   const location = basename + url.replace(/^\/+/, '')
   const { meta, status, extras, data } = await preparePage(location, basename, basename, loads, {
     lang: language?.lang ?? DEFAULT_PAGE_WORDS.lang,
-    strings: (language && shippedCatalogues.get(language.lang)) || en,
+    strings: language ? stringsFor(language.lang) : DEFAULT_PAGE_WORDS.strings,
     portfolio: language?.portfolio ?? portfolio,
   })
   // A writing route's pages are a chunk of their own: loaded before rendering, so nothing suspends.
@@ -147,13 +146,13 @@ export async function render(
 
 /**
  * The page's language for its parts: its catalogue of the site's words (the shipped one; a
- * portfolio's i18n/<tag>.yaml is checked but not applied yet), every language of the site for the
+ * portfolio's i18n/<tag>.yaml merged), every language of the site for the
  * switcher, and which of them have this page (its hreflang set; an untranslated page has none).
  */
 function serverPageLanguage(language: RenderLanguage, base: string): PageLanguage {
   const defaultLanguage = portfolio.site.language ?? 'en'
   const translated = new Set(language.alternates.map((a) => a.hreflang))
-  return pageLanguage(language.lang, shippedCatalogues.get(language.lang) ?? en, {
+  return pageLanguage(language.lang, stringsFor(language.lang), {
     languages: siteLanguages(portfolio.site),
     hrefIn: (tag, path) => toBasename(base) + languagePrefix(tag, defaultLanguage) + path.replace(/^\/+/, ''),
     isTranslated: (tag) => translated.has(tag) || (translated.size === 0 && tag === defaultLanguage),

@@ -1,3 +1,4 @@
+import { pageBase } from './page-base.ts'
 import { createContext, use, useContext } from 'react'
 import { contentVersion } from './content-version.ts'
 import type { PostSummary, ProjectCard, RenderedPost } from './generated/types.ts'
@@ -96,7 +97,7 @@ export function writing(posts: PostsSource, post: PostSource): Writing {
 }
 
 const fetchPosts: PostsSource = async () => {
-  const response = await fetch(postsData.url(import.meta.env.BASE_URL))
+  const response = await fetch(postsData.url(pageBase()))
   // A site without posts has no index: an empty list, not an error.
   if (response.status === 404) return []
   if (!response.ok) throw new Error(`The posts could not be loaded (HTTP ${response.status}).`)
@@ -104,7 +105,7 @@ const fetchPosts: PostsSource = async () => {
 }
 
 const fetchPost: PostSource = async (slug) => {
-  const response = await fetch(postData.url(import.meta.env.BASE_URL, slug))
+  const response = await fetch(postData.url(pageBase(), slug))
   if (response.status === 404) return null
   if (!response.ok) throw new Error(`The post "${slug}" could not be loaded (HTTP ${response.status}).`)
   return (await response.json()) as RenderedPost

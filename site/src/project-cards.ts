@@ -1,3 +1,4 @@
+import { pageBase } from './page-base.ts'
 import { createContext, use, useContext } from 'react'
 import { contentVersion } from './content-version.ts'
 import type { ProjectCard } from './generated/types.ts'
@@ -48,7 +49,7 @@ export function projectCards(source: CardsSource): Cards {
 }
 
 const fetchCards: CardsSource = async () => {
-  const response = await fetch(projectCardsData.url(import.meta.env.BASE_URL))
+  const response = await fetch(projectCardsData.url(pageBase()))
   if (!response.ok) throw new Error(`The project list could not be loaded (HTTP ${response.status}).`)
   return (await response.json()) as ProjectCard[]
 }

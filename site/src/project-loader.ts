@@ -1,3 +1,4 @@
+import { pageBase } from './page-base.ts'
 import { createContext, use, useContext, type ComponentType } from 'react'
 import { contentVersion } from './content-version.ts'
 import { CaseStudy } from './components/case-study.tsx'
@@ -57,7 +58,7 @@ export function projectViews(source: ProjectSource): ProjectViews {
 
 /** In the browser: the built site's data/projects/<id>.json (the host's 404 means no such project). */
 const fetchProject: ProjectSource = async (id) => {
-  const response = await fetch(projectData.url(import.meta.env.BASE_URL, id))
+  const response = await fetch(projectData.url(pageBase(), id))
   if (response.status === 404) return null
   if (!response.ok) throw new Error(`The case study "${id}" could not be loaded (HTTP ${response.status}).`)
   return (await response.json()) as RenderedProject

@@ -13,6 +13,7 @@ import { useStrings } from '../i18n/language-context.ts'
 import type { TextKey } from '../i18n/strings.ts'
 import { usePortfolio } from '../i18n/use-portfolio.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
+import { multilingual } from '../generated/strings/index.ts'
 
 const MENU_ID = 'site-menu'
 
@@ -92,7 +93,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <LanguageSwitcher />
+        {multilingual ? <LanguageSwitcher /> : null}
         <ThemeToggle />
       </div>
     </header>

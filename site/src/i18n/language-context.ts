@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import { en } from './catalogues/en.ts'
+import { defaultLanguage, defaultStrings } from '../generated/strings/index.ts'
 import { textDirection } from './languages.ts'
 import type { Strings } from './strings.ts'
 
@@ -36,10 +36,10 @@ export interface PageLanguage {
 }
 
 export const DEFAULT_LANGUAGE: PageLanguage = {
-  lang: 'en',
-  dir: textDirection('en'),
-  strings: en,
-  languages: ['en'],
+  lang: defaultLanguage,
+  dir: textDirection(defaultLanguage),
+  strings: defaultStrings,
+  languages: [defaultLanguage],
   hrefIn: (_tag, path) => path,
   isTranslated: () => true,
   pagePath: (pathname) => pathname,

@@ -1,6 +1,6 @@
 import { portfolio } from '../generated/content.ts'
 import type { SitePortfolio } from '../generated/types.ts'
-import { en } from './catalogues/en.ts'
+import { defaultLanguage, defaultStrings } from '../generated/strings/index.ts'
 import type { Strings } from './strings.ts'
 
 /** What the head's words (page-meta.ts, structured-data.ts) need from a page's language. */
@@ -10,8 +10,8 @@ export interface PageWords {
   portfolio: SitePortfolio
 }
 
-/** The default: the generated portfolio with the English words, as the site was before it had languages. */
-export const DEFAULT_PAGE_WORDS: PageWords = { lang: portfolio.site.language ?? 'en', strings: en, portfolio }
+/** The default: the generated portfolio with the default language's words. */
+export const DEFAULT_PAGE_WORDS: PageWords = { lang: defaultLanguage, strings: defaultStrings, portfolio }
 
 const lists = new Map<string, Intl.ListFormat>()
 
