@@ -4,7 +4,7 @@ import type { SmallTalk } from './reply-parts.ts'
  * The chat's own words in a language: its labels, and what it says when the content does not
  * (portfolio.yaml's chat holds the title, greeting, quick questions and fallback, translated by
  * its overlays). One table per language in ./words/, imported alone, so a page downloads its own
- * (the floating button's few words, which every page shows, are in chat-toggle-words.ts).
+ * (the floating button's few words, which every page shows, are in the site's catalogues: chatOpen, chatClose, chatLoadError).
  * `{name}` and `{email}` in a small-talk reply stand for the owner's name and e-mail.
  */
 export interface ChatWords {

@@ -1,5 +1,7 @@
-import { useEffect, useRef } from 'react'
-import { chatToggleWords } from '../chat/chat-toggle-words.ts'
+import { useEffect, useRef, type ComponentType } from 'react'
+import { loadChatTexts } from '../chat/chat-content.ts'
+import { loadChatWords } from '../chat/chat-words.ts'
+import { useStrings } from '../i18n/language-context.ts'
 import { useChat, type ChatLanguageProps } from '../chat/use-chat.ts'
 import { ChatComposer } from './chat-composer.tsx'
 import { ChatReply } from './chat-reply.tsx'
@@ -18,6 +20,7 @@ interface ChatPanelProps extends ChatLanguageProps {
  * scroll it too.
  */
 export function ChatPanel({ id, open, onClose, ...language }: ChatPanelProps) {
+  const strings = useStrings()
   const log = useRef<HTMLDivElement>(null)
   const { messages, typing, showQuickQuestions, send, prepare } = useChat(language)
   const { texts, words } = language
@@ -37,7 +40,7 @@ export function ChatPanel({ id, open, onClose, ...language }: ChatPanelProps) {
         </h2>
         <button type="button" className="icon-button" onClick={onClose}>
           <Icon name="close" size={18} />
-          <span className="visually-hidden">{chatToggleWords(language.lang).closeChat}</span>
+          <span className="visually-hidden">{strings.chatClose}</span>
         </button>
       </div>
       <div ref={log} className="chat__log" role="log" aria-live="polite" aria-label={words.conversation} tabIndex={0}>
@@ -73,5 +76,21 @@ export function ChatPanel({ id, open, onClose, ...language }: ChatPanelProps) {
       ) : null}
       <ChatComposer onSend={send} onType={prepare} active={open} words={words} />
     </div>
+  )
+}
+
+/** What the widget gives the panel: the rest (the language's texts and words) is loaded here. */
+export type PanelProps = { id: string; open: boolean; onClose: () => void }
+
+/**
+ * The panel in a language, with the chat's texts and words in it loaded first. Here, in the panel's
+ * chunk, rather than in the widget: every page's entry then imports only this chunk, and the
+ * languages' tables stay chunks of the panel's (an entry that loads them itself makes the bundler
+ * split the modules it shares with its lazy chunks into a chunk every first visit downloads).
+ */
+export async function panelIn(lang: string, defaultLanguage: string): Promise<ComponentType<PanelProps>> {
+  const [texts, words] = await Promise.all([loadChatTexts(lang, defaultLanguage), loadChatWords(lang)])
+  return (props: PanelProps) => (
+    <ChatPanel {...props} lang={lang} defaultLanguage={defaultLanguage} texts={texts} words={words} />
   )
 }

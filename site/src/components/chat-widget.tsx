@@ -2,9 +2,8 @@ import { lazy, Suspense, useCallback, useRef, useState, type ComponentType } fro
 import { useLocation } from 'react-router-dom'
 import { useEscapeKey } from '../hooks/use-escape-key.ts'
 import { useStepAside } from '../hooks/use-step-aside.ts'
-import { loadChatTexts } from '../chat/chat-content.ts'
-import { chatToggleWords } from '../chat/chat-toggle-words.ts'
-import { loadChatWords } from '../chat/chat-words.ts'
+import { useStrings } from '../i18n/language-context.ts'
+import type { PanelProps } from './chat-panel.tsx'
 import { Icon } from './icon.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 
@@ -13,8 +12,6 @@ const PANEL_ID = 'chat-panel'
 // The panel's code only: the search over the content (code and index) loads when the panel first mounts.
 const importPanel = () => import('./chat-panel.tsx')
 
-type PanelProps = { id: string; open: boolean; onClose: () => void }
-
 /** The panel in a language: its code, with the chat's texts and words in that language (each loaded once). */
 const panels = new Map<string, ComponentType<PanelProps>>()
 function panelIn(lang: string, defaultLanguage: string): ComponentType<PanelProps> {
@@ -22,13 +19,9 @@ function panelIn(lang: string, defaultLanguage: string): ComponentType<PanelProp
   let panel = panels.get(key)
   if (!panel) {
     panel = lazy(() =>
-      Promise.all([importPanel(), loadChatTexts(lang, defaultLanguage), loadChatWords(lang)]).then(
-        ([module, texts, words]) => ({
-          default: (props: PanelProps) => (
-            <module.ChatPanel {...props} lang={lang} defaultLanguage={defaultLanguage} texts={texts} words={words} />
-          ),
-        }),
-      ),
+      importPanel()
+        .then((module) => module.panelIn(lang, defaultLanguage))
+        .then((component) => ({ default: component })),
     )
     panels.set(key, panel)
   }
@@ -51,7 +44,8 @@ interface ChatWidgetProps {
  * the same place on every page and steps up, clear of a link, button or field under it (issue 48).
  */
 export function ChatWidget({ lang = 'en', defaultLanguage = lang }: ChatWidgetProps) {
-  const words = chatToggleWords(lang)
+  const strings = useStrings()
+  const words = { openChat: strings.chatOpen, closeChat: strings.chatClose, loadError: strings.chatLoadError }
   const ChatPanel = panelIn(lang, defaultLanguage)
   const [open, setOpen] = useState(false)
   // Set on the first open; from then on the panel stays mounted (the server never renders it).

@@ -180,4 +180,7 @@ export const strings: Strings = {
   homeImageAlt: '{owner}، {role}: {text}',
   projectImageAlt: '{project}، دراسة حالة من إعداد {owner}: {description}',
   postImageAlt: '{post}، بقلم {owner}: {summary}',
+  chatOpen: 'افتح المحادثة',
+  chatClose: 'أغلق المحادثة',
+  chatLoadError: 'تعذّر تحميل المساعد. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.',
 }

@@ -144,4 +144,7 @@ export const strings: Strings = {
   homeImageAlt: '{owner}, {role}: {text}',
   projectImageAlt: '{project}, eine Fallstudie von {owner}: {description}',
   postImageAlt: '{post}, von {owner}: {summary}',
+  chatOpen: 'Chat öffnen',
+  chatClose: 'Chat schließen',
+  chatLoadError: 'Der Assistent konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
 }

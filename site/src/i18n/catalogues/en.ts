@@ -155,4 +155,7 @@ export const en = {
   homeImageAlt: '{owner}, {role}: {text}',
   projectImageAlt: '{project}, a case study by {owner}: {description}',
   postImageAlt: '{post}, by {owner}: {summary}',
+  chatOpen: 'Open chat',
+  chatClose: 'Close chat',
+  chatLoadError: 'The assistant could not be loaded. Please reload the page to try again.',
 } as const

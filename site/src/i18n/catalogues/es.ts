@@ -154,4 +154,7 @@ export const strings: Strings = {
   homeImageAlt: '{owner}, {role}: {text}',
   projectImageAlt: '{project}, un caso de estudio de {owner}: {description}',
   postImageAlt: '{post}, de {owner}: {summary}',
+  chatOpen: 'Abrir el chat',
+  chatClose: 'Cerrar el chat',
+  chatLoadError: 'No se pudo cargar el asistente. Vuelve a cargar la página para intentarlo de nuevo.',
 }

@@ -155,4 +155,7 @@ export const strings: Strings = {
   homeImageAlt: '{owner}, {role} : {text}',
   projectImageAlt: '{project}, une étude de cas de {owner} : {description}',
   postImageAlt: '{post}, par {owner} : {summary}',
+  chatOpen: 'Ouvrir la discussion',
+  chatClose: 'Fermer la discussion',
+  chatLoadError: "L'assistant n'a pas pu être chargé. Rechargez la page pour réessayer.",
 }

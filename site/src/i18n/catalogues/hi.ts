@@ -147,4 +147,7 @@ export const strings: Strings = {
   homeImageAlt: '{owner}, {role}: {text}',
   projectImageAlt: '{project}, {owner} की एक केस स्टडी: {description}',
   postImageAlt: '{post}, {owner} द्वारा: {summary}',
+  chatOpen: 'चैट खोलें',
+  chatClose: 'चैट बंद करें',
+  chatLoadError: 'सहायक लोड नहीं हो सका। कृपया पेज फिर से लोड करके देखें।',
 }

@@ -154,4 +154,7 @@ export const strings: Strings = {
   homeImageAlt: '{owner}, {role}: {text}',
   projectImageAlt: '{project}, um estudo de caso de {owner}: {description}',
   postImageAlt: '{post}, de {owner}: {summary}',
+  chatOpen: 'Abrir o chat',
+  chatClose: 'Fechar o chat',
+  chatLoadError: 'Não foi possível carregar o assistente. Recarregue a página para tentar de novo.',
 }
