@@ -93,7 +93,7 @@ export function projectChat(
   project: ChatProject,
   language: ChatLanguage = defaultChatLanguage,
 ): { json: string; summary: ProjectSummary } {
-  const { passages, headlines } = projectParts(project)
+  const { passages, headlines } = projectParts(project, language.words)
   const json = safeJson(passageFile(passages, language))
   return {
     json,
@@ -114,7 +114,7 @@ export function chatOverviewJson(
   posts: readonly ChatPost[] = [],
   language: ChatLanguage = defaultChatLanguage,
 ): string {
-  const passages = [...portfolioPassages(portfolio), ...postPassages(posts)]
+  const passages = [...portfolioPassages(portfolio, language.words), ...postPassages(posts, language.words)]
   const file: ChatOverviewFile = { ...passageFile(passages, language), projects: [...projects] }
   return safeJson(file)
 }

@@ -2,6 +2,7 @@ import { Parser } from 'htmlparser2'
 import type { Place } from '../../site/src/chat/search-config.ts'
 import { paths } from '../../site/src/paths.ts'
 import { formatDate } from '../../site/src/period.ts'
+import { englishPassageWords, type PassageWords } from './chat-passage-words.ts'
 import type {
   Portfolio,
   PostSummary,
@@ -127,14 +128,14 @@ function htmlBlocks(html: string): Block[] {
 }
 
 /** When a career entry was: its duration, or its dates. */
-function period(entry: { start?: string; end?: string; duration?: string }): string {
+function period(entry: { start?: string; end?: string; duration?: string }, words: PassageWords): string {
   if (text(entry.duration)) return `(${text(entry.duration)})`
   if (!text(entry.start)) return ''
-  return `(${text(entry.start)} to ${text(entry.end) || 'present'})`
+  return words.period(text(entry.start), text(entry.end))
 }
 
-/** The owner's profile, career, home-page texts and tech stack. */
-export function portfolioPassages(portfolio: ChatPortfolio): PassageDraft[] {
+/** The owner's profile, career, home-page texts and tech stack, glued with `words` (the content's language's). */
+export function portfolioPassages(portfolio: ChatPortfolio, words: PassageWords = englishPassageWords): PassageDraft[] {
   const { owner, about } = portfolio
   const name = text(owner.name)
   const out: PassageDraft[] = []
@@ -142,26 +143,26 @@ export function portfolioPassages(portfolio: ChatPortfolio): PassageDraft[] {
     if (body) out.push({ title, text: body, source: name, project: '', section, url: `${paths.home}#${anchor}`, kind })
   }
   const hero = portfolio.hero
-  const aboutTitle = text(about.title) || 'About'
-  add('Who', [name, text(owner.role)].filter(Boolean).join(', ') + '.', aboutTitle, 'about')
-  if (text(owner.location)) add('Location', `${name} is based in ${text(owner.location)}.`, aboutTitle, 'about')
+  const aboutTitle = text(about.title) || words.about
+  add(words.who, [name, text(owner.role)].filter(Boolean).join(', ') + '.', aboutTitle, 'about')
+  if (text(owner.location)) add(words.location, words.basedIn(name, text(owner.location)), aboutTitle, 'about')
   const years = [
-    text(owner.yearsInOperations) && `${text(owner.yearsInOperations)} years in business operations`,
-    text(owner.yearsFullStack) && `${text(owner.yearsFullStack)} years of full-stack development`,
+    text(owner.yearsInOperations) && words.yearsInOperations(text(owner.yearsInOperations)),
+    text(owner.yearsFullStack) && words.yearsFullStack(text(owner.yearsFullStack)),
   ].filter(Boolean)
-  if (years.length > 0) add('Experience', `${name} has ${years.join(' and ')}.`, aboutTitle, 'about')
-  if (portfolio.availability) add('Availability', text(portfolio.availability.text), aboutTitle, 'about')
+  if (years.length > 0) add(words.experience, words.has(name, years), aboutTitle, 'about')
+  if (portfolio.availability) add(words.availability, text(portfolio.availability.text), aboutTitle, 'about')
   add(text(hero?.eyebrow), [text(hero?.headline), text(hero?.tagline)].filter(Boolean).join('. '), aboutTitle, 'hero')
   const claims = (hero?.claims ?? []).map((claim) => `${text(claim.value)} ${text(claim.label).toLowerCase()}`.trim())
-  if (claims.length > 0) add('Highlights', `${claims.join('; ')}.`, aboutTitle, 'hero')
+  if (claims.length > 0) add(words.highlights, `${claims.join('; ')}.`, aboutTitle, 'hero')
   for (const block of htmlBlocks(text(about.body))) add(block.lead || aboutTitle, block.text, aboutTitle, 'about')
   for (const item of about.highlights ?? []) add(text(item.title), text(item.text), aboutTitle, 'about')
   // The career: what a recruiter asks first ("has he worked with payments?"), also when only the resume shows it.
   const sentence = (value: string) => value.replace(/([^.!?])$/, '$1.')
   for (const job of portfolio.experience ?? []) {
-    const head = [text(job.role), text(job.organisation) && `at ${text(job.organisation)}`, period(job)]
+    const head = [text(job.role), text(job.organisation) && words.at(text(job.organisation)), period(job, words)]
     add(
-      `${text(job.role)} experience`,
+      words.roleExperience(text(job.role)),
       [sentence(head.filter(Boolean).join(' ')), text(job.summary), ...strings(job.highlights)].map(sentence).join(' '),
       aboutTitle,
       'about',
@@ -170,28 +171,28 @@ export function portfolioPassages(portfolio: ChatPortfolio): PassageDraft[] {
   for (const school of portfolio.education ?? []) {
     const head = [
       text(school.qualification),
-      text(school.area) && `in ${text(school.area)}`,
-      `at ${text(school.institution)}`,
+      text(school.area) && words.inArea(text(school.area)),
+      words.at(text(school.institution)),
     ]
-    add('Education', sentence([...head, period(school)].filter(Boolean).join(' ')), aboutTitle, 'about')
+    add(words.education, sentence([...head, period(school, words)].filter(Boolean).join(' ')), aboutTitle, 'about')
   }
   const stack = portfolio.techStack
   for (const group of stack.groups)
     add(
-      `${text(group.name)} stack`,
+      words.stack(text(group.name)),
       `${text(group.name)}: ${strings(group.items).join(', ')}.`,
-      text(stack.title) || 'Tech Stack',
+      text(stack.title) || words.techStack,
       'about',
       'tech',
     )
   const { contact, links } = portfolio
-  const contactTitle = text(contact.title) || 'Contact'
-  for (const block of htmlBlocks(text(contact.body))) add('Contact', block.text, contactTitle, 'contact')
+  const contactTitle = text(contact.title) || words.contact
+  for (const block of htmlBlocks(text(contact.body))) add(words.contact, block.text, contactTitle, 'contact')
   const email = text(contact.email).replace(/^mailto:/, '')
   add(
-    'Contact email',
+    words.contactEmail,
     [
-      email && `E-mail: ${email}`,
+      email && words.email(email),
       text(links.github) && `GitHub: ${text(links.github)}`,
       text(links.linkedin) && `LinkedIn: ${text(links.linkedin)}`,
     ]
@@ -201,12 +202,7 @@ export function portfolioPassages(portfolio: ChatPortfolio): PassageDraft[] {
     'contact',
   )
   // The resume always exists: a hand-made resume.file, or the one the build makes from the content.
-  add(
-    'Resume CV',
-    `${text(portfolio.resume?.label) || 'Resume'} (PDF): the link is in the footer of every page.`,
-    contactTitle,
-    'contact',
-  )
+  add(words.resumeTitle, words.resumeLink(text(portfolio.resume?.label) || words.resume), contactTitle, 'contact')
   return out
 }
 
@@ -219,7 +215,7 @@ export const CHAT_POSTS = 50
  * leading to the post's page. Posts published elsewhere (writing.external) are left out: their
  * pages are not on this site.
  */
-export function postPassages(posts: readonly ChatPost[]): PassageDraft[] {
+export function postPassages(posts: readonly ChatPost[], words: PassageWords = englishPassageWords): PassageDraft[] {
   return posts
     .filter((post) => !post.external && !post.draft)
     .slice(0, CHAT_POSTS)
@@ -227,14 +223,14 @@ export function postPassages(posts: readonly ChatPost[]): PassageDraft[] {
       const tags = strings(post.tags)
       const headings = (post.outline ?? []).map((entry) => text(entry.text))
       return {
-        title: ['Writing post', text(post.title), ...tags, ...headings].join(' '),
+        title: [words.writingPost, text(post.title), ...tags, ...headings].join(' '),
         text: [
-          `${text(post.title)} (a post, ${formatDate(post.published.slice(0, 7))}): ${text(post.summary)}`,
-          tags.length > 0 ? `Tags: ${tags.join(', ')}.` : '',
+          `${words.post(text(post.title), formatDate(post.published.slice(0, 7), { lang: words.lang, present: '' }))}: ${text(post.summary)}`,
+          tags.length > 0 ? words.tags(tags) : '',
         ]
           .filter(Boolean)
           .join(' '),
-        source: 'Writing',
+        source: words.writing,
         project: '',
         section: text(post.title),
         url: paths.post(post.slug),
@@ -247,7 +243,10 @@ export function postPassages(posts: readonly ChatPost[]): PassageDraft[] {
  * One project's passages, and its headlines: the names its case study gives things (features,
  * entities, diagrams, endpoints, bold leads), what tells it from other projects in a few words.
  */
-export function projectParts(project: ChatProject): { passages: PassageDraft[]; headlines: string[] } {
+export function projectParts(
+  project: ChatProject,
+  words: PassageWords = englishPassageWords,
+): { passages: PassageDraft[]; headlines: string[] } {
   const id = text(project.id)
   const source = text(project.title)
   const page = paths.project(id)
@@ -263,30 +262,26 @@ export function projectParts(project: ChatProject): { passages: PassageDraft[]; 
   // The card's tech list, unless a tech-stack section lists it all again (each of its groups is a passage).
   const listed = new Set(stackItems(project).map((item) => item.toLowerCase()))
   const unlisted = tech.filter((item) => !listed.has(item.toLowerCase()))
-  if (unlisted.length > 0) add('Tech', `${source} uses ${unlisted.join(', ')}.`, '', '', 'tech')
+  if (unlisted.length > 0) add(words.tech, words.uses(source, unlisted), '', '', 'tech')
   const achievements = strings(project.achievements)
-  if (achievements.length > 0) add('Achievements', `${achievements.join('. ')}.`, '', '')
+  if (achievements.length > 0) add(words.achievements, `${achievements.join('. ')}.`, '', '')
   if (project.metrics)
     add(
-      'Metrics',
+      words.metrics,
       Object.entries(project.metrics)
         .map(([label, value]) => `${label}: ${String(value)}`)
         .join('; '),
       '',
       '',
     )
-  audiencePassage(project, source, add)
+  audiencePassage(project, source, add, words)
   const demo = project.demo
   if (demo) {
-    add(
-      'Demo login',
-      `Demo login: ${text(demo.email)} with the password ${text(demo.password)}; the demo data resets ${text(demo.reset)}.`,
-      '',
-      '',
-    )
+    add(words.demoLogin, words.demo(text(demo.email), text(demo.password), text(demo.reset)), '', '')
   }
   // The closing call to action only invites the reader to the demo and the code (the links and demo login above).
-  for (const section of project.sections) if (section.kind !== 'call-to-action') sectionPassages(section, source, add)
+  for (const section of project.sections)
+    if (section.kind !== 'call-to-action') sectionPassages(section, source, add, words)
   return { passages: out, headlines }
 }
 
@@ -295,9 +290,9 @@ export function projectParts(project: ChatProject): { passages: PassageDraft[]; 
  * space); Partners (…)"): what answers "who is it for", and the roles a "what do partners do"
  * question names.
  */
-function audiencePassage(project: ChatProject, source: string, add: Add): void {
+function audiencePassage(project: ChatProject, source: string, add: Add, words: PassageWords): void {
   const groups = strings(project.audience)
-  if (groups.length > 0) add('Built for (audience)', `${source} is built for: ${groups.join('; ')}.`, '', '')
+  if (groups.length > 0) add(words.builtForTitle, words.builtFor(source, groups), '', '')
 }
 
 /** The items of a project's tech-stack sections, in order. */
@@ -328,9 +323,6 @@ function enumValues(type: string, constraints: string): string[] {
     .filter(Boolean)
 }
 
-const spoken = (values: readonly string[]) =>
-  values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : (values[0] ?? '')
-
 /** `headline`: a name the case study gives what the passage tells (see projectParts). */
 type Add = (
   title: string,
@@ -341,7 +333,7 @@ type Add = (
   headline?: string,
 ) => void
 
-function sectionPassages(section: RenderedSection, source: string, add: Add): void {
+function sectionPassages(section: RenderedSection, source: string, add: Add, words: PassageWords): void {
   const title = text(section.title)
   const anchor = text(section.id)
   const put: Put = (headline, body, kind, named = headline) => add(headline || title, body, title, anchor, kind, named)
@@ -370,19 +362,19 @@ function sectionPassages(section: RenderedSection, source: string, add: Add): vo
       // "endpoint" in its headline: what a visitor calls the row ("which endpoint approves…").
       for (const endpoint of section.endpoints)
         put(
-          `${text(endpoint.method)} ${text(endpoint.path)} endpoint`,
-          `${text(endpoint.method)} ${text(endpoint.path)}: ${text(endpoint.summary)}${text(endpoint.auth) ? ` (${text(endpoint.auth)})` : ''}`,
+          words.endpoint(text(endpoint.method), text(endpoint.path)),
+          `${text(endpoint.method)} ${text(endpoint.path)}: ${text(endpoint.summary)}${text(endpoint.auth) ? ` (${words.auth[text(endpoint.auth)] ?? text(endpoint.auth)})` : ''}`,
           'row',
           text(endpoint.path),
         )
       break
     case 'database':
-      databasePassages(section, put)
+      databasePassages(section, put, words)
       break
     case 'test-cards': {
       // Test cards are short: one passage for all of a section's.
       const cards = section.cards.map((card) => `${text(card.network)} ${text(card.number)} (${text(card.outcome)})`)
-      if (cards.length > 0) put('Test cards', `Test cards: ${cards.join('; ')}.`, 'row', '')
+      if (cards.length > 0) put(words.testCards, words.testCardsList(cards), 'row', '')
       break
     }
   }
@@ -391,7 +383,11 @@ function sectionPassages(section: RenderedSection, source: string, add: Add): vo
 type Put = (headline: string, body: string, kind?: Place['kind'], named?: string) => void
 
 /** A database section's entities, one passage each, and its relations, one passage for all. */
-function databasePassages(section: Extract<RenderedSection, { kind: 'database' }>, put: Put): void {
+function databasePassages(
+  section: Extract<RenderedSection, { kind: 'database' }>,
+  put: Put,
+  words: PassageWords,
+): void {
   for (const entity of section.entities) {
     // Names, notes, enum values and defaults: what a reader asks about. Column types and constraints are noise here.
     const fields = entity.fields.map((field) => {
@@ -399,23 +395,24 @@ function databasePassages(section: Extract<RenderedSection, { kind: 'database' }
       const fallback = /\bdefault\s+('[^']*'|\S+)/i.exec(constraints)?.[1]
       const values = enumValues(text(field.type), constraints)
       const details = [
-        values.length > 0 ? `one of ${spoken(values)}` : '',
-        /unique/i.test(constraints) ? 'unique' : '',
-        fallback ? `default ${fallback}` : '',
+        values.length > 0 ? words.oneOf(values) : '',
+        /unique/i.test(constraints) ? words.unique : '',
+        fallback ? words.defaultValue(fallback) : '',
         text(field.note),
       ].filter(Boolean)
       return details.length > 0 ? `${text(field.name)} (${details.join(', ')})` : text(field.name)
     })
     put(
-      `${text(entity.name)} table`,
-      `${text(entity.name)}: ${text(entity.description)} Fields: ${fields.join('; ')}.`,
+      words.table(text(entity.name)),
+      words.entity(text(entity.name), text(entity.description), fields),
       'row',
       text(entity.name),
     )
   }
   // Relations are short: one passage for all of a section's.
   const relations = (section.relations ?? []).map(
-    (r) => `${text(r.from)} to ${text(r.to)}: ${text(r.cardinality)}${text(r.note) ? ` (${text(r.note)})` : ''}`,
+    (r) =>
+      `${words.relation(text(r.from), text(r.to), text(r.cardinality))}${text(r.note) ? ` (${text(r.note)})` : ''}`,
   )
-  if (relations.length > 0) put('Relations', `Relations: ${relations.join('; ')}.`, 'row', '')
+  if (relations.length > 0) put(words.relations, words.relationsList(relations), 'row', '')
 }

@@ -25,6 +25,9 @@ const SCAFFOLD = [
   '.github/workflows/deploy.yml',
   '.github/workflows/validate.yml',
   'projects/online-store.yaml',
+  'portfolio.es.yaml',
+  'projects/online-store.es.yaml',
+  'i18n.lock.yaml',
   'posts/stock-during-checkout.md',
   'media/online-store/cover.png',
   'media/online-store/checkout.png',
@@ -85,6 +88,8 @@ describe('portfolio init', () => {
     for (const [file, link] of [
       ['portfolio.yaml', `./node_modules/${tool.name}/schema/portfolio.schema.json`],
       ['projects/online-store.yaml', `../node_modules/${tool.name}/schema/project.schema.json`],
+      ['portfolio.es.yaml', `./node_modules/${tool.name}/schema/portfolio.overlay.schema.json`],
+      ['projects/online-store.es.yaml', `../node_modules/${tool.name}/schema/project.overlay.schema.json`],
     ] as const) {
       expect(readFileSync(path.join(dir, file), 'utf8').split('\n')[0]).toBe(`# yaml-language-server: $schema=${link}`)
     }
@@ -109,8 +114,10 @@ describe('portfolio init', () => {
       ),
     )
 
+    // The Spanish overlays are checked too, and the lock init writes is current: no stale translation.
     const validate = run(['validate', '--root', dir])
-    expect(validate.stderr).toContain('✔ 3 files checked, no problems')
+    expect(validate.stderr).toContain('✔ 6 files checked, no problems')
+    expect(validate.stderr).toMatch(/^es \d+% translated$/m)
     expect(validate.code).toBe(0)
 
     const out = path.join(tempDir('portfolio-init-dist-'), 'site')
@@ -118,6 +125,11 @@ describe('portfolio init', () => {
     expect(build.code, build.stderr).toBe(0)
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('Your Name')
     expect(readFileSync(path.join(out, 'projects/online-store/index.html'), 'utf8')).toContain('Online Store')
+    // The second language: the same pages under /es/, in Spanish.
+    const spanishHome = readFileSync(path.join(out, 'es/index.html'), 'utf8')
+    expect(spanishHome).toContain('<html lang="es"')
+    expect(spanishHome).toContain('Creo aplicaciones web que la gente disfruta usando')
+    expect(readFileSync(path.join(out, 'es/projects/online-store/index.html'), 'utf8')).toContain('Tienda online')
     // The example post: its page, and the feeds.
     expect(readFileSync(path.join(out, 'writing/stock-during-checkout/index.html'), 'utf8')).toContain(
       'Keeping stock right when two shoppers check out at once',
@@ -146,7 +158,7 @@ describe('portfolio init', () => {
     writeFileSync(file, uncommented)
     expect(Object.keys(parse(uncommented) as object)).toEqual(expect.arrayContaining(lists))
     const validate = run(['validate', '--root', dir])
-    expect(validate.stderr).toContain('✔ 3 files checked, no problems')
+    expect(validate.stderr).toContain('✔ 6 files checked, no problems')
   })
 
   it('refuses to overwrite without --force, listing the files (exit 2), and overwrites with it', () => {
@@ -187,12 +199,22 @@ describe('portfolio init', () => {
     const init = run(['init', inside])
     expect(init.code).toBe(0)
     expect(init.stderr).toContain(`npx portfolio dev --root .portfolio-cache/init-test-${process.pid}`)
-    expect(readdirSync(inside).sort()).toEqual(['media', 'portfolio.yaml', 'posts', 'projects'])
+    expect(readdirSync(inside).sort()).toEqual([
+      'i18n.lock.yaml',
+      'media',
+      'portfolio.es.yaml',
+      'portfolio.yaml',
+      'posts',
+      'projects',
+    ])
     expect(readFileSync(path.join(inside, 'portfolio.yaml'), 'utf8')).toMatch(
       /^# yaml-language-server: \$schema=\.\.\/\.\.\/schema\/portfolio\.schema\.json$/m,
     )
     expect(readFileSync(path.join(inside, 'projects/online-store.yaml'), 'utf8')).toMatch(
       /^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schema\/project\.schema\.json$/m,
+    )
+    expect(readFileSync(path.join(inside, 'projects/online-store.es.yaml'), 'utf8')).toMatch(
+      /^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schema\/project\.overlay\.schema\.json$/m,
     )
   })
 
