@@ -15,17 +15,23 @@ import { sha256Hex } from '../sha256.ts'
 /** The panel the cover fills: the card's right, from under the top rule to above the footer; the text keeps the rest. */
 export const COVER_PANEL = { x: 720, y: 8, width: W - 720, height: H - 84 - 8 - 20 } as const
 
-/** The cover panel's SVG: the image, and a fade from the background over its left edge. */
-export function coverPanel(cover: CardCover): string {
-  const { x, y, width, height } = COVER_PANEL
+/**
+ * The cover panel's SVG: the image, and a fade from the background over its edge toward the text.
+ * A right-to-left card mirrors it: the panel on the left, fading over its right edge.
+ */
+export function coverPanel(cover: CardCover, rtl = false): string {
+  const { y, width, height } = COVER_PANEL
+  const x = rtl ? W - COVER_PANEL.x - width : COVER_PANEL.x
+  const [from, to] = rtl ? ['1', '0'] : ['0', '1']
+  const fadeX = rtl ? x + width - 160 : x
   return `<defs>
-    <linearGradient id="cover-fade" x1="0" y1="0" x2="1" y2="0">
+    <linearGradient id="cover-fade" x1="${from}" y1="0" x2="${to}" y2="0">
       <stop offset="0" stop-color="${colors.bg}" stop-opacity="1"/>
       <stop offset="1" stop-color="${colors.bg}" stop-opacity="0"/>
     </linearGradient>
   </defs>
   <image href="${coverHref(cover)}" x="${x}" y="${y}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice"/>
-  <rect x="${x}" y="${y}" width="160" height="${height}" fill="url(#cover-fade)"/>`
+  <rect x="${fadeX}" y="${y}" width="160" height="${height}" fill="url(#cover-fade)"/>`
 }
 
 /** A project's cover as a card spec holds it: where its source is and the digest of its bytes. */

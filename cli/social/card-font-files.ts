@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fontDirectory } from '../paths.ts'
+import { SCRIPT_FONTS } from './script-fonts.ts'
 
 /**
  * The fonts every card is set in, shipped with the tool so a card looks the same on every machine.
@@ -15,3 +16,13 @@ export const FONT_FILES = {
 export const FONT_FAMILY = 'DejaVu Sans'
 
 export type FontWeight = keyof typeof FONT_FILES
+
+/**
+ * Every font file the card renderer holds: the Latin font's, then each script's (script-fonts.ts).
+ * resvg falls back through all of them for a character the SVG's families lack, so all of them
+ * decide a card's pixels, and all are in its key.
+ */
+export const RENDERER_FONT_FILES: readonly string[] = [
+  ...Object.values(FONT_FILES),
+  ...SCRIPT_FONTS.flatMap((font) => [font.regular, font.bold]),
+]

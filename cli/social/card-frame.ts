@@ -1,8 +1,8 @@
 import { escapeUTF8 } from 'entities'
 import { initials } from '../../site/src/initials.ts'
-import { FONT_FAMILY, type FontWeight } from './card-font-files.ts'
-import { measureText } from './card-fonts.ts'
+import type { FontWeight } from './card-font-files.ts'
 import { colors, H, PAD, W } from './card-palette.ts'
+import { type CardWriting, placeX } from './card-writing.ts'
 import { wrapText } from './wrap-text.ts'
 
 export interface TextStyle {
@@ -11,22 +11,33 @@ export interface TextStyle {
   fill: string
   letterSpacing?: number
   anchor?: 'middle'
+  /**
+   * Text written left to right on every card (technology names): not isolated as right-to-left on
+   * a right-to-left card, so `C#` stays `C#`. A run of one script is set in its order either way.
+   */
+  ltr?: boolean
 }
 
 /** Text made safe inside an SVG element or attribute: `& < > " '` as entities. */
 export const escapeXml: (text: string) => string = escapeUTF8
 
 /** `text` wrapped to `maxWidth` in `style`, at most `maxLines` lines, cut with an ellipsis when it does not all fit. */
-export function fitLines(text: string, style: TextStyle, maxWidth: number, maxLines: number): string[] {
-  return wrapText(text, lineMeasure(style), maxWidth, maxLines)
+export function fitLines(
+  text: string,
+  style: TextStyle,
+  maxWidth: number,
+  maxLines: number,
+  writing: CardWriting,
+): string[] {
+  return wrapText(text, lineMeasure(style, writing), maxWidth, maxLines)
 }
 
 /**
  * Measures a line as its words, each measured once: wrapping measures the line again with each
  * word it adds, and unkerned advances add up, so the sum is the whole line's width.
  */
-function lineMeasure(style: TextStyle): (line: string) => number {
-  const measure = (text: string) => measureText(text, style.size, style.weight, style.letterSpacing)
+function lineMeasure(style: TextStyle, writing: CardWriting): (line: string) => number {
+  const measure = (text: string) => writing.measure(text, style.size, style.weight, style.letterSpacing)
   const space = measure(' ')
   const words = new Map<string, number>()
   return (line) => {
@@ -44,21 +55,26 @@ function lineMeasure(style: TextStyle): (line: string) => number {
   }
 }
 
-/** One line of text at its baseline; nothing for a blank line. */
-export function textLine(line: string, x: number, baseline: number, style: TextStyle): string {
+/**
+ * One line of text at its baseline, `x` as in the left-to-right layout (mirrored, anchored at its
+ * end and isolated as right-to-left on a right-to-left card: see card-writing.ts); nothing for a blank line.
+ */
+export function textLine(line: string, x: number, baseline: number, style: TextStyle, writing: CardWriting): string {
   // Characters XML 1.0 forbids (C0 controls a YAML escape can carry) would make the SVG unreadable.
   const clean = line.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
   if (!clean.trim()) return ''
+  const anchor = writing.rtl && !style.anchor ? 'end' : style.anchor
+  const text = writing.rtl && !style.ltr ? `\u2067${clean}\u2069` : clean
   const attributes = [
-    `x="${x}"`,
+    `x="${placeX(writing, x)}"`,
     `y="${baseline}"`,
     `font-size="${style.size}"`,
     style.weight === 'bold' ? 'font-weight="bold"' : '',
     `fill="${style.fill}"`,
     style.letterSpacing ? `letter-spacing="${style.letterSpacing}"` : '',
-    style.anchor ? `text-anchor="${style.anchor}"` : '',
+    anchor ? `text-anchor="${anchor}"` : '',
   ]
-  return `<text ${attributes.filter(Boolean).join(' ')}>${escapeXml(clean)}</text>`
+  return `<text ${attributes.filter(Boolean).join(' ')}>${escapeXml(text)}</text>`
 }
 
 /** Lines of text, `lineHeight` apart. */
@@ -68,9 +84,10 @@ export function textLines(
   firstBaseline: number,
   lineHeight: number,
   style: TextStyle,
+  writing: CardWriting,
 ): string {
   return lines
-    .map((line, i) => textLine(line, x, firstBaseline + i * lineHeight, style))
+    .map((line, i) => textLine(line, x, firstBaseline + i * lineHeight, style, writing))
     .filter(Boolean)
     .join('\n  ')
 }
@@ -115,27 +132,27 @@ function defs(): string {
 }
 
 /** The brand (initials mark and name) and the footer every card has. */
-function chrome(owner: string, footer: string): string {
+function chrome(owner: string, footer: string, writing: CardWriting): string {
   const footerStyle: TextStyle = { size: 24, weight: 'regular', fill: colors.muted }
   const ownerStyle: TextStyle = { size: 30, weight: 'bold', fill: colors.text }
   return `<rect x="0" y="0" width="${W}" height="8" fill="url(#rule)"/>
-  <rect x="${PAD}" y="60" width="64" height="64" rx="16" fill="url(#mark)"/>
-  ${textLine(initials(owner), PAD + 32, 101, { size: 24, weight: 'bold', fill: '#ffffff', anchor: 'middle' })}
-  ${textLines(fitLines(owner, ownerStyle, W - PAD * 2 - 88, 1), PAD + 88, 102, 0, ownerStyle)}
+  <rect x="${placeX(writing, PAD, 64)}" y="60" width="64" height="64" rx="16" fill="url(#mark)"/>
+  ${textLine(initials(owner), PAD + 32, 101, { size: 24, weight: 'bold', fill: '#ffffff', anchor: 'middle' }, writing)}
+  ${textLines(fitLines(owner, ownerStyle, W - PAD * 2 - 88, 1, writing), PAD + 88, 102, 0, ownerStyle, writing)}
   <line x1="${PAD}" y1="${H - 84}" x2="${W - PAD}" y2="${H - 84}" stroke="${colors.border}" stroke-width="2"/>
-  ${textLines(fitLines(footer, footerStyle, W - PAD * 2, 1), PAD, H - 40, 0, footerStyle)}`
+  ${textLines(fitLines(footer, footerStyle, W - PAD * 2, 1, writing), PAD, H - 40, 0, footerStyle, writing)}`
 }
 
 /**
  * A whole card around `body`: background, glows, brand and footer. Spaces are kept as written
  * (xml:space), so the footer's wide separators stay wide.
  */
-export function cardFrame(owner: string, footer: string, body: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${FONT_FAMILY}" xml:space="preserve">
+export function cardFrame(owner: string, footer: string, body: string, writing: CardWriting): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${writing.fontFamily}" xml:space="preserve">
   ${defs()}
   <rect width="${W}" height="${H}" fill="${colors.bg}"/>
   ${glows.map((glow) => `<circle cx="${glow.cx}" cy="${glow.cy}" r="${glow.r}" fill="url(#${glow.id})"/>`).join('\n  ')}
-  ${chrome(owner, footer)}
+  ${chrome(owner, footer, writing)}
   ${body}
 </svg>
 `

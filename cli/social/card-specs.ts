@@ -1,5 +1,6 @@
 import { socialImage } from '../../site/src/paths.ts'
 import type { Portfolio, Project } from '../content/content-types.ts'
+import type { LanguageContent } from '../content/i18n/localize.ts'
 import type { CardCover } from './card-cover.ts'
 
 /** What the cards show of the site and its owner (every card has the brand and a footer). */
@@ -20,8 +21,19 @@ export interface ProjectContent {
   cover?: CardCover
 }
 
-/** Everything one card is drawn from: the home card has no project. */
-export type CardSpec = { file: string; card: CardContent; project?: ProjectContent }
+/**
+ * Everything one card is drawn from: the home card has no project. `language`: the BCP 47 tag the
+ * card is written in (its words, direction and fonts: card-writing.ts); absent on an English card.
+ */
+export type CardSpec = { file: string; card: CardContent; project?: ProjectContent; language?: string }
+
+/** The language a set of cards is written in, and the folder of the site they go in. */
+export interface CardLanguage {
+  /** The BCP 47 tag as the content writes it. */
+  tag: string
+  /** The folder of the language's pages in the site (`ar` for `ar/og/index.png`); the site's root when absent. */
+  folder?: string
+}
 
 /**
  * What the cards are drawn from: the checked content (a build draws them before its projects are
@@ -58,9 +70,13 @@ function cardContent({ portfolio }: CardSource): CardContent {
 export function socialCardSpecs(
   content: CardSource,
   cover: (src: string) => CardCover | undefined = () => undefined,
+  language?: CardLanguage,
 ): CardSpec[] {
   const card = cardContent(content)
-  const specs: CardSpec[] = [{ file: socialImage.path().replace(/^\//, ''), card }]
+  const folder = language?.folder ? `${language.folder}/` : ''
+  // English cards keep the spec they had before languages, and so the keys they are recorded under.
+  const written = language && language.tag !== 'en' ? { language: language.tag } : {}
+  const specs: CardSpec[] = [{ file: `${folder}${socialImage.path().replace(/^\//, '')}`, card, ...written }]
   for (const { id, title, description, tech, cover: image } of content.projects) {
     const src = image && 'src' in image && typeof image.src === 'string' ? image.src : undefined
     const found = src ? cover(src) : undefined
@@ -71,7 +87,7 @@ export function socialCardSpecs(
       tech: tech.filter(Boolean),
       ...(found ? { cover: found } : {}),
     }
-    specs.push({ file: `og/${id}.png`, card, project })
+    specs.push({ file: `${folder}og/${id}.png`, card, project, ...written })
   }
   for (const { slug, title, summary, tags, cover: image } of content.posts ?? []) {
     const src = image && 'src' in image && typeof image.src === 'string' ? image.src : undefined
@@ -84,7 +100,26 @@ export function socialCardSpecs(
       tech: (tags ?? []).filter(Boolean),
       ...(found ? { cover: found } : {}),
     }
-    specs.push({ file: socialImage.postPath(slug).replace(/^\//, ''), card, project: post })
+    specs.push({ file: `${folder}${socialImage.postPath(slug).replace(/^\//, '')}`, card, project: post, ...written })
   }
   return specs
+}
+
+/**
+ * The cards of a language other than the default, from its merged content, into its folder
+ * (`<tag>/og/index.png`, `<tag>/og/<id>.png`, `<tag>/og/writing/<slug>.png`), which its pages link to
+ * since their paths are relative to the language's base. `posts`: the posts its site shows (the
+ * default's, until posts are translated), drawn in the language's card.
+ */
+export function languageCardSpecs(
+  content: Pick<LanguageContent, 'language' | 'portfolio' | 'projects'>,
+  cover: (src: string) => CardCover | undefined = () => undefined,
+  posts: CardSource['posts'] = [],
+): CardSpec[] {
+  const source: CardSource = {
+    portfolio: content.portfolio.data,
+    projects: content.projects.map((project) => project.data),
+    posts,
+  }
+  return socialCardSpecs(source, cover, { tag: content.language, folder: content.language })
 }

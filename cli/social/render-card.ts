@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Renderer } from '@takumi-rs/core'
-import { FONT_FILES } from './card-font-files.ts'
+import { RENDERER_FONT_FILES } from './card-font-files.ts'
 
 export const CARD_WIDTH = 1200
 export const CARD_HEIGHT = 630
@@ -25,14 +25,15 @@ let renderer: Promise<Renderer> | undefined
 
 /**
  * One renderer per thread, holding the bundled fonts (never the machine's, so a card comes out the
- * same wherever it is built). Registering reads and parses the font files, so it is done once, not
+ * same wherever it is built): DejaVu Sans, and the Noto fonts of the scripts a card in Arabic or
+ * Hindi is set in (resvg shapes their joining and conjuncts with them). Registering reads and parses the font files, so it is done once, not
  * per card. The native module loads with the first card: a build whose cards are all unchanged never needs it.
  */
 function cardRenderer(): Promise<Renderer> {
   renderer ??= (async () => {
     const { Renderer } = await import('@takumi-rs/core')
     const made = new Renderer()
-    for (const file of Object.values(FONT_FILES)) await made.registerFont(readFileSync(file))
+    for (const file of RENDERER_FONT_FILES) await made.registerFont(readFileSync(file))
     return made
   })()
   return renderer

@@ -4,12 +4,12 @@ import { storeAt, type Store, type StoreAddress } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
 import { sha256Hex } from '../sha256.ts'
-import { FONT_FILES } from './card-font-files.ts'
+import { RENDERER_FONT_FILES } from './card-font-files.ts'
 import type { CardSpec } from './card-specs.ts'
 import { withCoverPixels, type CardCover } from './card-cover.ts'
 import { CARD_RENDERER, renderCard } from './render-card.ts'
 
-export { socialCardSpecs, type CardSpec } from './card-specs.ts'
+export { languageCardSpecs, socialCardSpecs, type CardLanguage, type CardSpec } from './card-specs.ts'
 export { coverResolver } from './card-cover.ts'
 
 /**
@@ -27,9 +27,7 @@ const KIND = 'card'
  * tool's version (which the store's keys hold).
  */
 function fontsKey(store: Store): string {
-  return Object.values(FONT_FILES)
-    .map((font) => fileDigests(store).digest(font) ?? 'missing')
-    .join(' ')
+  return RENDERER_FONT_FILES.map((font) => fileDigests(store).digest(font) ?? 'missing').join(' ')
 }
 
 /** The store key of a card's SVG. */
