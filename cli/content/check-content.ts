@@ -163,10 +163,13 @@ export async function checkAcrossFiles(
   })
   const posts = postDocuments(loaded.posts, postOutcomes, parsedByFile, sources, diagnostics, links)
   const postSlugs = loaded.postsListed ? loaded.postFileSlugs : undefined
-  for (const overlay of [...loaded.overlays, ...loaded.postOverlays]) sources.set(overlay.source.path, overlay.source.text)
+  for (const overlay of [...loaded.overlays, ...loaded.postOverlays])
+    sources.set(overlay.source.path, overlay.source.text)
   if (loaded.i18nLock) sources.set(loaded.i18nLock.path, loaded.i18nLock.text)
   // Only a portfolio in several languages reads its posts' texts here.
-  const bodies = declaredLanguages(portfolio?.data).languages.length ? postBodies(loaded.posts) : new Map<string, TranslatedBody>()
+  const bodies = declaredLanguages(portfolio?.data).languages.length
+    ? postBodies(loaded.posts)
+    : new Map<string, TranslatedBody>()
   const translations = checkTranslations({
     portfolio,
     projects: projects.map((project) => ({ path: project.path, data: project.data })),

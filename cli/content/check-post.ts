@@ -110,7 +110,12 @@ function isCalendarDate(date: string): boolean {
  * diagram rules. Other in-site links go to `links` (their file offset as `index`) for the rules across files.
  * A translated post's text (posts/<slug>.<tag>.md) gets the same (i18n/check-post-overlays.ts).
  */
-export function checkPostBody(parsed: ParsedDocument, body: string, bodyOffset: number, links: InternalLink[]): Diagnostic[] {
+export function checkPostBody(
+  parsed: ParsedDocument,
+  body: string,
+  bodyOffset: number,
+  links: InternalLink[],
+): Diagnostic[] {
   const tokens = lexPost(body)
   const at = (index: number, length: number): Located => {
     const start = positionAt(parsed, bodyOffset + index)

@@ -139,7 +139,9 @@ describe('a stale post translation', () => {
     expect(loose.coverage.find((c) => c.language === 'fr')?.stale).toBe(1)
     const strict = await checkContent(copy.root, { strictI18n: true })
     expect(strict.diagnostics.map(brief)).toContain('TRANSLATION_STALE@posts/caching-builds.fr.md:5:1')
-    const missing = strict.diagnostics.filter((d) => d.code === 'TRANSLATION_MISSING' && d.file === 'posts/release-notes.md')
+    const missing = strict.diagnostics.filter(
+      (d) => d.code === 'TRANSLATION_MISSING' && d.file === 'posts/release-notes.md',
+    )
     expect(missing.map((d) => d.message)).toContain(
       '3 fields of posts/release-notes.md have no fr translation: /title, /summary, its text',
     )

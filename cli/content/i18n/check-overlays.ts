@@ -118,7 +118,6 @@ function fileNameProblem(overlay: OverlaySource, context: OverlayContext): Diagn
   return undefined
 }
 
-
 /**
  * M4 for any translation file: its language (`language`, as its name writes it) is the default one
  * or one site.languages does not list. `file` names `sourceFile` with `.<language>` before the

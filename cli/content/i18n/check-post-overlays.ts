@@ -63,7 +63,8 @@ export function checkPostOverlays(
       // An unknown key is the match's to explain (M1, M2): the schema would call both alike.
       own.push(...validateSchema(parsed, 'post.overlay').filter((d) => d.code !== 'SCHEMA_UNKNOWN_KEY'))
     const source = context.sources.get(sourceFile)
-    const match = source === undefined || data === undefined ? undefined : matchOverlay(sourceSchema('post'), source, data)
+    const match =
+      source === undefined || data === undefined ? undefined : matchOverlay(sourceSchema('post'), source, data)
     own.push(...(match?.problems ?? []).map((problem) => problemDiagnostic(problem, parsed, sourceFile)))
     const translated = split.body.trim() !== ''
     if (translated) own.push(...checkPostBody(parsed, split.body, split.bodyOffset, links))
@@ -102,4 +103,3 @@ function missingPost(
       : `Name it after a post file: ${slugs.map(renamed).join(', ') || 'there are none'}.`,
   )
 }
-

@@ -87,7 +87,10 @@ export function checkTranslations(input: TranslationInput): TranslationCheck {
       const kind: SourceKind = file === 'portfolio.yaml' ? 'portfolio' : file.startsWith('posts/') ? 'post' : 'project'
       // A post's text is one more translatable field, named BODY_KEY (it is not in the front matter).
       const body = bodies.get(file)
-      const all = [...translatableFields(sourceSchema(kind), data), ...(body === undefined ? [] : [{ pointer: BODY_KEY }])]
+      const all = [
+        ...translatableFields(sourceSchema(kind), data),
+        ...(body === undefined ? [] : [{ pointer: BODY_KEY }]),
+      ]
       const overlay = checked.find((o) => o.language === language && o.sourceFile === file)
       const done = new Set(overlay?.fields.map((field) => field.source))
       if (overlay?.body) done.add(BODY_KEY)
@@ -142,7 +145,6 @@ export function checkTranslations(input: TranslationInput): TranslationCheck {
 function overlayFile(file: string, language: string): string {
   return file.replace(/\.(yaml|md)$/, `.${language}.$1`)
 }
-
 
 function listed(pointers: readonly string[]): string {
   const shown = pointers.slice(0, 5).join(', ')
