@@ -5,6 +5,8 @@ import { sourceDigest, type SourceFile } from '../content/load-sources.ts'
 import type { Portfolio, Post, Project } from '../content/content-types.ts'
 import { splitFrontMatter } from '../content/front-matter.ts'
 import type { CompiledPost } from './compile-post.ts'
+import type { LocalizedPost } from '../content/i18n/localize.ts'
+import { sha256Hex } from '../sha256.ts'
 import { drawDiagrams, readDiagram, type Diagram, type DrawnDiagram } from './draw-diagrams.ts'
 
 /**
@@ -103,8 +105,43 @@ export async function compilePostCached(
   const split = splitFrontMatter(source.path, source.text)
   if ('diagnostic' in split) throw new Error(`${source.path} reached the compile without front matter`)
   const bodyLine = source.text.slice(0, split.bodyOffset).split('\n').length
+  const result = await compilePostBody(source.path, slug, front, split.body, bodyLine, store)
+  // A post with a diagram that cannot be drawn is never kept: its error is found afresh each time.
+  // Its warnings (a diagram too wide to read) are kept with it, and reported from the store.
+  if (!hasErrors(result.diagnostics)) POST.set(store, compiledPostKey(source, store), result)
+  return { ...result, cached: false }
+}
+
+/**
+ * A post as one language shows it (i18n/localize.ts), compiled: its merged front matter and the
+ * text of its language (or the source's), kept in the store by both, so a language whose post is
+ * unchanged compiles nothing. Its diagrams are drawn through the store by their source, as the
+ * default language's are: a diagram the translation did not change is drawn once for all languages.
+ * Diagnostics are placed in the file the text is in (`post.bodyFile`). Throws what compiling throws.
+ */
+export async function compileLanguagePostCached(
+  post: LocalizedPost,
+  store: Store,
+): Promise<CompiledPost & { cached: boolean }> {
+  const key = POST.key(store, post.bodyFile, sha256Hex(`${JSON.stringify(post.data)}\0${post.body}`))
+  const hit = POST.get(store, key)
+  if (hit) return { ...hit, cached: true }
+  const result = await compilePostBody(post.bodyFile, post.slug, post.data, post.body, post.bodyLine, store)
+  if (!hasErrors(result.diagnostics)) POST.set(store, key, result)
+  return { ...result, cached: false }
+}
+
+/** compilePostText and renderPost, each diagram drawn or taken from the store. */
+async function compilePostBody(
+  file: string,
+  slug: string,
+  front: Post,
+  body: string,
+  bodyLine: number,
+  store: Store,
+): Promise<CompiledPost> {
   const { compilePostText, renderPost } = await import('./compile-post.ts')
-  const toDraw = compilePostText(slug, front, split.body, bodyLine)
+  const toDraw = compilePostText(slug, front, body, bodyLine)
   const missing = toDraw.diagrams.filter((diagram) => readDiagram(store, diagram) === undefined)
   const drawn = await drawDiagrams(missing, store)
   const svgs = toDraw.diagrams.map((diagram): DrawnDiagram => {
@@ -112,9 +149,5 @@ export async function compilePostCached(
     if (svg !== undefined) return { svg }
     return drawn[missing.indexOf(diagram)] ?? { error: 'the diagram was not drawn' }
   })
-  const result = renderPost(toDraw, source.path, svgs)
-  // A post with a diagram that cannot be drawn is never kept: its error is found afresh each time.
-  // Its warnings (a diagram too wide to read) are kept with it, and reported from the store.
-  if (!hasErrors(result.diagnostics)) POST.set(store, compiledPostKey(source, store), result)
-  return { ...result, cached: false }
+  return renderPost(toDraw, file, svgs)
 }

@@ -20,6 +20,9 @@ import { localizeContent, type LanguageContent } from './i18n/localize.ts'
 import { siteStrings } from './i18n/site-strings.ts'
 import type { Strings } from '../../site/src/i18n/strings.ts'
 import { translationLockText } from './i18n/translation-lock.ts'
+import type { TranslatedBody } from './i18n/check-overlays.ts'
+import { splitFrontMatter } from './front-matter.ts'
+import { declaredLanguages } from './i18n/language-tags.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
 
 /** Validated content: data that passed the schema and every rule, typed by the schemas from here on. */
@@ -164,11 +167,20 @@ export async function checkAcrossFiles(
   })
   const posts = postDocuments(loaded.posts, postOutcomes, parsedByFile, sources, diagnostics, links)
   const postSlugs = loaded.postsListed ? loaded.postFileSlugs : undefined
-  for (const overlay of loaded.overlays) sources.set(overlay.source.path, overlay.source.text)
+  for (const overlay of [...loaded.overlays, ...loaded.postOverlays])
+    sources.set(overlay.source.path, overlay.source.text)
   if (loaded.i18nLock) sources.set(loaded.i18nLock.path, loaded.i18nLock.text)
+  // Only a portfolio in several languages reads its posts' texts here.
+  const bodies = declaredLanguages(portfolio?.data).languages.length
+    ? postBodies(loaded.posts)
+    : new Map<string, TranslatedBody>()
   const translations = checkTranslations({
     portfolio,
     projects: projects.map((project) => ({ path: project.path, data: project.data })),
+    posts: posts.flatMap((post) => {
+      const body = bodies.get(post.path)
+      return body ? [{ path: post.path, data: post.data, body: body.text }] : []
+    }),
     loaded,
     locate: (file, pointer) => locatePointer(parsedByFile.get(file) as ParsedDocument, pointer),
     strict: strictI18n,
@@ -210,6 +222,7 @@ export async function checkAcrossFiles(
       loaded.projects.length +
       loaded.posts.length +
       loaded.overlays.length +
+      loaded.postOverlays.length +
       (loaded.i18nLock ? 1 : 0) +
       loaded.uiStrings.length,
     parsed: parsedByFile,
@@ -219,14 +232,31 @@ export async function checkAcrossFiles(
   if (translations.coverage.length > 0) {
     const data = new Map<string, unknown>(projects.map((project) => [project.path, project.data]))
     if (portfolio) data.set(portfolio.path, portfolio.data)
-    result.translationLock = translationLockText(translations.overlays, data)
+    for (const post of posts) data.set(post.path, post.data)
+    const texts = new Map([...bodies].map(([file, body]) => [file, body.text]))
+    result.translationLock = translationLockText(translations.overlays, data, texts)
   }
   const complete = projects.length === loaded.projects.length && posts.length === loaded.posts.length
   if (!hasErrors(sorted) && complete && portfolio) {
     result.content = validContent(portfolio, projects, posts)
-    result.languages = localizeContent(result.content, translations.overlays)
+    result.languages = localizeContent(result.content, translations.overlays, bodies)
   }
   return result
+}
+
+/**
+ * Each post file's markdown text by file, for its translations (their staleness, and the text a
+ * language without one shows). A file without a front matter block has none: its own check says so.
+ */
+function postBodies(sources: readonly SourceFile[]): Map<string, TranslatedBody> {
+  const bodies = new Map<string, TranslatedBody>()
+  for (const source of sources) {
+    const split = splitFrontMatter(source.path, source.text)
+    if ('diagnostic' in split) continue
+    const line = source.text.slice(0, split.bodyOffset).split('\n').length
+    bodies.set(source.path, { text: split.body, line, offset: split.bodyOffset })
+  }
+  return bodies
 }
 
 /**

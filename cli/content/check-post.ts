@@ -34,12 +34,12 @@ export function checkPost(source: SourceFile): FileCheck {
     if (isRecord(parsed.data)) diagnostics.push(...checkFields(parsed, parsed.data))
   }
   // The text is checked whatever the front matter has: its problems are its own.
-  diagnostics.push(...checkBody(parsed, split.body, split.bodyOffset, links))
+  diagnostics.push(...checkPostBody(parsed, split.body, split.bodyOffset, links))
   return { parsed, diagnostics, links }
 }
 
 /** The post's document over its whole text (the body's places too), with the front matter's YAML nodes and data. */
-function postDocument(source: SourceFile, yaml?: ParsedDocument): ParsedDocument {
+export function postDocument(source: SourceFile, yaml?: ParsedDocument): ParsedDocument {
   let lineCounter: ParsedDocument['lineCounter'] | undefined
   return {
     path: source.path,
@@ -108,8 +108,14 @@ function isCalendarDate(date: string): boolean {
  * The markdown rules on the post's text, placed in the file: raw HTML and unsafe links (as in
  * case-study prose), `#anchor` links against the post's own heading ids, Mermaid blocks against the
  * diagram rules. Other in-site links go to `links` (their file offset as `index`) for the rules across files.
+ * A translated post's text (posts/<slug>.<tag>.md) gets the same (i18n/check-post-overlays.ts).
  */
-function checkBody(parsed: ParsedDocument, body: string, bodyOffset: number, links: InternalLink[]): Diagnostic[] {
+export function checkPostBody(
+  parsed: ParsedDocument,
+  body: string,
+  bodyOffset: number,
+  links: InternalLink[],
+): Diagnostic[] {
   const tokens = lexPost(body)
   const at = (index: number, length: number): Located => {
     const start = positionAt(parsed, bodyOffset + index)

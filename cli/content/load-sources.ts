@@ -36,6 +36,8 @@ export interface LoadedSources {
   postsListed: boolean
   /** The translations: portfolio.<tag>.yaml and projects/<id>.<tag>.yaml, decoded, in file-name order. */
   overlays: OverlaySource[]
+  /** The posts' translations, posts/<slug>.<tag>.md, decoded, in file-name order (`post` set on each). */
+  postOverlays: OverlaySource[]
   /** i18n.lock.yaml, when there is one: the source digests translations were made from (i18n/translation-lock.ts). */
   i18nLock?: SourceFile
   /** i18n/<tag>.yaml: the portfolio's own words for the site's strings in a language (i18n-catalogue.ts), in name order. */
@@ -49,6 +51,8 @@ export interface OverlaySource {
   /** The tag as the file name writes it; whether it is one of site.languages is checked later. */
   language: string
   project?: string
+  /** The slug of the post a posts/<slug>.<tag>.md translates. */
+  post?: string
 }
 
 export const LIMITS = Object.freeze({
@@ -67,6 +71,8 @@ const PROJECT_OVERLAY_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([A-Za-z0-9]+(?:[-_][
 const PORTFOLIO_OVERLAY_FILE = /^portfolio\.([A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)\.yaml$/
 export const I18N_LOCK_FILE = 'i18n.lock.yaml'
 const POST_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.md$/
+/** `<slug>.<tag>.md`: a post's translation (slugs have no dots, as project ids). */
+const POST_OVERLAY_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)\.md$/
 /** Editor droppings and hidden files: never content, so skipped with a warning instead of an error. */
 const IGNORABLE = /^(\.|#)|~$|\.(swp|swo|bak|orig|tmp)$/
 
@@ -94,7 +100,7 @@ export interface FileRead {
 
 /**
  * Finds portfolio.yaml, projects/*.yaml, posts/*.md, their translations (portfolio.<tag>.yaml,
- * projects/<id>.<tag>.yaml) and i18n.lock.yaml under `root` and decodes them; never follows links.
+ * projects/<id>.<tag>.yaml, posts/<slug>.<tag>.md) and i18n.lock.yaml under `root` and decodes them; never follows links.
  */
 export async function loadSources(root: string, options: LoadOptions = {}): Promise<LoadedSources> {
   const diagnostics: Diagnostic[] = []
@@ -107,9 +113,14 @@ export async function loadSources(root: string, options: LoadOptions = {}): Prom
     const source = readRemembered(root, name, diagnostics, options)
     if (source) overlays.push({ source, language })
   }
-  for (const { name, language, project } of projects.overlays) {
+  for (const { name, language, id } of projects.overlays) {
     const source = readRemembered(root, `${PROJECT_FOLDER.folder}/${name}`, diagnostics, options)
-    if (source) overlays.push({ source, language, project })
+    if (source) overlays.push({ source, language, project: id })
+  }
+  const postOverlays: OverlaySource[] = []
+  for (const { name, language, id } of posts.overlays) {
+    const source = readRemembered(root, `${POST_FOLDER.folder}/${name}`, diagnostics, options)
+    if (source) postOverlays.push({ source, language, post: id })
   }
   const lockStats = await lstat(path.join(root, I18N_LOCK_FILE)).catch(() => undefined)
   const i18nLock = lockStats ? readRemembered(root, I18N_LOCK_FILE, diagnostics, options) : undefined
@@ -127,6 +138,7 @@ export async function loadSources(root: string, options: LoadOptions = {}): Prom
     postFileSlugs: posts.ids,
     postsListed: posts.listed,
     overlays,
+    postOverlays,
     ...(i18nLock ? { i18nLock } : {}),
     diagnostics,
   }
@@ -197,6 +209,7 @@ const POST_FOLDER: ContentFolder = {
   uniqueIds: true,
   // /writing/tags/<tag> are the tag pages: a post with the slug "tags" would be their parent folder.
   reserved: ['tags'],
+  overlay: POST_OVERLAY_FILE,
 }
 
 /** Lists and reads one folder's files (`listed` false when the folder itself could not be listed). */
@@ -237,7 +250,7 @@ async function loadFolder(
   for (const name of names) {
     const rel = `${folder}/${name}`
     const overlay = spec.overlay?.exec(name)
-    if (overlay) overlays.push({ name, project: overlay[1] as string, language: overlay[2] as string })
+    if (overlay) overlays.push({ name, id: overlay[1] as string, language: overlay[2] as string })
     else if (spec.valid.test(name)) {
       valid.push(name)
       byId.set(idOf(name), [...(byId.get(idOf(name)) ?? []), rel])
@@ -321,7 +334,7 @@ interface FolderFiles {
   /** False when the folder itself could not be listed. */
   listed: boolean
   /** The translations found beside the files (read by the caller). */
-  overlays: { name: string; project: string; language: string }[]
+  overlays: { name: string; id: string; language: string }[]
 }
 
 /** Throws when `root` has no portfolio.yaml: there is no content to read. */

@@ -11,7 +11,7 @@ import { KEY_KEYWORD, TRANSLATABLE_KEYWORD, type SchemaNode } from './i18n/trans
 
 export type SchemaName = 'portfolio' | 'project' | 'post'
 /** The schemas of the overlay files, derived from their sources' (i18n/overlay-schema.ts). */
-export type OverlaySchemaName = 'portfolio.overlay' | 'project.overlay'
+export type OverlaySchemaName = 'portfolio.overlay' | 'project.overlay' | 'post.overlay'
 type ValidatorName = SchemaName | OverlaySchemaName
 
 const SCHEMA_NAMES: readonly SchemaName[] = ['portfolio', 'project', 'post']
@@ -44,6 +44,7 @@ type Validators = Record<ValidatorName, ValidateFunction>
 const OVERLAY_SOURCES: Record<OverlaySchemaName, SchemaName> = {
   'portfolio.overlay': 'portfolio',
   'project.overlay': 'project',
+  'post.overlay': 'post',
 }
 const OVERLAY_NAMES = Object.keys(OVERLAY_SOURCES) as OverlaySchemaName[]
 
@@ -77,7 +78,7 @@ export function validatorsFileName(): string {
 
 /**
  * ajv's standalone code of the validators, a CommonJS module exporting one per schema (`portfolio`, `project`,
- * `post`, and the overlays' `portfolio.overlay`, `project.overlay`).
+ * `post`, and the overlays' `portfolio.overlay`, `project.overlay`, `post.overlay`).
  * cli/prepare writes it into lib/ when the tool is built: compiling takes about a second, loading
  * the code a few milliseconds.
  */

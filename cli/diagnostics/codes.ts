@@ -362,7 +362,7 @@ export const diagnosticCodes = {
     hint: 'The bundled fonts cover Latin, Greek and Cyrillic, Arabic and Devanagari: write this field in one of those scripts in this language, or set resume.file to a hand-made PDF for the resume.',
   },
 
-  // M. Languages: site.languages and the overlay files (portfolio.<tag>.yaml, projects/<id>.<tag>.yaml)
+  // M. Languages: site.languages and the overlay files (portfolio.<tag>.yaml, projects/<id>.<tag>.yaml, posts/<slug>.<tag>.md)
   LANGUAGE_TAG: {
     title: 'A language of site.languages is not a known BCP 47 tag in canonical form.',
     hint: 'Write a BCP 47 tag as Intl writes it, e.g. fr, pt-BR, zh-Hant.',
@@ -379,6 +379,7 @@ export const diagnosticCodes = {
   OVERLAY_UNKNOWN_ITEM: { title: 'A translated list entry matches no entry of the source.' },
   OVERLAY_UNKNOWN_LANGUAGE: { title: 'A translation file is for a language that site.languages does not list.' },
   OVERLAY_UNKNOWN_PROJECT: { title: 'A translation file is for a project that has no file.' },
+  OVERLAY_UNKNOWN_POST: { title: 'A translation file (posts/<slug>.<tag>.md) is for a post that has no file.' },
   TRANSLATION_STALE: {
     title:
       'A translated field is stale: its source changed since it was translated (a warning; an error with --strict-i18n).',

@@ -125,6 +125,7 @@ export const ruleNames = {
   OVERLAY_UNKNOWN_ITEM: 'TranslatedEntryWithoutSource',
   OVERLAY_UNKNOWN_LANGUAGE: 'TranslationForUnlistedLanguage',
   OVERLAY_UNKNOWN_PROJECT: 'TranslationForMissingProject',
+  OVERLAY_UNKNOWN_POST: 'TranslationForMissingPost',
   TRANSLATION_STALE: 'StaleTranslation',
   TRANSLATION_MISSING: 'MissingTranslation',
   I18N_NO_CATALOGUE: 'LanguageWithoutUiStrings',

@@ -8,10 +8,21 @@ import { toBasename } from '../../site/src/paths.ts'
 export interface SiteLocation {
   /** Always ends with `/`. */
   root: string
+  /**
+   * Where a language's pages are (`https://jane.dev/fr/`), when it is not the default's: route-style
+   * paths (`/writing/a`) resolve under it, the files every language shares (`media/…`) under `root`.
+   */
+  pages?: string
 }
 
-export function siteLocation(siteUrl: string, base: string): SiteLocation {
-  return { root: `${siteUrl.replace(/\/+$/, '')}${toBasename(base)}` }
+export function siteLocation(siteUrl: string, base: string, prefix = ''): SiteLocation {
+  const root = `${siteUrl.replace(/\/+$/, '')}${toBasename(base)}`
+  return prefix === '' ? { root } : { root, pages: new URL(prefix.replace(/^\/+/, ''), root).href }
+}
+
+/** A route-style path (`/writing/a`) as the absolute URL of the page, in the location's language. */
+export function absolutePageUrl(site: SiteLocation, path: string): string {
+  return new URL(path.replace(/^\/+/, ''), site.pages ?? site.root).href
 }
 
 /** A route-style path (`/writing/a`) or a file named from the base (`media/a-800.avif`) as an absolute URL. */
@@ -52,8 +63,10 @@ const FOREIGN = new Set(['svg', 'math'])
 /**
  * A post's HTML with every URL absolute, for the feeds, where readers show it away from the site:
  * - `#anchor` (in-page) → the post's own URL with that fragment;
- * - `/path` (written from the site's root, as compiled markdown writes in-site links) and `media/…`
- *   (files the build names relative to the public base, as ResponsiveImage does) → under the site's root;
+ * - `/path` (written from the site's root, as compiled markdown writes in-site links) → the page, under
+ *   the site's root or, in a language's feed, under the language's (`pages`);
+ * - `media/…` (files the build names relative to the public base, as ResponsiveImage does) → under
+ *   the site's root, which every language shares;
  * - `https:`, `mailto:` and other absolute URLs stay as they are.
  * The HTML is parsed and serialised again by htmlparser2 (no pattern matching over markup). It is
  * our own compiler's sanitised output, so nothing else in it needs changing.
@@ -86,7 +99,7 @@ export function absoluteUrl(value: string, site: SiteLocation, pageUrl: string):
   if (url.startsWith('#')) return `${pageUrl.replace(/#.*$/, '')}${url}`
   if (URL.canParse(url)) return url // has a scheme: https:, mailto:
   if (url.startsWith('//')) return new URL(url, site.root).href
-  return absoluteSiteUrl(site, url)
+  return url.startsWith('/') ? absolutePageUrl(site, url) : absoluteSiteUrl(site, url)
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import { escapeUTF8 } from 'entities'
 import { feedFiles, paths } from '../../site/src/paths.ts'
 import type { Portfolio, RenderedPost, ResponsiveImage } from '../content/content-types.ts'
-import { absoluteSiteUrl, absolutizeHtml, type SiteLocation, siteLocation } from './absolute-urls.ts'
+import { absolutePageUrl, absoluteSiteUrl, absolutizeHtml, type SiteLocation, siteLocation } from './absolute-urls.ts'
 
 /** The three feeds of the posts, as the files feedFiles names (feed.xml, rss.xml, feed.json). */
 export interface FeedDocuments {
@@ -52,6 +52,12 @@ export const FEED_ENTRIES = 20
 export interface RenderFeedsOptions {
   /** At most this many posts, the first of the list. @default FEED_ENTRIES (20) */
   limit?: number
+  /**
+   * The folder of a language's site under the base (`fr/`, languages.ts's languagePrefix): the
+   * feeds are that language's, their pages' URLs under it, the files every language shares (covers,
+   * images) still under the base. @default '' (the default language's feeds)
+   */
+  prefix?: string
 }
 
 /**
@@ -66,7 +72,7 @@ export function renderFeeds(
   base: string,
   options: RenderFeedsOptions = {},
 ): FeedDocuments | undefined {
-  const site = siteLocation(portfolio.site.url, base)
+  const site = siteLocation(portfolio.site.url, base, options.prefix)
   const entries = posts
     .filter((post) => post.draft !== true && post.external === undefined)
     .slice(0, options.limit ?? FEED_ENTRIES)
@@ -76,13 +82,13 @@ export function renderFeeds(
     title: portfolio.site.title,
     description: portfolio.site.description,
     language: portfolio.site.language ?? 'en',
-    author: { name: portfolio.owner.name, url: site.root },
-    home: absoluteSiteUrl(site, paths.writing),
+    author: { name: portfolio.owner.name, url: site.pages ?? site.root },
+    home: absolutePageUrl(site, paths.writing),
     updated: new Date(Math.max(...entries.map((entry) => entry.updated.getTime()))),
     self: {
-      atom: absoluteSiteUrl(site, feedFiles.atom),
-      rss: absoluteSiteUrl(site, feedFiles.rss),
-      json: absoluteSiteUrl(site, feedFiles.json),
+      atom: absolutePageUrl(site, feedFiles.atom),
+      rss: absolutePageUrl(site, feedFiles.rss),
+      json: absolutePageUrl(site, feedFiles.json),
     },
   }
   return { atom: atomFeed(feed, entries), rss: rssFeed(feed, entries), json: jsonFeed(feed, entries) }
@@ -113,7 +119,7 @@ function postHtml(post: RenderedPost): string {
 }
 
 function entryOf(post: RenderedPost, site: SiteLocation): FeedEntry {
-  const url = absoluteSiteUrl(site, paths.post(post.slug))
+  const url = absolutePageUrl(site, paths.post(post.slug))
   const published = utcDate(post.published)
   const entry: FeedEntry = {
     url,

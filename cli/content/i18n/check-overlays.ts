@@ -17,6 +17,16 @@ export interface CheckedOverlay {
   language: string
   fields: MatchedField[]
   parsed: ParsedDocument
+  /** A post's translation only (posts/<slug>.<tag>.md): its markdown text, when it has one (it replaces the source's whole). */
+  body?: TranslatedBody
+}
+
+/** A post's markdown text in its file: where diagnostics of its compile are placed. */
+export interface TranslatedBody {
+  text: string
+  /** The line of its file the text starts on, and its offset in the file's text. */
+  line: number
+  offset: number
 }
 
 export interface OverlayContext {
@@ -71,9 +81,11 @@ export function checkOverlays(
   return { diagnostics, checked, links }
 }
 
-const schemas = new Map<'portfolio' | 'project', SchemaNode>()
+export type SourceKind = 'portfolio' | 'project' | 'post'
 
-export function sourceSchema(kind: 'portfolio' | 'project'): SchemaNode {
+const schemas = new Map<SourceKind, SchemaNode>()
+
+export function sourceSchema(kind: SourceKind): SchemaNode {
   let schema = schemas.get(kind)
   if (!schema) {
     schema = readSchema(kind) as SchemaNode
@@ -88,24 +100,9 @@ const at1 = (file: string) => ({ file, start: { line: 1, column: 1 } })
 function fileNameProblem(overlay: OverlaySource, context: OverlayContext): Diagnostic | undefined {
   const file = overlay.source.path
   const { language, project } = overlay
-  const rename = (tag: string) => file.replace(`.${language}.yaml`, `.${tag}.yaml`)
-  if (language === context.defaultLanguage)
-    return createDiagnostic(
-      'OVERLAY_UNKNOWN_LANGUAGE',
-      at1(file),
-      `"${file}" translates into "${language}", the default language (site.language)`,
-      `Write the ${language} text in ${project === undefined ? 'portfolio.yaml' : `projects/${project}.yaml`} itself, and delete this file.`,
-    )
-  if (!context.languages.includes(language)) {
-    const near = nearest(language, context.languages)
-    const listed = context.languages.length ? `: it lists ${context.languages.join(', ')}` : ', which is not set'
-    return createDiagnostic(
-      'OVERLAY_UNKNOWN_LANGUAGE',
-      at1(file),
-      `"${file}" translates into "${language}", which site.languages does not list${near ? ` — did you mean "${rename(near)}"?` : ''}`,
-      near ? `Rename it to "${rename(near)}".` : `Add ${language} to site.languages in portfolio.yaml${listed}.`,
-    )
-  }
+  const sourceFile = project === undefined ? 'portfolio.yaml' : `projects/${project}.yaml`
+  const problem = languageProblem(file, language, sourceFile, context)
+  if (problem) return problem
   if (project !== undefined && context.projectIds !== undefined && !context.projectIds.includes(project)) {
     const nearId = nearest(project, context.projectIds)
     const renamed = (id: string) => `projects/${id}.${language}.yaml`
@@ -121,7 +118,40 @@ function fileNameProblem(overlay: OverlaySource, context: OverlayContext): Diagn
   return undefined
 }
 
-function problemDiagnostic(problem: OverlayProblem, parsed: ParsedDocument, sourceFile: string): Diagnostic {
+/**
+ * M4 for any translation file: its language (`language`, as its name writes it) is the default one
+ * or one site.languages does not list. `file` names `sourceFile` with `.<language>` before the
+ * extension (portfolio.fr.yaml, projects/a.fr.yaml, posts/b.fr.md).
+ */
+export function languageProblem(
+  file: string,
+  language: string,
+  sourceFile: string,
+  context: Pick<OverlayContext, 'defaultLanguage' | 'languages'>,
+): Diagnostic | undefined {
+  const suffix = `.${language}${sourceFile.slice(sourceFile.lastIndexOf('.'))}`
+  const rename = (tag: string) => `${file.slice(0, -suffix.length)}${suffix.replace(`.${language}.`, `.${tag}.`)}`
+  if (language === context.defaultLanguage)
+    return createDiagnostic(
+      'OVERLAY_UNKNOWN_LANGUAGE',
+      at1(file),
+      `"${file}" translates into "${language}", the default language (site.language)`,
+      `Write the ${language} text in ${sourceFile} itself, and delete this file.`,
+    )
+  if (!context.languages.includes(language)) {
+    const near = nearest(language, context.languages)
+    const listed = context.languages.length ? `: it lists ${context.languages.join(', ')}` : ', which is not set'
+    return createDiagnostic(
+      'OVERLAY_UNKNOWN_LANGUAGE',
+      at1(file),
+      `"${file}" translates into "${language}", which site.languages does not list${near ? ` — did you mean "${rename(near)}"?` : ''}`,
+      near ? `Rename it to "${rename(near)}".` : `Add ${language} to site.languages in portfolio.yaml${listed}.`,
+    )
+  }
+  return undefined
+}
+
+export function problemDiagnostic(problem: OverlayProblem, parsed: ParsedDocument, sourceFile: string): Diagnostic {
   switch (problem.kind) {
     case 'unknown-key': {
       const near = didYouMean(problem.key, problem.translatable)

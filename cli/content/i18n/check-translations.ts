@@ -3,10 +3,12 @@ import { decodePointer, valueAt } from '../../diagnostics/json-pointer.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import type { LoadedSources } from '../load-sources.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
-import { checkOverlays, sourceSchema, type CheckedOverlay } from './check-overlays.ts'
+import { positionAt } from '../../diagnostics/locate.ts'
+import { checkOverlays, sourceSchema, type CheckedOverlay, type SourceKind } from './check-overlays.ts'
+import { checkPostOverlays } from './check-post-overlays.ts'
 import { checkLanguageTags, declaredLanguages } from './language-tags.ts'
 import { translatableFields } from './translatable-schema.ts'
-import { fieldDigest, readTranslationLock } from './translation-lock.ts'
+import { BODY_KEY, fieldDigest, readTranslationLock } from './translation-lock.ts'
 import type { InternalLink } from '../rules/markdown.ts'
 
 /** How much of the content one language translates (what `portfolio validate` prints). */
@@ -34,7 +36,10 @@ export interface TranslationInput {
   portfolio: ParsedDocument | undefined
   /** Every project file that parsed to a mapping, with its data. */
   projects: readonly { path: string; data: unknown }[]
-  loaded: Pick<LoadedSources, 'overlays' | 'i18nLock' | 'projectFileIds' | 'projectsListed'>
+  /** Every post file whose front matter is a mapping: its front matter, and its markdown text (translated whole). */
+  posts?: readonly { path: string; data: unknown; body: string }[]
+  loaded: Pick<LoadedSources, 'overlays' | 'i18nLock' | 'projectFileIds' | 'projectsListed'> &
+    Partial<Pick<LoadedSources, 'postOverlays' | 'postFileSlugs' | 'postsListed'>>
   /** Where a diagnostic about a source field goes. */
   locate: (file: string, pointer: string) => Located
   /** Missing and stale translations are errors (`--strict-i18n`), not a coverage figure and warnings. */
@@ -60,6 +65,17 @@ export function checkTranslations(input: TranslationInput): TranslationCheck {
     projectIds: loaded.projectsListed ? loaded.projectFileIds : undefined,
   })
   diagnostics.push(...overlays.diagnostics)
+  const postSources = new Map<string, unknown>((input.posts ?? []).map((post) => [post.path, post.data]))
+  const bodies = new Map((input.posts ?? []).map((post) => [post.path, post.body]))
+  const postOverlays = checkPostOverlays(loaded.postOverlays ?? [], {
+    defaultLanguage,
+    languages,
+    sources: postSources,
+    postSlugs: loaded.postsListed === false ? undefined : loaded.postFileSlugs,
+  })
+  diagnostics.push(...postOverlays.diagnostics)
+  const checked = [...overlays.checked, ...postOverlays.checked]
+  for (const [file, data] of postSources) sources.set(file, data)
   const { lock, diagnostics: lockDiagnostics } = readTranslationLock(loaded.i18nLock)
   diagnostics.push(...lockDiagnostics)
 
@@ -68,13 +84,32 @@ export function checkTranslations(input: TranslationInput): TranslationCheck {
     let translated = 0
     let stale = 0
     for (const [file, data] of sources) {
-      const kind = file === 'portfolio.yaml' ? 'portfolio' : 'project'
-      const all = translatableFields(sourceSchema(kind), data)
-      const overlay = overlays.checked.find((o) => o.language === language && o.sourceFile === file)
+      const kind: SourceKind = file === 'portfolio.yaml' ? 'portfolio' : file.startsWith('posts/') ? 'post' : 'project'
+      // A post's text is one more translatable field, named BODY_KEY (it is not in the front matter).
+      const body = bodies.get(file)
+      const all = [
+        ...translatableFields(sourceSchema(kind), data),
+        ...(body === undefined ? [] : [{ pointer: BODY_KEY }]),
+      ]
+      const overlay = checked.find((o) => o.language === language && o.sourceFile === file)
       const done = new Set(overlay?.fields.map((field) => field.source))
+      if (overlay?.body) done.add(BODY_KEY)
       fields += all.length
       translated += all.filter((field) => done.has(field.pointer)).length
       const locked = lock.get(language)?.get(file)
+      const recordedBody = locked?.get(BODY_KEY)
+      if (overlay?.body && body !== undefined && recordedBody !== undefined && recordedBody !== fieldDigest(body)) {
+        stale++
+        diagnostics.push(
+          createDiagnostic(
+            'TRANSLATION_STALE',
+            { file: overlay.file, start: positionAt(overlay.parsed, overlay.body.offset) },
+            `the ${language} translation of the text of ${file} is stale since the source changed`,
+            undefined,
+            strict ? 'error' : 'warning',
+          ),
+        )
+      }
       for (const field of overlay?.fields ?? []) {
         const recorded = locked?.get(field.stable)
         const current = valueAt(data, decodePointer(field.source))
@@ -96,19 +131,19 @@ export function checkTranslations(input: TranslationInput): TranslationCheck {
         diagnostics.push(
           createDiagnostic(
             'TRANSLATION_MISSING',
-            input.locate(file, first.pointer),
-            `${missing.length} field${missing.length === 1 ? '' : 's'} of ${file} ${missing.length === 1 ? 'has' : 'have'} no ${language} translation: ${listed(missing.map((field) => field.pointer))}`,
+            input.locate(file, first.pointer === BODY_KEY ? '' : first.pointer),
+            `${missing.length} field${missing.length === 1 ? '' : 's'} of ${file} ${missing.length === 1 ? 'has' : 'have'} no ${language} translation: ${listed(missing.map((field) => (field.pointer === BODY_KEY ? 'its text' : field.pointer)))}`,
             `Translate them in ${overlayFile(file, language)}, or leave out --strict-i18n to show them in ${defaultLanguage}.`,
           ),
         )
     }
     return { language, fields, translated, stale }
   })
-  return { diagnostics, overlays: overlays.checked, coverage, links: overlays.links }
+  return { diagnostics, overlays: checked, coverage, links: [...overlays.links, ...postOverlays.links] }
 }
 
 function overlayFile(file: string, language: string): string {
-  return file.replace(/\.yaml$/, `.${language}.yaml`)
+  return file.replace(/\.(yaml|md)$/, `.${language}.$1`)
 }
 
 function listed(pointers: readonly string[]): string {

@@ -1,7 +1,7 @@
 import { fallbackChain } from '../../../site/src/i18n/languages.ts'
 import { decodePointer } from '../../diagnostics/json-pointer.ts'
-import type { Portfolio, Project } from '../content-types.ts'
-import type { CheckedOverlay } from './check-overlays.ts'
+import type { Portfolio, Post, Project } from '../content-types.ts'
+import type { CheckedOverlay, SourceKind, TranslatedBody } from './check-overlays.ts'
 import { sourceSchema } from './check-overlays.ts'
 import { translatableFields } from './translatable-schema.ts'
 
@@ -33,9 +33,36 @@ export interface LanguageContent {
   portfolio: LocalizedFile<Portfolio>
   /** In the order of the checked content's projects. */
   projects: LocalizedFile<Project>[]
+  /** In the order of the checked content's posts (drafts too: a build leaves them out as it does the default's). */
+  posts: LocalizedPost[]
+}
+
+/**
+ * A post as a language shows it: its front matter with the translated fields (title, summary,
+ * cover.alt) over the source's, and the markdown text of the nearest language of the chain that
+ * translates it, else the source's. `untranslated` when that text is the default language's: the
+ * post's main content is its text, whatever its title says.
+ */
+export interface LocalizedPost extends LocalizedFile<Post> {
+  slug: string
+  /** The markdown text shown. */
+  body: string
+  /** The file the text is in (posts/<slug>.<tag>.md, or the source), and the line it starts on: where its compile's diagnostics go. */
+  bodyFile: string
+  bodyLine: number
+  /** The language the text is in. */
+  bodyLanguage: string
+}
+
+/** A checked post, as check-content.ts's CheckedPost. */
+export interface SourcePost {
+  slug: string
+  post: Post
 }
 
 const PORTFOLIO_MAIN = /^\/(hero\/(headline|tagline)|about\/(title|body))$/
+/** A post's main content is its text (LocalizedPost.untranslated), not a field. */
+const NO_MAIN = /$^/
 const PROJECT_MAIN = /^\/(title|description|sections\/\d+\/(title|body|intro|summary))$/
 
 /**
@@ -45,14 +72,16 @@ const PROJECT_MAIN = /^\/(title|description|sections\/\d+\/(title|body|intro|sum
  * Runs on content and overlays that passed every check.
  */
 export function localizeContent(
-  content: { portfolio: Portfolio; projects: readonly Project[] },
+  content: { portfolio: Portfolio; projects: readonly Project[]; posts?: readonly SourcePost[] },
   overlays: readonly CheckedOverlay[],
+  /** Each post's own text by file (posts/<slug>.md): what a language without a translation of it shows. */
+  bodies: ReadonlyMap<string, TranslatedBody> = new Map(),
 ): LanguageContent[] {
   const defaultLanguage = content.portfolio.site.language ?? 'en'
   const languages = content.portfolio.site.languages ?? []
   return languages.map((language) => {
     const chain = fallbackChain(language, defaultLanguage, languages)
-    const localize = <T>(file: string, data: T, kind: 'portfolio' | 'project', main: RegExp): LocalizedFile<T> => {
+    const localize = <T>(file: string, data: T, kind: SourceKind, main: RegExp): LocalizedFile<T> => {
       const localized = structuredClone(data)
       const origin = new Map<string, string>()
       for (const tag of [...chain].reverse()) {
@@ -81,6 +110,25 @@ export function localizeContent(
       projects: content.projects.map((project) =>
         localize(`projects/${project.id}.yaml`, project, 'project', PROJECT_MAIN),
       ),
+      posts: (content.posts ?? []).map(({ slug, post }): LocalizedPost => {
+        const file = `posts/${slug}.md`
+        const translation = chain
+          .map((tag) => overlays.find((o) => o.language === tag && o.sourceFile === file))
+          .find((overlay) => overlay?.body !== undefined)
+        const own = bodies.get(file)
+        const body = translation?.body ?? own
+        const bodyLanguage = translation?.language ?? defaultLanguage
+        const localized = localize(file, post, 'post', NO_MAIN)
+        return {
+          ...localized,
+          untranslated: bodyLanguage === defaultLanguage,
+          slug,
+          body: body?.text ?? '',
+          bodyFile: translation?.file ?? file,
+          bodyLine: body?.line ?? 1,
+          bodyLanguage,
+        }
+      }),
     }
   })
 }

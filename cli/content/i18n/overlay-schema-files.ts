@@ -1,6 +1,6 @@
 import { readOverlaySchema, type OverlaySchemaName } from '../validate-schema.ts'
 
-const NAMES: readonly OverlaySchemaName[] = ['portfolio.overlay', 'project.overlay']
+const NAMES: readonly OverlaySchemaName[] = ['portfolio.overlay', 'project.overlay', 'post.overlay']
 
 /** The overlay schemas as the files in schema/ hold them: file name → JSON text. */
 export function overlaySchemaFiles(): Map<string, string> {

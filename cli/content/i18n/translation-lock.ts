@@ -14,6 +14,12 @@ import type { CheckedOverlay } from './check-overlays.ts'
  */
 export type TranslationLock = ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, string>>>
 
+/**
+ * What a post's markdown text is recorded under, beside its front matter's fields' pointers: not a
+ * pointer (the text is not in the front matter), so it cannot be taken for one.
+ */
+export const BODY_KEY = 'body'
+
 /** The digest of a source value (a string, or a list of strings): 16 hex digits of its SHA-256. */
 export function fieldDigest(value: unknown): string {
   return sha256Hex(JSON.stringify(value)).slice(0, 16)
@@ -60,6 +66,8 @@ export function readTranslationLock(source: SourceFile | undefined): {
 export function translationLockText(
   overlays: readonly CheckedOverlay[],
   sources: ReadonlyMap<string, unknown>,
+  /** Each post's markdown text by file: a translated text's digest is recorded under BODY_KEY. */
+  bodies: ReadonlyMap<string, string> = new Map(),
 ): string {
   const tree: { [language: string]: { [file: string]: { [pointer: string]: string } } } = {}
   const sorted = [...overlays].sort(
@@ -72,6 +80,8 @@ export function translationLockText(
       const value = valueAt(source, decodePointer(field.source))
       if (value !== undefined) fields[field.stable] = fieldDigest(value)
     }
+    const body = bodies.get(overlay.sourceFile)
+    if (overlay.body && body !== undefined) fields[BODY_KEY] = fieldDigest(body)
     if (Object.keys(fields).length === 0) continue
     tree[overlay.language] ??= {}
     ;(tree[overlay.language] as { [file: string]: { [pointer: string]: string } })[overlay.sourceFile] = fields
