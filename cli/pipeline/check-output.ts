@@ -45,7 +45,10 @@ export function checkScans(scans: readonly PageScan[], files: ReadonlySet<string
         }
         targetPage = resolved
       }
-      if (fragment && attribute === 'href' && targetPage.endsWith('.html') && !ids.get(targetPage)?.has(fragment)) {
+      // A browser finds the element of a percent-encoded fragment (an Arabic heading's id) by its decoded id.
+      const targetIds = ids.get(targetPage)
+      const found = (id: string) => targetIds?.has(id) || targetIds?.has(safeDecode(id))
+      if (fragment && attribute === 'href' && targetPage.endsWith('.html') && !found(fragment)) {
         problems.push({ page, target: value, reason: `no element with id "${fragment}" on ${targetPage}` })
       }
     }

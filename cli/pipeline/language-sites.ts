@@ -2,7 +2,10 @@ import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { LanguageContent } from '../content/i18n/localize.ts'
 import type { PostSummary, RenderedPost } from '../content/content-types.ts'
-import { compileProjectCached } from '../compile/compile-cache.ts'
+import { compileLanguagePostCached, compileProjectCached } from '../compile/compile-cache.ts'
+import { writeLanguageFeeds } from '../feeds/language-feeds.ts'
+import { listedPosts } from '../generate/post-data.ts'
+import { withPostCover, type ImageRecords } from '../media/content-media.ts'
 import { compilePortfolio } from '../compile/compile-project.ts'
 import { loadChatLanguage } from '../generate/chat-language.ts'
 import { sitePortfolio } from '../generate/generate-content.ts'
@@ -47,8 +50,11 @@ export interface LanguageSitesInput {
   store: Store | undefined
   media: BuildMediaOptions
   images: Pick<MadeMedia, 'images'> & { projectsWithImages: ReadonlySet<string> }
+  /** The default language's built posts (covers resolved) and data/posts.json's entries (writing.external's too). */
   posts: readonly RenderedPost[]
   listed: readonly PostSummary[]
+  /** The images made for the content (the posts' covers among them). */
+  imageRecords: ImageRecords
   analytics?: PrerenderOptions['analytics']
 }
 
@@ -61,12 +67,16 @@ export async function buildLanguageSites(input: LanguageSitesInput): Promise<Pre
     const staging = `${input.dataDir}-${language}`
     rmSync(staging, { recursive: true, force: true })
     mkdirSync(staging, { recursive: true })
+    let feeds = 0
     try {
-      await writeLanguageData(input, content, staging, folder)
+      feeds = await writeLanguageData(input, content, staging, folder)
     } finally {
       rmSync(staging, { recursive: true, force: true })
     }
-    const done = await prerenderRoutes(input.routes.get(language) ?? [], {
+    const routes = (input.routes.get(language) ?? []).map((route) =>
+      route.language ? { ...route, language: { ...route.language, ownFeeds: feeds > 0 } } : route,
+    )
+    const done = await prerenderRoutes(routes, {
       serverEntry: input.serverEntry,
       siteDir: folder,
       base: input.base,
@@ -81,13 +91,13 @@ export async function buildLanguageSites(input: LanguageSitesInput): Promise<Pre
   return all
 }
 
-/** A language's data files, as writeSiteData writes the default's, plus its portfolio (data/portfolio.json). */
+/** A language's data files, as writeSiteData writes the default's, plus its portfolio (data/portfolio.json), and its feeds: how many it has. */
 async function writeLanguageData(
   input: LanguageSitesInput,
   content: LanguageContent,
   staging: string,
   folder: string,
-): Promise<void> {
+): Promise<number> {
   // Its passages are cut into terms by its own rules; its files are in its folder, so at the default's paths there.
   const chat = { ...(await loadChatLanguage(content.language, input.defaultLanguage)), paths: chatData }
   const store = input.store ?? noStore
@@ -101,9 +111,34 @@ async function writeLanguageData(
   const projects = attachProjectMedia(staging, kept, input.images.projectsWithImages, input.images.images)
   const portfolio = await withBuildPhoto(compilePortfolio(content.portfolio.data), input.media)
   writeFileAtomically(path.join(staging, languagePortfolioData.file), safeJson(sitePortfolio(portfolio)))
-  await writeSiteData(staging, folder, portfolio, projects, undefined, {
-    posts: input.posts,
-    listed: input.listed,
-    chat,
-  })
+  const posts = await languagePosts(input, content, store)
+  // The listed posts in this language: its own, and writing.external's as the default lists them.
+  const own = new Map(listedPosts({ posts, externalPosts: [] }).map((summary) => [summary.slug, summary]))
+  const listed = input.listed.map((summary) => (summary.external ? summary : (own.get(summary.slug) ?? summary)))
+  await writeSiteData(staging, folder, portfolio, projects, undefined, { posts, listed, chat })
+  return writeLanguageFeeds(input.siteDir, content, posts, input.base)
+}
+
+/**
+ * The language's built posts: each of the default's with its translation (its front matter's fields
+ * and its text) where there is one, compiled once per change (the store keeps it by its text);
+ * an untranslated post is the default's as it is.
+ */
+async function languagePosts(
+  input: LanguageSitesInput,
+  content: LanguageContent,
+  store: Store,
+): Promise<RenderedPost[]> {
+  const localized = new Map((content.posts ?? []).map((post) => [post.slug, post]))
+  const posts: RenderedPost[] = []
+  for (const post of input.posts) {
+    const translation = localized.get(post.slug)
+    if (!translation || translation.untranslated) {
+      posts.push(post)
+      continue
+    }
+    const compiled = await compileLanguagePostCached(translation, store)
+    posts.push(withPostCover(compiled.post, input.imageRecords))
+  }
+  return posts
 }

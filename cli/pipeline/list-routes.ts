@@ -36,6 +36,8 @@ export interface PageLanguage {
   alternates: { hreflang: string; path: string }[]
   /** A page whose main content is not translated: the source page (path from the base), its canonical. */
   sourcePath?: string
+  /** Whether its language has feeds of its own (language-sites.ts): its head names them, else the default's. */
+  ownFeeds?: boolean
 }
 
 /**

@@ -19,7 +19,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
 import { encodeInThread, openPool, type BuildPool, type JobResult } from './jobs.ts'
 import type { KeptProject } from './project-job.ts'
-import { coverResolver, socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
+import { coverResolver, languageCardSpecs, socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { Portfolio, ProjectCard, RenderedProject } from '../content/content-types.ts'
 import type { CardSource } from '../social/card-specs.ts'
@@ -209,7 +209,7 @@ export async function runBuildSteps(
     const { report, compiled, kept } = reportAndContent(checked)
     if (!compiled || !kept || !app) return { ...report, compiled: false, pages: [] }
 
-    cards = drawSocialCards(cardSource(checked.content!), pool, {
+    cards = drawSocialCards(cardSource(checked.content!), checked.languages ?? [], pool, {
       root: options.root,
       folder: work.cards,
       store,
@@ -413,6 +413,7 @@ async function finishSite(
               images: made,
               posts,
               listed: summaries,
+              imageRecords: made.images,
               analytics: compiled.portfolio.analytics,
             }),
           (l) => `${languages.map((language) => language.language).join(', ')}: ${l.pages.length} pages`,
@@ -451,6 +452,8 @@ async function finishSite(
     (drawn) => `${drawn.files.length} cards, drawn in ${(drawn.ms / 1000).toFixed(2)} s alongside the steps above`,
   )
   await moveCardsIn(work.cards, work.temp)
+  for (const { language } of languages)
+    await moveCardsIn(path.join(work.cards, language), path.join(work.temp, language))
   await writeSeoFiles(work.temp, [...byLanguage.values()].flat(), siteUrl, options.base)
   await step(
     'swap into place',
@@ -525,6 +528,7 @@ const IMAGES_PER_WORKER = 64
  */
 async function drawSocialCards(
   content: CardSource,
+  languages: readonly LanguageContent[],
   pool: BuildPool,
   options: {
     root: string
@@ -536,7 +540,12 @@ async function drawSocialCards(
   },
 ): Promise<{ files: string[]; ms: number }> {
   const started = performance.now()
-  const specs = socialCardSpecs(content, coverResolver(options.root, options.store))
+  const covers = coverResolver(options.root, options.store)
+  // Each other language's cards are in its folder (<tag>/og/…), as its pages link to them.
+  const specs = [
+    ...socialCardSpecs(content, covers),
+    ...languages.flatMap((language) => languageCardSpecs(language, covers, content.posts)),
+  ]
   let drawn = 0
   const files = await writeSocialCards(options.folder, specs, options.store, {
     site: options.site,
@@ -608,8 +617,8 @@ async function prerenderSite(
 /**
  * The routes of each language, the default's first, each page with its hreflang set; on a site in
  * one language, its routes as they are. A page is translated where its main content is (the
- * portfolio for the home and technology pages, the case study for its page); the posts are not
- * translated yet, so the writing pages of another language are built as untranslated.
+ * portfolio for the home, technology and writing pages, the case study or the post for its page); a
+ * tag's page lists posts by tags, which are not translated, so it is built as untranslated.
  */
 function languageRoutes(
   routes: Route[],
@@ -623,7 +632,10 @@ function languageRoutes(
     if (!content) return false
     if (route.projectId !== undefined)
       return content.projects.some((file) => file.data.id === route.projectId && !file.untranslated)
-    if (route.postSlug !== undefined || route.tag !== undefined || route.url === '/writing') return false
+    if (route.postSlug !== undefined)
+      return content.posts?.some((post) => post.slug === route.postSlug && !post.untranslated) ?? false
+    // A tag's page lists posts under their tags, which are not translated: the same page in every language.
+    if (route.tag !== undefined) return false
     return !content.portfolio.untranslated
   }
   return withLanguages(routes, [defaultLanguage, ...byTag.keys()], defaultLanguage, translated)

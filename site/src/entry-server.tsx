@@ -49,6 +49,8 @@ export interface RenderLanguage {
   alternates: readonly { hreflang: string; path: string }[]
   sourcePath?: string
   portfolio?: SitePortfolio
+  /** Whether the language has feeds of its own (posts in it): its pages name them, else the default's. */
+  ownFeeds?: boolean
 }
 
 export interface RenderResult {
@@ -130,6 +132,8 @@ export async function render(
     base: basename,
     theme: portfolio.theme,
     feeds: hasPosts,
+    // A language with posts in it has its own feeds; another names the default language's.
+    ...(language && !language.ownFeeds ? { feedBase: toBasename(base) } : {}),
     ...extras,
     ...(language
       ? {

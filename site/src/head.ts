@@ -22,6 +22,8 @@ export interface HeadOptions {
   theme?: Portfolio['theme']
   /** Whether the site has posts: every page then names the three feeds (`<link rel="alternate">`). */
   feeds?: boolean
+  /** Where the feeds are, when not under `base` (a language without posts of its own names the default's). */
+  feedBase?: string
   /** On a site with several languages: the page's hreflang set, absolute URLs (empty: left out of it). */
   alternates?: readonly { hreflang: string; url: string }[]
   /** A page whose main content is not translated: its source page's absolute URL, the canonical. */
@@ -81,7 +83,7 @@ export function renderHead(meta: PageMeta, options: HeadOptions): string {
     ...(options.feeds
       ? feedLinks.map(
           (feed) =>
-            `<link rel="alternate" type="${feed.type}" title="${escapeHtml(`${siteName} (${feed.format})`)}" href="${escapeHtml(absoluteUrl(siteUrl, base, feed.file))}">`,
+            `<link rel="alternate" type="${feed.type}" title="${escapeHtml(`${siteName} (${feed.format})`)}" href="${escapeHtml(absoluteUrl(siteUrl, options.feedBase ?? base, feed.file))}">`,
         )
       : []),
     ...(options.alternates ?? []).map(
