@@ -16,7 +16,7 @@ import { attachProjectMedia } from '../media/project-media.ts'
 import type { Store } from '../cache/store.ts'
 import { noStore } from '../cache/no-store.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
-import { chatData } from '../../site/src/chat/index-path.ts'
+import { chatData, chatTextsFile } from '../../site/src/chat/index-path.ts'
 import { languagePortfolioData } from '../../site/src/paths.ts'
 import type { BuildPool } from './jobs.ts'
 import type { Route } from './list-routes.ts'
@@ -111,6 +111,11 @@ async function writeLanguageData(
   const projects = attachProjectMedia(staging, kept, input.images.projectsWithImages, input.images.images)
   const portfolio = await withBuildPhoto(compilePortfolio(content.portfolio.data), input.media)
   writeFileAtomically(path.join(staging, languagePortfolioData.file), safeJson(sitePortfolio(portfolio)))
+  // The chat's texts in the language (the default's are the app's generated chat.ts).
+  writeFileAtomically(
+    path.join(staging, chatTextsFile(input.defaultLanguage, input.defaultLanguage)),
+    safeJson(content.portfolio.data.chat),
+  )
   const posts = await languagePosts(input, content, store)
   // The listed posts in this language: its own, and writing.external's as the default lists them.
   const own = new Map(listedPosts({ posts, externalPosts: [] }).map((summary) => [summary.slug, summary]))

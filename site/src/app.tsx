@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ChatWidget } from './components/chat-widget.tsx'
 import { useLanguage } from './i18n/language-context.ts'
+import { UntranslatedNotice } from './components/untranslated-notice.tsx'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
@@ -34,6 +35,7 @@ export function App({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <main id={MAIN_ID} tabIndex={-1}>
+        <UntranslatedNotice path={pathname} />
         <RouteErrorBoundary key={pathname}>
           {/* Only reached if a case study is rendered before its chunks arrived (project links load
               them before navigating; entry-client before hydrating). */}

@@ -43,11 +43,19 @@ async function pageLanguageOf(inline: PageData): Promise<{ language: PageLanguag
     [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => link.getAttribute('hreflang')),
   )
   const base = toBasename(import.meta.env.BASE_URL)
+  const landedOn = window.location.pathname.slice(basename.length - 1) || '/'
   return {
     language: pageLanguage(lang, strings, {
       languages: siteLanguages(portfolio.site),
       hrefIn: (tag, path) => base + languagePrefix(tag, defaultLanguage) + path.replace(/^\/+/, ''),
-      isTranslated: (tag) => translated.has(tag) || (translated.size === 0 && tag === defaultLanguage),
+      // Known for the page the visitor landed on (its data and hreflang links); another page reached
+      // in the app is taken as translated (no notice, no mark) until it is loaded as a page.
+      isTranslated: (tag, path) =>
+        path !== landedOn
+          ? true
+          : tag === lang
+            ? inline.untranslated !== true
+            : tag === defaultLanguage || translated.has(tag),
     }),
     portfolio: inline.portfolio ?? portfolio,
   }

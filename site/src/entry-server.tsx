@@ -144,7 +144,14 @@ export async function render(
   })
   const lang = language?.lang ?? portfolio.site.language ?? 'en'
   // The portfolio in the page's language travels with the page (the default's is in the app's code).
-  const carried = language?.portfolio ? { ...data, portfolio: language.portfolio } : data
+  const carried =
+    language?.portfolio || language?.sourcePath !== undefined
+      ? {
+          ...data,
+          ...(language.portfolio ? { portfolio: language.portfolio } : {}),
+          ...(language.sourcePath !== undefined ? { untranslated: true } : {}),
+        }
+      : data
   return { html, head, lang, dir: textDirection(lang), status, ...(carried ? { data: carried } : {}) }
 }
 
@@ -159,7 +166,10 @@ function serverPageLanguage(language: RenderLanguage, base: string): PageLanguag
   return pageLanguage(language.lang, stringsFor(language.lang), {
     languages: siteLanguages(portfolio.site),
     hrefIn: (tag, path) => toBasename(base) + languagePrefix(tag, defaultLanguage) + path.replace(/^\/+/, ''),
-    isTranslated: (tag) => translated.has(tag) || (translated.size === 0 && tag === defaultLanguage),
+    // This page in its own language: translated unless it points at its source; another language's
+    // page: in this page's hreflang set (the default's always is, being the source).
+    isTranslated: (tag) =>
+      tag === language.lang ? language.sourcePath === undefined : tag === defaultLanguage || translated.has(tag),
   })
 }
 

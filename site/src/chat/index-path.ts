@@ -41,3 +41,7 @@ export const chatData: ChatDataPaths = chatDataAt('')
 export function chatDataFor(lang: string, defaultLanguage: string): ChatDataPaths {
   return chatDataAt(languagePrefix(lang, defaultLanguage))
 }
+
+/** Where a language's chat texts (title, greeting, quick questions) are, relative to the site's base: in its folder. */
+export const chatTextsFile = (lang: string, defaultLanguage: string): string =>
+  `${languagePrefix(lang, defaultLanguage)}data/chat-texts.json`

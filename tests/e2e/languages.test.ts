@@ -1,0 +1,183 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { parse } from 'yaml'
+import { FIXTURES_DIR } from '../helpers/fixtures.ts'
+import { DESKTOP, launchBrowser, watchConsole } from './browser.ts'
+
+/**
+ * A portfolio in four languages (tests/fixtures/i18n: English the default, French, Arabic written
+ * right to left, Hindi in Devanagari), built under /intl/: what a visitor in each language sees.
+ */
+const siteUrl = inject('i18nSiteUrl')
+const siteDir = inject('i18nSiteDir')
+const LANGUAGES = ['fr', 'ar', 'hi'] as const
+const fixture = (file: string) =>
+  parse(readFileSync(path.join(FIXTURES_DIR, 'i18n', file), 'utf8')) as Record<string, unknown>
+const heroOf = (file: string) => (fixture(file).hero as { headline: string }).headline
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+/** The app sets this on <html> once it has hydrated and handled the first location. */
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.scroll === 'smooth')
+
+async function open(route: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await browser.newContext(DESKTOP)).newPage()
+  const errors = watchConsole(page)
+  await page.goto(siteUrl + route)
+  await hydrated(page)
+  return { page, errors }
+}
+
+/** Every page file of a language's folder (the default's: the root, without the languages' folders). */
+function pagesOf(folder: string): string[] {
+  const root = path.join(siteDir, folder)
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .filter((file) => folder !== '' || !LANGUAGES.some((lang) => file.startsWith(`${lang}/`)))
+    .sort()
+}
+
+describe('every language has every page', () => {
+  it('builds the same pages in each language under its prefix', () => {
+    const pages = pagesOf('')
+    expect(pages).toContain('projects/ledger/index.html')
+    expect(pages).toContain('writing/caching-builds/index.html')
+    for (const lang of LANGUAGES) expect(pagesOf(lang)).toEqual(pages)
+  })
+
+  it('names each translated page in every language with hreflang, reciprocally, with x-default', async () => {
+    const { page } = await open('fr/projects/ledger')
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]))
+    const own = 'https://amira.example.com/intl/fr/projects/ledger'
+    expect(alternates).toEqual([
+      ['en', 'https://amira.example.com/intl/projects/ledger'],
+      ['fr', own],
+      ['ar', 'https://amira.example.com/intl/ar/projects/ledger'],
+      ['hi', 'https://amira.example.com/intl/hi/projects/ledger'],
+      ['x-default', 'https://amira.example.com/intl/projects/ledger'],
+    ])
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(own)
+    // Each sibling names this page back.
+    for (const [lang] of alternates.filter(([tag]) => tag !== 'x-default' && tag !== 'fr')) {
+      const prefix = lang === 'en' ? '' : `${lang}/`
+      const html = readFileSync(path.join(siteDir, prefix, 'projects/ledger/index.html'), 'utf8')
+      expect(html).toContain(`<link rel="alternate" hreflang="fr" href="${own}">`)
+    }
+    await page.context().close()
+  })
+
+  it('shows each language its own words and content, with <html lang dir>, and no console error', async () => {
+    for (const lang of LANGUAGES) {
+      const { page, errors } = await open(`${lang}/`)
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang)
+      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : null)
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heroOf(`portfolio.${lang}.yaml`))
+      expect(errors).toEqual([])
+      await page.context().close()
+    }
+  })
+})
+
+describe('a page not translated', () => {
+  it('is built with a notice in its language and a canonical link to its source, and is in no hreflang set', async () => {
+    // projects/bookings has no Hindi translation.
+    const { page } = await open('hi/projects/bookings')
+    expect(await page.getByRole('note').textContent()).toBe('इस पेज का अभी हिन्दी में अनुवाद नहीं हुआ है।')
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      'https://amira.example.com/intl/projects/bookings',
+    )
+    expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(0)
+    const english = readFileSync(path.join(siteDir, 'projects/bookings/index.html'), 'utf8')
+    expect(english).not.toContain('hreflang="hi"')
+    await page.context().close()
+  })
+})
+
+describe('the language switcher', () => {
+  it('leads to the same page in another language, keeping the #hash', async () => {
+    const { page } = await open('projects/ledger#features')
+    await page.locator('.language-switcher summary').click()
+    const french = page.locator('.language-switcher a[hreflang="fr"]')
+    await expect.poll(() => french.getAttribute('href')).toBe('/intl/fr/projects/ledger#features')
+    expect(await french.textContent()).toBe('Français')
+    expect(await french.getAttribute('lang')).toBe('fr')
+    await french.click()
+    await page.waitForURL('**/intl/fr/projects/ledger#features')
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr')
+    // An untranslated page is linked, and marked.
+    await page.goto(`${siteUrl}fr/projects/bookings`)
+    await hydrated(page)
+    const hindi = page.locator('.language-switcher a[hreflang="hi"]')
+    expect(await hindi.getAttribute('data-untranslated')).toBe('')
+    await page.context().close()
+  })
+
+  it('works with JavaScript off: its links are in the HTML', () => {
+    const html = readFileSync(path.join(siteDir, 'ar/index.html'), 'utf8')
+    expect(html).toContain('href="/intl/"')
+    expect(html).toMatch(/<a href="\/intl\/hi\/" lang="hi" hrefLang="hi"[^>]*>हिन्दी/)
+  })
+})
+
+describe('dates and direction', () => {
+  it("writes a post's date in the page's language", async () => {
+    const day = (lang: string) =>
+      new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        Date.UTC(2025, 2, 10),
+      )
+    for (const lang of ['fr', 'ar'] as const) {
+      const { page } = await open(`${lang}/writing/caching-builds`)
+      expect(await page.locator('header.post-header time').first().textContent()).toBe(day(lang))
+      await page.context().close()
+    }
+  })
+
+  it('mirrors a right-to-left page: the name at the right, the navigation at the left', async () => {
+    const { page } = await open('ar/')
+    const brand = (await page.locator('header .site-header__brand, header a').first().boundingBox())!
+    const nav = (await page.locator('header nav').first().boundingBox())!
+    expect(brand.x).toBeGreaterThan(nav.x)
+    const shot = await page.screenshot()
+    expect(shot.length).toBeGreaterThan(0)
+    await page.context().close()
+  })
+})
+
+describe('the chat', () => {
+  const ask = async (lang: string, open: string, question: string) => {
+    const { page } = await (async () => {
+      const context = await browser.newContext(DESKTOP)
+      const page = await context.newPage()
+      await page.goto(`${siteUrl}${lang}/`, { waitUntil: 'networkidle' })
+      return { page }
+    })()
+    await page.getByRole('button', { name: open }).click()
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true)
+    await page.locator('#chat-input').fill(question)
+    await page.locator('#chat-input').press('Enter')
+    const reply = page.locator('[data-from="assistant"]:not(.chat__typing)').nth(1)
+    await reply.waitFor({ timeout: 10_000 })
+    const text = (await reply.textContent()) ?? ''
+    const greeting = (await page.locator('[data-from="assistant"]').first().textContent()) ?? ''
+    await page.context().close()
+    return { text, greeting }
+  }
+
+  it('greets and answers in the language of the page, from its content', async () => {
+    const french = await ask('fr', 'Ouvrir la discussion', 'Comment envoyer une facture ?')
+    expect(french.greeting).toContain((fixture('portfolio.fr.yaml').chat as { greeting: string }).greeting)
+    expect(french.text).toContain('Créer, envoyer et relancer les factures')
+    const arabic = await ask('ar', 'افتح المحادثة', 'كيف أرسل الفاتورة؟')
+    expect(arabic.text).toContain('إنشاء الفواتير وإرسالها')
+    const hindi = await ask('hi', 'चैट खोलें', 'चालान कैसे भेजें?')
+    expect(hindi.text).toContain('चालान बनाएँ, भेजें')
+  }, 60_000)
+})
