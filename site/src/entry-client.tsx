@@ -72,6 +72,7 @@ async function pageLanguageOf(inline: PageData): Promise<{ language: PageLanguag
           : tag === lang
             ? inline.untranslated !== true
             : tag === defaultLanguage || translated.has(tag),
+      shownIn: (pointer) => inline.shownIn?.[pointer],
     }),
     portfolio: inline.portfolio ?? portfolio,
   }
