@@ -101,9 +101,11 @@ ${examples(
       format(),
       option('--out <dir>', 'output folder', '<root>/dist'),
       option('--base <path>', 'public base path the site is served under', '/'),
+      option('--strict-i18n', 'make missing and stale translations errors (for CI)'),
     ],
     help: examples('portfolio build', 'portfolio build --base /my-portfolio/ --out public-site'),
-    run: async ({ resolved, logger }) => (await import('./commands/build.ts')).buildCommand(resolved(), logger),
+    run: async ({ flags, resolved, logger }) =>
+      (await import('./commands/build.ts')).buildCommand(resolved(), logger, { strictI18n: flags.strictI18n === true }),
   },
   {
     name: 'doctor',

@@ -7,13 +7,18 @@ import { reportDiagnostics } from './report-diagnostics.ts'
 import { formatMs, stepPrinter } from './build-progress.ts'
 
 /** `portfolio build`: exit 0 with the site in --out; 1 on content errors; 2 when a build step fails. The old site stays on any failure. */
-export async function buildCommand(options: ResolvedOptions, logger: Logger): Promise<number> {
+export async function buildCommand(
+  options: ResolvedOptions,
+  logger: Logger,
+  { strictI18n = false }: { strictI18n?: boolean } = {},
+): Promise<number> {
   const started = performance.now()
   const steps = stepPrinter(logger)
   const result = await runBuild({
     root: options.root,
     outDir: options.outDir,
     base: options.base,
+    ...(strictI18n ? { strictI18n } : {}),
     onStepStart: (step) => steps.start(step),
     onProgress: (step, done, total) => steps.progress(step, done, total),
     onStep: (step, ms, detail) => steps.end(step, ms, detail),

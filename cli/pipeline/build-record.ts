@@ -49,6 +49,8 @@ export interface RecordOptions {
   root: string
   outDir: string
   base: string
+  /** A build with --strict-i18n fails where one without passes: they are not the same build. */
+  strictI18n?: boolean
 }
 
 /** The inputs as a build about to start sees them: listed before anything is read, so an edit made meanwhile shows next time. */
@@ -121,8 +123,8 @@ function digestOf(file: string): string | undefined {
   }
 }
 
-function recordKey(store: Store, { root, outDir, base }: RecordOptions): string {
-  return records.key(store, path.resolve(root), path.resolve(outDir), base)
+function recordKey(store: Store, { root, outDir, base, strictI18n }: RecordOptions): string {
+  return records.key(store, path.resolve(root), path.resolve(outDir), base, ...(strictI18n ? ['strict-i18n'] : []))
 }
 
 function outputFiles(outDir: string): Files {

@@ -52,6 +52,8 @@ export interface CompileOptions {
   drafts?: boolean
   /** Today, "YYYY-MM-DD", for the future-date rule (see CheckOptions.today). */
   today?: string
+  /** Missing and stale translations are errors (see CheckOptions.strictI18n). */
+  strictI18n?: boolean
 }
 
 export interface CompileMemo {
@@ -173,6 +175,7 @@ export async function checkProjects(
   const result = await checkAcrossFiles(root, loaded, outcome, projectResults, store, {
     posts: postResults,
     ...(options.today !== undefined ? { today: options.today } : {}),
+    ...(options.strictI18n ? { strictI18n: true } : {}),
   })
   // Settled before returning, whatever the checks found: a build's app started from it has started.
   await compiling?.catch(() => undefined)

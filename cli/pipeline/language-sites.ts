@@ -110,7 +110,12 @@ async function writeLanguageData(
   }
   const projects = attachProjectMedia(staging, kept, input.images.projectsWithImages, input.images.images)
   const portfolio = await withBuildPhoto(compilePortfolio(content.portfolio.data), input.media)
-  writeFileAtomically(path.join(staging, languagePortfolioData.file), safeJson(sitePortfolio(portfolio)))
+  // The portfolio in the language, and which of its fields are shown in another (their elements get that lang).
+  const shownIn = Object.fromEntries(content.portfolio.fromOtherLanguage.map((f) => [f.pointer, f.language]))
+  writeFileAtomically(
+    path.join(staging, languagePortfolioData.file),
+    safeJson({ portfolio: sitePortfolio(portfolio), shownIn }),
+  )
   // The chat's texts in the language (the default's are the app's generated chat.ts).
   writeFileAtomically(
     path.join(staging, chatTextsFile(input.defaultLanguage, input.defaultLanguage)),

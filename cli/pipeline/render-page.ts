@@ -30,7 +30,7 @@ export type PostsLookup = () => Promise<unknown[]>
 /** A post (data/posts/<slug>.json) for the server render, by slug; null for an unknown slug. */
 export type PostLookup = (slug: string) => Promise<unknown>
 
-/** The portfolio in a page's language (data/portfolio.json of its language's folder), for a language other than the default. */
+/** The portfolio in a page's language and which of its fields are shown in another (data/portfolio.json of its language's folder: `{ portfolio, shownIn }`). */
 export type PortfolioLookup = () => Promise<unknown>
 
 /** Where a render reads the content from. */
@@ -43,7 +43,9 @@ export interface PageData {
 }
 
 /** What entry-server's render takes of a page's language (its RenderLanguage). */
-export type RenderLanguage = PageLanguage & { portfolio?: unknown }
+export type RenderLanguage = PageLanguage & { portfolio?: unknown; shownIn?: unknown }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
 export type RenderFunction = (
   url: string,
@@ -117,9 +119,12 @@ async function renderBody(
   let page: RenderedPage
   try {
     const { language } = route
-    const portfolio = language && data.portfolio ? await data.portfolio() : undefined
+    const inLanguage = language && data.portfolio ? await data.portfolio() : undefined
     page = await (language
-      ? render(route.url, base, projects, cards, posts, data.post, { ...language, ...(portfolio ? { portfolio } : {}) })
+      ? render(route.url, base, projects, cards, posts, data.post, {
+          ...language,
+          ...(isRecord(inLanguage) ? { portfolio: inLanguage.portfolio, shownIn: inLanguage.shownIn } : {}),
+        })
       : render(route.url, base, projects, cards, posts, data.post))
   } catch (error) {
     throw new CliError(

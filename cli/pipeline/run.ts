@@ -103,6 +103,8 @@ export interface BuildOptions {
    * @default the store under node_modules/.cache/portfolio/
    */
   store?: Store | false
+  /** Missing and stale translations are errors (`--strict-i18n`). @default false */
+  strictI18n?: boolean
   /** Called when a step starts, for progress output. */
   onStepStart?: (step: string) => void
   /** Called after each step with its duration, for progress output. */
@@ -185,6 +187,7 @@ export async function runBuildSteps(
             pool,
             store: store ?? false,
             dataDir: work.data,
+            ...(options.strictI18n ? { strictI18n: true } : {}),
             ...(dataFiles ? { dataInPlace: dataFiles } : {}),
             progress: count,
           }),

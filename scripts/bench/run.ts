@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { writeTranslations } from './translations.ts'
 import { gzipSync } from 'node:zlib'
 import {
   generateContent,
@@ -18,6 +19,9 @@ import { measureInTurn, pairRuns, summarise, type Timed } from './measure.ts'
 import { baseBlogBuild, baseBlogTemplate, installPeers, PEERS, peerBuild, type PeerName } from './peer.ts'
 import { profileRun } from './profile.ts'
 import { checkTargets, formatTable, formatTargets, type Results } from './targets.ts'
+
+/** The languages the bench translates the content into, after the default (English). */
+const TRANSLATED = ['fr', 'de', 'es', 'pt-BR', 'hi', 'ar']
 
 const USAGE = `Usage: npm run bench [-- options]
 
@@ -35,6 +39,7 @@ Options:
   --sizes <list>   numbers of projects, comma-separated (default 6,1000; 6 is the shipped content)
   --full           the default sizes and 4000
   --posts <n>      posts built beside Eleventy's base blog (default 1000; 0 skips)
+  --languages <n>  the largest size again in n languages, over the build in one (default 3; 1 skips)
   --rounds <n>     rounds of paired runs (default 3)
   --edits <n>      edits timed in dev (default 3)
   --profile        a cold build of the largest size under --cpu-prof: where the CPU goes
@@ -44,6 +49,7 @@ const { values: options } = parseArgs({
   options: {
     sizes: { type: 'string' },
     posts: { type: 'string', default: '1000' },
+    languages: { type: 'string', default: '3' },
     full: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '3' },
     edits: { type: 'string', default: '3' },
@@ -61,10 +67,12 @@ async function bench(): Promise<void> {
   const rounds = Number(options.rounds)
   const edits = Number(options.edits)
   const postCount = Number(options.posts)
+  const languageCount = Number(options.languages)
   const sizes = options.sizes ? options.sizes.split(',').map(Number) : options.full ? [6, 1000, 4000] : [6, 1000]
   if (
     ![rounds, edits, ...sizes].every((n) => Number.isInteger(n) && n > 0) ||
-    !(Number.isInteger(postCount) && postCount >= 0)
+    !(Number.isInteger(postCount) && postCount >= 0) ||
+    !(Number.isInteger(languageCount) && languageCount >= 1)
   )
     throw new Error(`--sizes, --rounds and --edits take positive whole numbers, --posts a whole number\n\n${USAGE}`)
   /** Where a build keeps what it made (node_modules/.cache/<tool>, by convention); emptied for a cold build. */
@@ -152,6 +160,28 @@ async function bench(): Promise<void> {
         log('a cold build under --cpu-prof… ')
         profile = profileRun(cold, repo)
       }
+      log('done\n')
+    }
+    if (languageCount > 1) {
+      const n = Math.max(...sizes.filter((size) => size !== 6), 6)
+      log(`${n} projects in ${languageCount} languages: writing the translations… `)
+      const content = generateContent(n)
+      const one = path.join(work, 'content-one-language')
+      const many = path.join(work, 'content-languages')
+      writeContent(one, content)
+      writeContent(many, content)
+      writeTranslations(many, content.ids, TRANSLATED.slice(0, languageCount - 1))
+      const coldOf = (root: string, out: string): Timed => ({
+        args: [bin, 'build', '--root', root, '--out', out],
+        cwd: repo,
+        before: () => [buildCache, out].forEach((d) => rmSync(d, { recursive: true, force: true })),
+      })
+      log('in one language and in all, in turn… ')
+      const [single, multi] = measureInTurn(
+        [coldOf(one, path.join(work, 'dist-one')), coldOf(many, path.join(work, 'dist-many'))],
+        rounds,
+      )
+      results.languages = { count: languageCount, projects: n, paired: pairRuns(multi!, single!) }
       log('done\n')
     }
     if (postCount > 0) {

@@ -28,6 +28,8 @@ export interface Results {
   caseStudyJs: Map<number, number>
   /** The shipped content with `count` posts, cold, paired with Eleventy's base blog building the same posts. */
   posts?: { count: number; ours: Measurement; peer: Paired }
+  /** The largest size built in `count` languages, paired with the same build in one (issue 46). */
+  languages?: { count: number; projects: number; paired: Paired }
 }
 
 export interface Target {
@@ -117,6 +119,13 @@ export function checkTargets(r: Results): Target[] {
     target('dev: first page served', dev(6)?.firstPageMs, 1500, s),
     target('dev: an edit on its page, 6 projects', dev(6) && median(dev(6)!.editMs), 150, s),
     target('dev: an edit on its page, 1000 projects', dev(1000) && median(dev(1000)!.editMs), 300, s),
+    target(
+      `cold build in ${r.languages?.count ?? 3} languages over one, ${r.languages?.projects ?? 1000} projects`,
+      r.languages?.paired.wallRatio,
+      2.5,
+      times,
+      r.languages?.paired.cpuRatio,
+    ),
     // "Stays the same": within 10%, so a hash or a byte of markup does not count as growth.
     target('case-study JS (gzip) at 1000 over at 6 projects', js6 && js1000 ? js1000 / js6 : undefined, 1.1, times),
   ]
@@ -161,6 +170,10 @@ export function formatTable(r: Results): string[] {
   if (r.posts)
     lines.push(
       `${r.posts.count} posts (and the shipped content), cold: ours ${measured(r.posts.ours)}, peak RSS ${mib(r.posts.ours.peakRssMiB)}; Eleventy's base blog ${measured(r.posts.peer.second)}, peak RSS ${mib(r.posts.peer.second.peakRssMiB)}; ours / base blog ${times(r.posts.peer.wallRatio)} (CPU ${times(r.posts.peer.cpuRatio)})`,
+    )
+  if (r.languages)
+    lines.push(
+      `${r.languages.projects} projects in ${r.languages.count} languages, cold: ${measured(r.languages.paired.first)}, peak RSS ${mib(r.languages.paired.first.peakRssMiB)}; in one language ${measured(r.languages.paired.second)}; ${times(r.languages.paired.wallRatio)} (CPU ${times(r.languages.paired.cpuRatio)})`,
     )
   if (r.caseStudyJs.size)
     lines.push(

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { RouteErrorBoundary } from './components/route-error-boundary.tsx'
 import { captureServerMarkup } from './deferred-markup.ts'
@@ -15,17 +15,33 @@ import { defaultLanguage, defaultStrings, loadStrings, multilingual } from './ge
 import type { SitePortfolio } from './generated/types.ts'
 import { DEFAULT_LANGUAGE, pageLanguage, type PageLanguage } from './i18n/language-context.ts'
 import { LanguageProvider } from './i18n/language-provider.tsx'
-import { languagePrefix, siteLanguages } from './i18n/languages.ts'
+import { languagePrefix, siteLanguages, textDirection } from './i18n/languages.ts'
 import { setPagePrefix } from './page-base.ts'
 
 /**
  * The page's language: on a site with several, its <html lang> (a page in another language than
  * the default is the same app under `<tag>/`, its data in that folder); else the default's.
  */
-const lang = multilingual && languageOf(document.documentElement.lang) ? document.documentElement.lang : defaultLanguage
+const siteBase = toBasename(import.meta.env.BASE_URL)
+/**
+ * A host serves the root 404.html (in the default language) for every missing address, /fr/…
+ * included: such a page is shown in the language its path names, rendered anew rather than hydrated.
+ */
+const pathLanguage = notFoundIn(window.location.pathname)
+const lang =
+  pathLanguage ??
+  (multilingual && languageOf(document.documentElement.lang) ? document.documentElement.lang : defaultLanguage)
 const prefix = languagePrefix(lang, defaultLanguage)
 setPagePrefix(prefix)
-const basename = toBasename(import.meta.env.BASE_URL) + prefix
+const basename = siteBase + prefix
+
+/** The language a missing address names (its first segment), when the page is the default language's 404 page. */
+function notFoundIn(pathname: string): string | undefined {
+  if (!multilingual || document.documentElement.lang !== defaultLanguage) return undefined
+  if (matchPage(pathname, siteBase).id !== routeIds.notFound) return undefined
+  const segment = pathname.slice(siteBase.length).split('/')[0] ?? ''
+  return segment !== defaultLanguage && languageOf(segment) ? segment : undefined
+}
 
 function languageOf(tag: string): boolean {
   return siteLanguages(portfolio.site).includes(tag)
@@ -56,6 +72,7 @@ async function pageLanguageOf(inline: PageData): Promise<{ language: PageLanguag
           : tag === lang
             ? inline.untranslated !== true
             : tag === defaultLanguage || translated.has(tag),
+      shownIn: (pointer) => inline.shownIn?.[pointer],
     }),
     portfolio: inline.portfolio ?? portfolio,
   }
@@ -118,25 +135,32 @@ async function preparePageData(root: HTMLElement, page: PageMatch): Promise<void
 /** Hydrates the prerendered page once its data is in hand (see preparePage). */
 async function hydrate(container: HTMLElement): Promise<void> {
   const [page] = await Promise.all([pageLanguageOf(readPageData()), preparePage(container)])
+  const app = (
+    <StrictMode>
+      {/* Plain (non-transition) updates: project links load before they navigate, and flushSync
+          then commits the new page in the same task as the URL change. Both flags are given, as
+          react-router 6 warns in the console about each one left unset. */}
+      <LanguageProvider language={page.language} portfolio={page.portfolio}>
+        <BrowserRouter basename={basename} future={{ v7_startTransition: false, v7_relativeSplatPath: true }}>
+          <RouteErrorBoundary>
+            <AppRoutes />
+          </RouteErrorBoundary>
+        </BrowserRouter>
+      </LanguageProvider>
+    </StrictMode>
+  )
+  if (pathLanguage !== undefined) {
+    document.documentElement.lang = lang
+    document.documentElement.dir = textDirection(lang)
+    container.replaceChildren()
+    createRoot(container).render(app)
+    return
+  }
   // Hydrating in a transition lets React yield to the browser between chunks of work, so no single
   // long task blocks input while the page becomes interactive; a click on a part not hydrated yet
   // hydrates that part first and is then handled.
   startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        {/* Plain (non-transition) updates: project links load before they navigate, and flushSync
-            then commits the new page in the same task as the URL change. Both flags are given, as
-            react-router 6 warns in the console about each one left unset. */}
-        <LanguageProvider language={page.language} portfolio={page.portfolio}>
-          <BrowserRouter basename={basename} future={{ v7_startTransition: false, v7_relativeSplatPath: true }}>
-            <RouteErrorBoundary>
-              <AppRoutes />
-            </RouteErrorBoundary>
-          </BrowserRouter>
-        </LanguageProvider>
-      </StrictMode>,
-    )
+    hydrateRoot(container, app)
   })
 }
 

@@ -51,6 +51,8 @@ export interface RenderLanguage {
   portfolio?: SitePortfolio
   /** Whether the language has feeds of its own (posts in it): its pages name them, else the default's. */
   ownFeeds?: boolean
+  /** The portfolio's fields shown in another language (a field no translation of the chain holds), by JSON pointer. */
+  shownIn?: Readonly<Record<string, string>>
 }
 
 export interface RenderResult {
@@ -149,6 +151,7 @@ export async function render(
       ? {
           ...data,
           ...(language.portfolio ? { portfolio: language.portfolio } : {}),
+          ...(language.shownIn && Object.keys(language.shownIn).length > 0 ? { shownIn: language.shownIn } : {}),
           ...(language.sourcePath !== undefined ? { untranslated: true } : {}),
         }
       : data
@@ -170,6 +173,7 @@ function serverPageLanguage(language: RenderLanguage, base: string): PageLanguag
     // page: in this page's hreflang set (the default's always is, being the source).
     isTranslated: (tag) =>
       tag === language.lang ? language.sourcePath === undefined : tag === defaultLanguage || translated.has(tag),
+    shownIn: (pointer) => language.shownIn?.[pointer],
   })
 }
 

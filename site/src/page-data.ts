@@ -21,6 +21,8 @@ export interface PageData {
   relatedProjects?: ProjectCard[]
   /** A page in a language other than the default: the portfolio in that language (the default's is in the app). */
   portfolio?: SitePortfolio
+  /** A page in another language: the portfolio's fields shown in another language, by JSON pointer. */
+  shownIn?: Record<string, string>
   /** A page in another language whose main content is not translated (its canonical is its source page). */
   untranslated?: boolean
 }

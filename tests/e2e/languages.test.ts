@@ -86,6 +86,21 @@ describe('every language has every page', () => {
   })
 })
 
+describe('a missing page', () => {
+  it("is answered in the language its address names, from the host's one 404 page", async () => {
+    const page = await (await browser.newContext(DESKTOP)).newPage()
+    const response = await page.goto(`${siteUrl}fr/nowhere`)
+    expect(response?.status()).toBe(404)
+    await hydrated(page)
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr')
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page introuvable')
+    await page.goto(`${siteUrl}ar/projects/nowhere`)
+    await hydrated(page)
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl')
+    await page.context().close()
+  })
+})
+
 describe('a page not translated', () => {
   it('is built with a notice in its language and a canonical link to its source, and is in no hreflang set', async () => {
     // projects/bookings has no Hindi translation.

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -31,8 +31,16 @@ describe('generate', () => {
     await runGenerate(repo, b)
     expect(readAll(a)).toEqual(readAll(b))
     // Only the modules the bundle imports: the case studies and cards are data files, which the build
-    // writes into the site and the dev server answers (cli/generate/project-data.ts).
-    expect(first.written.sort()).toEqual(['chat.ts', 'content.ts', 'types.ts'])
+    // writes into the site and the dev server answers (cli/generate/project-data.ts). The site's
+    // words: the content's one language's, the server's table of all of them, and the browser's loader.
+    expect(first.written.sort()).toEqual([
+      'chat.ts',
+      'content.ts',
+      path.join('strings', 'all.ts'),
+      path.join('strings', 'en.ts'),
+      path.join('strings', 'index.ts'),
+      'types.ts',
+    ])
     expect((await runGenerate(repo, a)).written).toEqual([])
   })
 
@@ -78,10 +86,14 @@ describe('generate', () => {
   })
 
   it('produces modules that type-check under strict TypeScript', async () => {
-    const dir = tempDir()
+    // As in the site: the generated folder beside i18n/, whose type of the site's words the strings modules name.
+    const site = tempDir()
+    const dir = path.join(site, 'generated')
     await runGenerate(repo, dir)
+    for (const file of ['strings.ts', 'catalogues/en.ts'])
+      cpSync(path.join(repo, 'site/src/i18n', file), path.join(site, 'i18n', file))
     writeFileSync(
-      path.join(dir, 'tsconfig.json'),
+      path.join(site, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
           strict: true,
@@ -97,6 +109,6 @@ describe('generate', () => {
       }),
     )
     const tsc = path.join(repo, 'node_modules/typescript/bin/tsc')
-    expect(() => execFileSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' })).not.toThrow()
+    expect(() => execFileSync(process.execPath, [tsc, '-p', site], { encoding: 'utf8' })).not.toThrow()
   }, 60_000)
 })

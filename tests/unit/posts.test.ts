@@ -202,7 +202,7 @@ describe('the posts data', () => {
   it('hasPosts in the content module', () => {
     const content = (posts: RenderedPost[]) =>
       generateContentModules(
-        { portfolio: { chat: {}, projects: { order: [] } } as never, projects: [], posts },
+        { portfolio: { site: { language: 'en' }, chat: {}, projects: { order: [] } } as never, projects: [], posts },
         '',
       ).find((f) => f.path === 'content.ts')?.contents
     expect(content([])).toContain('export const hasPosts: boolean = false')

@@ -58,6 +58,10 @@ export function checkLanguageTags(portfolio: ParsedDocument): Diagnostic[] {
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
 
+/** Whether a tag is a known language in canonical form (one of site.languages may be used as it is). */
+export const isLanguageTag = (tag: string): boolean =>
+  tagProblem(tag) === undefined && Intl.getCanonicalLocales(tag)[0] === tag
+
 /** What is wrong with a tag, or undefined when it is a known language in canonical form. */
 function tagProblem(tag: string): { message: string; hint: string } | undefined {
   let canonical: string | undefined

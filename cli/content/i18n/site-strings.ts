@@ -5,7 +5,7 @@ import type { Strings } from '../../../site/src/i18n/strings.ts'
 import { mergeCatalogues } from '../i18n-catalogue.ts'
 import type { SourceFile } from '../load-sources.ts'
 import { parseYaml, type ParsedDocument } from '../parse-yaml.ts'
-import { declaredLanguages } from './language-tags.ts'
+import { declaredLanguages, isLanguageTag } from './language-tags.ts'
 
 /** i18n/<tag>.yaml → tag. */
 const TAG_OF = /^i18n\/(.+)\.yaml$/
@@ -32,10 +32,12 @@ export function siteStrings(
   const { defaultLanguage, languages } = declaredLanguages(portfolioData)
   const at = (pointer: string): Located =>
     portfolio ? locatePointer(portfolio, pointer) : { file: 'portfolio.yaml', start: { line: 1, column: 1 } }
+  // A tag that is malformed, not canonical or listed again has its own error (language-tags.ts): not a second one here.
+  const seen = new Set<string>()
   const tags = [
     { tag: defaultLanguage, at: at('/site/language') },
     ...languages.map((tag, i) => ({ tag, at: at(`/site/languages/${i}`) })),
-  ]
+  ].filter(({ tag }) => isLanguageTag(tag) && !seen.has(tag) && seen.add(tag))
   const diagnostics: Diagnostic[] = []
   const parsed = new Map<string, ParsedDocument>()
   const overrides = new Map<string, ParsedDocument>()
