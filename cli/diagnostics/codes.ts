@@ -379,7 +379,7 @@ export const diagnosticCodes = {
   OVERLAY_UNKNOWN_ITEM: { title: 'A translated list entry matches no entry of the source.' },
   OVERLAY_UNKNOWN_LANGUAGE: { title: 'A translation file is for a language that site.languages does not list.' },
   OVERLAY_UNKNOWN_PROJECT: { title: 'A translation file is for a project that has no file.' },
-  OVERLAY_UNKNOWN_POST: { title: 'A translation file (posts/<slug>.<tag>.md) is for a post that has no file.' },
+  OVERLAY_UNKNOWN_POST: { title: 'A post translation file is for a post that has no file.' },
   TRANSLATION_STALE: {
     title:
       'A translated field is stale: its source changed since it was translated (a warning; an error with --strict-i18n).',
