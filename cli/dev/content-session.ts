@@ -3,17 +3,28 @@ import { encodeInThread } from '../pipeline/jobs.ts'
 import type { Store } from '../cache/store.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { CheckResult } from '../content/check-content.ts'
-import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
-import { chatOverviewJson, chatPosts, projectChat } from '../generate/chat-index.ts'
+import type { RenderedProject } from '../content/content-types.ts'
+import type { LanguageContent } from '../content/i18n/localize.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
-import { browserProject, projectCard, projectCards, type BrowserProject } from '../generate/project-data.ts'
+import { projectCard } from '../generate/project-data.ts'
 import { writeFiles } from '../generate/write-files.ts'
-import { listedPosts, postDataJson, postsJson } from '../generate/post-data.ts'
+import { listedPosts } from '../generate/post-data.ts'
 import { withCompiledMedia } from '../media/build-media.ts'
 import { FILES_KIND } from '../media/encode-job.ts'
-import type { FeedDocuments } from '../feeds/feed-documents.ts'
+import { languageRoutes } from '../pipeline/language-routes.ts'
+import { listRoutes, type Route } from '../pipeline/list-routes.ts'
 import { feedsOf } from '../pipeline/writing-outputs.ts'
+import { techPages } from '../../site/src/technologies.ts'
+import {
+  contentView,
+  postFilesOf,
+  samePostFiles,
+  type ChatMemo,
+  type ContentView,
+  type PostFiles,
+} from './content-view.ts'
+import { compileLanguageView, type LanguageView } from './language-view.ts'
 
 /** What one run of the dev server's content found and changed. */
 export interface ContentRun extends Pick<CheckResult, 'diagnostics' | 'sources' | 'fileCount'> {
@@ -27,6 +38,11 @@ export interface ContentRun extends Pick<CheckResult, 'diagnostics' | 'sources' 
   cardsChanged: boolean
   /** True when the posts index or a post's data (data/posts.json, data/posts/<slug>.json) changed. */
   postsChanged: boolean
+  /**
+   * The languages other than the default whose content changed (an overlay, or a source they show):
+   * their open pages load again, since a page carries its language's portfolio.
+   */
+  changedLanguages: string[]
   /** Project files checked (and compiled) in this run; the others had the same text as in the last run. */
   redone: number
   /** Project files whose result from the last run was taken as it was. */
@@ -42,23 +58,16 @@ export interface ContentRun extends Pick<CheckResult, 'diagnostics' | 'sources' 
 export interface ContentSession {
   /** Reads, checks and compiles what changed since the last run. Throws when the content cannot be read at all. */
   update(): Promise<ContentRun>
-  /** A case study as the browser loads it, from the last valid content; undefined for an unknown id. */
-  project(id: string): BrowserProject | undefined
-  /** The project cards of the last valid content; undefined before there is any. */
-  cards(): ProjectCard[] | undefined
-  /** data/posts.json of the last valid content (drafts listed, with draft: true); undefined before there is any. */
-  postsIndex(): string | undefined
-  /** data/posts/<slug>.json of the last valid content (a draft's too); undefined for an unknown slug. */
-  post(slug: string): string | undefined
+  /** The default language's data files of the last valid content; undefined before there is any. */
+  view(): ContentView | undefined
+  /** A language of site.languages other than the default, of the last valid content; undefined for any other tag. */
+  language(tag: string): LanguageView | undefined
   /**
-   * A feed of the last valid content (feed.xml, rss.xml or feed.json) as a build at / writes it
-   * (never a draft); undefined when there is no post to list or before there is content.
+   * Every page of the last valid content by language, the default's first, each with its hreflang set
+   * as the build gives it (languageRoutes); a one-language site's pages have no language. Undefined
+   * before there is content.
    */
-  feed(format: keyof FeedDocuments): string | undefined
-  /** The chat's overview of the last valid content (data/chat.json); undefined before there is any. */
-  chatOverview(): string | undefined
-  /** One project's chat passages (data/chat/<id>.json); undefined for an unknown id or before there is content. */
-  chatProject(id: string): string | undefined
+  routes(): ReadonlyMap<string, readonly Route[]> | undefined
   /** The file of a variant of the content's images (media/<name>) in the store; undefined when there is none by that name. */
   mediaFile(name: string): string | undefined
 }
@@ -69,21 +78,15 @@ export function openContentSession(root: string, generatedDir: string, store: St
   let mediaFiles = new Map<string, number>()
   let types: Promise<string> | undefined
   let content: CompiledContent | undefined
-  let byId = new Map<string, RenderedProject>()
-  let cards: ProjectCard[] | undefined
-  let overview: string | undefined
-  // The posts' data files of the last valid content, made once per run (their text is compared to
-  // tell the open pages what changed), and its feeds, made on request.
+  let view: ContentView | undefined
+  // The posts' data files of the last valid content, made once per run: their text is compared to
+  // tell the open pages what changed.
   let posts: PostFiles = { index: undefined, bySlug: new Map() }
-  let feeds: FeedDocuments | null | undefined
-  // Made on request, per compiled project: a project not checked again is the same object, so an
-  // edit to one project makes only its own file again.
-  const chats = new WeakMap<RenderedProject, ReturnType<typeof projectChat>>()
-  const chatOf = (project: RenderedProject) => {
-    let made = chats.get(project)
-    if (!made) chats.set(project, (made = projectChat(project)))
-    return made
-  }
+  const chats: ChatMemo = new WeakMap()
+  let routes: Map<string, Route[]> | undefined
+  // Each language's view, and the text of the content it was made from: a language whose merged
+  // content and images are as they were is not compiled again.
+  let languages = new Map<string, { made: string; view: LanguageView }>()
 
   return {
     async update() {
@@ -103,6 +106,7 @@ export function openContentSession(root: string, generatedDir: string, store: St
           changedProjects: [],
           cardsChanged: false,
           postsChanged: false,
+          changedLanguages: [],
         }
       const resolved = await withCompiledMedia(checked.compiled, {
         root,
@@ -111,6 +115,17 @@ export function openContentSession(root: string, generatedDir: string, store: St
       })
       const next = resolved.content
       mediaFiles = new Map([...resolved.images.values()].flatMap((image) => image.files.map((f) => [f.name, f.size])))
+      // Made before anything is replaced: a language that fails to compile leaves the last valid content served.
+      const defaultLanguage = next.portfolio.site.language ?? 'en'
+      const nextLanguages = await languageViews(checked.languages ?? [], languages, {
+        root,
+        store,
+        encode: encodeInThread,
+        compiled: checked.compiled,
+        defaultLanguage,
+        images: [...mediaFiles.keys()].join('\n'),
+        catalogues: checked.catalogues,
+      })
       types ??= generateTypes()
       const modules = generateContentModules(
         next,
@@ -120,52 +135,60 @@ export function openContentSession(root: string, generatedDir: string, store: St
       const written = await writeFiles(generatedDir, modules)
       const changes = changesBetween(content, next)
       content = next
-      byId = new Map(next.projects.map((project) => [project.id, project]))
-      cards = undefined
-      overview = undefined
       const nextPosts = postFilesOf(next)
       const postsChanged = !samePostFiles(posts, nextPosts)
       posts = nextPosts
-      feeds = undefined
-      return { ...report, compiled: true, written, ...changes, postsChanged }
+      view = contentView(next, {
+        posts,
+        chats,
+        feeds: () => feedsOf(next.posts ?? [], listedPosts(next), next.portfolio, '/'),
+      })
+      const changedLanguages = [...nextLanguages]
+        .filter(([tag, made]) => languages.get(tag) !== made)
+        .map(([tag]) => tag)
+      languages = nextLanguages
+      routes = languageRoutes(
+        listRoutes(
+          next.projects.map((project) => project.id),
+          techPages(next.projects),
+          listedPosts(next),
+        ),
+        checked.languages ?? [],
+        defaultLanguage,
+      )
+      return { ...report, compiled: true, written, ...changes, postsChanged, changedLanguages }
     },
-    project(id) {
-      const project = byId.get(id)
-      return project && browserProject(project)
-    },
-    cards() {
-      if (content) cards ??= projectCards(content)
-      return cards
-    },
-    chatOverview() {
-      if (content)
-        overview ??= chatOverviewJson(
-          content.portfolio,
-          content.projects.map((project) => chatOf(project).summary),
-          chatPosts(listedPosts(content), content.posts),
-        )
-      return overview
-    },
-    chatProject(id) {
-      const project = byId.get(id)
-      return project && chatOf(project).json
-    },
-    postsIndex() {
-      return posts.index
-    },
-    post(slug) {
-      return posts.bySlug.get(slug)
-    },
-    feed(format) {
-      if (content && feeds === undefined)
-        feeds = feedsOf(content.posts ?? [], listedPosts(content), content.portfolio, '/') ?? null
-      return feeds?.[format]
-    },
+    view: () => view,
+    language: (tag) => languages.get(tag)?.view,
+    routes: () => routes,
     mediaFile(name) {
       const size = mediaFiles.get(name)
       return store && size !== undefined ? store.getFile(FILES_KIND, name, size) : undefined
     },
   }
+}
+
+/**
+ * Each language's view of the new content: the last one kept where the language's merged content,
+ * the images it resolves and its words did not change, the others compiled again.
+ */
+async function languageViews(
+  localized: readonly LanguageContent[],
+  last: ReadonlyMap<string, { made: string; view: LanguageView }>,
+  input: Parameters<typeof compileLanguageView>[1] & { images: string; catalogues?: ReadonlyMap<string, unknown> },
+): Promise<Map<string, { made: string; view: LanguageView }>> {
+  const views = new Map<string, { made: string; view: LanguageView }>()
+  for (const language of localized) {
+    // Its words too (i18n/<tag>.yaml): its pages load them once, at start.
+    const words = JSON.stringify(input.catalogues?.get(language.language) ?? null)
+    const made = `${JSON.stringify(language)}\0${input.images}\0${words}`
+    const kept = last.get(language.language)
+    views.set(
+      language.language,
+      kept?.made === made ? kept : { made, view: await compileLanguageView(language, input) },
+    )
+  }
+  return views
 }
 
 /**
@@ -192,25 +215,6 @@ function changesBetween(
   // What is left of the old projects went.
   changedProjects.push(...old.keys())
   return { changedProjects, cardsChanged }
-}
-
-/** The posts' data files of a valid content: data/posts.json and each data/posts/<slug>.json, by slug. */
-interface PostFiles {
-  index: string | undefined
-  bySlug: Map<string, string>
-}
-
-function postFilesOf(content: CompiledContent): PostFiles {
-  return {
-    index: postsJson(listedPosts(content)),
-    bySlug: new Map((content.posts ?? []).map((post) => [post.slug, postDataJson(post)])),
-  }
-}
-
-function samePostFiles(a: PostFiles, b: PostFiles): boolean {
-  if (a.index !== b.index || a.bySlug.size !== b.bySlug.size) return false
-  for (const [slug, json] of a.bySlug) if (b.bySlug.get(slug) !== json) return false
-  return true
 }
 
 const cardText = (project: RenderedProject | undefined) => project && JSON.stringify(projectCard(project))

@@ -21,11 +21,17 @@ export interface ContentPluginOptions {
 
 const DEV_CLIENT_URL = '/@portfolio/dev-client.js'
 const DEV_CLIENT_ID = '\0portfolio-dev-client'
-/** Runs in the page: re-shows the current content error on load, and closes the overlay on recovery. */
+/**
+ * Runs in the page: re-shows the current content error on load, closes the overlay on recovery, and
+ * reloads a page in a language whose content changed (see announceChanges).
+ */
 const DEV_CLIENT_CODE = `
 if (import.meta.hot) {
   import.meta.hot.on('portfolio:recovered', () => {
     for (const overlay of document.querySelectorAll('vite-error-overlay')) overlay.close()
+  })
+  import.meta.hot.on('portfolio:language-changed', (data) => {
+    if (data && data.lang === document.documentElement.lang) location.reload()
   })
   import.meta.hot.send('portfolio:hello')
 }

@@ -5,7 +5,8 @@ import type { ContentRun } from './content-session.ts'
 
 /**
  * Tells the open pages what a run changed. Case studies, cards and posts are fetched, not imported:
- * the pages showing them are told to load them again. Changed content modules go to Vite's HMR (the
+ * the pages showing them are told to load them again (each from its language's folder), and the
+ * pages in a language whose content changed are told to reload. Changed content modules go to Vite's HMR (the
  * watcher ignores the generated folder, so nothing fires twice).
  */
 export function announceChanges(server: ViteDevServer, run: ContentRun, generatedDir: string): void {
@@ -13,6 +14,9 @@ export function announceChanges(server: ViteDevServer, run: ContentRun, generate
     server.ws.send({ type: 'custom', event: 'portfolio:project-changed', data: { id } })
   if (run.cardsChanged) server.ws.send({ type: 'custom', event: 'portfolio:cards-changed' })
   if (run.postsChanged) server.ws.send({ type: 'custom', event: 'portfolio:posts-changed' })
+  // A language's page carries its portfolio and loaded its words once: its open pages load again.
+  for (const lang of run.changedLanguages)
+    server.ws.send({ type: 'custom', event: 'portfolio:language-changed', data: { lang } })
   for (const rel of run.written) {
     const file = path.join(generatedDir, rel)
     server.watcher.emit(existsSync(file) ? 'change' : 'unlink', file)

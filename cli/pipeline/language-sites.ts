@@ -2,7 +2,6 @@ import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { LanguageContent } from '../content/i18n/localize.ts'
 import type { PostSummary, RenderedPost } from '../content/content-types.ts'
-import { compileLanguagePostCached, compileProjectCached } from '../compile/compile-cache.ts'
 import { writeLanguageFeeds } from '../feeds/language-feeds.ts'
 import { listedPosts } from '../generate/post-data.ts'
 import { withPostCover, type ImageRecords } from '../media/content-media.ts'
@@ -20,6 +19,7 @@ import { chatData, chatTextsFile } from '../../site/src/chat/index-path.ts'
 import { languagePortfolioData } from '../../site/src/paths.ts'
 import type { BuildPool } from './jobs.ts'
 import type { Route } from './list-routes.ts'
+import { compileLanguagePosts, compileLanguageProject } from './compile-language.ts'
 import { prerenderRoutes, type Prerendered, type PrerenderOptions } from './prerender.ts'
 import { keepProject, type KeptProject } from './project-job.ts'
 import { writeSiteData } from './site-data.ts'
@@ -102,12 +102,8 @@ async function writeLanguageData(
   const chat = { ...(await loadChatLanguage(content.language, input.defaultLanguage)), paths: chatData }
   const store = input.store ?? noStore
   const kept: KeptProject[] = []
-  for (const file of content.projects) {
-    // Kept in the store by the translated text: a language's case study is compiled once per change.
-    const source = { path: `projects/${file.data.id}.${content.language}.yaml`, text: JSON.stringify(file.data) }
-    const { project } = await compileProjectCached(source, file.data, { get: () => undefined }, store)
-    kept.push(keepProject(staging, project, chat))
-  }
+  for (const file of content.projects)
+    kept.push(keepProject(staging, await compileLanguageProject(content.language, file, store), chat))
   const projects = attachProjectMedia(staging, kept, input.images.projectsWithImages, input.images.images)
   const portfolio = await withBuildPhoto(compilePortfolio(content.portfolio.data), input.media)
   // The portfolio in the language, and which of its fields are shown in another (their elements get that lang).
@@ -121,34 +117,12 @@ async function writeLanguageData(
     path.join(staging, chatTextsFile(input.defaultLanguage, input.defaultLanguage)),
     safeJson(content.portfolio.data.chat),
   )
-  const posts = await languagePosts(input, content, store)
+  const posts = await compileLanguagePosts(input.posts, content, store, (post) =>
+    withPostCover(post, input.imageRecords),
+  )
   // The listed posts in this language: its own, and writing.external's as the default lists them.
   const own = new Map(listedPosts({ posts, externalPosts: [] }).map((summary) => [summary.slug, summary]))
   const listed = input.listed.map((summary) => (summary.external ? summary : (own.get(summary.slug) ?? summary)))
   await writeSiteData(staging, folder, portfolio, projects, undefined, { posts, listed, chat })
   return writeLanguageFeeds(input.siteDir, content, posts, input.base)
-}
-
-/**
- * The language's built posts: each of the default's with its translation (its front matter's fields
- * and its text) where there is one, compiled once per change (the store keeps it by its text);
- * an untranslated post is the default's as it is.
- */
-async function languagePosts(
-  input: LanguageSitesInput,
-  content: LanguageContent,
-  store: Store,
-): Promise<RenderedPost[]> {
-  const localized = new Map((content.posts ?? []).map((post) => [post.slug, post]))
-  const posts: RenderedPost[] = []
-  for (const post of input.posts) {
-    const translation = localized.get(post.slug)
-    if (!translation || translation.untranslated) {
-      posts.push(post)
-      continue
-    }
-    const compiled = await compileLanguagePostCached(translation, store)
-    posts.push(withPostCover(compiled.post, input.imageRecords))
-  }
-  return posts
 }
