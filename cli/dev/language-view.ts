@@ -6,12 +6,11 @@ import type { SitePortfolio } from '../content/content-types.ts'
 import type { LanguageContent } from '../content/i18n/localize.ts'
 import { languageFeeds } from '../feeds/language-feeds.ts'
 import { loadChatLanguage } from '../generate/chat-language.ts'
-import { sitePortfolio } from '../generate/generate-content.ts'
 import { safeJson } from '../generate/project-data.ts'
 import { withCompiledMedia } from '../media/build-media.ts'
 import type { BuildMediaOptions } from '../media/build-media.ts'
 import { chatData } from '../../site/src/chat/index-path.ts'
-import { compileLanguagePosts, compileLanguageProject } from '../pipeline/compile-language.ts'
+import { compileLanguagePosts, compileLanguageProject, languagePortfolio } from '../pipeline/compile-language.ts'
 import { contentView, type ContentView } from './content-view.ts'
 
 /**
@@ -23,6 +22,8 @@ export interface LanguageView extends ContentView {
   tag: string
   /** The portfolio in the language, as its pages carry it (the render's RenderLanguage.portfolio). */
   portfolio: SitePortfolio
+  /** The portfolio's fields shown in another language, by JSON pointer (compile-language.ts languagePortfolio). */
+  shownIn: Record<string, string>
   /** <tag>/data/portfolio.json. */
   portfolioJson: string
   /** <tag>/data/chat-texts.json: the chat's title, greeting and quick questions in the language. */
@@ -65,12 +66,13 @@ export async function compileLanguageView(localized: LanguageContent, input: Lan
     (content.posts ?? []).filter((post) => post.draft !== true),
     '/',
   )
-  const portfolio = sitePortfolio(content.portfolio)
+  const file = languagePortfolio(localized, content.portfolio)
   return {
     ...contentView(content, { chat, feeds: () => feeds }),
     tag: language,
-    portfolio,
-    portfolioJson: safeJson(portfolio),
+    portfolio: file.portfolio,
+    shownIn: file.shownIn,
+    portfolioJson: safeJson(file),
     chatTexts: safeJson(localized.portfolio.data.chat),
     ownFeeds: feeds !== undefined,
   }

@@ -108,7 +108,9 @@ export function pageRequest(
   const route = own && (own.find((r) => r.url === path) ?? own.find((r) => r.status === 404))
   const view = language ?? session.view()
   if (!route?.language) return { url, view }
-  const inLanguage = language ? { portfolio: language.portfolio, ownFeeds: language.ownFeeds } : {}
+  const inLanguage = language
+    ? { portfolio: language.portfolio, shownIn: language.shownIn, ownFeeds: language.ownFeeds }
+    : {}
   return { url, view, language: { ...route.language, ...inLanguage } }
 }
 

@@ -1,6 +1,7 @@
 import type { RenderedPost, RenderedProject } from '../content/content-types.ts'
 import type { LanguageContent, LocalizedFile } from '../content/i18n/localize.ts'
-import type { Project } from '../content/content-types.ts'
+import type { Portfolio, Project, SitePortfolio } from '../content/content-types.ts'
+import { sitePortfolio } from '../generate/generate-content.ts'
 import { compileLanguagePostCached, compileProjectCached } from '../compile/compile-cache.ts'
 import type { Store } from '../cache/store.ts'
 
@@ -42,4 +43,19 @@ export async function compileLanguagePosts(
     compiled.push(finish((await compileLanguagePostCached(translation, store)).post))
   }
   return compiled
+}
+
+/** What data/portfolio.json of a language's folder holds: its portfolio as the site reads it, and which fields are shown in another language. */
+export interface LanguagePortfolio {
+  portfolio: SitePortfolio
+  /** JSON pointer → the language a field is shown in when it is not the page's (its element gets that lang). */
+  shownIn: Record<string, string>
+}
+
+/** A language's portfolio file, from its content and its portfolio compiled (markdown, the photo resolved): for the build and dev alike. */
+export function languagePortfolio(content: LanguageContent, compiled: Portfolio): LanguagePortfolio {
+  return {
+    portfolio: sitePortfolio(compiled),
+    shownIn: Object.fromEntries(content.portfolio.fromOtherLanguage.map((field) => [field.pointer, field.language])),
+  }
 }

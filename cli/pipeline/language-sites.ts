@@ -7,7 +7,6 @@ import { listedPosts } from '../generate/post-data.ts'
 import { withPostCover, type ImageRecords } from '../media/content-media.ts'
 import { compilePortfolio } from '../compile/compile-project.ts'
 import { loadChatLanguage } from '../generate/chat-language.ts'
-import { sitePortfolio } from '../generate/generate-content.ts'
 import { safeJson } from '../generate/project-data.ts'
 import { withBuildPhoto, type BuildMediaOptions } from '../media/build-media.ts'
 import type { MadeMedia } from '../media/make-media.ts'
@@ -19,7 +18,7 @@ import { chatData, chatTextsFile } from '../../site/src/chat/index-path.ts'
 import { languagePortfolioData } from '../../site/src/paths.ts'
 import type { BuildPool } from './jobs.ts'
 import type { Route } from './list-routes.ts'
-import { compileLanguagePosts, compileLanguageProject } from './compile-language.ts'
+import { compileLanguagePosts, compileLanguageProject, languagePortfolio } from './compile-language.ts'
 import { prerenderRoutes, type Prerendered, type PrerenderOptions } from './prerender.ts'
 import { keepProject, type KeptProject } from './project-job.ts'
 import { writeSiteData } from './site-data.ts'
@@ -106,12 +105,7 @@ async function writeLanguageData(
     kept.push(keepProject(staging, await compileLanguageProject(content.language, file, store), chat))
   const projects = attachProjectMedia(staging, kept, input.images.projectsWithImages, input.images.images)
   const portfolio = await withBuildPhoto(compilePortfolio(content.portfolio.data), input.media)
-  // The portfolio in the language, and which of its fields are shown in another (their elements get that lang).
-  const shownIn = Object.fromEntries(content.portfolio.fromOtherLanguage.map((f) => [f.pointer, f.language]))
-  writeFileAtomically(
-    path.join(staging, languagePortfolioData.file),
-    safeJson({ portfolio: sitePortfolio(portfolio), shownIn }),
-  )
+  writeFileAtomically(path.join(staging, languagePortfolioData.file), safeJson(languagePortfolio(content, portfolio)))
   // The chat's texts in the language (the default's are the app's generated chat.ts).
   writeFileAtomically(
     path.join(staging, chatTextsFile(input.defaultLanguage, input.defaultLanguage)),

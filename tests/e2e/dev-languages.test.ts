@@ -85,8 +85,13 @@ describe('portfolio dev in several languages', () => {
     })
     const english = (await (await fetch(`${url}data/projects/ledger.json`)).json()) as { description: string }
     expect(english.description).toBe('Bookkeeping for small workshops, from the invoice to the yearly report.')
-    const portfolio = (await (await fetch(`${url}fr/data/portfolio.json`)).json()) as { hero: { headline: string } }
-    expect(portfolio.hero.headline).toBe(HEADLINE)
+    // The build's file: the portfolio in the language, and which of its fields are shown in another.
+    const file = (await (await fetch(`${url}fr/data/portfolio.json`)).json()) as {
+      portfolio: { hero: { headline: string } }
+      shownIn: Record<string, string>
+    }
+    expect(file.portfolio.hero.headline).toBe(HEADLINE)
+    expect(typeof file.shownIn).toBe('object')
     for (const file of ['cards.json', 'chat.json', 'chat/ledger.json', 'chat-texts.json'])
       expect((await fetch(`${url}fr/data/${file}`)).status, file).toBe(200)
     expect((await fetch(`${url}fr/data/projects/no-such-project.json`)).status).toBe(404)
