@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -14,18 +14,13 @@ declare module 'vitest' {
     /** The shipped content with the writing fixture's posts (tests/fixtures/writing/posts/), built at /. */
     postsSiteUrl: string
     postsSiteDir: string
-    /** tests/fixtures/i18n (English, with French, Arabic and Hindi translations), built under /intl/. */
-    i18nSiteUrl: string
-    i18nSiteDir: string
   }
 }
 
-/** The languages' site is served under a base path, so a language's prefix is tested beside one. */
-const I18N_BASE = '/intl/'
-
 /**
  * Builds the shipped content twice (at / and under a --base prefix), once more with the writing
- * fixture's posts (at /), and the languages' fixture (under /intl/), and serves the four on 127.0.0.1.
+ * fixture's posts (at /), and serves the three on 127.0.0.1. (A site only one file reads is built by
+ * that file, beside the others' tests: languages.test.ts.)
  */
 export default async function setup(project: TestProject) {
   const repo = path.resolve(import.meta.dirname, '../..')
@@ -34,15 +29,11 @@ export default async function setup(project: TestProject) {
   const baseDir = path.join(work, 'site-base')
   const postsDir = path.join(work, 'site-posts')
   const postsRoot = await contentWithPosts(work)
-  const i18nDir = path.join(work, 'site-i18n')
-  const i18nRoot = path.join(work, 'i18n')
-  cpSync(path.join(repo, 'tests/fixtures/i18n'), i18nRoot, { recursive: true })
   const base = '/my-portfolio/'
   for (const [root, outDir, prefix] of [
     [repo, siteDir, '/'],
     [repo, baseDir, base],
     [postsRoot, postsDir, '/'],
-    [i18nRoot, i18nDir, I18N_BASE],
   ] as const) {
     const result = await runBuild({ root, outDir, base: prefix })
     if (!result.compiled)
@@ -58,14 +49,10 @@ export default async function setup(project: TestProject) {
   const posts = await serveDist(postsDir, { base: '/', port: 0 })
   project.provide('postsSiteUrl', posts.url)
   project.provide('postsSiteDir', postsDir)
-  const i18n = await serveDist(i18nDir, { base: I18N_BASE, port: 0 })
-  project.provide('i18nSiteUrl', i18n.url)
-  project.provide('i18nSiteDir', i18nDir)
   return async () => {
     await new Promise((resolve) => site.server.close(resolve))
     await new Promise((resolve) => prefixed.server.close(resolve))
     await new Promise((resolve) => posts.server.close(resolve))
-    await new Promise((resolve) => i18n.server.close(resolve))
     rmSync(work, { recursive: true, force: true })
   }
 }

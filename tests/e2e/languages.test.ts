@@ -1,7 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serveDist } from '../../cli/dev/serve-dist.ts'
+import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { parse } from 'yaml'
 import { FIXTURES_DIR } from '../helpers/fixtures.ts'
 import { DESKTOP, launchBrowser, watchConsole } from './browser.ts'
@@ -10,18 +14,37 @@ import { DESKTOP, launchBrowser, watchConsole } from './browser.ts'
  * A portfolio in four languages (tests/fixtures/i18n: English the default, French, Arabic written
  * right to left, Hindi in Devanagari), built under /intl/: what a visitor in each language sees.
  */
-const siteUrl = inject('i18nSiteUrl')
-const siteDir = inject('i18nSiteDir')
+/** Served under a base path, so a language's prefix is tested beside one. */
+const BASE = '/intl/'
+let siteUrl = ''
+let siteDir = ''
 const LANGUAGES = ['fr', 'ar', 'hi'] as const
 const fixture = (file: string) =>
   parse(readFileSync(path.join(FIXTURES_DIR, 'i18n', file), 'utf8')) as Record<string, unknown>
 const heroOf = (file: string) => (fixture(file).hero as { headline: string }).headline
 
 let browser: Browser
+let served: Server | undefined
+let work = ''
+// Built here rather than in the global setup: only this file reads it, so it is built beside the other files' tests.
 beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-languages-'))
+  const root = path.join(work, 'content')
+  cpSync(path.join(FIXTURES_DIR, 'i18n'), root, { recursive: true })
+  siteDir = path.join(work, 'site')
+  const result = await runBuild({ root, outDir: siteDir, base: BASE })
+  if (!result.compiled)
+    throw new Error(`the languages' build failed: ${result.diagnostics.map((d) => d.code).join(', ')}`)
+  const site = await serveDist(siteDir, { base: BASE, port: 0 })
+  served = site.server
+  siteUrl = site.url
   browser = await launchBrowser()
+}, 180_000)
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((resolve) => served?.close(resolve))
+  rmSync(work, { recursive: true, force: true })
 })
-afterAll(() => browser?.close())
 
 /** The app sets this on <html> once it has hydrated and handled the first location. */
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.scroll === 'smooth')

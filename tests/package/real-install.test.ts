@@ -116,10 +116,14 @@ describe('the packed tool, installed from its tarball', () => {
       expect(existsSync(path.resolve(path.dirname(path.join(site, file)), link)), link).toBe(true)
     }
 
-    expect(run('npm', ['run', 'validate'], site).stderr).toContain('✔ 3 files checked, no problems')
+    // The portfolio, its project and its post, their Spanish translations (init shows one), the lock.
+    const validate = run('npm', ['run', 'validate'], site).stderr
+    expect(validate).toContain('✔ 6 files checked, no problems')
+    expect(validate).toMatch(/^es \d+% translated$/m)
     const build = run('npm', ['run', 'build', '--', '--base', '/my-portfolio/'], site)
-    // /, the example project, the 404 page, and the example post's: /writing, its page and its two tags.
-    expect(build.stderr).toMatch(/✔ built 7 pages into dist\//)
+    // In English and in Spanish: /, the example project, the 404 page, and the example post's:
+    // /writing, its page and its two tags.
+    expect(build.stderr).toMatch(/✔ built 14 pages into dist\//)
     // The deploy workflow's upload-pages-artifact leaves hidden files out of the site: the build makes none.
     const built = readdirSync(path.join(site, 'dist'), { recursive: true }).map(String)
     expect(built.filter((file) => file.split(path.sep).some((part) => part.startsWith('.')))).toEqual([])
@@ -144,7 +148,7 @@ describe('the packed tool, installed from its tarball', () => {
       ],
       site,
     )
-    expect(api.stdout.trim()).toBe('true 3')
+    expect(api.stdout.trim()).toBe('true 6')
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
     const typecheck = (source: string) => {
       writeFileSync(path.join(site, 'check-types.mts'), source)
