@@ -4,7 +4,7 @@ import type { LanguageContent } from '../content/i18n/localize.ts'
 import type { PostSummary, RenderedPost } from '../content/content-types.ts'
 import { writeLanguageFeeds } from '../feeds/language-feeds.ts'
 import { listedPosts } from '../generate/post-data.ts'
-import { withPostCover, type ImageRecords } from '../media/content-media.ts'
+import { withPostCover } from '../media/content-media.ts'
 import { compilePortfolio } from '../compile/compile-project.ts'
 import { loadChatLanguage } from '../generate/chat-language.ts'
 import { safeJson } from '../generate/project-data.ts'
@@ -29,8 +29,8 @@ import { writeSiteData } from './site-data.ts'
  * case studies and chat passages in that language), so the app, the page jobs and the browser read
  * it exactly as they read the default's, with the base plus the prefix. What does not depend on the
  * language is shared: the app, the images and the diagrams (a translated case study's diagrams are
- * taken from the store, drawn for the source); the posts are not translated yet, so each language
- * shows the default's (its pages are built as untranslated: canonical to the source, no hreflang).
+ * taken from the store, drawn for the source). A post without a translation is shown as the
+ * default's (its page built as untranslated: canonical to the source, no hreflang).
  */
 export interface LanguageSitesInput {
   languages: readonly LanguageContent[]
@@ -52,8 +52,6 @@ export interface LanguageSitesInput {
   /** The default language's built posts (covers resolved) and data/posts.json's entries (writing.external's too). */
   posts: readonly RenderedPost[]
   listed: readonly PostSummary[]
-  /** The images made for the content (the posts' covers among them). */
-  imageRecords: ImageRecords
   analytics?: PrerenderOptions['analytics']
 }
 
@@ -106,13 +104,14 @@ async function writeLanguageData(
   const projects = attachProjectMedia(staging, kept, input.images.projectsWithImages, input.images.images)
   const portfolio = await withBuildPhoto(compilePortfolio(content.portfolio.data), input.media)
   writeFileAtomically(path.join(staging, languagePortfolioData.file), safeJson(languagePortfolio(content, portfolio)))
-  // The chat's texts in the language (the default's are the app's generated chat.ts).
+  // The chat's texts in the language (the default's are the app's generated chat.ts): data/chat-texts.json
+  // of its folder, the path chatTextsFile gives without a language prefix.
   writeFileAtomically(
     path.join(staging, chatTextsFile(input.defaultLanguage, input.defaultLanguage)),
     safeJson(content.portfolio.data.chat),
   )
   const posts = await compileLanguagePosts(input.posts, content, store, (post) =>
-    withPostCover(post, input.imageRecords),
+    withPostCover(post, input.images.images),
   )
   // The listed posts in this language: its own, and writing.external's as the default lists them.
   const own = new Map(listedPosts({ posts, externalPosts: [] }).map((summary) => [summary.slug, summary]))

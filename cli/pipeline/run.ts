@@ -417,7 +417,6 @@ async function finishSite(
               images: made,
               posts,
               listed: summaries,
-              imageRecords: made.images,
               analytics: compiled.portfolio.analytics,
             }),
           (l) => `${languages.map((language) => language.language).join(', ')}: ${l.pages.length} pages`,

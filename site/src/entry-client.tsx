@@ -18,16 +18,16 @@ import { LanguageProvider } from './i18n/language-provider.tsx'
 import { languagePrefix, siteLanguages, textDirection } from './i18n/languages.ts'
 import { setPagePrefix } from './page-base.ts'
 
-/**
- * The page's language: on a site with several, its <html lang> (a page in another language than
- * the default is the same app under `<tag>/`, its data in that folder); else the default's.
- */
 const siteBase = toBasename(import.meta.env.BASE_URL)
 /**
  * A host serves the root 404.html (in the default language) for every missing address, /fr/…
  * included: such a page is shown in the language its path names, rendered anew rather than hydrated.
  */
 const pathLanguage = notFoundIn(window.location.pathname)
+/**
+ * The page's language: on a site with several, its <html lang> (a page in another language than
+ * the default is the same app under `<tag>/`, its data in that folder); else the default's.
+ */
 const lang =
   pathLanguage ??
   (multilingual && languageOf(document.documentElement.lang) ? document.documentElement.lang : defaultLanguage)
@@ -58,12 +58,11 @@ async function pageLanguageOf(inline: PageData): Promise<{ language: PageLanguag
   const translated = new Set(
     [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => link.getAttribute('hreflang')),
   )
-  const base = toBasename(import.meta.env.BASE_URL)
   const landedOn = window.location.pathname.slice(basename.length - 1) || '/'
   return {
     language: pageLanguage(lang, strings, {
       languages: siteLanguages(portfolio.site),
-      hrefIn: (tag, path) => base + languagePrefix(tag, defaultLanguage) + path.replace(/^\/+/, ''),
+      hrefIn: (tag, path) => siteBase + languagePrefix(tag, defaultLanguage) + path.replace(/^\/+/, ''),
       // Known for the page the visitor landed on (its data and hreflang links); another page reached
       // in the app is taken as translated (no notice, no mark) until it is loaded as a page.
       isTranslated: (tag, path) =>

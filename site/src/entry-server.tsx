@@ -159,9 +159,10 @@ export async function render(
 }
 
 /**
- * The page's language for its parts: its catalogue of the site's words (the shipped one; a
- * portfolio's i18n/<tag>.yaml merged), every language of the site for the
- * switcher, and which of them have this page (its hreflang set; an untranslated page has none).
+ * The page's language for its parts: the site's words in it (the shipped catalogue with the
+ * portfolio's i18n/<tag>.yaml merged, generated/strings/), every language of the site for the
+ * switcher, which of them have this page (its hreflang set; an untranslated page has none), and the
+ * portfolio's fields shown in another language.
  */
 function serverPageLanguage(language: RenderLanguage, base: string): PageLanguage {
   const defaultLanguage = portfolio.site.language ?? 'en'
