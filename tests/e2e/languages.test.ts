@@ -178,11 +178,14 @@ describe('dates and direction', () => {
     }
   })
 
-  it('mirrors a right-to-left page: the name at the right, the navigation at the left', async () => {
+  it('mirrors a right-to-left page: the name at the right, the navigation and the chat button at the left', async () => {
     const { page } = await open('ar/')
     const brand = (await page.locator('header .site-header__brand, header a').first().boundingBox())!
     const nav = (await page.locator('header nav').first().boundingBox())!
     expect(brand.x).toBeGreaterThan(nav.x)
+    // The chat's button rests in the bottom corner on the side the text ends: the left.
+    const chat = (await page.getByRole('button', { name: 'افتح المحادثة' }).boundingBox())!
+    expect(chat.x + chat.width).toBeLessThan(DESKTOP.viewport!.width / 2)
     const shot = await page.screenshot()
     expect(shot.length).toBeGreaterThan(0)
     await page.context().close()
