@@ -5,7 +5,7 @@ import type { Store } from '../cache/store.ts'
 import { noStore } from '../cache/no-store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { checkFileCached } from './check-cache.ts'
-import { loadSources, type LoadedSources, type SourceFile } from './load-sources.ts'
+import { loadSources, sourceDigest, type LoadedSources, type SourceFile } from './load-sources.ts'
 import { ParsedDocuments } from './parsed-documents.ts'
 import { parseYaml, type ParsedDocument } from './parse-yaml.ts'
 import type { InternalLink } from './rules/markdown.ts'
@@ -20,7 +20,7 @@ import { localizeContent, type LanguageContent } from './i18n/localize.ts'
 import { siteStrings } from './i18n/site-strings.ts'
 import type { Strings } from '../../site/src/i18n/strings.ts'
 import { translationLockText } from './i18n/translation-lock.ts'
-import type { TranslatedBody } from './i18n/check-overlays.ts'
+import type { OverlayChecked, TranslatedBody } from './i18n/check-overlays.ts'
 import { splitFrontMatter } from './front-matter.ts'
 import { declaredLanguages } from './i18n/language-tags.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
@@ -80,6 +80,8 @@ export interface FileOutcome {
   data: unknown
   /** Absent when the file was checked elsewhere: it is parsed again here if something needs a position in it. */
   parsed?: ParsedDocument
+  /** A project's translations, checked against it where it was checked (the project's job). */
+  overlays?: readonly OverlayChecked[]
 }
 
 /** load → parse → schema → rules per file → rules across files. Collects every problem of every file. */
@@ -174,7 +176,22 @@ export async function checkAcrossFiles(
   const bodies = declaredLanguages(portfolio?.data).languages.length
     ? postBodies(loaded.posts)
     : new Map<string, TranslatedBody>()
+  // An overlay's document is parsed again only when something needs a position in it (its check may have run elsewhere).
+  for (const overlay of loaded.overlays)
+    parsedByFile.setLazy(overlay.source.path, () => parseYaml(overlay.source).parsed)
+  const checkedElsewhere = new Map(
+    projectOutcomes.flatMap((outcome) => (outcome.overlays ?? []).map((done) => [done.file, done] as const)),
+  )
+  const sourceDigests = new Map(
+    [...(loaded.portfolio ? [loaded.portfolio] : []), ...loaded.projects].map((source) => [
+      source.path,
+      sourceDigest(source),
+    ]),
+  )
   const translations = checkTranslations({
+    checkedElsewhere,
+    sourceDigests,
+    store,
     portfolio,
     projects: projects.map((project) => ({ path: project.path, data: project.data })),
     posts: posts.flatMap((post) => {
@@ -192,7 +209,7 @@ export async function checkAcrossFiles(
   diagnostics.push(...words.diagnostics)
   for (const file of loaded.uiStrings) sources.set(file.path, file.text)
   for (const [file, parsed] of words.parsed) parsedByFile.set(file, parsed)
-  for (const overlay of translations.overlays) parsedByFile.set(overlay.file, overlay.parsed)
+  for (const overlay of translations.overlays) if (overlay.parsed) parsedByFile.set(overlay.file, overlay.parsed)
   if (loaded.projectsListed)
     diagnostics.push(...checkReferences(portfolio, projects, links, parsedByFile, loaded.projectFileIds, postSlugs))
   diagnostics.push(...checkPosts(posts, loaded.projectsListed ? loaded.projectFileIds : undefined, today))

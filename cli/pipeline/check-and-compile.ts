@@ -4,7 +4,13 @@ import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
 import { checkAcrossFiles, type CheckResult, type FileOutcome } from '../content/check-content.ts'
-import { loadSources, type FileRead, type LoadedSources, type SourceFile } from '../content/load-sources.ts'
+import {
+  loadSources,
+  type FileRead,
+  type LoadedSources,
+  type OverlaySource,
+  type SourceFile,
+} from '../content/load-sources.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { Portfolio, ProjectCard, RenderedPost, RenderedProject } from '../content/content-types.ts'
 import type { PostJobResult } from './post-job.ts'
@@ -91,8 +97,8 @@ export interface PortfolioChecked {
 
 /** Project files per worker when they are only checked (see RunOptions.perWorker). */
 const CHECKED_FILES_PER_WORKER = 2000
-/** And when they are compiled too. */
-const COMPILED_FILES_PER_WORKER = 100
+/** And when they are compiled too (a language's case studies too, language-sites.ts). */
+export const COMPILED_FILES_PER_WORKER = 100
 
 /**
  * checkContent for a build, then markdown → HTML and Mermaid → SVG for valid content: checkPortfolio
@@ -169,7 +175,7 @@ export async function checkProjects(
   const keeper = projectKeeper(store, compiler, options)
   // On the pool at once: a post's job is short, and waits for no project.
   const [projectResults, postResults] = await Promise.all([
-    projectResultsOf(loaded.projects, store, compiler, keeper, options),
+    projectResultsOf(loaded.projects, loaded.overlays, store, compiler, keeper, options),
     postResultsOf(loaded.posts, store, compiler !== undefined, options),
   ])
   const result = await checkAcrossFiles(root, loaded, outcome, projectResults, store, {
@@ -237,6 +243,7 @@ function projectKeeper(
 /** Every project file's result: from the caller's memo or the store when its text is unchanged, else from a job of the pool. */
 async function projectResultsOf(
   sources: readonly SourceFile[],
+  overlays: readonly OverlaySource[],
   store: Store,
   compiler: PortfolioChecked['compiler'],
   keep: Keeper,
@@ -251,18 +258,25 @@ async function projectResultsOf(
       remembered?.text === source.text
         ? remembered.result
         : store && storedResult(source, store, compiler, options.dataInPlace)
-    if (stored) results[i] = keep(stored, source)
+    // Its translations may have changed since: they are checked again across files (or taken from the store there).
+    if (stored) results[i] = keep({ ...stored, overlays: undefined }, source)
     else toDo.push(i)
   })
   let done = sources.length - toDo.length
   options.progress?.(done, sources.length)
   const compile = compiler !== undefined
-  const jobs = toDo.map((i) => ({
-    source: sources[i] as SourceFile,
-    ...(store ? { store: store.address } : {}),
-    compile,
-    ...(dataDir !== undefined ? { dataDir } : {}),
-  }))
+  const overlaysOf = projectOverlays(overlays)
+  const jobs = toDo.map((i) => {
+    const source = sources[i] as SourceFile
+    const own = overlaysOf.get(source.path)
+    return {
+      source,
+      ...(store ? { store: store.address } : {}),
+      compile,
+      ...(dataDir !== undefined ? { dataDir } : {}),
+      ...(own ? { overlays: own } : {}),
+    }
+  })
   await options.pool.runJobs('project', jobs, {
     perWorker: compile ? COMPILED_FILES_PER_WORKER : CHECKED_FILES_PER_WORKER,
     each: (result, j) => {
@@ -313,6 +327,17 @@ async function compiledInOrder(
     if (compiled.kept) kept.push(compiled.kept)
   }
   return { projects, kept, diagnostics, stats }
+}
+
+/** Each project file's translations by the file's path (projects/<id>.yaml), for its job. */
+function projectOverlays(overlays: readonly OverlaySource[]): Map<string, OverlaySource[]> {
+  const byFile = new Map<string, OverlaySource[]>()
+  for (const overlay of overlays) {
+    if (overlay.project === undefined) continue
+    const file = `projects/${overlay.project}.yaml`
+    byFile.set(file, [...(byFile.get(file) ?? []), overlay])
+  }
+  return byFile
 }
 
 type CompileCache = typeof import('../compile/compile-cache.ts')

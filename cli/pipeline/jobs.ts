@@ -17,6 +17,7 @@ import {
 const handlers = {
   project: async () => (await import('./project-job.ts')).checkAndCompileProject,
   post: async () => (await import('./post-job.ts')).checkAndCompilePost,
+  'language-project': async () => (await import('./language-project-job.ts')).compileLanguageProjectJob,
   page: async () => (await import('./page-job.ts')).renderPageJob,
   card: async () => (await import('../social/social-images.ts')).drawCard,
   media: async () => (await import('../media/encode-job.ts')).encodeMedia,

@@ -16,11 +16,11 @@ import { noStore } from '../cache/no-store.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
 import { chatData, chatTextsFile } from '../../site/src/chat/index-path.ts'
 import { languagePortfolioData } from '../../site/src/paths.ts'
+import { COMPILED_FILES_PER_WORKER } from './check-and-compile.ts'
 import type { BuildPool } from './jobs.ts'
 import type { Route } from './list-routes.ts'
-import { compileLanguagePosts, compileLanguageProject, languagePortfolio } from './compile-language.ts'
+import { compileLanguagePosts, languagePortfolio } from './compile-language.ts'
 import { prerenderRoutes, type Prerendered, type PrerenderOptions } from './prerender.ts'
-import { keepProject, type KeptProject } from './project-job.ts'
 import { writeSiteData } from './site-data.ts'
 
 /**
@@ -98,9 +98,17 @@ async function writeLanguageData(
   // Its passages are cut into terms by its own rules; its files are in its folder, so at the default's paths there.
   const chat = { ...(await loadChatLanguage(content.language, input.defaultLanguage)), paths: chatData }
   const store = input.store ?? noStore
-  const kept: KeptProject[] = []
-  for (const file of content.projects)
-    kept.push(keepProject(staging, await compileLanguageProject(content.language, file, store), chat))
+  const kept = await input.pool.runJobs(
+    'language-project',
+    content.projects.map((file) => ({
+      language: content.language,
+      defaultLanguage: input.defaultLanguage,
+      file,
+      dataDir: staging,
+      ...(input.store ? { store: input.store.address } : {}),
+    })),
+    { perWorker: COMPILED_FILES_PER_WORKER },
+  )
   const projects = attachProjectMedia(staging, kept, input.images.projectsWithImages, input.images.images)
   const portfolio = await withBuildPhoto(compilePortfolio(content.portfolio.data), input.media)
   writeFileAtomically(path.join(staging, languagePortfolioData.file), safeJson(languagePortfolio(content, portfolio)))

@@ -5,7 +5,9 @@ import { checkFileCached } from '../content/check-cache.ts'
 import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
 import { validProject } from '../content/valid-data.ts'
 import type { InternalLink } from '../content/rules/markdown.ts'
-import type { SourceFile } from '../content/load-sources.ts'
+import { sourceDigest, type OverlaySource, type SourceFile } from '../content/load-sources.ts'
+import { checkOverlayCached, type OverlayChecked } from '../content/i18n/check-overlays.ts'
+import { isRecord } from '../diagnostics/json-pointer.ts'
 import { parseYaml, type ParsedDocument } from '../content/parse-yaml.ts'
 import { compileProjectCached } from '../compile/compile-cache.ts'
 import type { CompiledProject } from '../compile/compile-project.ts'
@@ -32,6 +34,11 @@ export interface ProjectJob {
    * (keepProject), and only its card comes back as `compiled.project`, not its prose.
    */
   dataDir?: string
+  /**
+   * The project's translations (projects/<id>.<tag>.yaml): checked here against its data, which this
+   * thread holds parsed, rather than one by one on the main thread after every job.
+   */
+  overlays?: OverlaySource[]
 }
 
 /** What a build keeps of a compiled project: its data file's record (with its card), the chat's summary of it and its passage file's hash. */
@@ -60,6 +67,8 @@ interface ProjectChecked {
   data: unknown
   /** True when `compiled` came from the store. */
   cached?: boolean
+  /** The job's `overlays` checked against the file's data (none when it did not parse). */
+  overlays?: OverlayChecked[]
   /** Why compiling threw: the caller compiles the file again itself to fail the same way. */
   compileFailed?: string
   /**
@@ -78,6 +87,16 @@ export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJo
     diagnostics: checked.diagnostics,
     links: checked.links,
     data: checked.data,
+  }
+  if (job.overlays?.length && isRecord(checked.data)) {
+    const digest = sourceDigest(source)
+    // Without their documents, which cannot cross to the main thread: parsed there if a position is needed.
+    result.overlays = job.overlays.map((overlay) => {
+      const { checked: matched, ...done } = checkOverlayCached(overlay, checked.data, digest, store)
+      if (!matched) return done
+      const { parsed: _, ...rest } = matched
+      return { ...done, checked: rest }
+    })
   }
   const data = validProject(checked)
   if (!job.compile || !data) return result

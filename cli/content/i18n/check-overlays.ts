@@ -1,7 +1,9 @@
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import { didYouMean, nearest } from '../../diagnostics/suggest.ts'
-import type { OverlaySource } from '../load-sources.ts'
+import { sourceDigest, type OverlaySource } from '../load-sources.ts'
+import { entryKind, type Store } from '../../cache/store.ts'
+import { noStore } from '../../cache/no-store.ts'
 import { parseYaml, type ParsedDocument } from '../parse-yaml.ts'
 import { readSchema, validateSchema } from '../validate-schema.ts'
 import { matchOverlay, type MatchedField, type OverlayProblem } from './match-overlay.ts'
@@ -16,7 +18,8 @@ export interface CheckedOverlay {
   sourceFile: string
   language: string
   fields: MatchedField[]
-  parsed: ParsedDocument
+  /** Absent when it was checked on another thread or taken from the store: parsed again where a position is needed. */
+  parsed?: ParsedDocument
   /** A post's translation only (posts/<slug>.<tag>.md): its markdown text, when it has one (it replaces the source's whole). */
   body?: TranslatedBody
 }
@@ -37,6 +40,8 @@ export interface OverlayContext {
   sources: ReadonlyMap<string, unknown>
   /** Every project file's id; undefined when projects/ could not be listed (nothing is said about them). */
   projectIds: readonly string[] | undefined
+  /** The digest of each source's text, by file: with it, a valid overlay's check is kept in the store. */
+  sourceDigests?: ReadonlyMap<string, string>
 }
 
 /**
@@ -48,37 +53,97 @@ export interface OverlayContext {
 export function checkOverlays(
   overlays: readonly OverlaySource[],
   context: OverlayContext,
+  /** Overlays already checked against their source (in the project's job), by file. */
+  checkedElsewhere: ReadonlyMap<string, OverlayChecked> = new Map(),
+  store: Store = noStore,
 ): { diagnostics: Diagnostic[]; checked: CheckedOverlay[]; links: InternalLink[] } {
   const diagnostics: Diagnostic[] = []
   const checked: CheckedOverlay[] = []
   const links: InternalLink[] = []
   for (const overlay of overlays) {
-    const file = overlay.source.path
-    const sourceFile = overlay.project === undefined ? 'portfolio.yaml' : `projects/${overlay.project}.yaml`
     const nameProblem = fileNameProblem(overlay, context)
     if (nameProblem) {
       diagnostics.push(nameProblem)
       continue
     }
-    const { parsed, diagnostics: own } = parseYaml(overlay.source)
-    diagnostics.push(...own)
-    if (parsed.data === undefined) continue
-    const kind = overlay.project === undefined ? 'portfolio' : 'project'
-    // An unknown key is this file's to explain (M1, M2): the schema would call both alike.
-    diagnostics.push(...validateSchema(parsed, `${kind}.overlay`).filter((d) => d.code !== 'SCHEMA_UNKNOWN_KEY'))
-    const source = context.sources.get(sourceFile)
-    if (source === undefined) continue
-    const match = matchOverlay(sourceSchema(kind), source, parsed.data)
-    diagnostics.push(...match.problems.map((problem) => problemDiagnostic(problem, parsed, sourceFile)))
-    // A translated markdown field is markdown like its source: the same rules (no raw HTML, safe links, anchors).
-    const markdown = new Set(markdownPointers(source, kind))
-    const translated = match.fields.filter((field) => markdown.has(field.source)).map((field) => field.overlay)
-    const scanned = checkMarkdown(parsed, translated)
-    diagnostics.push(...scanned.diagnostics)
-    links.push(...scanned.links)
-    checked.push({ file, sourceFile, language: overlay.language, fields: match.fields, parsed })
+    const file = overlay.source.path
+    const sourceFile = sourceFileOf(overlay)
+    const done =
+      checkedElsewhere.get(file) ??
+      checkOverlayCached(overlay, context.sources.get(sourceFile), context.sourceDigests?.get(sourceFile), store)
+    diagnostics.push(...done.diagnostics)
+    links.push(...done.links)
+    if (done.checked) checked.push(done.checked)
   }
   return { diagnostics, checked, links }
+}
+
+/** What checking one overlay found: its own diagnostics and links, and the overlay matched to its source when it parsed. */
+export interface OverlayChecked {
+  /** The overlay file. */
+  file: string
+  diagnostics: Diagnostic[]
+  links: InternalLink[]
+  checked?: CheckedOverlay
+}
+
+/** A valid overlay's check, kept in the store by its text and its source's: its matched fields and links. */
+const OVERLAY_CHECKED = entryKind<{ checked: CheckedOverlay; links: InternalLink[] }>('overlay checked')
+
+/**
+ * One overlay's own checks (M1–M3; its name is checked by checkOverlays), against its source's data
+ * (`source`; undefined when the source did not parse: only the overlay's YAML and types are checked).
+ * Taken from the store when this overlay's text was checked valid against this source's text
+ * (`sourceDigest`) before; a result with any diagnostic is never kept, so it is located afresh.
+ */
+export function checkOverlayCached(
+  overlay: OverlaySource,
+  source: unknown,
+  sourceDigestText: string | undefined,
+  store: Store,
+): OverlayChecked {
+  const file = overlay.source.path
+  const key =
+    sourceDigestText === undefined
+      ? undefined
+      : OVERLAY_CHECKED.key(store, file, sourceDigest(overlay.source), sourceFileOf(overlay), sourceDigestText)
+  const hit = key === undefined ? undefined : OVERLAY_CHECKED.get(store, key)
+  if (hit) return { file, diagnostics: [], links: hit.links, checked: hit.checked }
+  const done = checkOverlay(overlay, source)
+  if (key !== undefined && done.checked && done.diagnostics.length === 0) {
+    const { parsed: _, ...kept } = done.checked
+    OVERLAY_CHECKED.set(store, key, { checked: kept, links: done.links })
+  }
+  return done
+}
+
+function checkOverlay(overlay: OverlaySource, source: unknown): OverlayChecked {
+  const file = overlay.source.path
+  const sourceFile = sourceFileOf(overlay)
+  const { parsed, diagnostics } = parseYaml(overlay.source)
+  if (parsed.data === undefined) return { file, diagnostics, links: [] }
+  const kind = overlay.project === undefined ? 'portfolio' : 'project'
+  // An unknown key is this file's to explain (M1, M2): the schema would call both alike.
+  diagnostics.push(...validateSchema(parsed, `${kind}.overlay`).filter((d) => d.code !== 'SCHEMA_UNKNOWN_KEY'))
+  if (source === undefined) return { file, diagnostics, links: [] }
+  const match = matchOverlay(sourceSchema(kind), source, parsed.data)
+  diagnostics.push(...match.problems.map((problem) => problemDiagnostic(problem, parsed, sourceFile)))
+  // A translated markdown field is markdown like its source: the same rules (no raw HTML, safe links, anchors).
+  const markdown = new Set(markdownPointers(source, kind))
+  const translated = match.fields.filter((field) => markdown.has(field.source)).map((field) => field.overlay)
+  const scanned = checkMarkdown(parsed, translated)
+  diagnostics.push(...scanned.diagnostics)
+  return {
+    file,
+    diagnostics,
+    links: scanned.links,
+    checked: { file, sourceFile, language: overlay.language, fields: match.fields, parsed },
+  }
+}
+
+/** The source file an overlay of portfolio.yaml or of a project translates. */
+function sourceFileOf(overlay: OverlaySource): string {
+  return overlay.project === undefined ? 'portfolio.yaml' : `projects/${overlay.project}.yaml`
 }
 
 export type SourceKind = 'portfolio' | 'project' | 'post'

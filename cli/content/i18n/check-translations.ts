@@ -4,7 +4,14 @@ import { locatePointer } from '../../diagnostics/locate.ts'
 import type { LoadedSources } from '../load-sources.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
 import { positionAt } from '../../diagnostics/locate.ts'
-import { checkOverlays, sourceSchema, type CheckedOverlay, type SourceKind } from './check-overlays.ts'
+import {
+  checkOverlays,
+  sourceSchema,
+  type CheckedOverlay,
+  type OverlayChecked,
+  type SourceKind,
+} from './check-overlays.ts'
+import type { Store } from '../../cache/store.ts'
 import { checkPostOverlays } from './check-post-overlays.ts'
 import { checkLanguageTags, declaredLanguages } from './language-tags.ts'
 import { translatableFields } from './translatable-schema.ts'
@@ -44,6 +51,11 @@ export interface TranslationInput {
   locate: (file: string, pointer: string) => Located
   /** Missing and stale translations are errors (`--strict-i18n`), not a coverage figure and warnings. */
   strict?: boolean
+  /** Project overlays checked in their project's job, by file: not checked again here. */
+  checkedElsewhere?: ReadonlyMap<string, OverlayChecked>
+  /** The digest of each source file's text, by file: a valid overlay's check is kept in `store` under it and its own text. */
+  sourceDigests?: ReadonlyMap<string, string>
+  store?: Store
 }
 
 /**
@@ -58,12 +70,18 @@ export function checkTranslations(input: TranslationInput): TranslationCheck {
   const sources = new Map<string, unknown>()
   if (portfolio) sources.set(portfolio.path, portfolio.data)
   for (const project of input.projects) sources.set(project.path, project.data)
-  const overlays = checkOverlays(loaded.overlays, {
-    defaultLanguage,
-    languages,
-    sources,
-    projectIds: loaded.projectsListed ? loaded.projectFileIds : undefined,
-  })
+  const overlays = checkOverlays(
+    loaded.overlays,
+    {
+      defaultLanguage,
+      languages,
+      sources,
+      projectIds: loaded.projectsListed ? loaded.projectFileIds : undefined,
+      ...(input.sourceDigests ? { sourceDigests: input.sourceDigests } : {}),
+    },
+    input.checkedElsewhere,
+    input.store,
+  )
   diagnostics.push(...overlays.diagnostics)
   const postSources = new Map<string, unknown>((input.posts ?? []).map((post) => [post.path, post.data]))
   const bodies = new Map((input.posts ?? []).map((post) => [post.path, post.body]))
@@ -98,7 +116,14 @@ export function checkTranslations(input: TranslationInput): TranslationCheck {
       translated += all.filter((field) => done.has(field.pointer)).length
       const locked = lock.get(language)?.get(file)
       const recordedBody = locked?.get(BODY_KEY)
-      if (overlay?.body && body !== undefined && recordedBody !== undefined && recordedBody !== fieldDigest(body)) {
+      // A post's translation is checked here, so its document is at hand.
+      if (
+        overlay?.body &&
+        overlay.parsed &&
+        body !== undefined &&
+        recordedBody !== undefined &&
+        recordedBody !== fieldDigest(body)
+      ) {
         stale++
         diagnostics.push(
           createDiagnostic(
@@ -118,7 +143,7 @@ export function checkTranslations(input: TranslationInput): TranslationCheck {
         diagnostics.push(
           createDiagnostic(
             'TRANSLATION_STALE',
-            locatePointer(overlay?.parsed as ParsedDocument, field.overlay),
+            overlay?.parsed ? locatePointer(overlay.parsed, field.overlay) : input.locate(overlay!.file, field.overlay),
             `the ${language} translation of ${field.source} in ${file} is stale since the source changed`,
             undefined,
             strict ? 'error' : 'warning',

@@ -1,0 +1,43 @@
+import { noStore } from '../cache/no-store.ts'
+import { storeAt, type StoreAddress } from '../cache/store.ts'
+import type { Project } from '../content/content-types.ts'
+import type { LocalizedFile } from '../content/i18n/localize.ts'
+import { loadChatLanguage, type ChatLanguage } from '../generate/chat-language.ts'
+import { chatData } from '../../site/src/chat/index-path.ts'
+import { compileLanguageProject } from './compile-language.ts'
+import { keepProject, type KeptProject } from './project-job.ts'
+
+/**
+ * The per-project job of a language other than the default: its case study compiled from the
+ * merged data (taken from the store when its text was compiled before) and its data file and chat
+ * passages written into the language's staging folder, as the project job does for the default's.
+ * Only the record of what was written comes back.
+ */
+export interface LanguageProjectJob {
+  language: string
+  defaultLanguage: string
+  file: LocalizedFile<Project>
+  /** The language's staging folder for its data (its data/ once moved into the site). */
+  dataDir: string
+  store?: StoreAddress
+}
+
+/** Each language's chat analysis (its stemmer loaded once per thread). */
+const chatLanguages = new Map<string, Promise<ChatLanguage>>()
+
+function chatLanguage(language: string, defaultLanguage: string): Promise<ChatLanguage> {
+  const key = `${language} ${defaultLanguage}`
+  let loaded = chatLanguages.get(key)
+  if (!loaded) {
+    // Its files are in its folder, so at the default's paths there.
+    loaded = loadChatLanguage(language, defaultLanguage).then((chat) => ({ ...chat, paths: chatData }))
+    chatLanguages.set(key, loaded)
+  }
+  return loaded
+}
+
+export async function compileLanguageProjectJob(job: LanguageProjectJob): Promise<KeptProject> {
+  const store = job.store ? storeAt(job.store) : noStore
+  const project = await compileLanguageProject(job.language, job.file, store)
+  return keepProject(job.dataDir, project, await chatLanguage(job.language, job.defaultLanguage))
+}
