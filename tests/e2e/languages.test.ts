@@ -8,7 +8,7 @@ import { serveDist } from '../../cli/dev/serve-dist.ts'
 import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { parse } from 'yaml'
 import { FIXTURES_DIR } from '../helpers/fixtures.ts'
-import { DESKTOP, launchBrowser, watchConsole } from './browser.ts'
+import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser.ts'
 
 /**
  * A portfolio in four languages (tests/fixtures/i18n: English the default, French, Arabic written
@@ -221,6 +221,39 @@ describe('dates and direction', () => {
     expect(chat.x + chat.width).toBeLessThan(width / 2)
     expect(chat.y).toBeGreaterThan(height / 2)
     await page.context().close()
+  })
+})
+
+describe('the header on a phone', () => {
+  it('keeps to one line at 320 px in every language, the switcher a compact control that still holds its links', async () => {
+    for (const lang of ['', ...LANGUAGES]) {
+      const context = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 } })
+      const page = await context.newPage()
+      await page.goto(siteUrl + (lang ? `${lang}/` : ''))
+      await hydrated(page)
+      const header = (await page.locator('header .site-header__inner').boundingBox())!
+      const line = await page.evaluate(() => {
+        const inner = document.querySelector('.site-header__inner') as HTMLElement
+        const brand = document.querySelector('.site-header .brand') as HTMLElement
+        // The owner's name is the brand's last node, after its mark: one box per line it takes.
+        const name = document.createRange()
+        name.selectNodeContents(brand.lastChild as Node)
+        return {
+          nameLines: [...name.getClientRects()].filter((r) => r.width > 0).length,
+          overflow: inner.scrollWidth - inner.clientWidth,
+          controls: [...inner.children].map((child) => child.getBoundingClientRect().height),
+        }
+      })
+      // The owner's name is one line, nothing sticks out of the bar, and every control fits its height.
+      expect(line.nameLines, lang || 'en').toBe(1)
+      expect(line.overflow, lang || 'en').toBe(0)
+      for (const height of line.controls) expect(height, lang || 'en').toBeLessThanOrEqual(header.height)
+      const switcher = (await page.locator('.language-switcher summary').boundingBox())!
+      expect(switcher.width, lang || 'en').toBeLessThanOrEqual(44)
+      await page.locator('.language-switcher summary').click()
+      expect(await page.locator('.language-switcher a[hreflang]').count()).toBe(LANGUAGES.length + 1)
+      await context.close()
+    }
   })
 })
 
