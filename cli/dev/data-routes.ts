@@ -21,6 +21,11 @@ export function dataRoutes(
 ): Connect.NextHandleFunction {
   const atRoot: Route<undefined>[] = [
     [/^\/resume\.(pdf|json)$/, ([, format], res) => sendResume(root, format === 'pdf' ? 'pdf' : 'json', res)],
+    // Another language's resume (resume.<tag>.pdf, as the build names it); a tag the content does not list falls through.
+    [
+      /^\/resume\.([^/]+)\.(pdf|json)$/,
+      ([, tag = '', format], res) => sendResume(root, format === 'pdf' ? 'pdf' : 'json', res, decodeURIComponent(tag)),
+    ],
     [/^\/media\/([^/]+)$/, async ([, name = ''], res) => sendMedia(name, session.mediaFile(name), res)],
   ]
   return (req, res, next) => {
@@ -130,11 +135,12 @@ function sendChatProject(view: ContentView, id: string, res: ServerResponse): bo
 
 /**
  * The resume made from the content on request (from the store when unchanged), as the build makes
- * it; false when there is none to make (invalid content, or a hand-made resume.file, which public/ serves).
+ * it, in the default language or in `tag`; false when there is none to make (invalid content, a
+ * language the content does not have, or a hand-made resume.file, which public/ serves).
  */
-async function sendResume(root: string, format: 'pdf' | 'json', res: ServerResponse): Promise<boolean> {
+async function sendResume(root: string, format: 'pdf' | 'json', res: ServerResponse, tag?: string): Promise<boolean> {
   const { makeResumeOf } = await import('../resume/make-resume.ts')
-  const made = await makeResumeOf(root)
+  const made = await makeResumeOf(root, tag)
   if (!made?.files) return false
   res
     .writeHead(200, {

@@ -282,7 +282,34 @@ const allowedValues: Handler = ({ error, params, where, value, source }) => {
   }
 }
 
-const anyOf: Handler = ({ error, where, value, source }) => ({
+/** The field sets of an anyOf whose every branch only requires fields (a translated entry's keys), or undefined. */
+function requiredAlternatives(parentSchema: Record<string, unknown>): string[][] | undefined {
+  const branches = parentSchema.anyOf
+  if (!Array.isArray(branches) || branches.length === 0) return undefined
+  const sets = branches.map((branch: unknown) =>
+    isRecord(branch) && Object.keys(branch).length === 1 && Array.isArray(branch.required)
+      ? branch.required.map(String)
+      : undefined,
+  )
+  return sets.every((set) => set !== undefined) ? (sets as string[][]) : undefined
+}
+
+const anyOf: Handler = (failure) => {
+  const { error, where, value, source, parentSchema } = failure
+  const keys = isRecord(value) ? requiredAlternatives(parentSchema) : undefined
+  if (keys) {
+    const named = keys.map((set) => set.map((field) => `"${field}"`).join(' and ')).join(' or ')
+    return {
+      code: 'SCHEMA_REQUIRED',
+      at: locateMappingOwner(source, error.instancePath),
+      message: `${where} is missing the field it is matched by: ${named}`,
+      hint: `Add ${named} with the value of the entry it translates.`,
+    }
+  }
+  return otherForm(failure)
+}
+
+const otherForm: Handler = ({ error, where, value, source }) => ({
   code: 'SCHEMA_TYPE',
   // An empty value has no place of its own: its key is where it is missing.
   at: locatePointer(source, error.instancePath, value === null ? 'key' : 'value'),

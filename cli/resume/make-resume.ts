@@ -4,6 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { openStore, type Store } from '../cache/store.ts'
 import { checkContent, type CheckResult } from '../content/check-content.ts'
+import type { LanguageContent } from '../content/i18n/localize.ts'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
 import { photoFormat } from '../content/rules/resume.ts'
@@ -172,8 +173,26 @@ export function describeResume(outcome: ResumeOutcome): string {
   return `${outcome.files.pages} page${outcome.files.pages === 1 ? '' : 's'}, resume.pdf + resume.json${outcome.cached ? ', unchanged: from the cache' : ''}`
 }
 
-/** The resume of the content at `root`, checked afresh (the dev server's request); undefined when the content has errors. */
-export async function makeResumeOf(root: string): Promise<ResumeOutcome | undefined> {
+/**
+ * The resume of the content at `root`, checked afresh (the dev server's request), in the default
+ * language or, given `tag`, in that language of site.languages (what a build writes as
+ * resume.<tag>.pdf); undefined when the content has errors or does not have the language.
+ */
+export async function makeResumeOf(root: string, tag?: string): Promise<ResumeOutcome | undefined> {
   const checked = await checkContent(root)
-  return checked.content ? makeResume(checked, root) : undefined
+  if (!checked.content) return undefined
+  if (tag === undefined) return makeResume(checked, root)
+  const language = checked.languages?.find((content) => content.language === tag)
+  if (!language) return undefined
+  return makeResume({ ...checked, content: contentIn(checked.content, language) }, root, openStore(), typesetJob, '/', {
+    tag,
+  })
+}
+
+/** The content a language's resume is made from: the default's, with that language's portfolio and projects (as a build makes it). */
+export function contentIn(
+  content: NonNullable<CheckResult['content']>,
+  language: Pick<LanguageContent, 'portfolio' | 'projects'>,
+): NonNullable<CheckResult['content']> {
+  return { ...content, portfolio: language.portfolio.data, projects: language.projects.map((file) => file.data) }
 }

@@ -97,6 +97,26 @@ describe('portfolio dev in several languages', () => {
     expect((await fetch(`${url}fr/data/projects/no-such-project.json`)).status).toBe(404)
   })
 
+  it("serves a language's resume at the name the build gives it, typeset from that language's content", async () => {
+    const json = await fetch(`${url}resume.fr.json`)
+    expect(json.status).toBe(200)
+    const resume = (await json.json()) as { basics: { label: string } }
+    expect(resume.basics.label).toBe('Développeuse full-stack')
+    const pdf = await fetch(`${url}resume.fr.pdf`)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-')
+    // The default language's resume keeps its name; a language the site does not have has none.
+    expect(((await (await fetch(`${url}resume.json`)).json()) as typeof resume).basics.label).not.toBe(
+      'Développeuse full-stack',
+    )
+    expect((await fetch(`${url}resume.de.pdf`)).status).toBe(404)
+  }, 60_000)
+
   it("shows an edit to a language's overlay on its open page", async () => {
     const tab = await (await browser.newContext(DESKTOP)).newPage()
     const problems = watchConsole(tab)

@@ -8,7 +8,7 @@ import { serveDist } from '../../cli/dev/serve-dist.ts'
 import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { parse } from 'yaml'
 import { FIXTURES_DIR } from '../helpers/fixtures.ts'
-import { DESKTOP, launchBrowser, watchConsole } from './browser.ts'
+import { DESKTOP, launchBrowser, PHONE, watchConsole } from './browser.ts'
 
 /**
  * A portfolio in four languages (tests/fixtures/i18n: English the default, French, Arabic written
@@ -178,17 +178,82 @@ describe('dates and direction', () => {
     }
   })
 
-  it('mirrors a right-to-left page: the name at the right, the navigation and the chat button at the left', async () => {
+  it('mirrors a right-to-left page: the name at the right, the text flush right, the navigation and the chat button at the left', async () => {
     const { page } = await open('ar/')
-    const brand = (await page.locator('header .site-header__brand, header a').first().boundingBox())!
-    const nav = (await page.locator('header nav').first().boundingBox())!
-    expect(brand.x).toBeGreaterThan(nav.x)
+    const { width, height } = DESKTOP.viewport!
+    // The header: the owner's name at the right edge, the navigation to its left.
+    const brand = (await page.locator('header .brand').boundingBox())!
+    const nav = (await page.locator('header nav').boundingBox())!
+    expect(brand.x).toBeGreaterThan(width / 2)
+    expect(nav.x + nav.width).toBeLessThanOrEqual(brand.x)
+    // A paragraph of text (not a centred one) whose last line is short: that line ends at the
+    // paragraph's right edge and starts well inside its left one (left to right, the other way round).
+    const lines = await page.evaluate(() => {
+      for (const p of document.querySelectorAll('main p')) {
+        if (getComputedStyle(p).textAlign === 'center') continue
+        const range = document.createRange()
+        range.selectNodeContents(p)
+        // One rect per run of one direction: the last line is the union of the rects on the lowest line.
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0)
+        const bottom = Math.max(...rects.map((r) => r.bottom))
+        const onLast = rects.filter((r) => r.bottom > bottom - 2)
+        const last = onLast.length
+          ? {
+              left: Math.min(...onLast.map((r) => r.left)),
+              right: Math.max(...onLast.map((r) => r.right)),
+              width: Math.max(...onLast.map((r) => r.right)) - Math.min(...onLast.map((r) => r.left)),
+            }
+          : undefined
+        const box = p.getBoundingClientRect()
+        const style = getComputedStyle(p)
+        const left = box.left + Number.parseFloat(style.paddingLeft)
+        const right = box.right - Number.parseFloat(style.paddingRight)
+        if (last && right - left - last.width > 80)
+          return { text: p.textContent, left, right, lineLeft: last.left, lineRight: last.right }
+      }
+      return undefined
+    })
+    expect(lines, 'a paragraph with a short last line').toBeDefined()
+    expect(Math.abs(lines!.lineRight - lines!.right), lines!.text ?? '').toBeLessThan(2)
+    expect(lines!.lineLeft - lines!.left).toBeGreaterThan(40)
     // The chat's button rests in the bottom corner on the side the text ends: the left.
     const chat = (await page.getByRole('button', { name: 'افتح المحادثة' }).boundingBox())!
-    expect(chat.x + chat.width).toBeLessThan(DESKTOP.viewport!.width / 2)
-    const shot = await page.screenshot()
-    expect(shot.length).toBeGreaterThan(0)
+    expect(chat.x + chat.width).toBeLessThan(width / 2)
+    expect(chat.y).toBeGreaterThan(height / 2)
     await page.context().close()
+  })
+})
+
+describe('the header on a phone', () => {
+  it('keeps to one line at 320 px in every language, the switcher a compact control that still holds its links', async () => {
+    for (const lang of ['', ...LANGUAGES]) {
+      const context = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 } })
+      const page = await context.newPage()
+      await page.goto(siteUrl + (lang ? `${lang}/` : ''))
+      await hydrated(page)
+      const header = (await page.locator('header .site-header__inner').boundingBox())!
+      const line = await page.evaluate(() => {
+        const inner = document.querySelector('.site-header__inner') as HTMLElement
+        const brand = document.querySelector('.site-header .brand') as HTMLElement
+        // The owner's name is the brand's last node, after its mark: one box per line it takes.
+        const name = document.createRange()
+        name.selectNodeContents(brand.lastChild as Node)
+        return {
+          nameLines: [...name.getClientRects()].filter((r) => r.width > 0).length,
+          overflow: inner.scrollWidth - inner.clientWidth,
+          controls: [...inner.children].map((child) => child.getBoundingClientRect().height),
+        }
+      })
+      // The owner's name is one line, nothing sticks out of the bar, and every control fits its height.
+      expect(line.nameLines, lang || 'en').toBe(1)
+      expect(line.overflow, lang || 'en').toBe(0)
+      for (const height of line.controls) expect(height, lang || 'en').toBeLessThanOrEqual(header.height)
+      const switcher = (await page.locator('.language-switcher summary').boundingBox())!
+      expect(switcher.width, lang || 'en').toBeLessThanOrEqual(44)
+      await page.locator('.language-switcher summary').click()
+      expect(await page.locator('.language-switcher a[hreflang]').count()).toBe(LANGUAGES.length + 1)
+      await context.close()
+    }
   })
 })
 

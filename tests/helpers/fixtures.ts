@@ -18,7 +18,10 @@
  *   - `bug-positions.md` (optional) does the same for the "every position lies inside its file" test;
  *   - `isolate.md` (optional) runs the case in a child process, because the input can take the
  *     whole process down (the file says why); the child runs checkContent twice, so results that
- *     depend on JIT or stack state show up as a difference between the two runs.
+ *     depend on JIT or stack state show up as a difference between the two runs;
+ *   - `build.md` (optional) marks valid content whose problem only an output finds (a font with no
+ *     glyph for its text): checkContent must report nothing, and expected.json is what the build
+ *     reports (tests/integration/build-cases.test.ts); the file says which output.
  * None of these control files is copied into the content root.
  */
 import {
@@ -45,7 +48,15 @@ export const INVALID_DIR = path.join(FIXTURES_DIR, 'invalid')
 /** The real content of the repository. */
 export const REPO_ROOT = path.resolve(FIXTURES_DIR, '../..')
 
-const CONTROL_FILES = new Set(['expected.json', 'messages.json', 'bug.md', 'bug-positions.md', 'isolate.md', 'make.ts'])
+const CONTROL_FILES = new Set([
+  'expected.json',
+  'messages.json',
+  'bug.md',
+  'bug-positions.md',
+  'isolate.md',
+  'build.md',
+  'make.ts',
+])
 
 /** What a make.ts recipe receives: the content root and small file helpers relative to it. */
 export interface MakeContext {
@@ -82,6 +93,8 @@ export interface CaseInfo {
   bugPositions?: string
   /** Contents of isolate.md, when the case must run in a child process. */
   isolate?: string
+  /** Contents of build.md, when the case's diagnostics come from the build, not from checkContent. */
+  build?: string
 }
 
 export interface MessageExpectation {
@@ -194,6 +207,7 @@ export function listCases(): CaseInfo[] {
       const bug = optional('bug.md')
       const bugPositions = optional('bug-positions.md')
       const isolate = optional('isolate.md')
+      const build = optional('build.md')
       return {
         name,
         dir,
@@ -202,6 +216,7 @@ export function listCases(): CaseInfo[] {
         ...(bug ? { bug } : {}),
         ...(bugPositions ? { bugPositions } : {}),
         ...(isolate ? { isolate } : {}),
+        ...(build ? { build } : {}),
       }
     })
 }

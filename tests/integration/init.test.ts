@@ -29,6 +29,7 @@ const SCAFFOLD = [
   'projects/online-store.es.yaml',
   'i18n.lock.yaml',
   'posts/stock-during-checkout.md',
+  'posts/stock-during-checkout.es.md',
   'media/online-store/cover.png',
   'media/online-store/checkout.png',
 ]
@@ -116,8 +117,8 @@ describe('portfolio init', () => {
 
     // The Spanish overlays are checked too, and the lock init writes is current: no stale translation.
     const validate = run(['validate', '--root', dir])
-    expect(validate.stderr).toContain('✔ 6 files checked, no problems')
-    expect(validate.stderr).toMatch(/^es \d+% translated$/m)
+    expect(validate.stderr).toContain('✔ 7 files checked, no problems')
+    expect(validate.stderr).toMatch(/^es 100% translated$/m)
     expect(validate.code).toBe(0)
 
     const out = path.join(tempDir('portfolio-init-dist-'), 'site')
@@ -158,7 +159,7 @@ describe('portfolio init', () => {
     writeFileSync(file, uncommented)
     expect(Object.keys(parse(uncommented) as object)).toEqual(expect.arrayContaining(lists))
     const validate = run(['validate', '--root', dir])
-    expect(validate.stderr).toContain('✔ 6 files checked, no problems')
+    expect(validate.stderr).toContain('✔ 7 files checked, no problems')
   })
 
   it('refuses to overwrite without --force, listing the files (exit 2), and overwrites with it', () => {

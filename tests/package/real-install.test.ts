@@ -118,8 +118,8 @@ describe('the packed tool, installed from its tarball', () => {
 
     // The portfolio, its project and its post, their Spanish translations (init shows one), the lock.
     const validate = run('npm', ['run', 'validate'], site).stderr
-    expect(validate).toContain('✔ 6 files checked, no problems')
-    expect(validate).toMatch(/^es \d+% translated$/m)
+    expect(validate).toContain('✔ 7 files checked, no problems')
+    expect(validate).toMatch(/^es 100% translated$/m)
     const build = run('npm', ['run', 'build', '--', '--base', '/my-portfolio/'], site)
     // In English and in Spanish: /, the example project, the 404 page, and the example post's:
     // /writing, its page and its two tags.

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceSchema } from '../../cli/content/i18n/check-overlays.ts'
+import { matchOverlay } from '../../cli/content/i18n/match-overlay.ts'
 import { overlaySchemaFiles } from '../../cli/content/i18n/overlay-schema-files.ts'
 import type { SchemaNode } from '../../cli/content/i18n/translatable-schema.ts'
 import { compileValidators, readOverlaySchema } from '../../cli/content/validate-schema.ts'
@@ -67,6 +69,42 @@ describe('the overlay schemas', () => {
     ).toBe(true)
     expect(validate({ liveUrl: 'https://example.fr' })).toBe(false)
     expect(validate({ sections: [{ title: 'Sans id' }] })).toBe(false)
+  })
+
+  it('match an experience entry by its start date, or by its id when it has a duration instead', () => {
+    const source = {
+      experience: [
+        { role: 'Developer', start: '2023-04' },
+        { role: 'Coordinator', duration: '3+ years', id: 'operations' },
+      ],
+    }
+    const overlay = {
+      experience: [
+        { id: 'operations', role: 'Coordinadora', duration: 'Más de 3 años' },
+        { start: '2023-04', role: 'Desarrolladora' },
+        { id: 'operation', role: 'Otra' },
+      ],
+    }
+    const match = matchOverlay(sourceSchema('portfolio'), source, overlay)
+    expect(match.fields.map((field) => [field.source, field.overlay, field.stable])).toEqual([
+      ['/experience/1/role', '/experience/0/role', '/experience/operations/role'],
+      ['/experience/1/duration', '/experience/0/duration', '/experience/operations/duration'],
+      ['/experience/0/role', '/experience/1/role', '/experience/2023-04/role'],
+    ])
+    expect(match.problems).toEqual([
+      {
+        kind: 'unknown-item',
+        overlay: '/experience/2',
+        key: 'id: operation',
+        where: 'experience',
+        keys: ['start: 2023-04', 'id: operations'],
+      },
+    ])
+    // The overlay schema asks an entry for one of its keys, and takes either.
+    const validate = compileValidators().validators['portfolio.overlay']
+    expect(validate({ experience: [{ id: 'operations', role: 'Coordinadora' }] })).toBe(true)
+    expect(validate({ experience: [{ start: '2023-04', role: 'Desarrolladora' }] })).toBe(true)
+    expect(validate({ experience: [{ role: 'Sin clave' }] })).toBe(false)
   })
 
   it('are committed in schema/ as derived now (npx tsx scripts/write-overlay-schemas.ts writes them)', () => {

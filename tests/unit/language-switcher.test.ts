@@ -43,7 +43,9 @@ describe('the language switcher', () => {
         'العربية<span class="language-switcher__note" lang="fr">pas encore traduite</span>',
       ],
     ])
-    expect(html).toContain('<span class="visually-hidden">Langue\u00a0: </span><span lang="fr">Français</span>')
+    expect(html).toContain(
+      '<span class="visually-hidden">Langue\u00a0: </span><span lang="fr" class="language-switcher__name">Français</span>',
+    )
   })
 
   it('marks a page not translated into a language in the page’s own language, and does not hide it', () => {

@@ -1,5 +1,6 @@
 import { encodePointer, isRecord } from '../../diagnostics/json-pointer.ts'
 import {
+  allKeyFields,
   branchFor,
   describeKey,
   holdsTranslatable,
@@ -124,7 +125,7 @@ function walk(
         return
       }
       const j = matches[0] as number
-      walkObject(items, sourceItems[j], item, step(paths, j, i, key), root, match, new Set(fields))
+      walkObject(items, sourceItems[j], item, step(paths, j, i, key), root, match, new Set(allKeyFields(fields)))
     })
     return
   }

@@ -1,6 +1,7 @@
 import {
   holdsTranslatable,
   KEY_KEYWORD,
+  allKeyFields,
   keyFields,
   resolve,
   TRANSLATABLE_KEYWORD,
@@ -38,12 +39,16 @@ function derive(node: SchemaNode, root: SchemaNode): SchemaNode | undefined {
     if (!item?.properties)
       throw new Error(`schema: the items of a keyed list must be objects (${resolved.description})`)
     const properties = { ...item.properties }
-    for (const field of fields) properties[field] = keyFieldSchema(resolved.items, field, root)
+    for (const field of allKeyFields(fields)) properties[field] = keyFieldSchema(resolved.items, field, root)
+    // An item carries a key: all the fields of one of them.
+    const [only] = fields
+    const required =
+      fields.length === 1 && only ? { required: [...only] } : { anyOf: fields.map((key) => ({ required: [...key] })) }
     return {
       ...(resolved.description === undefined ? {} : { description: resolved.description }),
       type: 'array',
       [KEY_KEYWORD]: resolved[KEY_KEYWORD],
-      items: { ...item, properties, required: fields },
+      items: { ...item, properties, ...required },
     }
   }
   const branches = resolved.oneOf ?? resolved.anyOf

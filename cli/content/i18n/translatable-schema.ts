@@ -24,7 +24,7 @@ export interface SchemaNode {
   const?: unknown
   $defs?: { [name: string]: SchemaNode }
   'x-translatable'?: boolean
-  'x-key'?: string | string[]
+  'x-key'?: string | string[] | { anyOf: (string | string[])[] }
   [keyword: string]: unknown
 }
 
@@ -43,11 +43,23 @@ export function resolve(node: SchemaNode, root: SchemaNode): SchemaNode {
   return { ...resolve(target, root), ...own }
 }
 
-/** The fields an overlay item of a keyed list must carry, in order. */
-export function keyFields(node: SchemaNode): string[] | undefined {
+/**
+ * How the items of a keyed list are matched: one or more keys, each one field or several together
+ * (`["method", "path"]`). With several (`"x-key": { "anyOf": ["start", "id"] }`), an item is keyed
+ * by the first its source has all the fields of: an experience entry by its start date, or by an
+ * id of its own when it gives a duration instead of dates.
+ */
+export type ItemKeys = readonly (readonly string[])[]
+
+export function keyFields(node: SchemaNode): ItemKeys | undefined {
   const key = node[KEY_KEYWORD]
-  return key === undefined ? undefined : Array.isArray(key) ? key : [key]
+  if (key === undefined) return undefined
+  const keys = typeof key === 'string' || Array.isArray(key) ? [key] : key.anyOf
+  return keys.map((fields) => (typeof fields === 'string' ? [fields] : fields))
 }
+
+/** Every field of any of the keys: what an overlay item carries to be matched, not to translate. */
+export const allKeyFields = (keys: ItemKeys): string[] => [...new Set(keys.flat())]
 
 /** The branch of a oneOf/anyOf that `data` takes, by the discriminator (a section's `kind`). */
 export function branchFor(node: SchemaNode, data: unknown, root: SchemaNode): SchemaNode | undefined {
@@ -77,18 +89,26 @@ export function holdsTranslatable(node: SchemaNode, root: SchemaNode): boolean {
   return answer
 }
 
-/** The item key of `item` for a keyed list: its key fields' values, or undefined when one is missing. */
-export function itemKey(item: unknown, fields: readonly string[]): string | undefined {
+/** The fields of the first key `item` has all of, or undefined when it has none. */
+function keyOf(item: unknown, keys: ItemKeys): readonly string[] | undefined {
   if (typeof item !== 'object' || item === null) return undefined
-  const values = fields.map((field) => (item as { [key: string]: unknown })[field])
-  if (values.some((value) => typeof value !== 'string' && typeof value !== 'number')) return undefined
-  return values.map(String).join(' ')
+  const record = item as { [key: string]: unknown }
+  return keys.find((fields) =>
+    fields.every((field) => typeof record[field] === 'string' || typeof record[field] === 'number'),
+  )
+}
+
+/** The item key of `item` for a keyed list: its first key's values, or undefined when it has no key. */
+export function itemKey(item: unknown, keys: ItemKeys): string | undefined {
+  const fields = keyOf(item, keys)
+  return fields?.map((field) => String((item as { [key: string]: unknown })[field])).join(' ')
 }
 
 /** A key as a reader writes it in a file: `"2019-04"`, or `method: POST, path: /users` for a composite one. */
-export function describeKey(item: unknown, fields: readonly string[]): string {
+export function describeKey(item: unknown, keys: ItemKeys): string {
   const record = item as { [key: string]: unknown }
-  if (fields.length === 1) return JSON.stringify(String(record[fields[0] as string]))
+  const fields = keyOf(item, keys) ?? keys[0] ?? []
+  if (keys.length === 1 && fields.length === 1) return JSON.stringify(String(record[fields[0] as string]))
   return fields.map((field) => `${field}: ${String(record[field])}`).join(', ')
 }
 

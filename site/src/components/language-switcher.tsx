@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom'
 import { fillNodes } from '../i18n/fill-nodes.tsx'
 import { useLanguage, type PageLanguage } from '../i18n/language-context.ts'
 import { nativeName } from '../i18n/language-names.ts'
+import { Icon } from './icon.tsx'
 
 /** One language's link in the switcher. */
 export interface SwitcherLink {
@@ -49,16 +50,23 @@ export function LanguageSwitcher() {
   return (
     <details className="language-switcher">
       <summary className="language-switcher__button">
+        {/* On a phone the name gives way to the globe (layout.css), so the header keeps to one line. */}
+        <Icon name="globe" />
         {/* "Language: Français" to a screen reader; the name alone on the screen. */}
-        {fillNodes(strings.languageSwitcherCurrent, { language: <span lang={lang}>{current?.name ?? lang}</span> }).map(
-          (part, i) =>
-            typeof part === 'string' ? (
-              <span key={i} className="visually-hidden">
-                {part}
-              </span>
-            ) : (
-              part
-            ),
+        {fillNodes(strings.languageSwitcherCurrent, {
+          language: (
+            <span lang={lang} className="language-switcher__name">
+              {current?.name ?? lang}
+            </span>
+          ),
+        }).map((part, i) =>
+          typeof part === 'string' ? (
+            <span key={i} className="visually-hidden">
+              {part}
+            </span>
+          ) : (
+            part
+          ),
         )}
       </summary>
       <ul className="language-switcher__list" aria-label={strings.languageSwitcherLabel}>
