@@ -16,7 +16,7 @@ import { startExternalPosts, writeFeeds } from './writing-outputs.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
 import type { CheckedContent, CheckResult } from '../content/check-content.ts'
 import { listedPosts } from '../generate/post-data.ts'
-import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
 import { encodeInThread, openPool, type BuildPool, type JobResult } from './jobs.ts'
 import type { KeptProject } from './project-job.ts'
@@ -33,7 +33,16 @@ import { noStore } from '../cache/no-store.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { saveRecord, type InputSnapshot } from './build-record.ts'
-import { describeResume, makeResume, resumeFileNames, writeResume, type ResumeOutcome } from '../resume/make-resume.ts'
+import {
+  contentIn,
+  describeResume,
+  makeResume,
+  resumeFileNames,
+  writeResume,
+  type ResumeOutcome,
+} from '../resume/make-resume.ts'
+import { checkAllCardGlyphs } from '../social/card-glyphs.ts'
+import { overlayFileOf } from '../content/i18n/overlay-file-of.ts'
 import type { TypesetInput } from '../resume/typeset.ts'
 import {
   imageEncodeDiagnostics,
@@ -212,6 +221,17 @@ export async function runBuildSteps(
     )
     const { report, compiled, kept } = reportAndContent(checked)
     if (!compiled || !kept || !app) return { ...report, compiled: false, pages: [] }
+    // A letter no card font covers (M7) stops the build before any card is drawn with a box in its place.
+    const glyphs = checkAllCardGlyphs(
+      cardSource(checked.content!),
+      checked.languages ?? [],
+      compiled.portfolio.site.language ?? 'en',
+      (file) => checked.parsed.get(file),
+    )
+    if (hasErrors(glyphs)) {
+      const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...glyphs] })
+      return { ...failed.report, compiled: false, pages: [] }
+    }
 
     cards = drawSocialCards(cardSource(checked.content!), checked.languages ?? [], pool, {
       root: options.root,
@@ -315,12 +335,10 @@ async function startResume(
   const outcome = await makeResume(checked, options.root, store ?? noStore, typeset, options.base)
   // Each other language's resume, from its content (resume.<tag>.pdf and .json), once the default's is made.
   const languages = []
+  const defaultLanguage = checked.content?.portfolio.site.language ?? 'en'
   for (const content of checked.languages ?? []) {
-    const localized = checked.content && {
-      ...checked.content,
-      portfolio: content.portfolio.data,
-      projects: content.projects.map((file) => file.data),
-    }
+    const localized = checked.content && contentIn(checked.content, content)
+    // A problem with a translated field is located in the overlay it was written in.
     const made = await makeResume(
       { ...checked, content: localized },
       options.root,
@@ -329,6 +347,7 @@ async function startResume(
       options.base,
       {
         tag: content.language,
+        fileOf: overlayFileOf(content, defaultLanguage),
       },
     )
     languages.push({ tag: content.language, outcome: made })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { openStore, type Store } from '../cache/store.ts'
 import { checkContent, type CheckResult } from '../content/check-content.ts'
+import { overlayFileOf } from '../content/i18n/overlay-file-of.ts'
 import type { LanguageContent } from '../content/i18n/localize.ts'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
@@ -184,8 +185,10 @@ export async function makeResumeOf(root: string, tag?: string): Promise<ResumeOu
   if (tag === undefined) return makeResume(checked, root)
   const language = checked.languages?.find((content) => content.language === tag)
   if (!language) return undefined
+  const defaultLanguage = checked.content.portfolio.site.language ?? 'en'
   return makeResume({ ...checked, content: contentIn(checked.content, language) }, root, openStore(), typesetJob, '/', {
     tag,
+    fileOf: overlayFileOf(language, defaultLanguage),
   })
 }
 

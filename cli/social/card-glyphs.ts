@@ -1,10 +1,9 @@
-import { sourceSchema } from '../content/i18n/check-overlays.ts'
-import type { LanguageContent } from '../content/i18n/localize.ts'
-import { translatableFields } from '../content/i18n/translatable-schema.ts'
 import { checkFontCoverage, fontCoverage, type LocatedText } from '../content/rules/font-coverage.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Locatable } from '../diagnostics/locate.ts'
-import type { CardSource } from './card-specs.ts'
+import type { LanguageContent } from '../content/i18n/localize.ts'
+import { overlayFileOf } from '../content/i18n/overlay-file-of.ts'
+import { languageCardSource, type CardSource } from './card-specs.ts'
 import { cardFontOrder } from './card-writing.ts'
 
 /**
@@ -64,32 +63,24 @@ export function checkCardGlyphs(
 }
 
 /**
- * Where a field of a language's merged content was written, for `fileOf`: the language's overlay
- * (`portfolio.ar.yaml`, `projects/<id>.ar.yaml`) for a field it translates, else the overlay of the
- * language of its fallback chain it came from, or the source for the default language's text.
+ * M7 for every card a build draws: the default language's, and each other language's with each
+ * field located where it was written (its overlay, or the language of the chain it came from).
  */
-export function overlayFileOf(
-  content: Pick<LanguageContent, 'language' | 'portfolio' | 'projects'>,
+export function checkAllCardGlyphs(
+  content: CardSource,
+  languages: readonly LanguageContent[],
   defaultLanguage: string,
-): (file: string, pointer: string) => string {
-  const kinds = [
-    { localized: content.portfolio, kind: 'portfolio' as const },
-    ...content.projects.map((localized) => ({ localized, kind: 'project' as const })),
+  locate: (file: string) => Locatable | undefined,
+): Diagnostic[] {
+  return [
+    ...checkCardGlyphs(content, defaultLanguage, locate),
+    ...languages.flatMap((language) =>
+      checkCardGlyphs(
+        languageCardSource(language, content.posts),
+        language.language,
+        locate,
+        overlayFileOf(language, defaultLanguage),
+      ),
+    ),
   ]
-  const translatable = new Map<string, Set<string>>()
-  return (file, pointer) => {
-    const found = kinds.find((candidate) => candidate.localized.file === file)
-    if (!found) return file
-    const { localized, kind } = found
-    let pointers = translatable.get(file)
-    if (!pointers) {
-      pointers = new Set(translatableFields(sourceSchema(kind), localized.data).map((field) => field.pointer))
-      translatable.set(file, pointers)
-    }
-    // Only a translatable field comes from an overlay; the others (a technology) are the source's.
-    if (!pointers.has(pointer)) return file
-    const other = localized.fromOtherLanguage.find((field) => field.pointer === pointer)
-    const language = other ? other.language : content.language
-    return language === defaultLanguage ? file : file.replace(/\.yaml$/, `.${language}.yaml`)
-  }
 }

@@ -116,10 +116,13 @@ export function languageCardSpecs(
   cover: (src: string) => CardCover | undefined = () => undefined,
   posts: CardSource['posts'] = [],
 ): CardSpec[] {
-  const source: CardSource = {
-    portfolio: content.portfolio.data,
-    projects: content.projects.map((project) => project.data),
-    posts,
-  }
-  return socialCardSpecs(source, cover, { tag: content.language, folder: content.language })
+  return socialCardSpecs(languageCardSource(content, posts), cover, { tag: content.language, folder: content.language })
+}
+
+/** What a language's cards print: its portfolio and projects, merged with its overlays. */
+export function languageCardSource(
+  content: Pick<LanguageContent, 'portfolio' | 'projects'>,
+  posts: CardSource['posts'] = [],
+): CardSource {
+  return { portfolio: content.portfolio.data, projects: content.projects.map((project) => project.data), posts }
 }

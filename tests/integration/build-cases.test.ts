@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkContent } from '../../cli/content/check-content.ts'
 import type { Diagnostic } from '../../cli/diagnostics/diagnostic.ts'
 import { runBuild } from '../../cli/pipeline/run-build.ts'
-import { checkCardGlyphs, overlayFileOf } from '../../cli/social/card-glyphs.ts'
+import { checkAllCardGlyphs } from '../../cli/social/card-glyphs.ts'
 import { brief, type CaseInfo, type FixtureRoot, listCases, materializeCase } from '../helpers/fixtures.ts'
 
 const cases = listCases().filter((c) => c.build)
@@ -35,14 +35,11 @@ function describeBuildCase(testCase: CaseInfo): void {
       expect(checked.diagnostics.map(brief)).toEqual([])
       const source = checked.content?.portfolio as { site: { language?: string } }
       const defaultLanguage = source.site.language ?? 'en'
-      const locate = (file: string) => checked.parsed.get(file)
-      cardRule = (checked.languages ?? []).flatMap((content) =>
-        checkCardGlyphs(
-          { portfolio: content.portfolio.data, projects: content.projects.map((p) => p.data) },
-          content.language,
-          locate,
-          overlayFileOf(content, defaultLanguage),
-        ),
+      cardRule = checkAllCardGlyphs(
+        { portfolio: checked.content!.portfolio, projects: checked.content!.projects },
+        checked.languages ?? [],
+        defaultLanguage,
+        (file) => checked.parsed.get(file),
       )
       outDir = path.join(fixture.root, 'dist')
       reported = (await runBuild({ root: fixture.root, outDir, base: '/', store: false })).diagnostics
