@@ -112,17 +112,29 @@ export function socialCardSpecs(
  * default's, until posts are translated), drawn in the language's card.
  */
 export function languageCardSpecs(
-  content: Pick<LanguageContent, 'language' | 'portfolio' | 'projects'>,
+  content: Pick<LanguageContent, 'language' | 'portfolio' | 'projects'> & Partial<Pick<LanguageContent, 'posts'>>,
   cover: (src: string) => CardCover | undefined = () => undefined,
   posts: CardSource['posts'] = [],
 ): CardSpec[] {
   return socialCardSpecs(languageCardSource(content, posts), cover, { tag: content.language, folder: content.language })
 }
 
-/** What a language's cards print: its portfolio and projects, merged with its overlays. */
+/**
+ * What a language's cards print: its portfolio and projects merged with its overlays, and the posts
+ * that get a page (`posts`, the default language's) with the language's title and summary where it
+ * translates them.
+ */
 export function languageCardSource(
-  content: Pick<LanguageContent, 'portfolio' | 'projects'>,
+  content: Pick<LanguageContent, 'portfolio' | 'projects'> & Partial<Pick<LanguageContent, 'posts'>>,
   posts: CardSource['posts'] = [],
 ): CardSource {
-  return { portfolio: content.portfolio.data, projects: content.projects.map((project) => project.data), posts }
+  const localized = new Map((content.posts ?? []).map((post) => [post.slug, post.data]))
+  return {
+    portfolio: content.portfolio.data,
+    projects: content.projects.map((project) => project.data),
+    posts: posts.map((post) => {
+      const data = localized.get(post.slug)
+      return data ? { ...post, title: data.title, summary: data.summary } : post
+    }),
+  }
 }

@@ -59,6 +59,18 @@ describe('a language’s cards', () => {
     expect(languageCardSpecs(language('fr'), undefined, posts).at(-1)?.file).toBe('fr/og/writing/hello.png')
   })
 
+  it('prints a post’s title in the language that translates it, and the source’s where none does', () => {
+    const posts = checked.content!.posts.map(({ slug, post }) => ({ slug, ...post }))
+    const titles = (tag: string) =>
+      languageCardSpecs(language(tag), undefined, posts)
+        .filter((spec) => spec.file.includes('/og/writing/'))
+        .map((spec) => [spec.file, spec.project?.title])
+    expect(titles('fr')).toEqual([
+      ['fr/og/writing/caching-builds.png', 'Mettre en cache une construction statique par son contenu'],
+      ['fr/og/writing/release-notes.png', posts.find((post) => post.slug === 'release-notes')?.title],
+    ])
+  })
+
   it('says its own words: the case-study label in the language, capitals letter-spaced in Latin scripts only', () => {
     const label = (tag: string) => texts(cards(tag)[1]?.svg ?? '').find((t) => t.attributes.includes('y="178"'))
     expect(label('fr')).toEqual({

@@ -4,16 +4,17 @@ import { translatableFields } from './translatable-schema.ts'
 
 /**
  * Where a field of a language's merged content was written, for `fileOf`: the language's overlay
- * (`portfolio.ar.yaml`, `projects/<id>.ar.yaml`) for a field it translates, else the overlay of the
+ * (`portfolio.ar.yaml`, `projects/<id>.ar.yaml`, `posts/<slug>.ar.md`) for a field it translates, else the overlay of the
  * language of its fallback chain it came from, or the source for the default language's text.
  */
 export function overlayFileOf(
-  content: Pick<LanguageContent, 'language' | 'portfolio' | 'projects'>,
+  content: Pick<LanguageContent, 'language' | 'portfolio' | 'projects'> & Partial<Pick<LanguageContent, 'posts'>>,
   defaultLanguage: string,
 ): (file: string, pointer: string) => string {
   const kinds = [
     { localized: content.portfolio, kind: 'portfolio' as const },
     ...content.projects.map((localized) => ({ localized, kind: 'project' as const })),
+    ...(content.posts ?? []).map((localized) => ({ localized, kind: 'post' as const })),
   ]
   const translatable = new Map<string, Set<string>>()
   return (file, pointer) => {
@@ -29,6 +30,6 @@ export function overlayFileOf(
     if (!pointers.has(pointer)) return file
     const other = localized.fromOtherLanguage.find((field) => field.pointer === pointer)
     const language = other ? other.language : content.language
-    return language === defaultLanguage ? file : file.replace(/\.yaml$/, `.${language}.yaml`)
+    return language === defaultLanguage ? file : file.replace(/\.(yaml|md)$/, `.${language}.$1`)
   }
 }
