@@ -67,6 +67,8 @@ describe('the tech chips on /', () => {
     await chip.click()
     await expect.poll(() => live.textContent()).toBe(`${mongo().projectIds.length} projects use MongoDB.`)
     expect(new URL(page.url()).pathname).toBe('/') // in place: no navigation
+    // The address names the filter, so the narrowed list can be shared or reloaded.
+    expect(new URL(page.url()).searchParams.get('tech')).toBe(mongo().slug)
     expect(await shownTitles(page)).toEqual(titlesOf(mongo()))
     expect(await chip.evaluate((el) => el === document.activeElement)).toBe(true)
     // Every chip of the chosen technology says so; the filter links to the technology's page.
@@ -79,6 +81,24 @@ describe('the tech chips on /', () => {
     expect(await shownTitles(page)).toHaveLength(projects().length)
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('projects') // not lost with the button
     expect(await page.locator('#projects a[aria-current]').count()).toBe(0)
+    expect(new URL(page.url()).search).toBe('')
+    await page.context().close()
+  })
+
+  it('narrow the list to the technology the address names, once the page is live, without a hydration error', async () => {
+    const page = await open(`${siteUrl}?tech=${mongo().slug}`)
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.reload()
+    await expect.poll(() => status(page).textContent()).toBe(`${mongo().projectIds.length} projects use MongoDB.`)
+    expect(await shownTitles(page)).toEqual(titlesOf(mongo()))
+    expect(errors).toEqual([])
+    // A name that is no technology's page leaves the list whole.
+    await page.goto(`${siteUrl}?tech=no-such-technology`)
+    await page.waitForFunction(() => document.documentElement.dataset.scroll === 'smooth')
+    expect(await shownTitles(page)).toHaveLength(projects().length)
     await page.context().close()
   })
 

@@ -33,6 +33,7 @@ export function useStepAside(
     if (!target || !container) return
     if (!active) {
       target.style.setProperty('--chat-lift', '0px')
+      target.dataset.placed = ''
       return
     }
 
@@ -55,6 +56,12 @@ export function useStepAside(
       const header = Number.parseFloat(getComputedStyle(target).getPropertyValue('--header-height')) || 0
       const lift = liftClearOf(rest, obstacles, header + GAP, GAP) ?? 0
       target.style.setProperty('--chat-lift', `${lift}px`)
+      if (target.dataset.placed === undefined) {
+        // Shown only now (chat.css), in its place at once: the style is taken with the lift before
+        // the attribute brings back the transition, so it does not glide in over a control.
+        void target.offsetWidth
+        target.dataset.placed = ''
+      }
     }
 
     let timer: number | undefined

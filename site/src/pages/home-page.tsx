@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { AboutSection } from '../components/about-section.tsx'
 import { AvailabilityBanner } from '../components/availability-banner.tsx'
@@ -21,12 +21,19 @@ export function HomePage() {
   const cards = useProjectCards()
   const pages = useMemo(() => pagesBySlug(techPages(cards)), [cards])
   const [active, setActive] = useState<string>()
+  // The prerendered page lists every project, so a filter named in the address (a link shared, a
+  // reload) is applied once the page is live, not in the render that hydrates it.
+  useEffect(() => {
+    const named = techInAddress()
+    if (named !== undefined && pages.has(named)) setActive(named)
+  }, [pages])
   const filter: TechFilter = {
     pages,
     active,
     choose(slug, chip) {
       // Rendered before focus moves, so the focus lands on what is now on the page.
       flushSync(() => setActive(slug))
+      keepTechInAddress(slug)
       // A chip on a card stays where it is (its card matches) and keeps focus; the live region says
       // how many projects match. From elsewhere (the tech stack, "Show all projects", which has just
       // gone), the list is brought into view and focus moves to it.
@@ -46,4 +53,21 @@ export function HomePage() {
       <ContactSection />
     </TechFilterContext>
   )
+}
+
+/** The address's `?tech=<slug>`: the technology the list was narrowed to when the link was taken. */
+function techInAddress(): string | undefined {
+  return new URLSearchParams(window.location.search).get('tech') ?? undefined
+}
+
+/**
+ * Writes the chosen technology into the address (`?tech=<slug>`, removed for "show all"), so the
+ * narrowed list can be shared or reloaded. The entry is replaced, not pushed: choosing a filter is
+ * not a page to go Back to, and the router's state in the entry is kept as it is.
+ */
+function keepTechInAddress(slug: string | undefined): void {
+  const url = new URL(window.location.href)
+  if (slug === undefined) url.searchParams.delete('tech')
+  else url.searchParams.set('tech', slug)
+  window.history.replaceState(window.history.state, '', url)
 }
