@@ -21,7 +21,9 @@ import type { BuildPool } from './jobs.ts'
 import type { Route } from './list-routes.ts'
 import { compileLanguagePosts, languagePortfolio } from './compile-language.ts'
 import { prerenderRoutes, type Prerendered, type PrerenderOptions } from './prerender.ts'
-import { writeSiteData } from './site-data.ts'
+import { writeSiteData, type WrittenData } from './site-data.ts'
+import type { PageCache } from './page-cache.ts'
+import { sha256Hex } from '../sha256.ts'
 
 /**
  * The pages of each language other than the default. A language's site is the default's under its
@@ -45,6 +47,10 @@ export interface LanguageSitesInput {
   serverEntry: string
   /** The client build's index.html as Vite wrote it (the home page has replaced it by now). */
   shell: string
+  /** The app build's key (PageCache.siteKey): with a store, pages unchanged since the site in place are taken from it. */
+  siteKey?: string
+  /** The output folder, holding the site in place until this build replaces it. */
+  outDir: string
   pool: BuildPool
   store: Store | undefined
   media: BuildMediaOptions
@@ -64,15 +70,26 @@ export async function buildLanguageSites(input: LanguageSitesInput): Promise<Pre
     const staging = `${input.dataDir}-${language}`
     rmSync(staging, { recursive: true, force: true })
     mkdirSync(staging, { recursive: true })
-    let feeds = 0
+    let written: LanguageData
     try {
-      feeds = await writeLanguageData(input, content, staging, folder)
+      written = await writeLanguageData(input, content, staging, folder)
     } finally {
       rmSync(staging, { recursive: true, force: true })
     }
     const routes = (input.routes.get(language) ?? []).map((route) =>
-      route.language ? { ...route, language: { ...route.language, ownFeeds: feeds > 0 } } : route,
+      route.language ? { ...route, language: { ...route.language, ownFeeds: written.feeds > 0 } } : route,
     )
+    // Its pages unchanged since the build in place are taken from its folder there, as the default's are.
+    const cache: PageCache | undefined =
+      input.store && input.siteKey !== undefined
+        ? {
+            store: input.store,
+            site: path.join(input.outDir, language),
+            siteKey: input.siteKey,
+            ...written.data,
+            languageHash: written.languageHash,
+          }
+        : undefined
     const done = await prerenderRoutes(routes, {
       serverEntry: input.serverEntry,
       siteDir: folder,
@@ -80,6 +97,7 @@ export async function buildLanguageSites(input: LanguageSitesInput): Promise<Pre
       pool: input.pool,
       shell: input.shell,
       ...(input.analytics ? { analytics: input.analytics } : {}),
+      ...(cache ? { cache } : {}),
     })
     all.pages.push(...done.pages.map((page) => `${language}/${page}`))
     all.scans.push(...done.scans.map((scan) => ({ ...scan, page: `${language}/${scan.page}` })))
@@ -88,13 +106,21 @@ export async function buildLanguageSites(input: LanguageSitesInput): Promise<Pre
   return all
 }
 
-/** A language's data files, as writeSiteData writes the default's, plus its portfolio (data/portfolio.json), and its feeds: how many it has. */
+/** What writing a language's data gives its pages: the data's hashes, those of its own files, and how many feeds it has. */
+interface LanguageData {
+  data: WrittenData
+  /** A hash of its data/portfolio.json and data/chat-texts.json (PageCache.languageHash). */
+  languageHash: string
+  feeds: number
+}
+
+/** A language's data files, as writeSiteData writes the default's, plus its portfolio (data/portfolio.json), and its feeds. */
 async function writeLanguageData(
   input: LanguageSitesInput,
   content: LanguageContent,
   staging: string,
   folder: string,
-): Promise<number> {
+): Promise<LanguageData> {
   // Its passages are cut into terms by its own rules; its files are in its folder, so at the default's paths there.
   const chat = { ...(await loadChatLanguage(content.language, input.defaultLanguage)), paths: chatData }
   const store = input.store ?? noStore
@@ -111,19 +137,19 @@ async function writeLanguageData(
   )
   const projects = attachProjectMedia(staging, kept, input.images.projectsWithImages, input.images.images)
   const portfolio = await withBuildPhoto(compilePortfolio(content.portfolio.data), input.media)
-  writeFileAtomically(path.join(staging, languagePortfolioData.file), safeJson(languagePortfolio(content, portfolio)))
+  const portfolioJson = safeJson(languagePortfolio(content, portfolio))
+  writeFileAtomically(path.join(staging, languagePortfolioData.file), portfolioJson)
   // The chat's texts in the language (the default's are the app's generated chat.ts): data/chat-texts.json
   // of its folder, the path chatTextsFile gives without a language prefix.
-  writeFileAtomically(
-    path.join(staging, chatTextsFile(input.defaultLanguage, input.defaultLanguage)),
-    safeJson(content.portfolio.data.chat),
-  )
+  const chatTexts = safeJson(content.portfolio.data.chat)
+  writeFileAtomically(path.join(staging, chatTextsFile(input.defaultLanguage, input.defaultLanguage)), chatTexts)
   const posts = await compileLanguagePosts(input.posts, content, store, (post) =>
     withPostCover(post, input.images.images),
   )
   // The listed posts in this language: its own, and writing.external's as the default lists them.
   const own = new Map(listedPosts({ posts, externalPosts: [] }).map((summary) => [summary.slug, summary]))
   const listed = input.listed.map((summary) => (summary.external ? summary : (own.get(summary.slug) ?? summary)))
-  await writeSiteData(staging, folder, portfolio, projects, undefined, { posts, listed, chat })
-  return writeLanguageFeeds(input.siteDir, content, posts, input.base)
+  const data = await writeSiteData(staging, folder, portfolio, projects, undefined, { posts, listed, chat })
+  const feeds = await writeLanguageFeeds(input.siteDir, content, posts, input.base)
+  return { data, languageHash: sha256Hex(`${portfolioJson}\0${chatTexts}`), feeds }
 }

@@ -33,6 +33,11 @@ export interface PageCache {
   postHashes: ReadonlyMap<string, string>
   /** A hash of the posts index as the site holds it (data/posts.json; WrittenData.postsHash). */
   postsHash: string
+  /**
+   * For a language other than the default: a hash of its own files every one of its pages reads
+   * (its data/portfolio.json and data/chat-texts.json), which the app build's key does not cover.
+   */
+  languageHash?: string
 }
 
 /** What the build needs of a page besides its bytes: its output check, and the cards and the posts index it saw if it asked for them. */
@@ -49,7 +54,9 @@ export function pageKey(cache: PageCache, route: Route): string {
       : route.postSlug !== undefined
         ? `post\0${cache.postHashes.get(route.postSlug) ?? 'missing'}`
         : ''
-  return cache.store.key('page', cache.siteKey, route.url, route.file, String(route.status), data)
+  // A page's language names its hreflang set and canonical, which change with other languages' translations.
+  const language = route.language ? `${JSON.stringify(route.language)}\0${cache.languageHash ?? ''}` : ''
+  return cache.store.key('page', cache.siteKey, route.url, route.file, String(route.status), data, language)
 }
 
 /** What a rendered page is recorded with: its output check, and what it saw of the cards and of the posts index if it read them. */

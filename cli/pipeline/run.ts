@@ -430,6 +430,8 @@ async function finishSite(
               base: options.base,
               serverEntry: site.serverEntry,
               shell,
+              ...(site.key ? { siteKey: site.key } : {}),
+              outDir: options.outDir,
               pool,
               store,
               media: build.media,
@@ -438,7 +440,8 @@ async function finishSite(
               listed: summaries,
               analytics: compiled.portfolio.analytics,
             }),
-          (l) => `${languages.map((language) => language.language).join(', ')}: ${l.pages.length} pages`,
+          (l) =>
+            `${languages.map((language) => language.language).join(', ')}: ${l.pages.length} pages${l.rendered === l.pages.length ? '' : `, ${l.rendered} rendered, ${l.pages.length - l.rendered} unchanged`}`,
         )
   const pages = [...prerendered.pages, ...(translated?.pages ?? [])]
   const scans = [...prerendered.scans, ...(translated?.scans ?? [])]
