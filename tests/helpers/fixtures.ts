@@ -71,6 +71,8 @@ export interface MakeContext {
   replace(rel: string, from: string, to: string): void
   /** Replaces the first occurrence of `from` in `rel` with raw bytes (for invalid UTF-8, control characters, BOMs). */
   replaceWithBytes(rel: string, from: string, bytes: readonly number[]): void
+  /** Lists the other languages in valid-minimal's portfolio.yaml: `site.languages: [<tags>]`, as written (a case may spell one wrong). */
+  listLanguages(tags: string): void
   remove(rel: string): void
   symlink(target: string, rel: string): void
 }
@@ -108,6 +110,12 @@ export interface MessageExpectation {
 
 export function makeContext(root: string): MakeContext {
   const abs = (rel: string) => path.join(root, rel)
+  const replace = (rel: string, from: string, to: string) => {
+    const text = readFileSync(abs(rel), 'utf8')
+    const at = text.indexOf(from)
+    if (at < 0) throw new Error(`make: ${JSON.stringify(from)} not found in ${rel}`)
+    writeFileSync(abs(rel), text.slice(0, at) + to + text.slice(at + from.length))
+  }
   return {
     root,
     abs,
@@ -117,12 +125,13 @@ export function makeContext(root: string): MakeContext {
       mkdirSync(path.dirname(abs(rel)), { recursive: true })
       writeFileSync(abs(rel), content)
     },
-    replace: (rel, from, to) => {
-      const text = readFileSync(abs(rel), 'utf8')
-      const at = text.indexOf(from)
-      if (at < 0) throw new Error(`make: ${JSON.stringify(from)} not found in ${rel}`)
-      writeFileSync(abs(rel), text.slice(0, at) + to + text.slice(at + from.length))
-    },
+    replace,
+    listLanguages: (tags) =>
+      replace(
+        'portfolio.yaml',
+        'description: Jane Doe builds web applications.\n',
+        `description: Jane Doe builds web applications.\n  languages: [${tags}]\n`,
+      ),
     replaceWithBytes: (rel, from, bytes) => {
       const data = readFileSync(abs(rel))
       const needle = Buffer.from(from, 'utf8')
