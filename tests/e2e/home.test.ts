@@ -200,13 +200,16 @@ describe('home page', () => {
 
 describe('theme', () => {
   it('follows the system preference before any script of the app runs (no flash)', async () => {
-    for (const colorScheme of ['dark', 'light'] as const) {
-      const context = await shared.browser.newContext({ ...DESKTOP, colorScheme })
-      const page = await context.newPage()
-      await page.goto(siteUrl + `projects/${shared.facts.projects[0]!.id}`, { waitUntil: 'domcontentloaded' })
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme)
-      await context.close()
-    }
+    // Both preferences side by side, each in a context of its own.
+    await Promise.all(
+      (['dark', 'light'] as const).map(async (colorScheme) => {
+        const context = await shared.browser.newContext({ ...DESKTOP, colorScheme })
+        const page = await context.newPage()
+        await page.goto(siteUrl + `projects/${shared.facts.projects[0]!.id}`, { waitUntil: 'domcontentloaded' })
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme)
+        await context.close()
+      }),
+    )
   })
 
   it('toggles, exposes aria-pressed, and remembers the choice across a reload', async () => {
