@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './browser.ts'
+import { inTabs, launchBrowser } from './browser.ts'
 
 /**
  * The floating chat button is fixed at the bottom right of the screen (the same place on every
@@ -86,6 +86,31 @@ async function coveredOnceSettled(page: Page): Promise<string[]> {
   return inView ? covered : [...covered, 'the button is not whole on the screen below the header']
 }
 
+/** What the button covers on one route, at its first screen and at its end, on a page of the viewport's width. */
+async function routeProblems(page: Page, route: string, viewportWidth: number): Promise<string[]> {
+  const problems: string[] = []
+  await page.goto(siteUrl + route.slice(1))
+  // The app sets this once it has hydrated and handled the first location: the button's
+  // handlers, and the step aside, are live.
+  await page.waitForFunction(() => document.documentElement.dataset.scroll === 'smooth')
+  // The page keeps its width: a row pushed wider would move the button off the screen.
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  if (width !== viewportWidth) problems.push(`${route}: the page is ${width} px wide`)
+  for (const covered of await coveredOnceSettled(page)) problems.push(`${route}, first screen: ${covered}`)
+
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }))
+  await page.waitForFunction(
+    () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight,
+  )
+  // The footer's links are what the end of the page shows; they are there to be covered or not.
+  expect(await page.locator('.site-footer a[href]').count()).toBeGreaterThan(0)
+  for (const covered of await coveredOnceSettled(page)) problems.push(`${route}, end of page: ${covered}`)
+  return problems
+}
+
+/** Pages of one viewport visiting the routes side by side. */
+const TABS = 3
+
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -98,34 +123,18 @@ describe('the floating chat button', () => {
     expect(ROUTES.filter((r) => r.startsWith('/projects/')).length).toBeGreaterThan(0)
   })
 
-  // One page per viewport, visiting every route in turn: a fresh page per route costs far more.
+  // Per viewport, three pages visiting the routes side by side, each navigating from one route to the
+  // next: a fresh page per route costs far more, and a visit mostly waits (loading, the step aside).
   describe.each(VIEWPORTS)('at $width x $height', (viewport) => {
     it('covers no link, button, field or hero chip on the first screen or at the end of any page', async () => {
       const phone = viewport.width < 768
       const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone })
-      const page = await context.newPage()
-      const problems: string[] = []
+      const pages = await Promise.all(Array.from({ length: TABS }, () => context.newPage()))
+      let problems: string[]
       try {
-        for (const route of ROUTES) {
-          await page.goto(siteUrl + route.slice(1))
-          // The app sets this once it has hydrated and handled the first location: the button's
-          // handlers, and the step aside, are live.
-          await page.waitForFunction(() => document.documentElement.dataset.scroll === 'smooth')
-          // The page keeps its width: a row pushed wider would move the button off the screen.
-          const width = await page.evaluate(() => document.documentElement.scrollWidth)
-          if (width !== viewport.width) problems.push(`${route}: the page is ${width} px wide`)
-          for (const covered of await coveredOnceSettled(page)) problems.push(`${route}, first screen: ${covered}`)
-
-          await page.evaluate(() =>
-            window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
-          )
-          await page.waitForFunction(
-            () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight,
-          )
-          // The footer's links are what the end of the page shows; they are there to be covered or not.
-          expect(await page.locator('.site-footer a[href]').count()).toBeGreaterThan(0)
-          for (const covered of await coveredOnceSettled(page)) problems.push(`${route}, end of page: ${covered}`)
-        }
+        problems = (
+          await inTabs(ROUTES, TABS, (route, tab) => routeProblems(pages[tab]!, route, viewport.width))
+        ).flat()
       } finally {
         await context.close()
       }

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, type ExpectStatic, inject, it } from 'vitest'
 import { DESKTOP } from './browser.ts'
 import { useBrowserAndFacts } from './content.ts'
 
 const siteUrl = inject('siteUrl')
 const shared = useBrowserAndFacts()
 
-async function openChat(path = ''): Promise<Page> {
+/** Opens the chat on a page in a context of its own. `expect` is the calling test's: the tests run side by side. */
+async function openChat(expect: ExpectStatic, path = ''): Promise<Page> {
   const page = await (await shared.browser.newContext(DESKTOP)).newPage()
   await page.goto(siteUrl + path, { waitUntil: 'networkidle' })
   await page.getByRole('button', { name: /Open chat/ }).click()
@@ -15,10 +16,12 @@ async function openChat(path = ''): Promise<Page> {
 }
 const userMessages = (page: Page) => page.locator('[data-from="user"]').count()
 
-describe('chat assistant', () => {
-  it('opens from a floating button on every page, greets, and closes again', async () => {
+// Each test has a context of its own and mostly waits (the reply's one-second delay, the network
+// resting): they run side by side, each asserting with its own `expect`.
+describe.concurrent('chat assistant', () => {
+  it('opens from a floating button on every page, greets, and closes again', async ({ expect }) => {
     for (const path of ['', 'projects/logic-i']) {
-      const page = await openChat(path)
+      const page = await openChat(expect, path)
       expect(await page.getByRole('dialog').textContent()).toContain(shared.facts.portfolio.chat.greeting.slice(0, 40))
       await page
         .getByRole('button', { name: /Close chat/ })
@@ -29,8 +32,8 @@ describe('chat assistant', () => {
     }
   })
 
-  it('shows the 8 quick-question chips only while the conversation holds just the greeting', async () => {
-    const page = await openChat()
+  it('shows the 8 quick-question chips only while the conversation holds just the greeting', async ({ expect }) => {
+    const page = await openChat(expect)
     const chips = page
       .getByRole('dialog')
       .getByRole('button', { name: shared.facts.portfolio.chat.quickQuestions[0]!.question })
@@ -41,7 +44,7 @@ describe('chat assistant', () => {
     await page.context().close()
   })
 
-  it('replies after 1 second with a typing indicator meanwhile, using the content answers', async () => {
+  it('replies after 1 second with a typing indicator meanwhile, using the content answers', async ({ expect }) => {
     const context = await shared.browser.newContext(DESKTOP)
     // The page's clock, paused once the chat is open: the second passes when the test says so, not with machine load.
     await context.clock.install()
@@ -65,8 +68,8 @@ describe('chat assistant', () => {
     await context.close()
   })
 
-  it('cannot send empty or whitespace-only input: the send button is disabled then', async () => {
-    const page = await openChat()
+  it('cannot send empty or whitespace-only input: the send button is disabled then', async ({ expect }) => {
+    const page = await openChat(expect)
     const input = page.locator('#chat-input')
     const send = page.getByRole('button', { name: /^Send/ })
     expect(await send.isDisabled()).toBe(true)
@@ -79,8 +82,8 @@ describe('chat assistant', () => {
     await page.context().close()
   })
 
-  it('sends on Enter and makes a new line on Shift+Enter', async () => {
-    const page = await openChat()
+  it('sends on Enter and makes a new line on Shift+Enter', async ({ expect }) => {
+    const page = await openChat(expect)
     const input = page.locator('#chat-input')
     await input.fill('Tell me about')
     await input.press('Shift+Enter')
@@ -94,7 +97,9 @@ describe('chat assistant', () => {
     await page.context().close()
   })
 
-  it('requests no chat data before the chat is opened, then the overview once and a project file only for a question', async () => {
+  it('requests no chat data before the chat is opened, then the overview once and a project file only for a question', async ({
+    expect,
+  }) => {
     const page = await (await shared.browser.newContext(DESKTOP)).newPage()
     const requests: string[] = []
     page.on('request', (request) => {
@@ -132,7 +137,9 @@ describe('chat assistant', () => {
     await page.context().close()
   })
 
-  it('loads the overview as the chat opens and the passages while a question is typed, so its reply needs only the delay', async () => {
+  it('loads the overview as the chat opens and the passages while a question is typed, so its reply needs only the delay', async ({
+    expect,
+  }) => {
     // Issue 48: the first question used to load the chat's data after it was sent. The page's clock is
     // paused once the data has arrived: the reply must come when the second has passed, not later.
     const context = await shared.browser.newContext(DESKTOP)
@@ -160,8 +167,8 @@ describe('chat assistant', () => {
     await context.close()
   })
 
-  it('answers a fact from inside a case study, and its Read more link lands on that section', async () => {
-    const page = await openChat()
+  it('answers a fact from inside a case study, and its Read more link lands on that section', async ({ expect }) => {
+    const page = await openChat(expect)
     const input = page.locator('#chat-input')
     await input.fill('what is the otp rate limit?')
     await input.press('Enter')

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { techPages } from '../../site/src/technologies.ts'
-import { DESKTOP, PHONE, watchConsole } from './browser.ts'
+import { DESKTOP, inTabs, PHONE, watchConsole } from './browser.ts'
 import { useBrowserAndFacts } from './content.ts'
 
 const siteUrl = inject('siteUrl')
@@ -28,16 +28,25 @@ async function download(page: Page, link: Locator): Promise<Buffer> {
   return readFileSync(await file.path())
 }
 
+/**
+ * The home page, loaded once for the tests that only read what it shows (they click, scroll or type
+ * nothing); closed with the browser.
+ */
+let readOnlyHome: Promise<Page> | undefined
+const homeToRead = () => {
+  readOnlyHome ??= open()
+  return readOnlyHome
+}
+
 const sectionTop = (page: Page, id: string) =>
   page.evaluate((s) => document.getElementById(s)?.getBoundingClientRect().top ?? NaN, id)
 
 describe('home page', () => {
   it('shows the five sections in order: hero, about, projects, tech stack (no id), contact', async () => {
-    const page = await open()
+    const page = await homeToRead()
     const sections = await page.locator('main > section, main > * > section').evaluateAll((els) => els.map((e) => e.id))
     expect(sections).toEqual(['hero', 'about', 'projects', '', 'contact'])
     await expect.poll(() => page.getByRole('heading', { level: 2 }).allTextContents()).toContain('Tech Stack')
-    await page.context().close()
   })
 
   it('has the availability banner and hero links to #projects and the resume PDF', async () => {
@@ -55,7 +64,7 @@ describe('home page', () => {
   })
 
   it('shows the flagship card with View Details, Visit Live Site, its tech stack and metrics', async () => {
-    const page = await open()
+    const page = await homeToRead()
     const flagship = shared.facts.projects.find((p) => p.featured)!
     const details = page.getByRole('link', { name: 'View Details' })
     expect(await details.getAttribute('href')).toBe(`/projects/${flagship.id}`)
@@ -70,11 +79,10 @@ describe('home page', () => {
         .textContent(),
     ).toContain('99.9%')
     expect(await page.getByLabel(`${flagship.title} tech stack`).textContent()).toContain('React')
-    await page.context().close()
   })
 
   it('shows the five other projects as cards with Details, Live and GitHub buttons', async () => {
-    const page = await open()
+    const page = await homeToRead()
     const others = shared.facts.projects.filter((p) => !p.featured)
     expect(others).toHaveLength(5)
     const detailHrefs = await page
@@ -90,7 +98,6 @@ describe('home page', () => {
       .getByRole('link', { name: /^GitHub\b/ })
       .evaluateAll((els) => els.map((e) => e.getAttribute('href')))
     expect(githubHrefs).toEqual(others.filter((p) => p.githubUrl).map((p) => p.githubUrl))
-    await page.context().close()
   })
 
   it('has a footer with the resume and two profile links on every page', async () => {
@@ -169,28 +176,40 @@ describe('home page', () => {
   })
 
   it('has no horizontal scroll at 360, 768 and 1440 px', async () => {
-    for (const width of [360, 768, 1440]) {
-      for (const path of ['', `projects/${shared.facts.projects[0]!.id}`, `projects/tech/${firstTechSlug()}`]) {
-        const page = await open(path, { viewport: { width, height: 800 } })
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        )
-        expect(overflow, `${path || '/'} at ${width}px`).toBe(0)
-        await page.context().close()
-      }
-    }
+    const visits = [360, 768, 1440].flatMap((width) =>
+      ['', `projects/${shared.facts.projects[0]!.id}`, `projects/tech/${firstTechSlug()}`].map((path) => ({
+        width,
+        path,
+      })),
+    )
+    // Three pages side by side, each loading its share of the visits at the visit's width: a page
+    // navigated from one visit to the next costs much less than a fresh context for each.
+    const pages = await Promise.all(Array.from({ length: 3 }, () => shared.browser.newPage()))
+    const overflows = await inTabs(visits, pages.length, async ({ width, path }, tab) => {
+      const page = pages[tab]!
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(siteUrl + path)
+      return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    })
+    await Promise.all(pages.map((page) => page.context().close()))
+    visits.forEach(({ width, path }, i) => {
+      expect(overflows[i], `${path || '/'} at ${width}px`).toBe(0)
+    })
   })
 })
 
 describe('theme', () => {
   it('follows the system preference before any script of the app runs (no flash)', async () => {
-    for (const colorScheme of ['dark', 'light'] as const) {
-      const context = await shared.browser.newContext({ ...DESKTOP, colorScheme })
-      const page = await context.newPage()
-      await page.goto(siteUrl + `projects/${shared.facts.projects[0]!.id}`, { waitUntil: 'domcontentloaded' })
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme)
-      await context.close()
-    }
+    // Both preferences side by side, each in a context of its own.
+    await Promise.all(
+      (['dark', 'light'] as const).map(async (colorScheme) => {
+        const context = await shared.browser.newContext({ ...DESKTOP, colorScheme })
+        const page = await context.newPage()
+        await page.goto(siteUrl + `projects/${shared.facts.projects[0]!.id}`, { waitUntil: 'domcontentloaded' })
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme)
+        await context.close()
+      }),
+    )
   })
 
   it('toggles, exposes aria-pressed, and remembers the choice across a reload', async () => {
@@ -217,18 +236,22 @@ describe('every route', () => {
       `projects/tech/${firstTechSlug()}`,
       'does-not-exist',
     ]
-    for (const path of paths) {
+    // A fresh context per route, as a first visit; a few side by side, since each mostly waits.
+    const found = await inTabs(paths, 3, async (path) => {
       const context = await shared.browser.newContext(DESKTOP)
       const page = await context.newPage()
       const problems = watchConsole(page)
       await page.goto(siteUrl + path, { waitUntil: 'networkidle' })
       await page.getByRole('button', { name: /Open chat/ }).click() // proves hydration: the handler is live
       await expect.poll(() => page.getByRole('dialog').count()).toBe(1)
+      await context.close()
+      return problems
+    })
+    paths.forEach((path, i) => {
       expect(
-        problems.filter((p) => !(path === 'does-not-exist' && p.includes('404'))),
+        found[i]!.filter((p) => !(path === 'does-not-exist' && p.includes('404'))),
         `/${path}`,
       ).toEqual([])
-      await context.close()
-    }
+    })
   })
 })

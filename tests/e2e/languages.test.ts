@@ -98,14 +98,17 @@ describe('every language has every page', () => {
   })
 
   it('shows each language its own words and content, with <html lang dir>, and no console error', async () => {
-    for (const lang of LANGUAGES) {
-      const { page, errors } = await open(`${lang}/`)
-      expect(await page.locator('html').getAttribute('lang')).toBe(lang)
-      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : null)
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heroOf(`portfolio.${lang}.yaml`))
-      expect(errors).toEqual([])
-      await page.context().close()
-    }
+    // The languages side by side, each in a context of its own.
+    await Promise.all(
+      LANGUAGES.map(async (lang) => {
+        const { page, errors } = await open(`${lang}/`)
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang)
+        expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : null)
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heroOf(`portfolio.${lang}.yaml`))
+        expect(errors, lang).toEqual([])
+        await page.context().close()
+      }),
+    )
   })
 })
 
@@ -171,11 +174,13 @@ describe('dates and direction', () => {
       new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
         Date.UTC(2025, 2, 10),
       )
-    for (const lang of ['fr', 'ar'] as const) {
-      const { page } = await open(`${lang}/writing/caching-builds`)
-      expect(await page.locator('header.post-header time').first().textContent()).toBe(day(lang))
-      await page.context().close()
-    }
+    await Promise.all(
+      (['fr', 'ar'] as const).map(async (lang) => {
+        const { page } = await open(`${lang}/writing/caching-builds`)
+        expect(await page.locator('header.post-header time').first().textContent()).toBe(day(lang))
+        await page.context().close()
+      }),
+    )
   })
 
   it('mirrors a right-to-left page: the name at the right, the text flush right, the navigation and the chat button at the left', async () => {
@@ -259,12 +264,9 @@ describe('the header on a phone', () => {
 
 describe('the chat', () => {
   const ask = async (lang: string, open: string, question: string) => {
-    const { page } = await (async () => {
-      const context = await browser.newContext(DESKTOP)
-      const page = await context.newPage()
-      await page.goto(`${siteUrl}${lang}/`, { waitUntil: 'networkidle' })
-      return { page }
-    })()
+    const page = await (await browser.newContext(DESKTOP)).newPage()
+    await page.goto(`${siteUrl}${lang}/`)
+    await hydrated(page) // the button's handler is live
     await page.getByRole('button', { name: open }).click()
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true)
     await page.locator('#chat-input').fill(question)
@@ -278,12 +280,16 @@ describe('the chat', () => {
   }
 
   it('greets and answers in the language of the page, from its content', async () => {
-    const french = await ask('fr', 'Ouvrir la discussion', 'Comment envoyer une facture ?')
+    // The three conversations side by side, each in a context of its own: each mostly waits for the
+    // reply's one-second delay.
+    const [french, arabic, hindi] = await Promise.all([
+      ask('fr', 'Ouvrir la discussion', 'Comment envoyer une facture ?'),
+      ask('ar', 'افتح المحادثة', 'كيف أرسل الفاتورة؟'),
+      ask('hi', 'चैट खोलें', 'चालान कैसे भेजें?'),
+    ])
     expect(french.greeting).toContain((fixture('portfolio.fr.yaml').chat as { greeting: string }).greeting)
     expect(french.text).toContain('Créer, envoyer et relancer les factures')
-    const arabic = await ask('ar', 'افتح المحادثة', 'كيف أرسل الفاتورة؟')
     expect(arabic.text).toContain('إنشاء الفواتير وإرسالها')
-    const hindi = await ask('hi', 'चैट खोलें', 'चालान कैसे भेजें?')
     expect(hindi.text).toContain('चालान बनाएँ, भेजें')
   }, 60_000)
 })

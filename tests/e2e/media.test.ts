@@ -17,7 +17,7 @@ import {
   MEDIA_FIXTURE_PROJECTS,
   writeMediaFixture,
 } from '../../scripts/audit/media-fixture.ts'
-import { launchBrowser, setTheme, watchConsole } from './browser.ts'
+import { inTabs, launchBrowser, setTheme, watchConsole } from './browser.ts'
 import { MEASURE_SLOTS, type SlotWidth } from './image-slots.ts'
 
 /**
@@ -86,13 +86,17 @@ describe('what a phone downloads', () => {
   })
 
   it('nothing shifts while the images of / and a case study load, on a phone and a desktop', async () => {
+    // The four visits side by side, each in a fresh context of its own: each mostly waits for images.
+    const visits = [siteUrl, caseStudy()].flatMap((url) =>
+      (['mobile', 'desktop'] as const).map((device) => ({ url, device })),
+    )
+    const measured = await inTabs(visits, visits.length, ({ url, device }) => measureImages(browser, url, device))
     const shifts: string[] = []
-    for (const url of [siteUrl, caseStudy()])
-      for (const device of ['mobile', 'desktop'] as const) {
-        const visit = await measureImages(browser, url, device)
-        expect(visit.notLoaded).toEqual([])
-        if (visit.cls !== 0) shifts.push(`${url} ${device}: CLS ${visit.cls}`)
-      }
+    visits.forEach(({ url, device }, i) => {
+      const visit = measured[i]!
+      expect(visit.notLoaded).toEqual([])
+      if (visit.cls !== 0) shifts.push(`${url} ${device}: CLS ${visit.cls}`)
+    })
     expect(shifts).toEqual([])
   }, 120_000)
 })
@@ -163,16 +167,23 @@ describe('loading', () => {
   })
 
   it("each slot's sizes says the width the layout gives its image (within 5%), at phone to desktop widths", async () => {
+    // Three pages side by side, each loading its share of the visits at the visit's width.
+    const visits = [360, 412, 768, 1024, 1440].flatMap((width) => [siteUrl, caseStudy()].map((url) => ({ width, url })))
+    const pages = await Promise.all(Array.from({ length: 3 }, () => browser.newPage()))
+    const slots = await inTabs(visits, pages.length, async ({ width, url }, tab) => {
+      const page = pages[tab]!
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(url)
+      await hydrated(page)
+      return (await page.evaluate(MEASURE_SLOTS)) as SlotWidth[]
+    })
+    await Promise.all(pages.map((page) => page.close()))
     const off: string[] = []
-    for (const width of [360, 412, 768, 1024, 1440]) {
-      for (const url of [siteUrl, caseStudy()]) {
-        const page = await open(url, width)
-        for (const slot of (await page.evaluate(MEASURE_SLOTS)) as SlotWidth[])
-          if (Math.abs(slot.sizes - slot.rendered) > Math.max(8, slot.rendered * 0.05))
-            off.push(`${width}px ${slot.slot} "${slot.alt}": sizes ${slot.sizes} px, laid out ${slot.rendered} px`)
-        await page.close()
-      }
-    }
+    visits.forEach(({ width }, i) => {
+      for (const slot of slots[i]!)
+        if (Math.abs(slot.sizes - slot.rendered) > Math.max(8, slot.rendered * 0.05))
+          off.push(`${width}px ${slot.slot} "${slot.alt}": sizes ${slot.sizes} px, laid out ${slot.rendered} px`)
+    })
     expect(off).toEqual([])
   }, 120_000)
 })
@@ -264,18 +275,23 @@ describe('accessibility', () => {
 
   for (const width of [390, 1440]) {
     it(`at ${width} px axe finds nothing on / and the case study with their images, nor in the open gallery dialog, in both themes`, async () => {
-      const found: string[] = []
-      for (const url of [siteUrl, caseStudy()]) {
-        const page = await open(url, width)
-        await page.evaluate(READ_WHOLE_PAGE)
-        found.push(...(await axe(page)).map((v) => `${url} ${v}`))
-        if (url !== siteUrl) {
-          await page.locator('.gallery__open').first().click()
-          await page.locator('dialog.diagram-dialog--image[open]').waitFor()
-          found.push(...(await axe(page, 'dialog[open]')).map((v) => `dialog ${v}`))
-        }
-        await page.close()
-      }
+      // The two pages side by side, each in a context of its own.
+      const found = (
+        await Promise.all(
+          [siteUrl, caseStudy()].map(async (url) => {
+            const page = await open(url, width)
+            await page.evaluate(READ_WHOLE_PAGE)
+            const onPage = (await axe(page)).map((v) => `${url} ${v}`)
+            if (url !== siteUrl) {
+              await page.locator('.gallery__open').first().click()
+              await page.locator('dialog.diagram-dialog--image[open]').waitFor()
+              onPage.push(...(await axe(page, 'dialog[open]')).map((v) => `dialog ${v}`))
+            }
+            await page.close()
+            return onPage
+          }),
+        )
+      ).flat()
       expect(found).toEqual([])
     }, 60_000)
   }

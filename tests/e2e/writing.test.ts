@@ -7,7 +7,7 @@ import { parse } from 'yaml'
 import type { PostSummary } from '../../cli/content/content-types.ts'
 import { FIXTURES_DIR } from '../helpers/fixtures.ts'
 import { WRITING_FIXTURE } from '../helpers/writing-content.ts'
-import { DESKTOP, launchBrowser, setTheme, watchConsole } from './browser.ts'
+import { DESKTOP, inTabs, launchBrowser, setTheme, watchConsole } from './browser.ts'
 
 /**
  * Writing (issue 47) as a visitor meets it, in real Chromium, on the shipped content built with the
@@ -146,21 +146,27 @@ describe('/writing', () => {
 describe('the head of every page names the three feeds', () => {
   it('with <link rel="alternate"> on /, /writing, a post, a tag page and a case study; a site without posts names none', async () => {
     const context = await browser.newContext(DESKTOP)
-    const page = await context.newPage()
-    const alternates = () =>
+    const alternates = (page: Page) =>
       page
         .locator('head link[rel="alternate"]')
         .evaluateAll((links) => links.map((l) => `${l.getAttribute('type')} ${l.getAttribute('href')}`))
-    for (const route of ['', 'writing', `writing/${WEBHOOKS}`, 'writing/tags/security', 'projects/authstack']) {
-      await page.goto(siteUrl + route)
-      expect(await alternates(), `/${route}`).toEqual([
+    // The routes in three tabs side by side, each navigating from one route to the next.
+    const routes = ['', 'writing', `writing/${WEBHOOKS}`, 'writing/tags/security', 'projects/authstack']
+    const tabs = await Promise.all(Array.from({ length: 3 }, () => context.newPage()))
+    const found = await inTabs(routes, tabs.length, async (route, tab) => {
+      await tabs[tab]!.goto(siteUrl + route)
+      return alternates(tabs[tab]!)
+    })
+    routes.forEach((route, i) => {
+      expect(found[i], `/${route}`).toEqual([
         'application/atom+xml https://aaravsharma.dev/feed.xml',
         'application/rss+xml https://aaravsharma.dev/rss.xml',
         'application/feed+json https://aaravsharma.dev/feed.json',
       ])
-    }
+    })
+    const page = tabs[0]!
     await page.goto(plainSiteUrl)
-    expect(await alternates()).toEqual([])
+    expect(await alternates(page)).toEqual([])
     expect((await page.request.get(`${plainSiteUrl}feed.xml`)).status()).toBe(404)
     await context.close()
   })
@@ -437,44 +443,55 @@ describe('accessibility and layout', () => {
   }
 
   it('axe finds no violations on /writing, a post and a tag page, in both themes', async () => {
-    const page = await (await browser.newContext(DESKTOP)).newPage()
-    const found: string[] = []
-    for (const route of ['writing', `writing/${WEBHOOKS}`, 'writing/tags/node-js']) {
-      await page.goto(siteUrl + route)
-      await hydrated(page)
-      found.push(...(await axe(page, `/${route}`)))
-    }
+    // The three pages side by side, in tabs of one context.
+    const context = await browser.newContext(DESKTOP)
+    const found = (
+      await Promise.all(
+        ['writing', `writing/${WEBHOOKS}`, 'writing/tags/node-js'].map(async (route) => {
+          const page = await context.newPage()
+          await page.goto(siteUrl + route)
+          await hydrated(page)
+          return axe(page, `/${route}`)
+        }),
+      )
+    ).flat()
     expect(found).toEqual([])
-    await page.context().close()
+    await context.close()
   }, 120_000)
 
   it('a post page has nothing wider than the screen at 390 and 1440 px, in the light and dark themes', async () => {
-    const problems: string[] = []
-    for (const width of [390, 1440]) {
-      const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage()
-      await page.goto(`${siteUrl}writing/${WEBHOOKS}`)
-      await hydrated(page)
-      for (const theme of ['light', 'dark'] as const) {
-        await setTheme(page, theme)
-        const { scrollWidth, wide } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          // Anything reaching past the viewport's right edge, other than inside a box that scrolls it.
-          wide: [...document.querySelectorAll('main *')]
-            .filter((el) => {
-              const rect = el.getBoundingClientRect()
-              if (rect.width === 0 || rect.right <= document.documentElement.clientWidth + 0.5) return false
-              for (let up = el.parentElement; up; up = up.parentElement)
-                if (/auto|scroll|hidden/.test(getComputedStyle(up).overflowX)) return false
-              return true
-            })
-            .slice(0, 5)
-            .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
-        }))
-        if (scrollWidth > width) problems.push(`${width}px ${theme}: the page scrolls sideways (${scrollWidth}px)`)
-        if (wide.length > 0) problems.push(`${width}px ${theme}: past the edge: ${wide.join(', ')}`)
-      }
-      await page.context().close()
-    }
+    // The two widths side by side, each in a context of its own.
+    const problems = (
+      await Promise.all(
+        [390, 1440].map(async (width) => {
+          const problems: string[] = []
+          const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage()
+          await page.goto(`${siteUrl}writing/${WEBHOOKS}`)
+          await hydrated(page)
+          for (const theme of ['light', 'dark'] as const) {
+            await setTheme(page, theme)
+            const { scrollWidth, wide } = await page.evaluate(() => ({
+              scrollWidth: document.documentElement.scrollWidth,
+              // Anything reaching past the viewport's right edge, other than inside a box that scrolls it.
+              wide: [...document.querySelectorAll('main *')]
+                .filter((el) => {
+                  const rect = el.getBoundingClientRect()
+                  if (rect.width === 0 || rect.right <= document.documentElement.clientWidth + 0.5) return false
+                  for (let up = el.parentElement; up; up = up.parentElement)
+                    if (/auto|scroll|hidden/.test(getComputedStyle(up).overflowX)) return false
+                  return true
+                })
+                .slice(0, 5)
+                .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+            }))
+            if (scrollWidth > width) problems.push(`${width}px ${theme}: the page scrolls sideways (${scrollWidth}px)`)
+            if (wide.length > 0) problems.push(`${width}px ${theme}: past the edge: ${wide.join(', ')}`)
+          }
+          await page.context().close()
+          return problems
+        }),
+      )
+    ).flat()
     expect(problems).toEqual([])
   })
 })
