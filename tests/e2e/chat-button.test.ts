@@ -141,4 +141,28 @@ describe('the floating chat button', () => {
       expect(problems).toEqual([])
     })
   })
+
+  it('is not shown before the app has placed it, so it never lies over the demo login on a phone', async () => {
+    const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+    const flagship = ROUTES.find((route) => route.startsWith('/projects/'))!
+    // Without JavaScript it cannot open, and nothing would move it off a control: it is not there.
+    const still = await browser.newContext({ ...phone, javaScriptEnabled: false })
+    try {
+      const page = await still.newPage()
+      await page.goto(siteUrl + flagship.slice(1))
+      expect(await page.locator('.chat__toggle').isVisible()).toBe(false)
+    } finally {
+      await still.close()
+    }
+    // With it, the button appears where it rests or clear of what is under it, never in between.
+    const live = await browser.newContext(phone)
+    try {
+      const page = await live.newPage()
+      await page.goto(siteUrl + flagship.slice(1))
+      await page.locator('.chat__toggle').waitFor({ state: 'visible' })
+      expect(await page.evaluate(coveredTargets, TARGETS)).toEqual([])
+    } finally {
+      await live.close()
+    }
+  })
 })
