@@ -18,6 +18,7 @@ import { validPortfolio } from '../content/valid-data.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { openPool, type BuildPool } from './jobs.ts'
 import { keepProject, type KeptProject, type ProjectJobResult } from './project-job.ts'
+import type { OverlayChecked } from '../content/i18n/check-overlays.ts'
 import { recordProjectFiles, takeProjectFiles, type DataInPlace } from './site-data.ts'
 
 export interface CompileOptions {
@@ -174,11 +175,15 @@ export async function checkProjects(
   const { loaded, store, compiler, outcome, portfolio: compiling } = checked
   const keeper = projectKeeper(store, compiler, options)
   // On the pool at once: a post's job is short, and waits for no project.
-  const [projectResults, postResults] = await Promise.all([
+  const [{ results: projectResults, overlays }, postResults] = await Promise.all([
     projectResultsOf(loaded.projects, loaded.overlays, store, compiler, keeper, options),
     postResultsOf(loaded.posts, store, compiler !== undefined, options),
   ])
-  const result = await checkAcrossFiles(root, loaded, outcome, projectResults, store, {
+  const outcomes = projectResults.map((done, i) => {
+    const checked = overlays.get((loaded.projects[i] as SourceFile).path)
+    return checked ? { ...done, overlays: checked } : done
+  })
+  const result = await checkAcrossFiles(root, loaded, outcome, outcomes, store, {
     posts: postResults,
     ...(options.today !== undefined ? { today: options.today } : {}),
     ...(options.strictI18n ? { strictI18n: true } : {}),
@@ -248,9 +253,10 @@ async function projectResultsOf(
   compiler: PortfolioChecked['compiler'],
   keep: Keeper,
   options: CompileOptions & { pool: BuildPool },
-): Promise<ProjectJobResult[]> {
+): Promise<{ results: ProjectJobResult[]; overlays: Map<string, OverlayChecked[]> }> {
   const { memo, dataDir } = options
   const results = new Array<ProjectJobResult>(sources.length)
+  const overlaysChecked = new Map<string, OverlayChecked[]>()
   const toDo: number[] = []
   sources.forEach((source, i) => {
     const remembered = memo?.projects.get(source.path)
@@ -258,8 +264,9 @@ async function projectResultsOf(
       remembered?.text === source.text
         ? remembered.result
         : store && storedResult(source, store, compiler, options.dataInPlace)
-    // Its translations may have changed since: they are checked again across files (or taken from the store there).
-    if (stored) results[i] = keep({ ...stored, overlays: undefined }, source)
+    // A project not checked again is the same object (the dev server compares them); its
+    // translations are checked across files (or taken from the store there).
+    if (stored) results[i] = keep(stored, source)
     else toDo.push(i)
   })
   let done = sources.length - toDo.length
@@ -279,14 +286,17 @@ async function projectResultsOf(
   })
   await options.pool.runJobs('project', jobs, {
     perWorker: compile ? COMPILED_FILES_PER_WORKER : CHECKED_FILES_PER_WORKER,
-    each: (result, j) => {
+    each: ({ overlays: checked, ...result }, j) => {
       const i = toDo[j] as number
-      results[i] = keep(result, sources[i] as SourceFile)
+      const source = sources[i] as SourceFile
+      // Apart from the result, which is remembered: they are this call's, for the checks across files.
+      if (checked) overlaysChecked.set(source.path, checked)
+      results[i] = keep(result, source)
       options.progress?.(++done, sources.length)
     },
   })
   if (memo) rememberResults(memo, sources, results)
-  return results
+  return { results, overlays: overlaysChecked }
 }
 
 /**
