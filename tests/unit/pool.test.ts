@@ -46,6 +46,12 @@ describe('the worker pool', () => {
     try {
       // Four times what the workers take at once (two each), so most background jobs wait in the queue.
       const slots = poolSize() * 2
+      // Every worker up and its modules loaded first: a worker still starting would hold the jobs
+      // handed to it, and the order below would depend on how long starting takes on a busy machine.
+      await pool.runJobs(
+        'wait',
+        Array.from({ length: slots * 2 }, (_, i) => ({ name: `warm ${i}`, ms: 20 })),
+      )
       const finished: string[] = []
       const done = (name: string) => (finished.push(name), name)
       const background = pool.runJobs(
