@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectServedPdf } from '../helpers/served-pdf.ts'
 import { DESKTOP, launchBrowser, watchConsole } from './browser.ts'
 
 /**
@@ -102,14 +103,7 @@ describe('portfolio dev in several languages', () => {
     expect(json.status).toBe(200)
     const resume = (await json.json()) as { basics: { label: string } }
     expect(resume.basics.label).toBe('Développeuse full-stack')
-    const pdf = await fetch(`${url}resume.fr.pdf`)
-    expect(pdf.status).toBe(200)
-    expect(pdf.headers.get('content-type')).toBe('application/pdf')
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString('latin1'),
-    ).toBe('%PDF-')
+    await expectServedPdf(`${url}resume.fr.pdf`)
     // The default language's resume keeps its name; a language the site does not have has none.
     expect(((await (await fetch(`${url}resume.json`)).json()) as typeof resume).basics.label).not.toBe(
       'Développeuse full-stack',

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { expectServedPdf } from '../helpers/served-pdf.ts'
 import { addWritingFixture, WRITING_FIXTURE } from '../helpers/writing-content.ts'
 import { DESKTOP, launchBrowser, watchConsole } from './browser.ts'
 
@@ -77,14 +78,7 @@ describe('portfolio dev', () => {
   })
 
   it('serves the resume made from the content, as the build writes it', async () => {
-    const pdf = await fetch(url + 'resume.pdf')
-    expect(pdf.status).toBe(200)
-    expect(pdf.headers.get('content-type')).toBe('application/pdf')
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString('latin1'),
-    ).toBe('%PDF-')
+    await expectServedPdf(url + 'resume.pdf')
     expect(await (await fetch(url + 'resume.json')).json()).toMatchObject({ basics: { name: 'Aarav Sharma' } })
   }, 30_000)
 

@@ -148,7 +148,8 @@ describe('the packed tool, installed from its tarball', () => {
       ],
       site,
     )
-    expect(api.stdout.trim()).toBe('true 6')
+    // The scaffold's files: portfolio.yaml and its es translation, the project and its, the post and its, the lock.
+    expect(api.stdout.trim()).toBe('true 7')
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
     const typecheck = (source: string) => {
       writeFileSync(path.join(site, 'check-types.mts'), source)
