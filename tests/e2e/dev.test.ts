@@ -173,6 +173,12 @@ describe('portfolio dev', () => {
     const page = await (await browser.newContext(DESKTOP)).newPage()
     const problems = watchConsole(page)
     await page.goto(`${url}writing/${WEBHOOKS}`, { waitUntil: 'networkidle' })
+    // The post's route is a lazy chunk, hydrated once it has loaded: React has taken its heading over
+    // before the file changes, or the edit would reach the page while the server's text is still there.
+    await page.waitForFunction(() => {
+      const heading = document.querySelector('h1')
+      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'))
+    })
     expect(problems, 'the server-rendered post hydrates without warnings').toEqual([])
     expect(await page.locator('h1').textContent()).toBe('Verifying Razorpay webhooks in Express')
     await page.evaluate(() => ((window as unknown as { devMarker: number }).devMarker = 7))
