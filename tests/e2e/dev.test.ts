@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { stopProcess } from '../helpers/stop-process.ts'
 import { expectServedPdf } from '../helpers/served-pdf.ts'
 import { addWritingFixture, WRITING_FIXTURE } from '../helpers/writing-content.ts'
 import { DESKTOP, launchBrowser, watchConsole } from './browser.ts'
@@ -54,11 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
+  await stopProcess(server)
   rmSync(root, { recursive: true, force: true })
 })
 
