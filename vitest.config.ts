@@ -29,6 +29,9 @@ export default defineConfig({
           globalSetup: [buildCli, 'tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // Vitest's default of 1 s is shorter than a lazy chunk and its data take to arrive when both
+          // cores are busy (a chat that opened in 1.2 s failed CI); a poll that succeeds returns at once.
+          expect: { poll: { timeout: 15_000 } },
           // Each file launches its own browser and only reads the sites the global setup built and
           // serves, so two e2e files may run at once.
         },

@@ -260,7 +260,7 @@ describe('screen readers', () => {
     expect(await log.textContent()).toContain(facts.portfolio.chat.greeting.slice(0, 30))
     const question = facts.portfolio.chat.quickQuestions[1]!
     await page.getByRole('dialog').getByRole('button', { name: question.question }).click()
-    await expect.poll(() => log.textContent(), { timeout: 3000 }).toContain(question.answer.slice(0, 40))
+    await expect.poll(() => log.textContent()).toContain(question.answer.slice(0, 40))
     expect(await log.textContent()).toMatch(/You: .*Assistant: /s) // who said what is spoken too
     await page.context().close()
   })

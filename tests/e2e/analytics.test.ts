@@ -119,7 +119,7 @@ const violations = (page: Page) => page.evaluate(() => (window as unknown as { v
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.scroll === 'smooth')
 /** Waits until the stand-in has counted `paths`, then a while longer, so a second count of any would show. */
 async function countedExactly(paths: string[]): Promise<void> {
-  await expect.poll(() => counted.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(paths.length)
+  await expect.poll(() => counted.length).toBeGreaterThanOrEqual(paths.length)
   await new Promise((resolve) => setTimeout(resolve, 800))
   expect(counted).toEqual(paths)
 }

@@ -93,7 +93,7 @@ describe.concurrent('chat assistant', () => {
     await input.press('Enter')
     expect(await userMessages(page)).toBe(1)
     expect(await input.inputValue()).toBe('')
-    await expect.poll(() => page.getByLabel('Conversation').textContent(), { timeout: 3000 }).toMatch(/logic-i/i)
+    await expect.poll(() => page.getByLabel('Conversation').textContent()).toMatch(/logic-i/i)
     await page.context().close()
   })
 
@@ -128,7 +128,7 @@ describe.concurrent('chat assistant', () => {
     }
     const log = page.getByLabel('Conversation')
     await expect
-      .poll(() => log.textContent(), { timeout: 5000 })
+      .poll(() => log.textContent())
       .toMatch(/12 salt rounds[\s\S]*3 (requests )?per 15 minutes/)
     const projectFiles = requests.filter((url) => url.startsWith('/data/chat/'))
     expect(projectFiles.length).toBe(shared.facts.projects.length)
@@ -173,7 +173,7 @@ describe.concurrent('chat assistant', () => {
     await input.fill('what is the otp rate limit?')
     await input.press('Enter')
     const log = page.getByLabel('Conversation')
-    await expect.poll(() => log.textContent(), { timeout: 5000 }).toMatch(/3 (requests )?per 15 minutes/)
+    await expect.poll(() => log.textContent()).toMatch(/3 (requests )?per 15 minutes/)
     const authstack = shared.facts.projects.find((p) => p.id === 'authstack')!
     const link = log.getByRole('link', { name: /^AuthStack · / })
     const sectionTitle = (await link.textContent())!.replace(/^AuthStack · /, '')

@@ -44,7 +44,7 @@ describe('errors and fallbacks', () => {
       .first()
       .click()
     const heading = page.getByRole('heading', { name: 'Unexpected Application Error!' })
-    await expect.poll(() => heading.count(), { timeout: 5000 }).toBe(1)
+    await expect.poll(() => heading.count()).toBe(1)
     expect((await page.getByRole('main').textContent())?.length).toBeGreaterThan(
       'Unexpected Application Error!'.length + 5,
     )

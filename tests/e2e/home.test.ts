@@ -130,7 +130,7 @@ describe('home page', () => {
           document.getElementById('contact')!.getBoundingClientRect().top < 120 ||
           Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1,
       )
-    await expect.poll(settled, { timeout: 3000 }).toBe(true)
+    await expect.poll(settled).toBe(true)
     const final = await page.evaluate(() => window.scrollY)
     expect(early).toBeLessThan(final) // it moved over time: smooth, not a jump
     expect(new URL(page.url()).pathname).toBe('/')
@@ -152,7 +152,7 @@ describe('home page', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(50) // not yet: the home page renders first
     await context.clock.runFor(20)
     await context.clock.resume()
-    await expect.poll(() => sectionTop(page, 'about'), { timeout: 3000 }).toBeLessThan(120)
+    await expect.poll(() => sectionTop(page, 'about')).toBeLessThan(120)
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200)
     await page.context().close()
   })
@@ -171,7 +171,7 @@ describe('home page', () => {
     await menu.click()
     await page.getByRole('button', { name: 'Projects' }).click()
     expect(await menu.getAttribute('aria-expanded')).toBe('false')
-    await expect.poll(() => sectionTop(page, 'projects'), { timeout: 3000 }).toBeLessThan(120)
+    await expect.poll(() => sectionTop(page, 'projects')).toBeLessThan(120)
     await page.context().close()
   })
 

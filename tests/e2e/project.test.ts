@@ -122,14 +122,14 @@ describe('project pages', () => {
     expect(await back.getAttribute('href')).toBe('/#projects')
     await back.click()
     await page.waitForURL(siteUrl + '#projects')
-    await expect.poll(() => sectionTop(page, 'projects'), { timeout: 3000 }).toBeLessThan(120)
+    await expect.poll(() => sectionTop(page, 'projects')).toBeLessThan(120)
     expect(await sectionTop(page, 'projects')).toBeGreaterThan(-20)
     await page.context().close()
   })
 
   it('lands on the architecture section for /projects/logic-i#architecture', async () => {
     const page = await open('projects/logic-i#architecture')
-    await expect.poll(() => sectionTop(page, 'architecture'), { timeout: 3000 }).toBeLessThan(120)
+    await expect.poll(() => sectionTop(page, 'architecture')).toBeLessThan(120)
     expect(await sectionTop(page, 'architecture')).toBeGreaterThan(-20)
     await page.context().close()
   })
@@ -151,7 +151,7 @@ describe('project pages', () => {
           heading.evaluate(
             (el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < window.innerHeight,
           )
-        await expect.poll(inView, { timeout: 5000 }).toBe(true)
+        await expect.poll(inView).toBe(true)
         expect(await page.evaluate(() => 'stayedInApp' in window), 'no full page load').toBe(true)
         await page.context().close()
       }),
