@@ -16,6 +16,7 @@ import {
 } from './bytes.ts'
 import { chromiumPath, launchAuditBrowser, launchDebuggableChromium } from './chromium.ts'
 import { checkImages, measureImages, type ImageVisit } from './images.ts'
+import { inTabs } from './in-tabs.ts'
 import { runLighthouseMedian, type LighthouseSummary, type Preset } from './lighthouse-runner.ts'
 import { routeUrl, type AuditRoute } from './routes.ts'
 import { serveBuild, type Compression } from './serve.ts'
@@ -31,6 +32,11 @@ export interface MeasureOptions {
   /** The home route of the build: the baseline for every case study, measured even when not selected. */
   home: AuditRoute
   devices?: readonly DeviceName[]
+  /**
+   * How many routes are measured side by side, each visit in a context of its own (1, the default:
+   * one after another). What is measured (bytes, layout shift, markup) does not depend on timing.
+   */
+  tabs?: number
 }
 
 /** Byte and markup measurements of `routes` (cold first visits per device, static HTML, in-app move from /). */
@@ -51,8 +57,7 @@ export async function measureRoutes(
   const homeVisits = await visit(options.home)
   const homeJs = Math.max(0, ...homeVisits.map((v) => v.jsGzip))
   const homePaths = new Set(homeVisits.flatMap((v) => v.js.map((a) => a.path)))
-  const results: RouteMeasurement[] = []
-  for (const route of routes) {
+  return inTabs(routes, options.tabs ?? 1, async (route) => {
     const isHome = route.route === options.home.route
     const visits = isHome ? homeVisits : await visit(route)
     const measurement: RouteMeasurement = {
@@ -69,9 +74,8 @@ export async function measureRoutes(
       measurement.coldExtra = { jsGzip: js - homeJs, js: extra.js }
     }
     onRoute?.(measurement)
-    results.push(measurement)
-  }
-  return results
+    return measurement
+  })
 }
 
 /** The chat's overview in the build (fetched only when the chat is opened, so in no first visit), or null. */

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { inTabs, launchBrowser } from './browser.ts'
+import { launchBrowser } from './browser.ts'
+import { inTabs } from '../../scripts/audit/in-tabs.ts'
 
 /**
  * The floating chat button is fixed at the bottom right of the screen (the same place on every

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { techPages } from '../../site/src/technologies.ts'
-import { DESKTOP, inTabs, PHONE, watchConsole } from './browser.ts'
+import { DESKTOP, PHONE, watchConsole } from './browser.ts'
+import { inTabs } from '../../scripts/audit/in-tabs.ts'
 import { useBrowserAndFacts } from './content.ts'
 
 const siteUrl = inject('siteUrl')

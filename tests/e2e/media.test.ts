@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import type { Server } from 'node:http'
@@ -17,7 +16,9 @@ import {
   MEDIA_FIXTURE_PROJECTS,
   writeMediaFixture,
 } from '../../scripts/audit/media-fixture.ts'
-import { inTabs, launchBrowser, setTheme, watchConsole } from './browser.ts'
+import { launchBrowser, watchConsole } from './browser.ts'
+import { inTabs } from '../../scripts/audit/in-tabs.ts'
+import { bothThemes } from './axe.ts'
 import { MEASURE_SLOTS, type SlotWidth } from './image-slots.ts'
 
 /**
@@ -261,18 +262,6 @@ describe('gallery', () => {
 })
 
 describe('accessibility', () => {
-  async function axe(page: Page, include?: string): Promise<string[]> {
-    const found: string[] = []
-    for (const theme of ['light', 'dark'] as const) {
-      await setTheme(page, theme)
-      let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] })
-      if (include) builder = builder.include(include)
-      const { violations } = await builder.analyze()
-      found.push(...violations.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`))
-    }
-    return found
-  }
-
   for (const width of [390, 1440]) {
     it(`at ${width} px axe finds nothing on / and the case study with their images, nor in the open gallery dialog, in both themes`, async () => {
       // The two pages side by side, each in a context of its own.
@@ -281,11 +270,11 @@ describe('accessibility', () => {
           [siteUrl, caseStudy()].map(async (url) => {
             const page = await open(url, width)
             await page.evaluate(READ_WHOLE_PAGE)
-            const onPage = (await axe(page)).map((v) => `${url} ${v}`)
+            const onPage = await bothThemes(page, url)
             if (url !== siteUrl) {
               await page.locator('.gallery__open').first().click()
               await page.locator('dialog.diagram-dialog--image[open]').waitFor()
-              onPage.push(...(await axe(page, 'dialog[open]')).map((v) => `dialog ${v}`))
+              onPage.push(...(await bothThemes(page, 'dialog', { scope: 'dialog[open]', injected: true })))
             }
             await page.close()
             return onPage

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -7,7 +6,9 @@ import { parse } from 'yaml'
 import type { PostSummary } from '../../cli/content/content-types.ts'
 import { FIXTURES_DIR } from '../helpers/fixtures.ts'
 import { WRITING_FIXTURE } from '../helpers/writing-content.ts'
-import { DESKTOP, inTabs, launchBrowser, setTheme, watchConsole } from './browser.ts'
+import { DESKTOP, launchBrowser, setTheme, watchConsole } from './browser.ts'
+import { inTabs } from '../../scripts/audit/in-tabs.ts'
+import { bothThemes } from './axe.ts'
 
 /**
  * Writing (issue 47) as a visitor meets it, in real Chromium, on the shipped content built with the
@@ -421,27 +422,6 @@ describe('moving in the app', () => {
 })
 
 describe('accessibility and layout', () => {
-  /** axe's violations as readable lines, on the page as it is (light theme: every rule; dark: the colour rules). */
-  async function axe(page: Page, label: string): Promise<string[]> {
-    const found: string[] = []
-    for (const theme of ['light', 'dark'] as const) {
-      await setTheme(page, theme)
-      let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] })
-      if (theme === 'dark') builder = builder.withRules(['color-contrast', 'link-in-text-block'])
-      const { violations } = await builder.analyze()
-      found.push(
-        ...violations.map(
-          (v) =>
-            `${label} ${theme}: ${v.id} (${v.impact}): ${v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(' '))
-              .join(' | ')}`,
-        ),
-      )
-    }
-    return found
-  }
-
   it('axe finds no violations on /writing, a post and a tag page, in both themes', async () => {
     // The three pages side by side, in tabs of one context.
     const context = await browser.newContext(DESKTOP)
@@ -451,7 +431,7 @@ describe('accessibility and layout', () => {
           const page = await context.newPage()
           await page.goto(siteUrl + route)
           await hydrated(page)
-          return axe(page, `/${route}`)
+          return bothThemes(page, `/${route}`)
         }),
       )
     ).flat()
