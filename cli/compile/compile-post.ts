@@ -1,5 +1,4 @@
 import { Marked, type Token, type Tokens } from 'marked'
-import sanitizeHtml from 'sanitize-html'
 import type { Post, PostPart, RenderedPost } from '../content/content-types.ts'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import {
@@ -12,9 +11,9 @@ import {
   type Heading,
 } from '../content/post-text.ts'
 import { walkTokens } from '../content/rules/markdown.ts'
-import { MARKDOWN_POLICY } from './compile-markdown.ts'
 import { checkDiagramWidth } from './diagram-width.ts'
 import { highlightCodeBlock } from './highlight.ts'
+import { POLICY_RENDERER } from './markdown-policy.ts'
 import { measureDiagram } from './measure-diagram.ts'
 import type { Diagram } from './draw-diagrams.ts'
 
@@ -40,17 +39,7 @@ export interface PostToDraw {
   diagrams: (Diagram & { line: number })[]
 }
 
-/** The post's page: its h1 is the title, so headings start at h2, and h2–h6 keep their ids. */
-const POST_POLICY: sanitizeHtml.IOptions = {
-  ...MARKDOWN_POLICY,
-  allowedTags: ['h2', ...(MARKDOWN_POLICY.allowedTags as string[])],
-  allowedAttributes: {
-    ...MARKDOWN_POLICY.allowedAttributes,
-    ...Object.fromEntries(['h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, ['id']])),
-  },
-}
-
-/** Where a diagram goes until its SVG is put in, after sanitising (a private-use character no author types). */
+/** Where a diagram goes until its SVG is put in (a private-use character no author types). */
 const marker = (index: number) => `\uE000diagram-${index}\uE000`
 
 // Set around each (synchronous) render: the ids of this post's headings, the diagrams met so far.
@@ -60,6 +49,8 @@ let diagramCount = 0
 const marked = new Marked({
   gfm: true,
   renderer: {
+    ...POLICY_RENDERER,
+    // Its h1 is the title, so headings start at h2; each has its id (the outline's anchors).
     heading(token: Tokens.Heading) {
       const level = Math.min(6, Math.max(2, token.depth))
       const id = headingIds.get(token)
@@ -68,10 +59,6 @@ const marked = new Marked({
     code({ text, lang }: Tokens.Code) {
       if (isMermaid({ lang } as Tokens.Code)) return `<p>${marker(diagramCount++)}</p>\n`
       return highlightCodeBlock(text, lang)
-    },
-    html() {
-      // Raw HTML is refused by validation; never pass it through if it gets here.
-      return ''
     },
   },
 })
@@ -104,7 +91,7 @@ export function renderPost(
   diagramCount = 0
   let html: string
   try {
-    html = sanitizeHtml(marked.parser(tokens), POST_POLICY).trim()
+    html = marked.parser(tokens).trim()
   } finally {
     headingIds = new Map()
   }

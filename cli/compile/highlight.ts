@@ -1,3 +1,4 @@
+import { escapeText } from 'entities'
 import hljs from 'highlight.js/lib/common'
 import dockerfile from 'highlight.js/lib/languages/dockerfile'
 import nginx from 'highlight.js/lib/languages/nginx'
@@ -8,16 +9,12 @@ hljs.registerLanguage('dockerfile', dockerfile)
 
 /**
  * A fenced code block as HTML: highlighted when highlight.js knows its language (the first word of
- * the info string), else its text escaped. The result still goes through the markdown policy.
+ * the info string), else its text escaped. highlight.js escapes the code; markdown-policy.ts lists its classes.
  */
 export function highlightCodeBlock(text: string, lang: string | undefined): string {
   const language = (lang ?? '').trim().split(/\s+/)[0]?.toLowerCase() ?? ''
   const known = language !== '' && hljs.getLanguage(language) !== undefined
-  const html = known ? hljs.highlight(text, { language, ignoreIllegals: true }).value : escapeHtml(text)
+  const html = known ? hljs.highlight(text, { language, ignoreIllegals: true }).value : escapeText(text)
   const classes = known ? `hljs language-${language}` : 'hljs'
   return `<pre><code class="${classes}">${html}</code></pre>\n`
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }

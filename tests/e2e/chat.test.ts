@@ -127,9 +127,7 @@ describe.concurrent('chat assistant', () => {
       await input.press('Enter')
     }
     const log = page.getByLabel('Conversation')
-    await expect
-      .poll(() => log.textContent())
-      .toMatch(/12 salt rounds[\s\S]*3 (requests )?per 15 minutes/)
+    await expect.poll(() => log.textContent()).toMatch(/12 salt rounds[\s\S]*3 (requests )?per 15 minutes/)
     const projectFiles = requests.filter((url) => url.startsWith('/data/chat/'))
     expect(projectFiles.length).toBe(shared.facts.projects.length)
     expect(new Set(projectFiles).size).toBe(projectFiles.length)

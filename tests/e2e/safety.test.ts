@@ -267,7 +267,7 @@ describe('the sanitisers, fed XSS payloads directly', () => {
     )
     expect(compileMarkdown('```html\n<script>alert(1)</script>\n```')).toContain('&lt;')
     expect(compileMarkdown('```json\n{"a": 1}\n```')).toBe(
-      '<pre><code class="hljs language-json"><span class="hljs-punctuation">{</span><span class="hljs-attr">"a"</span><span class="hljs-punctuation">:</span> <span class="hljs-number">1</span><span class="hljs-punctuation">}</span></code></pre>',
+      '<pre><code class="hljs language-json"><span class="hljs-punctuation">{</span><span class="hljs-attr">&quot;a&quot;</span><span class="hljs-punctuation">:</span> <span class="hljs-number">1</span><span class="hljs-punctuation">}</span></code></pre>',
     )
   })
 
