@@ -118,8 +118,10 @@ describe('the assistant on the second development set of issue 48', () => {
     const all = Object.values(DEV_SETS).flat()
     expect(all.length).toBeGreaterThanOrEqual(55)
     for (const [name, set] of Object.entries(DEV_SETS)) await answerRate(chat, `dev ${name}`, set)
-    // Before the change: 60.0% (36/60); after: 65.0% (39/60). Most misses left are words the content
-    // does not use (absent: 2/10) and who-does-what questions answered by a neighbouring passage.
-    expect(await answerRate(chat, 'dev', all)).toBeGreaterThanOrEqual(0.6)
+    // Before the change: 60.0% (36/60); after: 65.0% (39/60). Third change (a lexicon of software
+    // and recruiting concepts, site/src/chat/concepts/): 76.7% (46/60), absent words 2/10 -> 7/10.
+    // Most misses left are who-does-what questions answered by a neighbouring passage and lists
+    // asked in words no passage heads.
+    expect(await answerRate(chat, 'dev', all)).toBeGreaterThanOrEqual(0.76)
   })
 })

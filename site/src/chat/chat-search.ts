@@ -89,6 +89,8 @@ export interface ChatLibrary {
  * change when a project's text does.
  */
 export const LOAD_ALL_PROJECTS = 12
+/** How much a word of the asked word's concepts (related-terms.ts) counts against the word itself. */
+export const RELATED_TERM_WEIGHT = 0.5
 export const QUESTION_PROJECTS = 6
 
 function checkFormat(file: { format: number }): void {
@@ -230,6 +232,12 @@ export function projectChooser(
   }
 }
 
+/** The typos forgiven in a word (searchOptions'; `strict`: from 6 letters, one). */
+function fuzziness(term: string, strict = false): number | false {
+  if (strict) return term.length >= 6 ? 1 : false
+  return term.length >= 9 ? 2 : term.length >= 4 ? 1 : false
+}
+
 /** Whether `run` (non-empty) appears as consecutive words in `words`. */
 function containsRun(words: readonly string[], run: readonly string[]): boolean {
   if (run.length === 0) return false
@@ -276,9 +284,13 @@ function searchOver(
   analysis: TextAnalysis,
   names: readonly (readonly string[])[] = [],
 ): ChatSearch {
-  const { tokenize, processTerm, processQueryTerm } = analysis
+  const { tokenize, processTerm, processQueryTerm, relatedTerms } = analysis
   const stems = stemsOf(analysis)
   const lower = analysis.lower
+  const queryTermsWithRelated = (word: string): string[] | null => {
+    const terms = processQueryTerm(word)
+    return terms && [...new Set([...terms, ...terms.flatMap(relatedTerms)])]
+  }
   const inScope = (id: number) => {
     const project = stored[id]?.project ?? ''
     return project === '' ? owner : scope.has(project)
@@ -304,23 +316,53 @@ function searchOver(
       const stripped = counts(unnamed)
       const all = stripped ? unnamed : words(question)
       const required = counts(all) ? all.filter((word) => !soft.has(word)) : all
-      const asked = required.map((word) => ({ word, terms: new Set(processQueryTerm(word) ?? []) }))
-      if (asked.length === 0) return []
-      const results: SearchResult[] = index.search(all.join(' '), {
-        filter: (result: SearchResult) =>
-          inScope(result.id as number) && (!options.kind || stored[result.id as number]?.kind === options.kind),
-        ...(options.all ? { combineWith: 'AND' } : {}),
-        ...(options.strict
-          ? { prefix: (term: string) => term.length >= 5, fuzzy: (term: string) => (term.length >= 6 ? 1 : false) }
-          : {}),
-      })
+      if (required.length === 0) return []
+      const own = new Set(all.flatMap((word) => processQueryTerm(word) ?? []))
+      const searchWith = (termsOf: (word: string) => string[] | null, boost: ReadonlyMap<string, number>) =>
+        index.search(all.join(' '), {
+          filter: (result: SearchResult) =>
+            inScope(result.id as number) && (!options.kind || stored[result.id as number]?.kind === options.kind),
+          processTerm: termsOf,
+          boostTerm: (term: string) => (own.has(term) ? 1 : (boost.get(term) ?? 0)),
+          ...(options.all ? { combineWith: 'AND' } : {}),
+          // Typos and word beginnings are the visitor's: a related word is matched as the lexicon spells it.
+          prefix: (term: string) => own.has(term) && term.length >= (options.strict ? 5 : 4),
+          fuzzy: (term: string) => (own.has(term) ? fuzziness(term, options.strict) : false),
+        })
+      const plain = searchWith(processQueryTerm, new Map())
+      // How surely the other words of an asked word's concepts stand for it: fully for a word no passage
+      // states (the visitor's word, not the content's: "encrypted in transit" for TLS), less the more
+      // passages state the word itself ("checkout" is not every payment passage). Every asked word must
+      // match (`all`) as written.
+      const trust = new Map(
+        options.all
+          ? []
+          : required.map((word) => {
+              const terms = processQueryTerm(word) ?? []
+              const holding = plain.filter((result) => result.terms.some((term) => terms.includes(term))).length
+              return [word, 1 / (1 + holding)] as const
+            }),
+      )
+      const related = new Map<string, number>()
+      for (const [word, sure] of trust)
+        for (const term of queryTermsWithRelated(word) ?? [])
+          if (!own.has(term)) related.set(term, Math.max(related.get(term) ?? 0, RELATED_TERM_WEIGHT * sure))
+      const termsOf = (word: string) => (trust.has(word) ? queryTermsWithRelated(word) : processQueryTerm(word))
+      const results = related.size > 0 ? searchWith(termsOf, related) : plain
+      const asked = required.map((word) => ({
+        word,
+        own: new Set(processQueryTerm(word) ?? []),
+        terms: new Set(termsOf(word) ?? []),
+        sure: trust.get(word) ?? 0,
+      }))
       const covers = (result: SearchResult, terms: ReadonlySet<string>) =>
         result.queryTerms.some((term) => terms.has(term))
       // A technology asked about ("Does he write TypeScript?") weighs twice a word of how it is asked.
       // In another language than English, a word no passage holds weighs as one every passage holds:
       // its stop-word list may miss a question word ("कैसे", how), which would weigh the most.
-      const weights = asked.map(({ terms }) => {
-        const holding = results.filter((r) => covers(r, terms)).length
+      // How rare a word is, by the passages stating it as asked (by its related words when none does).
+      const weights = asked.map(({ own, terms }) => {
+        const holding = results.filter((r) => covers(r, own)).length || results.filter((r) => covers(r, terms)).length
         const rarity = Math.log(1 + total / (1 + (holding === 0 && !analysis.english ? total : holding)))
         return rarity * ([...terms].some((term) => techTerms.has(term)) ? 2 : 1)
       })
@@ -332,10 +374,12 @@ function searchOver(
       return results
         .map((result): Hit => {
           const found = asked.map((a, i) => (covers(result, a.terms) ? i : -1)).filter((i) => i >= 0)
+          // A word stated only in related words is answered less surely than one stated as asked.
+          const share = (i: number) => (covers(result, asked[i]!.own) ? 1 : asked[i]!.sure)
           return {
             passage: stored[result.id as number]!,
             score: result.score,
-            coverage: (found.reduce((a, i) => a + (weights[i] ?? 0), 0) + named) / sum,
+            coverage: (found.reduce((a, i) => a + (weights[i] ?? 0) * share(i), 0) + named) / sum,
             words: [...naming, ...found.map((i) => asked[i]!.word)],
             terms: result.terms,
           }

@@ -1,5 +1,7 @@
 import type { Options, SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
+import { concepts } from './concepts/en.ts'
+import { relatedTermsOf } from './related-terms.ts'
 import type { TextAnalysis } from './text-analysis.ts'
 
 /**
@@ -204,6 +206,7 @@ export const englishAnalysis: TextAnalysis = {
   tokenize,
   processTerm,
   processQueryTerm,
+  relatedTerms: relatedTermsOf(concepts, processTerm),
 }
 
 /** The search options for a language's analysis (English: `searchOptions` itself). */

@@ -1,3 +1,5 @@
+import { relatedTermsOf, type ConceptLexicon } from './related-terms.ts'
+
 /**
  * How the chat cuts a language's text into index terms. The CLI (the projects' headline words) and
  * the browser (the index and the questions) use the same analysis for a language, so a question's
@@ -16,6 +18,8 @@ export interface TextAnalysis {
   processTerm(term: string): string | null
   /** A question's word as index terms (English adds a few synonyms). */
   processQueryTerm(term: string): string[] | null
+  /** The terms of the concepts an index term names in the language's lexicon (./concepts/), other than itself. */
+  relatedTerms(term: string): readonly string[]
 }
 
 /** What a language's stemmer package gives: a word's stem. */
@@ -33,7 +37,12 @@ const WORD_PART = /[\p{L}\p{M}\p{N}\u200c\u200d]+/gu
  * spaces or with combining marks are cut where the language cuts them), lower-cased by the
  * language's rules, stop words out, then stemmed. Stems are kept by word: content repeats its words.
  */
-export function segmentedAnalysis(lang: string, stem: Stem, stopWords: readonly string[]): TextAnalysis {
+export function segmentedAnalysis(
+  lang: string,
+  stem: Stem,
+  stopWords: readonly string[],
+  concepts: ConceptLexicon = [],
+): TextAnalysis {
   const segmenter = new Intl.Segmenter(lang, { granularity: 'word' })
   const lower = (text: string) => text.normalize('NFC').toLocaleLowerCase(lang)
   const stops = new Set(stopWords.map(lower))
@@ -57,5 +66,6 @@ export function segmentedAnalysis(lang: string, stem: Stem, stopWords: readonly 
       const stemmed = processTerm(term)
       return stemmed === null ? null : [stemmed]
     },
+    relatedTerms: relatedTermsOf(concepts, processTerm),
   }
 }
