@@ -105,6 +105,115 @@ const HELD_OUT = {
   absent: ABSENT,
 }
 
+/**
+ * Third round: written after the concept lexicon (commit "chat: a lexicon of software and recruiting
+ * concepts…") and before measuring it, in other words than every earlier set, facts from
+ * projects/*.yaml and portfolio.yaml. Measured once; not used to change the chat.
+ */
+const THIRD_GENERAL: [string, Fact][] = [
+  ['Which front-end tools does Aarav use?', { says: ['React'] }],
+  ['How much operations experience does Aarav have?', { says: ['7+ years'] }],
+  ['Is he available for remote work?', { says: [/remote/] }],
+  ['Which country is Aarav based in?', { says: ['India'] }],
+  ['How can I email Aarav?', { says: ['hello@aaravsharma.dev'] }],
+  ['Where can I see his code?', { says: ['github.com/aarav-sharma-dev'] }],
+  ['What is his flagship project?', { says: ['logic-i'] }],
+  ['Does Aarav know MongoDB?', { says: ['MongoDB'] }],
+  ['What is the demo login for Shop++?', { says: ['demo@shopplusplus.aaravsharma.dev'] }],
+  ['Does he have experience with payment gateways?', { says: ['Razorpay'] }],
+]
+
+const THIRD_LISTS: [string, Fact][] = [
+  ['What statuses can a TodoApp Pro task have?', { says: ['pending', 'in_progress', 'completed'] }],
+  ["What do the shop's MongoDB indexes cover?", { says: ['category', 'price'] }],
+  ['What does a Warehouse Booking confirmation e-mail contain?', { says: [/booking details/] }],
+  ['Which login methods does the listing platform offer?', { says: [/password/, /Google/] }],
+  ['Which payment methods does Warehouse Booking accept?', { says: ['UPI'] }],
+  ['What infrastructure does logic-i run on?', { says: ['Nginx', 'PM2'] }],
+  ['Which data structures power TodoApp Pro features?', { says: [/trie/i, /heap|priority queue/i] }],
+  ['What can a TodoApp Pro user save as preferences?', { says: [/theme/] }],
+  ['What gets restored when the Warehouse Booking demo resets?', { says: [/warehouses/, /demo account/, /bookings/] }],
+]
+
+const THIRD_PROCESSES: [string, Fact][] = [
+  ['What happens when a TodoApp Pro dependency would create a loop?', { says: [/cycle/i] }],
+  ['How does a Shop++ review become verified?', { says: [/paid order/] }],
+  ['What happens after a listing platform owner creates a listing?', { says: ['pending'] }],
+  ['How does TodoApp Pro decide which task to do next?', { says: [/priority/] }],
+  ['How does a Warehouse Booking customer learn their booking is confirmed?', { says: [/e-mail/] }],
+  ['What happens when payment fails or is abandoned on logic-i?', { says: [/inquiry/] }],
+  ['How do Shop++ orders progress after they are placed?', { says: [/status/] }],
+  [
+    'How does an approved listing reach the public catalogue on the listing platform?',
+    { says: [/approved/, /immediately|public/] },
+  ],
+  [
+    'What does AuthStack do when someone asks for a fourth code within 15 minutes?',
+    { says: [/fourth request|3 per 15/] },
+  ],
+]
+
+const THIRD_NUMBERS: [string, Fact][] = [
+  ['How many salt rounds does AuthStack use for bcrypt?', { says: ['12'] }],
+  ['How long is an AuthStack access token valid?', { says: ['24h'] }],
+  ['How many warehouses are in the Warehouse Booking demo?', { says: ['40+'] }],
+  ['How many bookings a day does logic-i handle?', { says: ['100+'] }],
+  ['What is the longest an admin takes to review a logic-i listing?', { says: ['24h'] }],
+  ['What is the highest rating a Shop++ customer can give?', { says: [/\b5\b/] }],
+  ['What port does the AuthStack backend listen on?', { says: ['8004'] }],
+  ['How many login methods does AuthStack support?', { says: [/three|\b3\b/i] }],
+  ['How many roles does logic-i have?', { says: [/three|\b3\b/i] }],
+]
+
+const THIRD_ROWS: [string, Fact][] = [
+  ['Which endpoint sends an AuthStack one-time code?', { says: ['/api/auth/send-otp'] }],
+  ['What fields does a TodoApp Pro task have?', { says: ['priority', 'dependencies'] }],
+  ['Which endpoint receives Razorpay webhooks on Warehouse Booking?', { says: ['/api/payments/webhook'] }],
+  ['Which Shop++ endpoint adds an item to the cart?', { says: ['/api/cart/add'] }],
+  ['What does the AuthStack users table store?', { says: ['firstName'] }],
+  ["Which endpoint lists a user's own bookings on Warehouse Booking?", { says: ['/api/bookings/my-bookings'] }],
+  ['Give me a Visa card for testing the logic-i checkout', { says: ['4111 1111 1111 1111'] }],
+  ['Which endpoint lists the public warehouses on logic-i?', { says: ['/api/public/warehouses'] }],
+  [
+    'Which endpoint shows pending listings to admins on the listing platform?',
+    { says: ['/api/admin/warehouses/pending'] },
+  ],
+]
+
+const THIRD_WHO: [string, Fact][] = [
+  ['Who is Shop++ built for?', { says: [/pet owners/i] }],
+  ['What can an admin do on the listing platform?', { says: [/approve|reject/] }],
+  ["Who can see a user's tasks in TodoApp Pro?", { says: [/never read|userId/] }],
+  ['What can guests do in the pet store?', { says: [/browse/, /check out|checkout/] }],
+  ['Who is Warehouse Booking meant for?', { says: [/businesses/i] }],
+  ['Who manages verification status on logic-i?', { says: [/admins/i] }],
+  ['Who can reach the AuthStack admin area?', { says: [/middleware|role/] }],
+  ['What can owners do with their listings on the listing platform?', { says: [/change or add images/] }],
+]
+
+const THIRD_ABSENT: [string, Fact][] = [
+  ['Are passwords stored in plain text on the listing platform?', { says: ['bcrypt'] }],
+  ['Is traffic to the pet store served over HTTPS?', { says: ['TLS'] }],
+  ['What keeps Shop++ running if the process dies?', { says: ['PM2'] }],
+  ["Can one TodoApp Pro user peek at another user's data?", { says: ['userId'] }],
+  ['Does the listing platform hide unreviewed listings from the public?', { says: [/approved/] }],
+  ['Does TodoApp Pro protect against malicious HTML in task titles?', { says: [/sanitiz/] }],
+  ['Is the AuthStack login protected from brute-force attempts?', { says: [/3 per 15|rate/] }],
+  ['How does the pet store know a payment is genuine?', { says: [/signature/] }],
+  ['Which tool checked how logic-i copes under pressure?', { says: ['k6'] }],
+  ['Is real money taken on the Warehouse Booking demo?', { says: [/test mode/] }],
+]
+
+const THIRD_ROUND = {
+  general: THIRD_GENERAL,
+  lists: THIRD_LISTS,
+  processes: THIRD_PROCESSES,
+  numbers: THIRD_NUMBERS,
+  rows: THIRD_ROWS,
+  who: THIRD_WHO,
+  absent: THIRD_ABSENT,
+}
+
 let chat: ShippedChat
 beforeAll(async () => {
   chat = await openShippedChat()
@@ -118,8 +227,22 @@ describe('the assistant on questions written after its change', () => {
     // The issue's target (95%) is NOT met. Measured unseen: 68.9% (42/61) after the change (70.5%
     // with a sequence-diagram reader that hand-parsed Mermaid, removed: no library exports that
     // parser); the same set on the chat before it: 65.6% (40/61). By class after: general 9/12,
-    // lists 6/8, processes 5/8, numbers 6/8, rows 8/9, who 6/8, absent words 2/8. The floor keeps it
-    // from sliding back; it is not a target.
-    expect(await answerRate(chat, 'held-out', all)).toBeGreaterThanOrEqual(0.68)
+    // lists 6/8, processes 5/8, numbers 6/8, rows 8/9, who 6/8, absent words 2/8. After the concept
+    // lexicon (third round below): 73.8% (45/61), absent words 5/8 (this set's totals were watched
+    // while making that change, so it is no longer unseen). The floor keeps it from sliding back; it
+    // is not a target.
+    expect(await answerRate(chat, 'held-out', all)).toBeGreaterThanOrEqual(0.73)
+  })
+
+  it('answers the third round, written after the concept lexicon', async () => {
+    const all = Object.values(THIRD_ROUND).flat()
+    expect(all.length).toBeGreaterThanOrEqual(60)
+    for (const [name, set] of Object.entries(THIRD_ROUND)) await answerRate(chat, `third round ${name}`, set)
+    // The issue's target (95%) is NOT met. Measured once, unseen: 73.4% (47/64) after the concept
+    // lexicon; the same set on the chat before it: 70.3% (45/64). By class after: general 9/10, lists
+    // 6/9, processes 5/9, numbers 8/9, rows 8/9, who 4/8, absent words 7/10. The misses are mostly
+    // who-does-what (an audience or a role's rights answered by a neighbouring passage) and processes
+    // and lists put in words no passage heads. The floor keeps it from sliding back; it is not a target.
+    expect(await answerRate(chat, 'third round', all)).toBeGreaterThanOrEqual(0.73)
   })
 })

@@ -7,21 +7,28 @@
  */
 export type ConceptLexicon = readonly (readonly string[])[]
 
+/** A product's name is written capitalised in a lexicon ("Docker", "PM2"); a general word in lower case. */
+const isName = (word: string) => word !== word.toLowerCase()
+
 /**
- * The related terms of an index term: the other terms of every concept holding it, each cut into
- * terms by the language's `processTerm` (so `encrypted` and `encryption` are one term). A word that
- * is a stop word in the language names nothing and is left out.
+ * The related terms of an index term: for a general word, the other terms of every concept holding
+ * it; for a product's name, only its concepts' general words (Kubernetes is not Docker: "does he
+ * know Kubernetes?" must not be answered with Docker). Each is cut into terms by the language's
+ * `processTerm` (so `encrypted` and `encryption` are one term). A stop word names nothing.
  */
 export function relatedTermsOf(
   lexicon: ConceptLexicon,
   processTerm: (word: string) => string | null,
 ): (term: string) => readonly string[] {
   const related = new Map<string, Set<string>>()
+  const termsOf = (words: readonly string[]) => words.map(processTerm).filter((term): term is string => term !== null)
   for (const concept of lexicon) {
-    const terms = [...new Set(concept.map(processTerm).filter((term): term is string => term !== null))]
-    for (const term of terms) {
+    const general = termsOf(concept.filter((word) => !isName(word)))
+    const names = termsOf(concept.filter(isName))
+    for (const term of [...general, ...names]) {
       const others = related.get(term) ?? new Set<string>()
-      for (const other of terms) if (other !== term) others.add(other)
+      for (const other of names.includes(term) && !general.includes(term) ? general : [...general, ...names])
+        if (other !== term) others.add(other)
       related.set(term, others)
     }
   }
