@@ -287,12 +287,13 @@ export function projectParts(
 
 /**
  * Who the project is for, as its header lists it ("Built for: Users (businesses looking for
- * space); Partners (…)"): what answers "who is it for", and the roles a "what do partners do"
- * question names.
+ * space); Partners (…)"): what answers "who is it for". Its own kind, so that question finds it among
+ * passages that match the project's name as well, and "what do partners do" does not (it names the
+ * roles, not their rights).
  */
 function audiencePassage(project: ChatProject, source: string, add: Add, words: PassageWords): void {
   const groups = strings(project.audience)
-  if (groups.length > 0) add(words.builtForTitle, words.builtFor(source, groups), '', '')
+  if (groups.length > 0) add(words.builtForTitle, words.builtFor(source, groups), '', '', 'audience')
 }
 
 /** The items of a project's tech-stack sections, in order. */

@@ -174,9 +174,11 @@ export function openChatLibrary(
 }
 
 /**
- * The names of each project: its title, its id, and the first word of its title when that word is
- * its own (no other project's title or description has it: "Shop++" for Shop++ Pet Store, not
- * "Warehouse" for Warehouse Booking), as words.
+ * The names of each project: its title, its id, the first word of its title when that word is its
+ * own (no other project's title or description has it: "Shop++" for Shop++ Pet Store, not
+ * "Warehouse" for Warehouse Booking), and each two consecutive words of a longer title that no other
+ * project's title or description says together (a visitor shortens "Warehouse Listing Platform" to
+ * "the listing platform", "Shop++ Pet Store" to "the pet store"), as words.
  */
 function projectNames(
   projects: readonly ProjectSummary[],
@@ -185,11 +187,19 @@ function projectNames(
   const { tokenize, processTerm } = analysis
   const stems = stemsOf(analysis)
   const own = projects.map((project) => new Set([...stems(project.title), ...stems(project.about)]))
+  const said = projects.map((project) => tokenize(analysis.lower(`${project.title} ${project.about}`)))
   return projects.map((project, i) => {
     const names = [project.title, project.id].map((name) => tokenize(analysis.lower(name)))
-    const first = names[0]![0]
+    const title = names[0]!
+    const first = title[0]
     const term = first && first.length >= 4 ? processTerm(first) : null
-    if (names[0]!.length > 1 && term && own.every((words, j) => j === i || !words.has(term))) names.push([first!])
+    if (title.length > 1 && term && own.every((words, j) => j === i || !words.has(term))) names.push([first!])
+    if (title.length > 2)
+      for (let start = 0; start + 2 <= title.length; start += 1) {
+        const pair = title.slice(start, start + 2)
+        const meaningful = pair.every((word) => processTerm(word) !== null)
+        if (meaningful && said.every((words, j) => j === i || !containsRun(words, pair))) names.push(pair)
+      }
     return { id: project.id, names }
   })
 }

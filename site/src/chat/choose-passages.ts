@@ -38,17 +38,40 @@ interface Shape {
   counted: string | null
   /** Who a "what do admins do", "what can a guest do", "a partner's role" question asks about. */
   actor: string | null
+  /** Who the project is for ("who is it built for", "who uses it"): its audience answers. */
+  audience: boolean
 }
 
-/** The actor of a who-does-what question: the word before its last "do", or before or after "role". */
+/**
+ * The actor of a who-does-what question: the word before its last "do", before or after "role",
+ * or what "is responsible for", "is allowed to", "has the rights to".
+ */
 function actorOf(tokens: readonly string[]): string | null {
   const said = tokens.join(' ')
   const doing = /^(?:what|which things?) (?:do|does|can|could|may|will|would|should|must) (?:.+ )?(\w+) do\b/.exec(said)
   const role =
-    /\b(\w+) s (?:role|job|responsibilit\w*)\b/.exec(said) ?? /\b(?:role|job) of (?:an? |the )?(\w+)/.exec(said)
-  const actor = doing?.[1] ?? role?.[1] ?? null
+    /\b(\w+) s (?:role|job|duties|responsibilit\w*|rights|permissions)\b/.exec(said) ??
+    /\b(?:role|job|duties|responsibilit\w*|rights|permissions) of (?:an? |the )?(\w+)/.exec(said)
+  const charge =
+    /^(?:what|which \w+) (?:is|are) (?:an? |the )?(\w+) (?:responsible for|in charge of|allowed to|able to|permitted to)\b/.exec(
+      said,
+    ) ?? /^what (?:rights|permissions|privileges|access) (?:do|does) (?:an? |the )?(\w+) have\b/.exec(said)
+  const actor = doing?.[1] ?? role?.[1] ?? charge?.[1] ?? null
   return actor && processTerm(actor) !== null ? actor : null
 }
+
+/**
+ * "Who is it for?", "who is Shop++ built for", "who uses logic-i", "its target audience": a question
+ * about whom the project serves, put in words the passages do not lead with.
+ */
+const AUDIENCE_PHRASES = [
+  /^who (?:is|are|was|were) .+ for$/,
+  /^who (?:uses?|would use|should use|benefits? from|needs?)\b/,
+  /\b(?:target|intended) (?:audience|users?|customers?|market)\b/,
+  /^(?:what|which|who) (?:is|are) (?:the |its |their )?(?:audience|users?|customers?) (?:of|for)\b/,
+]
+/** How an audience question is put ("meant for", "aimed at"): said of the audience, not in it. */
+const AUDIENCE_WORDS = new Set(['meant', 'intended', 'designed', 'aimed', 'targeted', 'built', 'made', 'created'])
 
 /**
  * A sentence or clause of the passage starts with the actor doing something ("Admins review
@@ -59,8 +82,11 @@ function actorDoes(hit: Hit, actor: string, search: ChatSearch): boolean {
   if (!stem) return false
   return hit.passage.text.split(/[.;:]\s+|,\s+(?=\w+\s+\w+\s+(?:can|may|also|only|get|see)\b)/).some((clause) => {
     const words = clause.trim().split(/\s+/)
-    const at = words.slice(0, 2).findIndex((word) => search.stems(word)[0] === stem)
-    return at >= 0 && words.length >= at + 3 && !/^(?:and|or|,)$/.test(words[at + 1] ?? '') && !/,$/.test(words[at]!)
+    // The actor itself, not a compound it begins ("an admin-only dashboard" is the dashboard).
+    const at = words.slice(0, 2).findIndex((word) => search.stems(word).join(' ') === stem)
+    // "Admins (platform operations team)" says who they are, not what they do.
+    const next = words[at + 1] ?? ''
+    return at >= 0 && words.length >= at + 3 && !/^(?:and|or|,|\()/.test(next) && !/,$/.test(words[at]!)
   })
 }
 
@@ -110,6 +136,7 @@ const PLAIN_SHAPE: Shape = {
   soft: [],
   counted: null,
   actor: null,
+  audience: false,
 }
 
 function questionShape(tokens: readonly string[]): Shape {
@@ -129,8 +156,10 @@ function questionShape(tokens: readonly string[]): Shape {
     const at = tokens.findIndex((token, i) => token === word && (tokens[i - 1] === 'how' || tokens[i - 1] === 'number'))
     return at >= 0 ? tokens.slice(at + 1).filter((token) => processTerm(token) !== null) : []
   })
+  const audience = AUDIENCE_PHRASES.some((pattern) => pattern.test(tokens.join(' ')))
   return {
     actor: actorOf(tokens),
+    audience,
     number,
     list: asksForList(tokens),
     rows: tokens.some((word) => ROW_WORDS.has(word)),
@@ -142,6 +171,7 @@ function questionShape(tokens: readonly string[]): Shape {
       ...events,
       ...verb,
       ...(process ? tokens.filter((word) => WHEN_WORDS.has(word)) : []),
+      ...(audience ? tokens.filter((word) => AUDIENCE_WORDS.has(word)) : []),
     ],
     counted: after[0] ?? null,
   }
@@ -335,7 +365,11 @@ export function choosePassages(message: string, tokens: readonly string[], searc
     shape.rows || shape.list
       ? hits.slice(0, SHAPE_DEPTH).find((h) => h.coverage >= MIN_COVERAGE && namedRow(h, tokens))
       : undefined
-  const best = acting ?? row ?? preferred ?? answering[0]!
+  // Whom the project serves: the passage that lists its audience, among those that answer enough.
+  const serving = shape.audience
+    ? hits.slice(0, SHAPE_DEPTH).find((h) => h.coverage >= MIN_COVERAGE && h.passage.kind === 'audience')
+    : undefined
+  const best = serving ?? acting ?? row ?? preferred ?? answering[0]!
   const more = shape.process
     ? hits
         .slice(0, SHAPE_DEPTH)

@@ -11,7 +11,7 @@ import type { TextAnalysis } from './text-analysis.ts'
  */
 
 /** Written into every chat data file; a browser holding a file of another format ignores it. */
-export const CHAT_DATA_FORMAT = 4
+export const CHAT_DATA_FORMAT = 5
 
 /** Where a passage is shown: its project (or the owner's profile), section and anchor. */
 export interface Place {
@@ -26,9 +26,11 @@ export interface Place {
   /**
    * `tech`: a list of technologies (answers "which projects use X"); `row`: a row of a section's table
    * or cards (an endpoint, an entity, the relations, the test cards), what an answer shows when it
-   * would otherwise quote the section's introduction; `text`: anything else.
+   * would otherwise quote the section's introduction; `audience`: who the project is built for (its
+   * header's audience list), what answers "who is it for" and never what a role may do; `text`:
+   * anything else.
    */
-  kind: 'tech' | 'row' | 'text'
+  kind: 'tech' | 'row' | 'audience' | 'text'
 }
 
 /** One searchable passage of the content (a paragraph, a feature, an endpoint, a tech group…) as indexed. */

@@ -44,7 +44,7 @@ export const concepts: ConceptLexicon = [
   ['xss', 'scripting', 'sanitize', 'sanitized', 'sanitization', 'escape', 'escaped', 'escaping', 'csp', 'Helmet'],
   ['injection', 'sqli', 'parameterized', 'parameterised', 'prepared', 'orm'],
   ['csrf', 'forgery', 'samesite'],
-  ['password', 'passwords', 'hash', 'hashed', 'hashing', 'Bcrypt', 'Argon2', 'salt', 'salted', 'plaintext'],
+  ['password', 'passwords', 'hash', 'hashed', 'hashing', 'Bcrypt', 'Argon2', 'salt', 'salted', 'plaintext', 'plain'],
   ['secret', 'secrets', 'key', 'keys', 'credential', 'credentials', 'env', 'environment', 'Dotenv', 'Vault'],
   ['enumeration', 'enumerate', 'reveal', 'reveals', 'leak', 'leaks', 'disclose', 'uniform'],
   [
@@ -134,7 +134,7 @@ export const concepts: ConceptLexicon = [
     'concurrency',
     'concurrent',
   ],
-  ['stress', 'benchmark', 'benchmarked', 'K6', 'Jmeter', 'Locust'],
+  ['stress', 'pressure', 'benchmark', 'benchmarked', 'K6', 'Jmeter', 'Locust'],
   [
     'uptime',
     'downtime',
@@ -142,6 +142,9 @@ export const concepts: ConceptLexicon = [
     'crash',
     'crashes',
     'crashed',
+    'die',
+    'dies',
+    'died',
     'restart',
     'restarts',
     'restarted',
@@ -172,7 +175,7 @@ export const concepts: ConceptLexicon = [
     'rebuilds',
     'rebuilt',
   ],
-  ['cron', 'nightly', 'scheduled', 'schedule', 'periodic', 'reseed', 'reseeded'],
+  ['cron', 'nightly', 'scheduled', 'schedule', 'periodic', 'reseed', 'reseeded', 'seeded', 'reset', 'resets'],
   [
     'monitoring',
     'monitor',
@@ -266,6 +269,9 @@ export const concepts: ConceptLexicon = [
   ['refund', 'refunds', 'refunded', 'cancel', 'cancelled', 'canceled', 'cancellation', 'abandon', 'abandoned'],
   ['webhook', 'webhooks', 'callback', 'callbacks'],
   ['price', 'prices', 'pricing', 'cost', 'costs', 'fee', 'fees', 'amount', 'amounts', 'total', 'charge'],
+  ['status', 'statuses', 'stage', 'stages', 'progress', 'progresses', 'lifecycle', 'transition', 'transitions'],
+  ['cycle', 'cycles', 'cyclic', 'circular', 'loop', 'loops'],
+  ['maximum', 'max', 'longest', 'highest', 'ceiling', 'upper'],
   // APIs
   ['api', 'apis', 'endpoint', 'endpoints', 'route', 'routes', 'rest', 'restful'],
   ['documentation', 'documented', 'docs', 'Swagger', 'openapi', 'Postman'],
@@ -297,5 +303,6 @@ export const concepts: ConceptLexicon = [
   ['education', 'degree', 'university', 'college', 'studied', 'bootcamp', 'course', 'certification', 'certifications'],
   ['team', 'teamwork', 'collaborate', 'collaboration', 'agile', 'scrum'],
   ['contribute', 'contributing', 'contribution', 'contributions', 'fork', 'pull', 'opensource'],
+  ['code', 'source', 'repository', 'repositories', 'repo', 'repos', 'GitHub', 'GitLab'],
   ['audience', 'meant', 'intended', 'target', 'aimed', 'customers', 'clients'],
 ]
