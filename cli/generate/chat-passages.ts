@@ -46,6 +46,11 @@ interface Block {
   /** The bold words a block starts with ("**Password hashing.** Passwords are…"), its headline. */
   lead: string
   text: string
+  /**
+   * The bold leads of the list items merged into it ("**Partners** list and manage…"): the names the
+   * list gives its items, headlines of the passage as its own lead is.
+   */
+  itemLeads: string[]
 }
 
 /** Longest list, with the sentence that introduces it, that stays one passage. */
@@ -60,7 +65,7 @@ const HEADLINE_LENGTH = 80
  * sentence would answer "what are they" with a summary.
  */
 function htmlBlocks(html: string): Block[] {
-  const blocks: (Block & { merged?: boolean })[] = []
+  const blocks: (Omit<Block, 'itemLeads'> & { merged?: boolean; itemLeads?: string[] })[] = []
   const open: { text: string; lead: string; inLead: boolean }[] = []
   const lists: { intro: number; items: number[] }[] = []
   const done: { intro: number; items: number[] }[] = []
@@ -117,12 +122,14 @@ function htmlBlocks(html: string): Block[] {
     const merged = [head.text, ...items.map((i) => item(blocks[i]!.text))].join(' ')
     if (merged.length > LIST_PASSAGE_LENGTH) continue
     head.text = merged
+    head.itemLeads = items.map((i) => blocks[i]!.lead).filter(Boolean)
     for (const i of items) blocks[i]!.merged = true
   }
   return blocks
     .filter((block) => !block.merged)
-    .map(({ lead, text: body }) => ({
+    .map(({ lead, text: body, itemLeads = [] }) => ({
       lead,
+      itemLeads,
       text: body.replace(/(?:\s*·\s*)+$/, '').replace(/\s*·\s*·\s*/g, ' · '),
     }))
 }
@@ -343,7 +350,9 @@ function sectionPassages(section: RenderedSection, source: string, add: Add, wor
     for (const block of htmlBlocks(text(html))) {
       // "**AuthStack** is…": a lead that only names the project is no headline.
       const lead = block.lead.toLowerCase() === source.toLowerCase() ? '' : block.lead
-      put(lead, block.text)
+      // A list's items are named in its headline too: "what do partners do" finds the list that leads with them.
+      const headline = block.itemLeads.length > 0 ? [lead || title, ...block.itemLeads].join(' ') : lead
+      put(headline, block.text, 'text', lead)
     }
   }
   switch (section.kind) {

@@ -70,6 +70,43 @@ const AUDIENCE_PHRASES = [
   /\b(?:target|intended) (?:audience|users?|customers?|market)\b/,
   /^(?:what|which|who) (?:is|are) (?:the |its |their )?(?:audience|users?|customers?) (?:of|for)\b/,
 ]
+/** How a who-does-what question names the actor's part ("what are partners responsible for"): not what they do. */
+const ACTOR_WORDS = new Set([
+  'role',
+  'roles',
+  'job',
+  'duties',
+  'responsible',
+  'responsibility',
+  'responsibilities',
+  'charge',
+  'rights',
+  'permissions',
+  'allowed',
+  'able',
+  'permitted',
+])
+/**
+ * The verb that ends a "what does X hold", "which methods does it accept" question: how the
+ * contents are asked for, which the passage need not say ("Cards, UPI and other methods").
+ */
+const HOLDING_VERBS = new Set([
+  'include',
+  'includes',
+  'contain',
+  'contains',
+  'hold',
+  'holds',
+  'store',
+  'stores',
+  'accept',
+  'accepts',
+  'cover',
+  'covers',
+  'record',
+  'records',
+])
+
 /** How an audience question is put ("meant for", "aimed at"): said of the audience, not in it. */
 const AUDIENCE_WORDS = new Set(['meant', 'intended', 'designed', 'aimed', 'targeted', 'built', 'made', 'created'])
 
@@ -157,8 +194,11 @@ function questionShape(tokens: readonly string[]): Shape {
     return at >= 0 ? tokens.slice(at + 1).filter((token) => processTerm(token) !== null) : []
   })
   const audience = AUDIENCE_PHRASES.some((pattern) => pattern.test(tokens.join(' ')))
+  const actor = actorOf(tokens)
+  const last = tokens.at(-1) ?? ''
+  const holding = ['what', 'which'].includes(tokens[0] ?? '') && HOLDING_VERBS.has(last) ? [last] : []
   return {
-    actor: actorOf(tokens),
+    actor,
     audience,
     number,
     list: asksForList(tokens),
@@ -172,6 +212,8 @@ function questionShape(tokens: readonly string[]): Shape {
       ...verb,
       ...(process ? tokens.filter((word) => WHEN_WORDS.has(word)) : []),
       ...(audience ? tokens.filter((word) => AUDIENCE_WORDS.has(word)) : []),
+      ...(actor ? tokens.filter((word) => ACTOR_WORDS.has(word)) : []),
+      ...holding,
     ],
     counted: after[0] ?? null,
   }
