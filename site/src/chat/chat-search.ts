@@ -343,11 +343,12 @@ function searchOver(
       // How surely the other words of an asked word's concepts stand for it: fully for a word no passage
       // states (the visitor's word, not the content's: "encrypted in transit" for TLS), less the more
       // passages state the word itself ("checkout" is not every payment passage). Every asked word must
-      // match (`all`) as written.
+      // match (`all`) as written. A soft word's concepts rank passages too ("when payment is ABANDONED"
+      // finds "if payment is cancelled"), though it does not count in coverage.
       const trust = new Map(
         options.all
           ? []
-          : required.map((word) => {
+          : all.map((word) => {
               const terms = processQueryTerm(word) ?? []
               const holding = plain.filter((result) => result.terms.some((term) => terms.includes(term))).length
               return [word, 1 / (1 + holding)] as const
