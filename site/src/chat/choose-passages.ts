@@ -417,16 +417,18 @@ export function choosePassages(message: string, tokens: readonly string[], searc
         .slice(0, SHAPE_DEPTH)
         .filter((h) => h !== best && h.passage.project === best.passage.project && h.coverage >= MIN_COVERAGE)
         .slice(0, PROCESS_STEPS)
-    : hits
-        .slice(0, 10)
-        .filter(
-          (h) =>
-            h !== best &&
-            h.coverage >= best.coverage &&
-            h.score >= best.score / 2 &&
-            h.passage.url !== best.passage.url,
-        )
-        .slice(0, 1)
+    : serving
+      ? [] // every passage of the project matches its name as well; the audience is the whole answer
+      : hits
+          .slice(0, 10)
+          .filter(
+            (h) =>
+              h !== best &&
+              h.coverage >= best.coverage &&
+              h.score >= best.score / 2 &&
+              h.passage.url !== best.passage.url,
+          )
+          .slice(0, 1)
   // A row is shown once: not again under a second introduction (the test cards every project
   // shares), nor as a passage of its own.
   const seen = new Set<string>([best, ...more].map((hit) => hit.passage.text))

@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { replyText } from '../../site/src/chat/reply.ts'
+import { openShippedChat, states, type Fact, type ShippedChat } from '../helpers/chat-harness.ts'
+
+/**
+ * How the assistant reads the shape of a question (choose-passages.ts, chat-search.ts) over the
+ * shipped content: whom a project serves, what a role does, a project called by a short name, what
+ * a table holds. Each question here must be answered; they steered the change that made them so
+ * (the held-out rounds in chat-held-out.test.ts did not).
+ */
+
+let chat: ShippedChat
+beforeAll(async () => {
+  chat = await openShippedChat()
+}, 120_000)
+
+async function expectAnswer(question: string, fact: Fact): Promise<string> {
+  const reply = await chat.ask(question)
+  const said = replyText(reply)
+  expect(states(reply, fact), `${question}\n-> ${said}`).toBe(true)
+  return said
+}
+
+describe('the assistant on whom a project serves', () => {
+  it('answers "who is it for" with the audience, although the question holds only the project name', async () => {
+    await expectAnswer('Who is Shop++ built for?', { says: [/pet owners/i, /retailers/i] })
+    await expectAnswer('Who uses Warehouse Booking?', { says: [/businesses/i, /property owners/i] })
+    await expectAnswer('What is the target audience of TodoApp Pro?', { says: [/students/i] })
+  })
+
+  it('shows the audience alone, not a passage that only matches the project name', async () => {
+    const said = await expectAnswer('Who uses Warehouse Booking?', { says: [/built for/] })
+    expect(said).not.toMatch(/webhook|Nginx/)
+  })
+})
+
+describe('the assistant on what a role does', () => {
+  it('answers from the list that leads with the role, not from the audience names', async () => {
+    await expectAnswer('What are partners responsible for on logic-i?', { says: [/list and manage/] })
+    await expectAnswer('What do admins do on logic-i?', { says: [/review listings/, /verify accounts/] })
+  })
+
+  it('does not take a compound the role begins ("admin-only dashboard") for the role acting', async () => {
+    await expectAnswer('What can an admin do on the listing platform?', { says: [/approve|reject/] })
+  })
+})
+
+describe('the assistant on a project called by a short name', () => {
+  it('scopes "the listing platform" and "the pet store" to their project', async () => {
+    await expectAnswer('Which sign-in options does the listing platform have?', {
+      says: [/Google/],
+      not: ['AuthStack', 'logic-i', 'Shop++'],
+    })
+    await expectAnswer('Who is the pet store meant for?', { says: [/pet owners/i], not: ['Warehouse', 'TodoApp'] })
+  })
+})
+
+describe('the assistant on what a table holds', () => {
+  it('answers "what does the table store" with its fields, the verb being how the question is put', async () => {
+    await expectAnswer('What does the AuthStack users table store?', { says: ['firstName', 'emailVerified'] })
+  })
+
+  it('shows the rows a question asks about, not every row of the section', async () => {
+    const said = await expectAnswer('Which admin endpoints does the listing platform have?', {
+      says: ['/api/admin/warehouses/pending'],
+    })
+    expect(said).not.toContain('/api/auth/login')
+  })
+
+  it('shows the test cards themselves, not only the sentence that introduces them', async () => {
+    await expectAnswer('Which test cards work on the pet store checkout?', {
+      says: ['4111 1111 1111 1111', '5267 3181 8797 5449'],
+    })
+  })
+})
