@@ -214,6 +214,112 @@ const THIRD_ROUND = {
   absent: THIRD_ABSENT,
 }
 
+/**
+ * Fourth round: written after the audience passage, the role lists' headlines, short project names
+ * and soft framing words (commits "chat: the audience passage is its own kind…" to "chat: an
+ * audience answer stands alone…"), and before measuring them, in other words than every earlier
+ * set; facts from projects/*.yaml and portfolio.yaml. Measured once; not used to change the chat.
+ */
+const FOURTH_GENERAL: [string, Fact][] = [
+  ['What kind of developer is Aarav?', { says: ['Full-Stack'] }],
+  ['Is Aarav looking for a new position at the moment?', { says: [/interviews|open to/] }],
+  ['Has Aarav worked with Linux servers?', { says: [/Linux|Ubuntu/] }],
+  ['Which CSS framework does he style his apps with?', { says: ['Tailwind CSS'] }],
+  ['Which state management library does Aarav know?', { says: ['Redux Toolkit'] }],
+  ["What is Aarav's LinkedIn profile?", { says: ['linkedin.com/in/aarav-sharma-dev'] }],
+  ['Where can I try TodoApp Pro live?', { says: ['todoapppro.aaravsharma.dev'] }],
+  ['Which account do I use to log in to the TodoApp Pro demo?', { says: ['demo@todoapppro.aaravsharma.dev'] }],
+  ['Which ORM does he pair with MySQL?', { says: ['Sequelize'] }],
+  ['What is logic-i in a sentence?', { says: [/warehouse management/] }],
+]
+
+const FOURTH_LISTS: [string, Fact][] = [
+  ['Which states can a listing be in on the listing platform?', { says: ['pending', 'approved', 'rejected'] }],
+  [
+    'What details does the Warehouse Booking catalogue give for each warehouse?',
+    { says: ['location', /size/, /monthly price/, 'amenities'] },
+  ],
+  ['What do logic-i partners describe their warehouses with?', { says: [/facilities/, /galler/] }],
+  ['Which DevOps tools does Aarav use?', { says: ['Nginx', 'PM2'] }],
+  ['What types of one-time codes does AuthStack issue?', { says: ['login', 'registration'] }],
+  ['Which user inputs does the pet store sanitize?', { says: [/comments/, /addresses/, /search queries/] }],
+  ['What can shoppers filter products by in Shop++?', { says: ['category', 'price', 'rating'] }],
+  ['What protects logic-i traffic and headers?', { says: ['TLS', 'Helmet', 'CORS'] }],
+  ['What jobs does Nginx do for the listing platform?', { says: [/React build/, /images/] }],
+]
+
+const FOURTH_PROCESSES: [string, Fact][] = [
+  ['What happens when a Shop++ customer writes a review?', { says: [/verified/] }],
+  ['What happens as I type a task title in TodoApp Pro?', { says: [/trie/, /suggest/] }],
+  ['How does signing in with Google end up on logic-i?', { says: [/same JWT session/] }],
+  ['What happens to a logic-i booking once the payment is verified?', { says: [/booking number/] }],
+  ['How are new versions of logic-i rolled out without downtime?', { says: [/PM2/, /reload/] }],
+  ['How does the Shop++ server work out what an order costs?', { says: [/recalculat/] }],
+  ['What is done to the logic-i demo every night?', { says: [/re-seeds|resets/] }],
+  ['How does a task get its place in the TodoApp Pro queue?', { says: [/heap/] }],
+  ['What does logic-i do with a booking before the payment begins?', { says: [/stored|inquiry/] }],
+]
+
+const FOURTH_NUMBERS: [string, Fact][] = [
+  ['How long can an image URL be on the listing platform?', { says: ['500'] }],
+  ['For how long does Nginx cache uploaded images on logic-i?', { says: ['30 days'] }],
+  ['How much does it cost to book on logic-i?', { says: ['1,000'] }],
+  ['How many pet accessories does the Shop++ demo stock?', { says: ['30+'] }],
+  ['How many digits are in an AuthStack one-time code?', { says: [/\b6\b/] }],
+  ["By what percentage did logic-i's response times improve?", { says: ['40%'] }],
+  ['How many salt rounds does the listing platform hash passwords with?', { says: ['10'] }],
+  ['How many simultaneous users was logic-i tested with?', { says: ['500'] }],
+  ['How large a catalogue is Shop++ designed for?', { says: ['1000+'] }],
+]
+
+const FOURTH_ROWS: [string, Fact][] = [
+  ["Which endpoint changes a task's priority in TodoApp Pro?", { says: ['/api/tasks/{id}/priority'] }],
+  ['What is the endpoint for order history in Shop++?', { says: ['/api/orders/my-orders'] }],
+  ['Which endpoint verifies a logic-i payment?', { says: ['/payments/verify'] }],
+  ["What columns does the listing platform's images table have?", { says: ['imageUrl', 'isPrimary'] }],
+  ['Which endpoint approves a booking in Warehouse Booking?', { says: ['/api/admin/bookings/{id}/approve'] }],
+  ['How are listings and their images related on the listing platform?', { says: [/one-to-many/] }],
+  ['Which endpoint gives TodoApp Pro title suggestions?', { says: ['/api/search/autocomplete'] }],
+  ['What does the Shop++ Order collection hold?', { says: ['orderId', 'shippingAddress'] }],
+  ['Which endpoint checks whether a warehouse is free on Warehouse Booking?', { says: ['check-availability'] }],
+]
+
+const FOURTH_WHO: [string, Fact][] = [
+  ['Who is logic-i meant for?', { says: [/businesses/i, /partners/i] }],
+  ["Who is the listing platform's audience?", { says: [/owners/i] }],
+  ['What are admins responsible for on Warehouse Booking?', { says: [/approve/] }],
+  ['What can a business do on the listing platform?', { says: [/browse/] }],
+  ['Who decides whether a logic-i account is verified?', { says: [/admins/i] }],
+  ['Who can reply to reviews on Shop++?', { says: [/admins|administrators/i] }],
+  ['Who can edit a warehouse on logic-i?', { says: [/partners/i, /own/] }],
+  ["Who can open the listing platform's admin dashboard?", { says: ['isAdmin'] }],
+]
+
+const FOURTH_ABSENT: [string, Fact][] = [
+  ['Can the logic-i API be reached directly from the internet?', { says: [/127\.0\.0\.1|public interface/] }],
+  ['Does logic-i clean user-written text before saving it?', { says: [/sanitiz/] }],
+  ['Could someone upload a script disguised as a photo to logic-i?', { says: [/image types/] }],
+  [
+    'Can someone smuggle database operators through the Shop++ search box?',
+    { says: [/query operators|NoSQL injection/] },
+  ],
+  ['Is the Warehouse Booking price taken from the browser?', { says: [/monthly price/] }],
+  ['Which origins may call the logic-i API?', { says: ['CORS'] }],
+  ['Can an AuthStack user be signed out of one device remotely?', { says: [/revoke/] }],
+  ['Does TodoApp Pro keep anything in memory?', { says: [/LRU|in-memory/] }],
+  ['Are AuthStack tokens exposed to injected scripts?', { says: [/XSS/] }],
+]
+
+const FOURTH_ROUND = {
+  general: FOURTH_GENERAL,
+  lists: FOURTH_LISTS,
+  processes: FOURTH_PROCESSES,
+  numbers: FOURTH_NUMBERS,
+  rows: FOURTH_ROWS,
+  who: FOURTH_WHO,
+  absent: FOURTH_ABSENT,
+}
+
 let chat: ShippedChat
 beforeAll(async () => {
   chat = await openShippedChat()
@@ -244,5 +350,13 @@ describe('the assistant on questions written after its change', () => {
     // who-does-what (an audience or a role's rights answered by a neighbouring passage) and processes
     // and lists put in words no passage heads. The floor keeps it from sliding back; it is not a target.
     expect(await answerRate(chat, 'third round', all)).toBeGreaterThanOrEqual(0.73)
+  })
+
+  it('answers the fourth round, written after the audience and role passages', async () => {
+    const all = Object.values(FOURTH_ROUND).flat()
+    expect(all.length).toBeGreaterThanOrEqual(60)
+    for (const [name, set] of Object.entries(FOURTH_ROUND)) await answerRate(chat, `fourth round ${name}`, set)
+    // MEASUREMENT PENDING
+    expect(await answerRate(chat, 'fourth round', all)).toBeGreaterThanOrEqual(0)
   })
 })
