@@ -121,7 +121,8 @@ describe('the assistant on the second development set of issue 48', () => {
     // Before the change: 60.0% (36/60); after: 65.0% (39/60). Third change (a lexicon of software
     // and recruiting concepts, site/src/chat/concepts/): 76.7% (46/60), absent words 2/10 -> 7/10.
     // Most misses left are who-does-what questions answered by a neighbouring passage and lists
-    // asked in words no passage heads.
-    expect(await answerRate(chat, 'dev', all)).toBeGreaterThanOrEqual(0.76)
+    // asked in words no passage heads. Fourth change (the audience passage, role lists' headlines,
+    // short project names, soft framing words): 80.0% (48/60), who 8/10.
+    expect(await answerRate(chat, 'dev', all)).toBeGreaterThanOrEqual(0.8)
   })
 })

@@ -335,9 +335,10 @@ describe('the assistant on questions written after its change', () => {
     // parser); the same set on the chat before it: 65.6% (40/61). By class after: general 9/12,
     // lists 6/8, processes 5/8, numbers 6/8, rows 8/9, who 6/8, absent words 2/8. After the concept
     // lexicon (third round below): 73.8% (45/61), absent words 5/8 (this set's totals were watched
-    // while making that change, so it is no longer unseen). The floor keeps it from sliding back; it
-    // is not a target.
-    expect(await answerRate(chat, 'held-out', all)).toBeGreaterThanOrEqual(0.73)
+    // while making that change, so it is no longer unseen). After the audience and role passages
+    // (fourth round below; this set seen while making them): 77.0% (47/61). The floor keeps it from
+    // sliding back; it is not a target.
+    expect(await answerRate(chat, 'held-out', all)).toBeGreaterThanOrEqual(0.77)
   })
 
   it('answers the third round, written after the concept lexicon', async () => {
@@ -348,15 +349,24 @@ describe('the assistant on questions written after its change', () => {
     // lexicon; the same set on the chat before it: 70.3% (45/64). By class after: general 9/10, lists
     // 6/9, processes 5/9, numbers 8/9, rows 8/9, who 4/8, absent words 7/10. The misses are mostly
     // who-does-what (an audience or a role's rights answered by a neighbouring passage) and processes
-    // and lists put in words no passage heads. The floor keeps it from sliding back; it is not a target.
-    expect(await answerRate(chat, 'third round', all)).toBeGreaterThanOrEqual(0.73)
+    // and lists put in words no passage heads. After the audience and role passages (fourth round
+    // below), with this set seen while making them: 84.4% (54/64), who 5/8, processes 8/9. The floor
+    // keeps it from sliding back; it is not a target.
+    expect(await answerRate(chat, 'third round', all)).toBeGreaterThanOrEqual(0.84)
   })
 
   it('answers the fourth round, written after the audience and role passages', async () => {
     const all = Object.values(FOURTH_ROUND).flat()
     expect(all.length).toBeGreaterThanOrEqual(60)
     for (const [name, set] of Object.entries(FOURTH_ROUND)) await answerRate(chat, `fourth round ${name}`, set)
-    // MEASUREMENT PENDING
-    expect(await answerRate(chat, 'fourth round', all)).toBeGreaterThanOrEqual(0)
+    // The issue's target (95%) is NOT met. Measured once, unseen: 73.0% (46/63) after the change;
+    // the same set on the chat before it (commit 9e13742): 71.4% (45/63). By class after: general
+    // 5/10, lists 7/9, processes 8/9, numbers 9/9, rows 9/9, who 6/8, absent words 2/9. The change
+    // gained "what are admins responsible for" and a list asked of "the listing platform", and lost
+    // "what can a business do" (now the role list, which says "search", not "browse"). The misses
+    // are mostly words no passage and no concept holds ("smuggle database operators", "which
+    // origins", "signed out of one device", "state management", "CSS framework") and owner facts
+    // asked in a new way. The floor keeps it from sliding back; it is not a target.
+    expect(await answerRate(chat, 'fourth round', all)).toBeGreaterThanOrEqual(0.73)
   })
 })
