@@ -5,6 +5,8 @@ import { checkContent } from '../content/check-content.ts'
 import { describeCoverage } from '../content/i18n/check-translations.ts'
 import { I18N_LOCK_FILE } from '../content/load-sources.ts'
 import { openStore } from '../cache/store.ts'
+import { hasErrors } from '../diagnostics/diagnostic.ts'
+import { checkContentCardGlyphs } from '../social/card-glyphs.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
 import { reportDiagnostics } from './report-diagnostics.ts'
 
@@ -23,12 +25,16 @@ export async function validateCommand(
 ): Promise<number> {
   // Valid files checked before (by a build, or the last validate) come from the store: only edited files are parsed.
   // Refreshing the lock is what makes stale translations current, so it is checked without --strict-i18n.
-  const result = await checkContent(options.root, { store: openStore(), strictI18n: strictI18n && !updateI18nLock })
+  const checked = await checkContent(options.root, { store: openStore(), strictI18n: strictI18n && !updateI18nLock })
+  // A letter no card font covers (M7) fails the build, so it fails here too: CI on a content pull
+  // request finds it before a build is tried.
+  const glyphs = checkContentCardGlyphs(checked)
+  const result = glyphs.length === 0 ? checked : { ...checked, diagnostics: [...checked.diagnostics, ...glyphs] }
   reportDiagnostics(result, options, logger)
   for (const coverage of result.coverage) logger.info(describeCoverage(coverage))
   if (updateI18nLock && result.content && result.translationLock !== undefined) {
     writeFileAtomically(path.join(options.root, I18N_LOCK_FILE), result.translationLock)
     logger.info(`wrote ${I18N_LOCK_FILE}`)
   }
-  return result.content ? 0 : 1
+  return result.content && !hasErrors(glyphs) ? 0 : 1
 }

@@ -14,7 +14,7 @@ import { dataInPlace, writeSiteData, type DataInPlace, type WrittenData } from '
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { startExternalPosts, writeFeeds } from './writing-outputs.ts'
 import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
-import type { CheckedContent, CheckResult } from '../content/check-content.ts'
+import type { CheckResult } from '../content/check-content.ts'
 import { listedPosts } from '../generate/post-data.ts'
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { checkAndCompile, checkPortfolio, checkProjects, type CheckAndCompileResult } from './check-and-compile.ts'
@@ -23,7 +23,7 @@ import type { KeptProject } from './project-job.ts'
 import { coverResolver, languageCardSpecs, socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { Portfolio, ProjectCard, RenderedProject } from '../content/content-types.ts'
-import type { CardSource } from '../social/card-specs.ts'
+import { cardSourceOf, type CardSource } from '../social/card-specs.ts'
 import { generateContentModules, listsPosts } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
@@ -41,7 +41,7 @@ import {
   writeResume,
   type ResumeOutcome,
 } from '../resume/make-resume.ts'
-import { checkAllCardGlyphs } from '../social/card-glyphs.ts'
+import { checkContentCardGlyphs } from '../social/card-glyphs.ts'
 import { overlayFileOf } from '../content/i18n/overlay-file-of.ts'
 import type { TypesetInput } from '../resume/typeset.ts'
 import {
@@ -222,18 +222,13 @@ export async function runBuildSteps(
     const { report, compiled, kept } = reportAndContent(checked)
     if (!compiled || !kept || !app) return { ...report, compiled: false, pages: [] }
     // A letter no card font covers (M7) stops the build before any card is drawn with a box in its place.
-    const glyphs = checkAllCardGlyphs(
-      cardSource(checked.content!),
-      checked.languages ?? [],
-      compiled.portfolio.site.language ?? 'en',
-      (file) => checked.parsed.get(file),
-    )
+    const glyphs = checkContentCardGlyphs(checked)
     if (hasErrors(glyphs)) {
       const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...glyphs] })
       return { ...failed.report, compiled: false, pages: [] }
     }
 
-    cards = drawSocialCards(cardSource(checked.content!), checked.languages ?? [], pool, {
+    cards = drawSocialCards(cardSourceOf(checked.content!), checked.languages ?? [], pool, {
       root: options.root,
       folder: work.cards,
       store,
@@ -527,14 +522,6 @@ function timedSteps(options: BuildOptions): { step: Step; progress: (name: strin
     return value
   }
   return { step, progress }
-}
-
-/** What the cards are drawn from: the checked content, with the posts a build publishes (no draft). */
-function cardSource(content: CheckedContent): CardSource {
-  return {
-    ...content,
-    posts: content.posts.flatMap(({ slug, post }) => (post.draft === true ? [] : [{ slug, ...post }])),
-  }
 }
 
 /** Cards a batch must have to go to workers when none are up yet. */

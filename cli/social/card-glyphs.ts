@@ -3,7 +3,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Locatable } from '../diagnostics/locate.ts'
 import type { LanguageContent } from '../content/i18n/localize.ts'
 import { overlayFileOf } from '../content/i18n/overlay-file-of.ts'
-import { languageCardSource, type CardSource } from './card-specs.ts'
+import type { CheckResult } from '../content/check-content.ts'
+import { cardSourceOf, languageCardSource, type CardSource } from './card-specs.ts'
 import { cardFontOrder } from './card-writing.ts'
 
 /**
@@ -83,4 +84,18 @@ export function checkAllCardGlyphs(
       ),
     ),
   ]
+}
+
+/**
+ * M7 for the cards of checked content (`validate` and the build): nothing when the content has
+ * errors, as no card is drawn from it.
+ */
+export function checkContentCardGlyphs(checked: Pick<CheckResult, 'content' | 'languages' | 'parsed'>): Diagnostic[] {
+  if (!checked.content) return []
+  return checkAllCardGlyphs(
+    cardSourceOf(checked.content),
+    checked.languages ?? [],
+    checked.content.portfolio.site.language ?? 'en',
+    (file) => checked.parsed.get(file),
+  )
 }

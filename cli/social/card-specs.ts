@@ -1,4 +1,5 @@
 import { socialImage } from '../../site/src/paths.ts'
+import type { CheckedContent } from '../content/check-content.ts'
 import type { Portfolio, Project } from '../content/content-types.ts'
 import type { LanguageContent } from '../content/i18n/localize.ts'
 import type { CardCover } from './card-cover.ts'
@@ -50,6 +51,14 @@ export interface CardSource {
   projects: readonly (Pick<Project, 'id' | 'title' | 'description' | 'tech'> & { cover?: object })[]
   /** The posts that get a page (a build's: no draft), each drawn like a project: title, summary, tags, cover. */
   posts?: readonly { slug: string; title: string; summary: string; tags?: readonly string[]; cover?: object }[]
+}
+
+/** What the cards are drawn from: the checked content, with the posts a build publishes (no draft). */
+export function cardSourceOf(content: CheckedContent): CardSource {
+  return {
+    ...content,
+    posts: content.posts.flatMap(({ slug, post }) => (post.draft === true ? [] : [{ slug, ...post }])),
+  }
 }
 
 function cardContent({ portfolio }: CardSource): CardContent {

@@ -19,9 +19,10 @@
  *   - `isolate.md` (optional) runs the case in a child process, because the input can take the
  *     whole process down (the file says why); the child runs checkContent twice, so results that
  *     depend on JIT or stack state show up as a difference between the two runs;
- *   - `build.md` (optional) marks valid content whose problem only an output finds (a font with no
- *     glyph for its text): checkContent must report nothing, and expected.json is what the build
- *     reports (tests/integration/build-cases.test.ts); the file says which output.
+ *   - `build.md` (optional) marks content whose files check clean but whose text an output cannot
+ *     print (a font with no glyph for it): checkContent must report nothing, and expected.json is
+ *     what `portfolio validate` and the build report (tests/integration/build-cases.test.ts); the
+ *     file says which output.
  * None of these control files is copied into the content root.
  */
 import {

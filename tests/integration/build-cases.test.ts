@@ -1,9 +1,11 @@
 /**
- * The bad-input cases only the build finds (tests/fixtures/invalid/<case>/build.md, see
- * tests/helpers/fixtures.ts): content that validates, whose text an output (the resume, a social
- * card) cannot print. The build must report expected.json exactly and write nothing; each case's
- * rule is also run on its own, so a located message is pinned even while the build does not report it.
+ * The bad-input cases an output finds (tests/fixtures/invalid/<case>/build.md, see
+ * tests/helpers/fixtures.ts): content whose files check clean, whose text an output (the resume, a
+ * social card) cannot print. `portfolio validate` and the build must report expected.json exactly,
+ * and the build write nothing; each case's rule is also run on its own, so a located message is
+ * pinned even while a command does not report it.
  */
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,7 +13,7 @@ import { checkContent } from '../../cli/content/check-content.ts'
 import type { Diagnostic } from '../../cli/diagnostics/diagnostic.ts'
 import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { checkAllCardGlyphs } from '../../cli/social/card-glyphs.ts'
-import { brief, type CaseInfo, type FixtureRoot, listCases, materializeCase } from '../helpers/fixtures.ts'
+import { brief, type CaseInfo, type FixtureRoot, listCases, materializeCase, REPO_ROOT } from '../helpers/fixtures.ts'
 
 const cases = listCases().filter((c) => c.build)
 
@@ -26,6 +28,8 @@ function describeBuildCase(testCase: CaseInfo): void {
     let fixture: FixtureRoot
     let outDir = ''
     let reported: Diagnostic[] = []
+    /** `portfolio validate --format json` on the case: its exit code and its diagnostics. */
+    let validated: { status: number | null; diagnostics: Diagnostic[] } = { status: null, diagnostics: [] }
     /** What the cards' font rule says of every language of the content, each field located where it was written. */
     let cardRule: Diagnostic[] = []
 
@@ -43,12 +47,24 @@ function describeBuildCase(testCase: CaseInfo): void {
       )
       outDir = path.join(fixture.root, 'dist')
       reported = (await runBuild({ root: fixture.root, outDir, base: '/', store: false })).diagnostics
+      const run = spawnSync(
+        process.execPath,
+        [path.join(REPO_ROOT, 'bin/portfolio.mjs'), 'validate', '--root', fixture.root, '--format', 'json'],
+        { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' } },
+      )
+      validated = { status: run.status, diagnostics: JSON.parse(run.stdout) as Diagnostic[] }
     }, 180_000)
     afterAll(() => fixture?.cleanup())
 
     it(`the cards' font rule reports exactly ${testCase.expected.join(', ')}, explained`, () => {
       expect(cardRule.map(brief)).toEqual(testCase.expected)
       expectMessages(testCase, cardRule)
+    })
+
+    it(`portfolio validate reports exactly ${testCase.expected.join(', ')} and exits 1, as CI on a content pull request runs it`, () => {
+      expect(validated.diagnostics.map(brief)).toEqual(testCase.expected)
+      expectMessages(testCase, validated.diagnostics)
+      expect(validated.status).toBe(1)
     })
 
     const built = testCase.bug ? it.fails : it
