@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { fontDirectory } from '../paths.ts'
-import { SCRIPT_FONTS } from './script-fonts.ts'
+import { fontOrder, SCRIPT_FONTS } from './script-fonts.ts'
 
 /**
  * The fonts every card is set in, shipped with the tool so a card looks the same on every machine.
@@ -26,3 +26,8 @@ export const RENDERER_FONT_FILES: readonly string[] = [
   ...Object.values(FONT_FILES),
   ...SCRIPT_FONTS.flatMap((font) => [font.regular, font.bold]),
 ]
+
+/** The card's font files for `tag`, in the order tried: its script's, DejaVu Sans, the other scripts'. */
+export function cardFontOrder(tag: string): readonly Readonly<Record<FontWeight, string>>[] {
+  return fontOrder(tag, FONT_FILES, (font) => ({ regular: font.regular, bold: font.bold }))
+}

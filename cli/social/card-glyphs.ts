@@ -5,7 +5,7 @@ import type { LanguageContent } from '../content/i18n/localize.ts'
 import { overlayFileOf } from '../content/i18n/overlay-file-of.ts'
 import type { CheckResult } from '../content/check-content.ts'
 import { cardSourceOf, languageCardSource, type CardSource } from './card-specs.ts'
-import { cardFontOrder } from './card-writing.ts'
+import { cardFontOrder } from './card-font-files.ts'
 
 /**
  * The texts a language's cards print (socialCardSpecs shows these fields), each with the file and

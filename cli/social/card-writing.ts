@@ -1,9 +1,9 @@
 import { textDirection } from '../../site/src/i18n/languages.ts'
-import { FONT_FAMILY, FONT_FILES, type FontWeight } from './card-font-files.ts'
+import { cardFontOrder, FONT_FAMILY, type FontWeight } from './card-font-files.ts'
 import { type CardFontOrder, measureShapedText, measureText } from './card-fonts.ts'
 import { W } from './card-palette.ts'
 import { cardWords, type CardWords } from './card-words.ts'
-import { fontOfScript, fontOrder, scriptOf } from './script-fonts.ts'
+import { fontOfScript, scriptOf } from './script-fonts.ts'
 
 /**
  * How a card is written in its language: its words, its direction, the fonts its SVG names and how
@@ -56,11 +56,6 @@ export function cardWriting(tag?: string): CardWriting {
     spacedLabel: CASED_SCRIPTS.has(script),
     measure: (text, size, weight, letterSpacing) => measureShapedText(text, size, weight, order, letterSpacing),
   }
-}
-
-/** The card's font files for `tag`, in the order tried: its script's, DejaVu Sans, the other scripts'. */
-export function cardFontOrder(tag: string): CardFontOrder {
-  return fontOrder(tag, FONT_FILES, (font) => ({ regular: font.regular, bold: font.bold }))
 }
 
 /** An x of the left-to-right layout where a card in `writing` puts it: mirrored for right to left (`width`: of a box whose left edge `x` is). */

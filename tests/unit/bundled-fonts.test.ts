@@ -3,13 +3,14 @@
  * packages (so an update is a package bump and a copy), and covering the letters of en, es, fr, de,
  * pt-BR, hi and ar in the resume's and the cards' font lists.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fontCoverage, scriptOfCharacter } from '../../cli/content/rules/font-coverage.ts'
+import { FONT_COVERAGE_FILE, fontCoverage, scriptOfCharacter } from '../../cli/content/rules/font-coverage.ts'
+import { prebuiltDirectory } from '../../cli/paths.ts'
 import { resumeFontFamilies } from '../../cli/resume/typeset.ts'
-import { FONT_FILES } from '../../cli/social/card-font-files.ts'
+import { FONT_FILES, RENDERER_FONT_FILES } from '../../cli/social/card-font-files.ts'
 import { fontOrder, SCRIPT_FONTS, scriptOf } from '../../cli/social/script-fonts.ts'
 
 const require = createRequire(import.meta.url)
@@ -92,5 +93,26 @@ describe('the bundled script fonts', () => {
       undefined,
       undefined,
     ])
+  })
+})
+
+describe('the prebuilt coverage of the bundled fonts (lib/prebuilt/font-coverage.json, made when the tool is built)', () => {
+  it('holds every font an output sets text in, and says what fontkit says of each code point of the BMP', () => {
+    const prebuilt = JSON.parse(readFileSync(path.join(prebuiltDirectory, FONT_COVERAGE_FILE), 'utf8')) as Record<
+      string,
+      [number, number][]
+    >
+    const files = [...new Set([...RENDERER_FONT_FILES, ...resumeFontFamilies('en').flat()])]
+    const fontkit = require('fontkit') as typeof import('fontkit')
+    for (const file of files) {
+      const runs = prebuilt[`${path.basename(file)}:${statSync(file).size}`]
+      expect(runs, file).toBeDefined()
+      const font = fontkit.create(readFileSync(file)) as import('fontkit').Font
+      const inRuns = (point: number) => runs!.some(([first, last]) => point >= first && point <= last)
+      const differing: number[] = []
+      for (let point = 0; point <= 0xffff; point++)
+        if (inRuns(point) !== font.hasGlyphForCodePoint(point)) differing.push(point)
+      expect(differing, file).toEqual([])
+    }
   })
 })
