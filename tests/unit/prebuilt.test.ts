@@ -14,6 +14,7 @@ import {
 } from '../../cli/content/validate-schema.ts'
 import { compileTypes, generateTypes, readPrebuiltTypes, typesFileName } from '../../cli/generate/generate-types.ts'
 import { writePrebuilt } from '../../cli/prepare/write-prebuilt.ts'
+import { FONT_COVERAGE_FILE } from '../../cli/content/rules/font-coverage.ts'
 import { prebuiltDirectory } from '../../cli/paths.ts'
 import { INVALID_DIR, REPO_ROOT } from '../helpers/fixtures.ts'
 
@@ -92,13 +93,15 @@ describe('prebuilt types', () => {
 })
 
 describe('writePrebuilt', () => {
-  it('writes both files named by their inputs and removes those of earlier inputs', async () => {
+  it("writes the validators and the types named by their inputs, and the fonts' coverage, and removes files of earlier inputs", async () => {
     const dir = tempDir()
     writeFileSync(`${dir}validators-0123456789abcdef.cjs`, 'module.exports = {}')
     writeFileSync(`${dir}types-${'0'.repeat(32)}.ts`, 'export interface Old {}')
     const written = await writePrebuilt(dir)
-    expect(written.sort()).toEqual([typesFileName(), validatorsFileName()].sort())
+    expect(written.sort()).toEqual([typesFileName(), validatorsFileName(), FONT_COVERAGE_FILE].sort())
     expect(readdirSync(dir).sort()).toEqual(written)
+    const coverage = JSON.parse(readFileSync(`${dir}${FONT_COVERAGE_FILE}`, 'utf8')) as Record<string, unknown>
+    expect(Object.keys(coverage)).toEqual(expect.arrayContaining([expect.stringMatching(/^DejaVuSans\.ttf:\d+$/)]))
     expect(loadPrebuiltValidators(dir)).toBeDefined()
     expect(readPrebuiltTypes(dir)).toBe(await compileTypes())
   })
