@@ -56,17 +56,12 @@ const SITE = 'https://site.invalid/'
 /**
  * The href or src to write for a markdown address, escaped for a double-quoted attribute, or
  * undefined when a browser would read it as anything but https, mailto (when `mailto`) or a path of
- * the site. The address is taken as CommonMark defines it (character references decoded) and then
- * percent-encoded as marked does; the URL parser that decides is the WHATWG one browsers use, so
- * tabs, case, entities and backslashes cannot hide a scheme from it.
+ * the site. The address is taken as CommonMark defines it (character references decoded), which is
+ * the string a browser reads back from the attribute; the URL parser that decides is the WHATWG one
+ * browsers use, so tabs, case, entities and backslashes cannot hide a scheme from it.
  */
 export function safeAddress(raw: string, mailto: boolean): string | undefined {
-  let address: string
-  try {
-    address = encodeURI(decodeHTMLAttribute(raw)).replace(/%25/g, '%')
-  } catch {
-    return undefined // a lone surrogate: not an address
-  }
+  const address = decodeHTMLAttribute(raw)
   let url: URL
   try {
     url = new URL(address, SITE)

@@ -78,8 +78,9 @@ describe('the packed tool, installed from its tarball', () => {
       expect(paths, needed).toContain(needed)
     }
     expect(paths.some((p) => p.startsWith('assets/fonts/'))).toBe(true)
-    // Made when the tool is built, so a user's first run compiles nothing.
+    // Made when the tool is built, so a user's first run compiles nothing and reads no font to check text.
     expect(paths.filter((p) => p.startsWith('lib/prebuilt/')).sort()).toEqual([
+      'lib/prebuilt/font-coverage.json',
       expect.stringMatching(/^lib\/prebuilt\/types-[0-9a-f]{32}\.ts$/),
       expect.stringMatching(/^lib\/prebuilt\/validators-[0-9a-f]{16}\.cjs$/),
     ])
