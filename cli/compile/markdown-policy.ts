@@ -52,6 +52,7 @@ export const CODE_CLASS = /^(hljs|hljs-[\w-]+|[a-z]+_|language-[\w-]+)$/
 
 /** An address checked is resolved against this base: a path of the site keeps its host. */
 const SITE = 'https://site.invalid/'
+const SITE_ORIGIN = new URL(SITE).origin
 
 /**
  * The href or src to write for a markdown address, escaped for a double-quoted attribute, or
@@ -71,7 +72,7 @@ export function safeAddress(raw: string, mailto: boolean): string | undefined {
   const absolute = /^(https|mailto):/i.test(address)
   const allowed =
     (url.protocol === 'mailto:' && mailto && absolute) ||
-    (url.protocol === 'https:' && (absolute || url.origin === new URL(SITE).origin))
+    (url.protocol === 'https:' && (absolute || url.origin === SITE_ORIGIN))
   return allowed ? escapeAttribute(address) : undefined
 }
 

@@ -65,7 +65,7 @@ const HEADLINE_LENGTH = 80
  * sentence would answer "what are they" with a summary.
  */
 function htmlBlocks(html: string): Block[] {
-  const blocks: (Omit<Block, 'itemLeads'> & { merged?: boolean; itemLeads?: string[] })[] = []
+  const blocks: (Block & { merged?: boolean })[] = []
   const open: { text: string; lead: string; inLead: boolean }[] = []
   const lists: { intro: number; items: number[] }[] = []
   const done: { intro: number; items: number[] }[] = []
@@ -97,7 +97,7 @@ function htmlBlocks(html: string): Block[] {
           const content = text(block?.text)
           if (block && content) {
             if (name === 'li') lists[lists.length - 1]?.items.push(blocks.length)
-            blocks.push({ lead: text(block.lead).replace(/[.:]$/, ''), text: content })
+            blocks.push({ lead: text(block.lead).replace(/[.:]$/, ''), text: content, itemLeads: [] })
           }
         } else if (name === 'td' || name === 'th') {
           const current = open[open.length - 1]
@@ -127,7 +127,7 @@ function htmlBlocks(html: string): Block[] {
   }
   return blocks
     .filter((block) => !block.merged)
-    .map(({ lead, text: body, itemLeads = [] }) => ({
+    .map(({ lead, text: body, itemLeads }) => ({
       lead,
       itemLeads,
       text: body.replace(/(?:\s*·\s*)+$/, '').replace(/\s*·\s*·\s*/g, ' · '),

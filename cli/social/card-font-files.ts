@@ -27,7 +27,10 @@ export const RENDERER_FONT_FILES: readonly string[] = [
   ...SCRIPT_FONTS.flatMap((font) => [font.regular, font.bold]),
 ]
 
+/** A card's font files in the order it tries them, each as its two weights. */
+export type CardFontOrder = readonly Readonly<Record<FontWeight, string>>[]
+
 /** The card's font files for `tag`, in the order tried: its script's, DejaVu Sans, the other scripts'. */
-export function cardFontOrder(tag: string): readonly Readonly<Record<FontWeight, string>>[] {
+export function cardFontOrder(tag: string): CardFontOrder {
   return fontOrder(tag, FONT_FILES, (font) => ({ regular: font.regular, bold: font.bold }))
 }

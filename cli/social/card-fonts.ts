@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import * as fontkit from 'fontkit'
-import { FONT_FILES, type FontWeight } from './card-font-files.ts'
+import { type CardFontOrder, FONT_FILES, type FontWeight } from './card-font-files.ts'
 
 const loaded = new Map<string, fontkit.Font>()
 
@@ -26,9 +26,6 @@ export function measureText(text: string, size: number, weight: FontWeight = 're
   for (const glyph of glyphs) units += glyph.advanceWidth
   return (units * size) / font.unitsPerEm + letterSpacing * glyphs.length
 }
-
-/** A card's font files in the order it tries them, each as its two weights. */
-export type CardFontOrder = readonly Readonly<Record<FontWeight, string>>[]
 
 /**
  * The width of `text` set in the first of `order`'s fonts that has each character, as the renderer

@@ -1,6 +1,6 @@
 import { textDirection } from '../../site/src/i18n/languages.ts'
-import { cardFontOrder, FONT_FAMILY, type FontWeight } from './card-font-files.ts'
-import { type CardFontOrder, measureShapedText, measureText } from './card-fonts.ts'
+import { type CardFontOrder, cardFontOrder, FONT_FAMILY, type FontWeight } from './card-font-files.ts'
+import { measureShapedText, measureText } from './card-fonts.ts'
 import { W } from './card-palette.ts'
 import { cardWords, type CardWords } from './card-words.ts'
 import { fontOfScript, scriptOf } from './script-fonts.ts'

@@ -3,6 +3,8 @@ import {
   CHAT_DATA_FORMAT,
   englishAnalysis,
   indexOptionsFor,
+  prefixMatched,
+  typosForgiven,
   searchOptionsFor,
   type ChatOverviewFile,
   type Passage,
@@ -242,12 +244,6 @@ export function projectChooser(
   }
 }
 
-/** The typos forgiven in a word (searchOptions'; `strict`: from 6 letters, one). */
-function fuzziness(term: string, strict = false): number | false {
-  if (strict) return term.length >= 6 ? 1 : false
-  return term.length >= 9 ? 2 : term.length >= 4 ? 1 : false
-}
-
 /** Whether `run` (non-empty) appears as consecutive words in `words`. */
 function containsRun(words: readonly string[], run: readonly string[]): boolean {
   if (run.length === 0) return false
@@ -336,8 +332,9 @@ function searchOver(
           boostTerm: (term: string) => (own.has(term) ? 1 : (boost.get(term) ?? 0)),
           ...(options.all ? { combineWith: 'AND' } : {}),
           // Typos and word beginnings are the visitor's: a related word is matched as the lexicon spells it.
-          prefix: (term: string) => own.has(term) && term.length >= (options.strict ? 5 : 4),
-          fuzzy: (term: string) => (own.has(term) ? fuzziness(term, options.strict) : false),
+          prefix: (term: string) => own.has(term) && (options.strict ? term.length >= 5 : prefixMatched(term)),
+          fuzzy: (term: string) =>
+            own.has(term) ? (options.strict ? (term.length >= 6 ? 1 : false) : typosForgiven(term)) : false,
         })
       const plain = searchWith(processQueryTerm, new Map())
       // How surely the other words of an asked word's concepts stand for it: fully for a word no passage

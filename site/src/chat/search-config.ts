@@ -180,11 +180,15 @@ export function processQueryTerm(term: string): string[] | null {
   return [...new Set([stem, ...extra])]
 }
 
-/** Typos: one edit in words of 4+ letters (`limt`), two from 9; prefixes from 4 letters (`todo` finds `todoapp`). */
+/** Prefixes from 4 letters (`todo` finds `todoapp`). */
+export const prefixMatched = (term: string): boolean => term.length >= 4
+/** Typos: one edit in words of 4+ letters (`limt`), two from 9. */
+export const typosForgiven = (term: string): number | false => (term.length >= 9 ? 2 : term.length >= 4 ? 1 : false)
+
 export const searchOptions: SearchOptions = {
   boost: { title: 2, source: 1.5, text: 1, about: 0.5 },
-  prefix: (term) => term.length >= 4,
-  fuzzy: (term) => (term.length >= 9 ? 2 : term.length >= 4 ? 1 : false),
+  prefix: prefixMatched,
+  fuzzy: typosForgiven,
   combineWith: 'OR',
   processTerm: processQueryTerm,
 }
