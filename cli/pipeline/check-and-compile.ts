@@ -12,6 +12,13 @@ import {
   type SourceFile,
 } from '../content/load-sources.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
+import {
+  compilePortfolioCached,
+  compilePostCached,
+  compileProjectCached,
+  compiledProjectKey,
+  readCompiledProject,
+} from '../compile/compile-cache.ts'
 import type { Portfolio, ProjectCard, RenderedPost, RenderedProject } from '../content/content-types.ts'
 import type { PostJobResult } from './post-job.ts'
 import { validPortfolio } from '../content/valid-data.ts'
@@ -29,8 +36,6 @@ export interface CompileOptions {
    */
   pool?: BuildPool
   workers?: WorkerMode
-  /** False: check only (the result has no `compiled`). @default true */
-  compile?: boolean
   /**
    * Where checked and compiled files are kept (cli/cache/store.ts); false checks and compiles every file.
    * @default the store under node_modules/.cache/portfolio/
@@ -86,19 +91,16 @@ export interface CheckAndCompileResult<P extends ProjectCard = RenderedProject> 
 export interface PortfolioChecked {
   loaded: LoadedSources
   store: Store
-  compiler: typeof import('../compile/compile-cache.ts') | undefined
   outcome: FileOutcome | undefined
   /**
-   * portfolio.yaml compiled, when it passed its own checks and compiling was asked: a build starts
+   * portfolio.yaml compiled, when it passed its own checks: a build starts
    * its app with it, which holds no project, while the project files are checked. The content may
    * still turn out invalid (a project, or a rule across files).
    */
   portfolio?: Promise<Portfolio>
 }
 
-/** Project files per worker when they are only checked (see RunOptions.perWorker). */
-const CHECKED_FILES_PER_WORKER = 2000
-/** And when they are compiled too (a language's case studies too, language-sites.ts). */
+/** Project files per worker (see RunOptions.perWorker), a language's case studies too (language-sites.ts). */
 export const COMPILED_FILES_PER_WORKER = 100
 
 /**
@@ -128,11 +130,9 @@ export async function checkAndCompile(
 /** Loads the content's files and checks portfolio.yaml; compiling it starts as soon as it passes (see PortfolioChecked.portfolio). */
 export async function checkPortfolio(
   root: string,
-  options: Pick<CompileOptions, 'compile' | 'store' | 'memo'> = {},
+  options: Pick<CompileOptions, 'store' | 'memo'> = {},
 ): Promise<PortfolioChecked> {
   const store = options.store === false ? noStore : (options.store ?? openStore())
-  // Loaded only when compiling: `validate`-like runs never pay for loading the compilers.
-  const compiler = options.compile !== false ? await import('../compile/compile-cache.ts') : undefined
   const memo = options.memo
   const loaded = await loadSources(root, {
     ...(memo ? { memo: memo.files } : {}),
@@ -141,10 +141,10 @@ export async function checkPortfolio(
   const source = loaded.portfolio
   const outcome: FileOutcome | undefined = source && checkFileCached(source, 'portfolio', store)
   const valid = outcome && !hasErrors(loaded.diagnostics) ? validPortfolio(outcome) : undefined
-  if (!compiler || !source || !valid) return { loaded, store, compiler, outcome }
-  const portfolio = compiler.compilePortfolioCached(source, valid, store)
+  if (!source || !valid) return { loaded, store, outcome }
+  const portfolio = compilePortfolioCached(source, valid, store)
   portfolio.catch(() => undefined) // awaited by checkProjects, which throws what compiling threw
-  return { loaded, store, compiler, outcome, portfolio }
+  return { loaded, store, outcome, portfolio }
 }
 
 /**
@@ -172,12 +172,12 @@ export async function checkProjects(
   checked: PortfolioChecked,
   options: CompileOptions & { pool: BuildPool },
 ): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>> {
-  const { loaded, store, compiler, outcome, portfolio: compiling } = checked
-  const keeper = projectKeeper(store, compiler, options)
+  const { loaded, store, outcome, portfolio: compiling } = checked
+  const keeper = projectKeeper(store, options)
   // On the pool at once: a post's job is short, and waits for no project.
   const [{ results: projectResults, overlays }, postResults] = await Promise.all([
-    projectResultsOf(loaded.projects, loaded.overlays, store, compiler, keeper, options),
-    postResultsOf(loaded.posts, store, compiler !== undefined, options),
+    projectResultsOf(loaded.projects, loaded.overlays, store, keeper, options),
+    postResultsOf(loaded.posts, store, options),
   ])
   const outcomes = projectResults.map((done, i) => {
     const checked = overlays.get((loaded.projects[i] as SourceFile).path)
@@ -191,20 +191,16 @@ export async function checkProjects(
   // Settled before returning, whatever the checks found: a build's app started from it has started.
   await compiling?.catch(() => undefined)
   const source = loaded.portfolio
-  if (!compiler || !result.content || !source) return { ...result, compileDiagnostics: [] }
+  if (!result.content || !source) return { ...result, compileDiagnostics: [] }
   // Valid content passed the portfolio's own checks, so it is compiled already: this gives that
   // portfolio, or throws what compiling it threw (never compiling it twice).
-  const portfolio = await (compiling ?? compiler.compilePortfolioCached(source, result.content.portfolio, store))
+  const portfolio = await (compiling ?? compilePortfolioCached(source, result.content.portfolio, store))
   const { projects, kept, diagnostics, stats } = await compiledInOrder(
     result.content,
     result.parsed,
     loaded,
     projectResults,
-    {
-      compiler,
-      store,
-      keeper,
-    },
+    { store, keeper },
   )
   // Each edit leaves entries no build reads again: the least recently used go once there are too many.
   // A store the caller opened is the caller's to prune (a build prunes once, after its last step).
@@ -212,7 +208,7 @@ export async function checkProjects(
     fileDigests(store).save()
     if (stats.compiled > 0) store.prune()
   }
-  const posts = await compiledPosts(result.content, loaded, postResults, { compiler, store }, options.drafts === true)
+  const posts = await compiledPosts(result.content, loaded, postResults, store, options.drafts === true)
   diagnostics.push(...posts.diagnostics)
   const failed = hasErrors(diagnostics)
   return {
@@ -231,16 +227,12 @@ export async function checkProjects(
  */
 type Keeper = (result: ProjectJobResult, source: SourceFile) => ProjectJobResult
 
-function projectKeeper(
-  store: Store,
-  compiler: CompileCache | undefined,
-  { dataDir, dataInPlace }: CompileOptions,
-): Keeper {
+function projectKeeper(store: Store, { dataDir, dataInPlace }: CompileOptions): Keeper {
   return (result, source) => {
     if (dataDir === undefined || !result.compiled || result.staged) return result
     const kept = result.kept ?? keepProject(dataDir, result.compiled.project)
-    if (store && compiler && dataInPlace)
-      recordProjectFiles(dataInPlace, compiler.compiledProjectKey(source, store), kept, result.compiled.diagnostics)
+    if (dataInPlace)
+      recordProjectFiles(dataInPlace, compiledProjectKey(source, store), kept, result.compiled.diagnostics)
     return { ...result, compiled: { ...result.compiled, project: kept.card }, kept, staged: true }
   }
 }
@@ -250,7 +242,6 @@ async function projectResultsOf(
   sources: readonly SourceFile[],
   overlays: readonly OverlaySource[],
   store: Store,
-  compiler: PortfolioChecked['compiler'],
   keep: Keeper,
   options: CompileOptions & { pool: BuildPool },
 ): Promise<{ results: ProjectJobResult[]; overlays: Map<string, OverlayChecked[]> }> {
@@ -261,9 +252,7 @@ async function projectResultsOf(
   sources.forEach((source, i) => {
     const remembered = memo?.projects.get(source.path)
     const stored =
-      remembered?.text === source.text
-        ? remembered.result
-        : store && storedResult(source, store, compiler, options.dataInPlace)
+      remembered?.text === source.text ? remembered.result : storedResult(source, store, options.dataInPlace)
     // A project not checked again is the same object (the dev server compares them); its
     // translations are checked across files (or taken from the store there).
     if (stored) results[i] = keep(stored, source)
@@ -271,7 +260,6 @@ async function projectResultsOf(
   })
   let done = sources.length - toDo.length
   options.progress?.(done, sources.length)
-  const compile = compiler !== undefined
   const overlaysOf = projectOverlays(overlays)
   const jobs = toDo.map((i) => {
     const source = sources[i] as SourceFile
@@ -279,13 +267,12 @@ async function projectResultsOf(
     return {
       source,
       ...(store ? { store: store.address } : {}),
-      compile,
       ...(dataDir !== undefined ? { dataDir } : {}),
       ...(own ? { overlays: own } : {}),
     }
   })
   await options.pool.runJobs('project', jobs, {
-    perWorker: compile ? COMPILED_FILES_PER_WORKER : CHECKED_FILES_PER_WORKER,
+    perWorker: COMPILED_FILES_PER_WORKER,
     each: ({ overlays: checked, ...result }, j) => {
       const i = toDo[j] as number
       const source = sources[i] as SourceFile
@@ -309,7 +296,7 @@ async function compiledInOrder(
   parsed: CheckResult['parsed'],
   loaded: LoadedSources,
   projectResults: readonly ProjectJobResult[],
-  { compiler, store, keeper }: { compiler: CompileCache; store: Store; keeper: Keeper },
+  { store, keeper }: { store: Store; keeper: Keeper },
 ): Promise<{
   projects: (RenderedProject | ProjectCard)[]
   kept: KeptProject[]
@@ -327,7 +314,7 @@ async function compiledInOrder(
     let compiled = file?.done
     if (!compiled?.compiled && file) {
       // Its job's compile threw: compiled again here, so it throws here exactly as it did there.
-      const { cached: _, ...again } = await compiler.compileProjectCached(file.source, data, parsed, store)
+      const { cached: _, ...again } = await compileProjectCached(file.source, data, parsed, store)
       compiled = keeper({ ...file.done!, compiled: again }, file.source)
     }
     if (!compiled?.compiled) throw new Error(`projects/${String(data.id)}.yaml was not compiled`)
@@ -350,8 +337,6 @@ function projectOverlays(overlays: readonly OverlaySource[]): Map<string, Overla
   return byFile
 }
 
-type CompileCache = typeof import('../compile/compile-cache.ts')
-
 /** Post files per worker: a post's job is about a project's. */
 const POSTS_PER_WORKER = COMPILED_FILES_PER_WORKER
 
@@ -362,7 +347,6 @@ const POSTS_PER_WORKER = COMPILED_FILES_PER_WORKER
 async function postResultsOf(
   sources: readonly SourceFile[],
   store: Store,
-  compile: boolean,
   options: CompileOptions & { pool: BuildPool },
 ): Promise<PostJobResult[]> {
   const memo = options.memo
@@ -376,7 +360,6 @@ async function postResultsOf(
   const jobs = toDo.map((i) => ({
     source: sources[i] as SourceFile,
     ...(store ? { store: store.address } : {}),
-    compile,
     drafts: options.drafts === true,
   }))
   await options.pool.runJobs('post', jobs, {
@@ -399,7 +382,7 @@ async function compiledPosts(
   content: NonNullable<CheckResult['content']>,
   loaded: LoadedSources,
   results: readonly PostJobResult[],
-  { compiler, store }: { compiler: CompileCache; store: Store },
+  store: Store,
   drafts: boolean,
 ): Promise<{ posts: RenderedPost[]; diagnostics: Diagnostic[] }> {
   const byPath = new Map(loaded.posts.map((source, i) => [source.path, { source, done: results[i] }]))
@@ -409,7 +392,7 @@ async function compiledPosts(
     if (post.draft === true && !drafts) continue
     const file = byPath.get(`posts/${slug}.md`)
     if (!file) throw new Error(`posts/${slug}.md was not loaded`)
-    const compiled = file.done?.compiled ?? (await compiler.compilePostCached(file.source, slug, post, store))
+    const compiled = file.done?.compiled ?? (await compilePostCached(file.source, slug, post, store))
     diagnostics.push(...compiled.diagnostics)
     posts.push(compiled.post)
   }
@@ -417,7 +400,7 @@ async function compiledPosts(
 }
 
 /**
- * A project file's result from the store alone (checked, and compiled when asked), or undefined.
+ * A project file's result from the store alone (checked and compiled), or undefined.
  * In a build, a project whose data and chat files the site in place holds as made from this compile
  * takes them from there, and what the build keeps of it from their record: its compiled entry is
  * not read.
@@ -425,19 +408,15 @@ async function compiledPosts(
 function storedResult(
   source: SourceFile,
   store: Store,
-  compiler: CompileCache | undefined,
   inPlace: DataInPlace | undefined,
 ): ProjectJobResult | undefined {
   const checked = readChecked(source, 'project', store)
   if (!checked) return undefined
   const result = { path: source.path, diagnostics: [], links: checked.links, data: checked.data }
-  if (!compiler) return result
   const id =
     typeof checked.data === 'object' && checked.data !== null ? (checked.data as { id?: unknown }).id : undefined
   const taken =
-    inPlace && typeof id === 'string'
-      ? takeProjectFiles(inPlace, id, compiler.compiledProjectKey(source, store))
-      : undefined
+    inPlace && typeof id === 'string' ? takeProjectFiles(inPlace, id, compiledProjectKey(source, store)) : undefined
   if (taken)
     return {
       ...result,
@@ -446,7 +425,7 @@ function storedResult(
       staged: true,
       cached: true,
     }
-  const compiled = compiler.readCompiledProject(source, store)
+  const compiled = readCompiledProject(source, store)
   return compiled && { ...result, compiled, cached: true }
 }
 

@@ -19,8 +19,6 @@ export interface PostJob {
   source: SourceFile
   /** Where checked and compiled files are kept; undefined: nothing is read from or kept in a store. */
   store?: StoreAddress
-  /** Compile the file too when it has no error of its own. */
-  compile: boolean
   /** Compile drafts too (`dev`); a build never does. */
   drafts?: boolean
 }
@@ -31,7 +29,7 @@ export interface PostJobResult {
   links: InternalLink[]
   /** The front matter's data (undefined when it did not parse). */
   data: unknown
-  /** Present when compiling was asked and succeeded (never for a draft a build leaves out). */
+  /** Present when the file passed its own checks and compiled (never for a draft a build leaves out). */
   compiled?: CompiledPost
   /** True when `compiled` came from the store. */
   cached?: boolean
@@ -50,7 +48,7 @@ export async function checkAndCompilePost(job: PostJob): Promise<PostJobResult> 
     data: checked.data,
   }
   const front = checked.data === undefined || hasErrors(checked.diagnostics) ? undefined : (checked.data as Post)
-  if (!job.compile || !front || (front.draft === true && !job.drafts)) return result
+  if (!front || (front.draft === true && !job.drafts)) return result
   try {
     const { cached, ...compiled } = await compilePostCached(source, postSlug(source.path), front, store)
     return { ...result, compiled, cached }

@@ -27,8 +27,6 @@ export interface ProjectJob {
   source: SourceFile
   /** Where checked and compiled files are kept; undefined (or noStore's address): nothing is read from or kept in a store. */
   store?: StoreAddress
-  /** Compile the file too when it has no error of its own. */
-  compile: boolean
   /**
    * A build's folder for the case-study data: the compiled project's data file is written there
    * (keepProject), and only its card comes back as `compiled.project`, not its prose.
@@ -47,7 +45,7 @@ export type KeptProject = ProjectDataFile & { chat: ProjectSummary; chatSha256: 
 export type ProjectJobResult = ProjectChecked &
   (
     | {
-        /** Present when compiling was asked and succeeded. */
+        /** Present when the file passed its own checks and compiled. */
         compiled?: CompiledProject
         kept?: undefined
       }
@@ -99,7 +97,7 @@ export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJo
     })
   }
   const data = validProject(checked)
-  if (!job.compile || !data) return result
+  if (!data) return result
   // A diagram that cannot be drawn is located in the file: parsed then, if it was not here already.
   let parsed: ParsedDocument | undefined = checked.parsed
   const lookup = { get: (file: string) => (file === source.path ? (parsed ??= parseYaml(source).parsed) : undefined) }

@@ -65,7 +65,7 @@ describe('every bad-input case gives the same result with workers as without', (
       if (!fixture) throw new Error('no fixture')
       const alone = await checkContent(fixture.root)
       const before = poolCounters.onWorkers
-      const pooled = await checkAndCompile(fixture.root, { pool: pools.always, compile: false, store: false })
+      const pooled = await checkAndCompile(fixture.root, { pool: pools.always, store: false })
       expect(comparable(pooled)).toEqual(comparable(alone))
       // Unless no project file could be read, a worker checked some of them.
       const projectFiles = [...pooled.sources.keys()].filter((f) => f.startsWith('projects/')).length
@@ -92,8 +92,6 @@ describe('the real content, checked and compiled with workers and without', () =
     for (const diagram of diagrams) expect(diagram.svg).toMatch(/^<svg/)
     const before = poolCounters.onWorkers
     for (const workers of ['never', 'always'] as const) {
-      const checked = await checkAndCompile(REPO_ROOT, { pool: pools[workers], compile: false, store: false })
-      expect(comparable(checked)).toEqual(comparable(reference))
       const both = await checkAndCompile(REPO_ROOT, { pool: pools[workers], store: false })
       expect(comparable(both)).toEqual(comparable(reference))
       expect(both.compileDiagnostics).toEqual([])
@@ -121,10 +119,7 @@ describe('the real content, checked and compiled with workers and without', () =
     expect(poolCounters.onWorkers).toBeGreaterThan(before)
   })
 
-  it('compiles nothing when asked not to, or when the content has errors', async () => {
-    const checkOnly = await checkAndCompile(REPO_ROOT, { compile: false })
-    expect(checkOnly.compiled).toBeUndefined()
-    expect(checkOnly.compileStats).toBeUndefined()
+  it('compiles nothing when the content has errors', async () => {
     const fixture = await materializeCase('j1-duplicate-id')
     try {
       for (const workers of ['never', 'always'] as const) {

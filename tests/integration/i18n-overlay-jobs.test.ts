@@ -31,7 +31,7 @@ afterEach(() => {
 
 /** The diagnostics of checking on the pool with the store, as "CODE@file:line:col" (W: for warnings). */
 async function pooled(): Promise<string[]> {
-  const result = await checkAndCompile(fixture.root, { pool, compile: false, store: openStore(storeRoot) })
+  const result = await checkAndCompile(fixture.root, { pool, store: openStore(storeRoot) })
   return result.diagnostics.map(brief)
 }
 

@@ -26,7 +26,7 @@ const broken = { path: 'projects/broken.yaml', text: 'id: broken\ntitle: [unclos
 describe('the worker pool', () => {
   it('gives the same results, in the order of its inputs, in this thread and on workers', async () => {
     const inputs = [projectFile('logic-i'), broken, projectFile('authstack'), projectFile('todoapppro')].map(
-      (source) => ({ source, compile: true }),
+      (source) => ({ source }),
     )
     const here = await pools.never.runJobs('project', inputs)
     const before = { ...poolCounters }
@@ -96,8 +96,8 @@ describe('the worker pool', () => {
     const before = { ...poolCounters }
     const pool = openPool()
     try {
-      await pool.runJobs('project', [{ source: projectFile('logic-i'), compile: false }])
-      await pools.never.runJobs('project', [{ source: projectFile('logic-i'), compile: false }])
+      await pool.runJobs('project', [{ source: projectFile('logic-i') }])
+      await pools.never.runJobs('project', [{ source: projectFile('logic-i') }])
       expect(poolCounters.inThread - before.inThread).toBe(2)
       expect(poolCounters.onWorkers).toBe(before.onWorkers)
     } finally {
@@ -110,7 +110,7 @@ describe('the worker pool', () => {
     delete process.env.VITEST
     const pool = openPool('auto')
     try {
-      const job = { source: projectFile('logic-i'), compile: false }
+      const job = { source: projectFile('logic-i') }
       const before = { ...poolCounters }
       await pool.runJobs('project', [job, job], { perWorker: 3 })
       expect(poolCounters.inThread - before.inThread).toBe(2)
@@ -127,7 +127,7 @@ describe('the worker pool', () => {
   })
 
   it('hands each result to `each` as it arrives and keeps what it returns', async () => {
-    const inputs = ['logic-i', 'authstack'].map((id) => ({ source: projectFile(id), compile: false }))
+    const inputs = ['logic-i', 'authstack'].map((id) => ({ source: projectFile(id) }))
     for (const pool of [pools.never, pools.always]) {
       const seen: number[] = []
       const kept = await pool.runJobs('project', inputs, {
@@ -140,7 +140,7 @@ describe('the worker pool', () => {
 
   it('starts its workers again when used after it was closed', async () => {
     const pool = openPool('always')
-    const job = { source: projectFile('logic-i'), compile: false }
+    const job = { source: projectFile('logic-i') }
     expect(await pool.runJobs('project', [job])).toHaveLength(1)
     await pool.close()
     expect(await pool.runJobs('project', [job])).toHaveLength(1)
@@ -152,16 +152,16 @@ describe('the worker pool', () => {
     stop.abort(new Error('the build stopped'))
     for (const pool of [pools.never, pools.always])
       await expect(
-        pool.runJobs('project', [{ source: projectFile('logic-i'), compile: false }], { signal: stop.signal }),
+        pool.runJobs('project', [{ source: projectFile('logic-i') }], { signal: stop.signal }),
       ).rejects.toThrow()
   })
 
   it('rejects with the error a job threw, on a worker as in this thread', async () => {
-    const bad = [{ source: undefined as unknown as { path: string; text: string }, compile: false }]
+    const bad = [{ source: undefined as unknown as { path: string; text: string } }]
     await expect(pools.never.runJobs('project', bad)).rejects.toThrow(TypeError)
     await expect(pools.always.runJobs('project', bad)).rejects.toThrow(/TypeError|Cannot read/)
     // The pool still works afterwards.
-    expect(await pools.always.runJobs('project', [{ source: projectFile('logic-i'), compile: false }])).toHaveLength(1)
+    expect(await pools.always.runJobs('project', [{ source: projectFile('logic-i') }])).toHaveLength(1)
   })
 
   it('runs nothing for no jobs', async () => {
