@@ -80,8 +80,6 @@ export interface FileOutcome {
   data: unknown
   /** Absent when the file was checked elsewhere: it is parsed again here if something needs a position in it. */
   parsed?: ParsedDocument
-  /** A project's translations, checked against it where it was checked (the project's job). */
-  overlays?: readonly OverlayChecked[]
 }
 
 /** load → parse → schema → rules per file → rules across files. Collects every problem of every file. */
@@ -134,9 +132,16 @@ export async function checkAcrossFiles(
   store: Store = noStore,
   {
     posts: postOutcomes = [],
+    overlaysChecked = [],
     today = todayDate(),
     strictI18n = false,
-  }: { posts?: readonly FileOutcome[]; today?: string; strictI18n?: boolean } = {},
+  }: {
+    posts?: readonly FileOutcome[]
+    /** Project translations already checked against their project (in its job); the others are checked here. */
+    overlaysChecked?: readonly OverlayChecked[]
+    today?: string
+    strictI18n?: boolean
+  } = {},
 ): Promise<CheckResult> {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics]
   const sources = new Map<string, string>()
@@ -179,9 +184,7 @@ export async function checkAcrossFiles(
   // An overlay's document is parsed again only when something needs a position in it (its check may have run elsewhere).
   for (const overlay of loaded.overlays)
     parsedByFile.setLazy(overlay.source.path, () => parseYaml(overlay.source).parsed)
-  const checkedElsewhere = new Map(
-    projectOutcomes.flatMap((outcome) => (outcome.overlays ?? []).map((done) => [done.file, done] as const)),
-  )
+  const checkedElsewhere = new Map(overlaysChecked.map((done) => [done.file, done]))
   const sourceDigests = new Map(
     [...(loaded.portfolio ? [loaded.portfolio] : []), ...loaded.projects].map((source) => [
       source.path,

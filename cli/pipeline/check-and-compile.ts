@@ -179,12 +179,9 @@ export async function checkProjects(
     projectResultsOf(loaded.projects, loaded.overlays, store, keeper, options),
     postResultsOf(loaded.posts, store, options),
   ])
-  const outcomes = projectResults.map((done, i) => {
-    const checked = overlays.get((loaded.projects[i] as SourceFile).path)
-    return checked ? { ...done, overlays: checked } : done
-  })
-  const result = await checkAcrossFiles(root, loaded, outcome, outcomes, store, {
+  const result = await checkAcrossFiles(root, loaded, outcome, projectResults, store, {
     posts: postResults,
+    overlaysChecked: overlays,
     ...(options.today !== undefined ? { today: options.today } : {}),
     ...(options.strictI18n ? { strictI18n: true } : {}),
   })
@@ -244,10 +241,10 @@ async function projectResultsOf(
   store: Store,
   keep: Keeper,
   options: CompileOptions & { pool: BuildPool },
-): Promise<{ results: ProjectJobResult[]; overlays: Map<string, OverlayChecked[]> }> {
+): Promise<{ results: ProjectJobResult[]; overlays: OverlayChecked[] }> {
   const { memo, dataDir } = options
   const results = new Array<ProjectJobResult>(sources.length)
-  const overlaysChecked = new Map<string, OverlayChecked[]>()
+  const overlaysChecked: OverlayChecked[] = []
   const toDo: number[] = []
   sources.forEach((source, i) => {
     const remembered = memo?.projects.get(source.path)
@@ -275,10 +272,9 @@ async function projectResultsOf(
     perWorker: COMPILED_FILES_PER_WORKER,
     each: ({ overlays: checked, ...result }, j) => {
       const i = toDo[j] as number
-      const source = sources[i] as SourceFile
       // Apart from the result, which is remembered: they are this call's, for the checks across files.
-      if (checked) overlaysChecked.set(source.path, checked)
-      results[i] = keep(result, source)
+      if (checked) overlaysChecked.push(...checked)
+      results[i] = keep(result, sources[i] as SourceFile)
       options.progress?.(++done, sources.length)
     },
   })
