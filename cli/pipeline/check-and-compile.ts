@@ -12,7 +12,8 @@ import {
   type SourceFile,
 } from '../content/load-sources.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
-import type { Portfolio, ProjectCard, RenderedPost, RenderedProject } from '../content/content-types.ts'
+import type { ProjectCard, RenderedPost } from '../content/content-types.ts'
+import type { CompiledCaseStudy, CompiledPortfolio } from '../compile/compile-project.ts'
 import type { PostJobResult } from './post-job.ts'
 import { validPortfolio } from '../content/valid-data.ts'
 import type { WorkerMode } from '../workers/pool.ts'
@@ -71,7 +72,7 @@ export interface CompileMemo {
 }
 
 /** `P`: a project of `compiled`, its card alone with `dataDir`. */
-export interface CheckAndCompileResult<P extends ProjectCard = RenderedProject> extends CheckResult {
+export interface CheckAndCompileResult<P extends ProjectCard = CompiledCaseStudy> extends CheckResult {
   /** Present when the content is valid and compiled without error. */
   compiled?: CompiledContent<P>
   /** With `dataDir`: each compiled project's data file and passages, in content order. */
@@ -93,7 +94,7 @@ export interface PortfolioChecked {
    * its app with it, which holds no project, while the project files are checked. The content may
    * still turn out invalid (a project, or a rule across files).
    */
-  portfolio?: Promise<Portfolio>
+  portfolio?: Promise<CompiledPortfolio>
 }
 
 /** Project files per worker when they are only checked (see RunOptions.perWorker). */
@@ -116,7 +117,7 @@ export async function checkAndCompile(
 export async function checkAndCompile(
   root: string,
   options: CompileOptions = {},
-): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>> {
+): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>> {
   const pool = options.pool ?? openPool(options.workers)
   try {
     return await checkProjects(root, await checkPortfolio(root, options), { ...options, pool })
@@ -166,12 +167,12 @@ export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
   options: CompileOptions & { pool: BuildPool },
-): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>>
+): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>>
 export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
   options: CompileOptions & { pool: BuildPool },
-): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>> {
+): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>> {
   const { loaded, store, compiler, outcome, portfolio: compiling } = checked
   const keeper = projectKeeper(store, compiler, options)
   // On the pool at once: a post's job is short, and waits for no project.
@@ -311,7 +312,7 @@ async function compiledInOrder(
   projectResults: readonly ProjectJobResult[],
   { compiler, store, keeper }: { compiler: CompileCache; store: Store; keeper: Keeper },
 ): Promise<{
-  projects: (RenderedProject | ProjectCard)[]
+  projects: (CompiledCaseStudy | ProjectCard)[]
   kept: KeptProject[]
   diagnostics: Diagnostic[]
   stats: { compiled: number; cached: number }
@@ -319,7 +320,7 @@ async function compiledInOrder(
   const byPath = new Map(loaded.projects.map((file, i) => [file.path, { source: file, done: projectResults[i] }]))
   const stats = { compiled: 0, cached: 0 }
   const diagnostics: Diagnostic[] = []
-  const projects: (RenderedProject | ProjectCard)[] = []
+  const projects: (CompiledCaseStudy | ProjectCard)[] = []
   const kept: KeptProject[] = []
   for (const data of content.projects) {
     // A project in the content passed every rule, so its id is its file name.
