@@ -1,6 +1,6 @@
 import { hasErrors } from '../diagnostics/diagnostic.ts'
 import { entryKind, type Store } from '../cache/store.ts'
-import type { CompiledProject, ParsedLookup } from './compile-project.ts'
+import type { CompiledPortfolio, CompiledProject, ParsedLookup } from './compile-project.ts'
 import { sourceDigest, type SourceFile } from '../content/load-sources.ts'
 import type { Portfolio, Post, Project } from '../content/content-types.ts'
 import { splitFrontMatter } from '../content/front-matter.ts'
@@ -17,7 +17,7 @@ import { drawDiagrams, readDiagram, type Diagram, type DrawnDiagram } from './dr
  */
 
 const PROJECT = entryKind<CompiledProject>('project')
-const PORTFOLIO = entryKind<{ portfolio: Portfolio }>('portfolio')
+const PORTFOLIO = entryKind<{ portfolio: CompiledPortfolio }>('portfolio')
 const POST = entryKind<CompiledPost>('post')
 
 /** A compile's result, and whether it came from the store. */
@@ -70,7 +70,11 @@ export async function compileProjectCached(
 }
 
 /** compilePortfolio, or its result from the store for this exact text. */
-export async function compilePortfolioCached(source: SourceFile, data: Portfolio, store: Store): Promise<Portfolio> {
+export async function compilePortfolioCached(
+  source: SourceFile,
+  data: Portfolio,
+  store: Store,
+): Promise<CompiledPortfolio> {
   const key = PORTFOLIO.key(store, source.path, sourceDigest(source))
   const hit = PORTFOLIO.get(store, key)
   if (hit) return hit.portfolio

@@ -1,10 +1,11 @@
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { encodePointer } from '../diagnostics/json-pointer.ts'
 import { locatePointer } from '../diagnostics/locate.ts'
-import { compileMarkdown } from './compile-markdown.ts'
+import { compileMarkdown, compileMarkdownText } from './compile-markdown.ts'
 import { checkDiagramWidth } from './diagram-width.ts'
 import { databaseDiagram, type ErDiagram as ErDiagramSource } from './er-diagram.ts'
 import { measureDiagram } from './measure-diagram.ts'
+import type { TextBlock } from './text-blocks.ts'
 import type { ParsedDocument } from '../content/parse-yaml.ts'
 import type {
   DatabaseSection,
@@ -23,10 +24,33 @@ import type {
  */
 
 /**
+ * Where the chat's text blocks live (text-blocks.ts): on the compiled project and portfolio, under
+ * `blocks`, beside the HTML they were lexed with, for the fields the chat reads (a section's intro
+ * and body; the about and contact bodies). A compiled project travels as one value (the store's
+ * entry, a pool job's result, the dev session, CompiledContent) to the writers of its data file and
+ * its chat file, so every path that holds the HTML holds the blocks, with no second structure to
+ * keep in step. The browser never gets them: browserProject and sitePortfolio leave `blocks` out,
+ * so the site's data files keep their bytes. Compiled entries in the store are keyed by the tool's
+ * code (cache/tool-key.ts), so entries of the shape before this one are never read as this one.
+ */
+
+/** A section's markdown fields the chat reads, as text blocks; absent where the section has no such field. */
+export interface SectionBlocks {
+  intro?: TextBlock[]
+  body?: TextBlock[]
+}
+
+/** A compiled project as the CLI holds it: what the site renders, and the chat's blocks of each section (by index). */
+export type CompiledCaseStudy = RenderedProject & { blocks: SectionBlocks[] }
+
+/** A compiled portfolio as the CLI holds it: what the site renders, and the chat's blocks of its about and contact bodies. */
+export type CompiledPortfolio = Portfolio & { blocks: { about: TextBlock[]; contact: TextBlock[] } }
+
+/**
  * One project compiled, with the diagrams that could not be drawn. Such a diagram (a DIAGRAM_SYNTAX
  * error) lacks its SVG, and a project with an error never reaches the site.
  */
-export interface CompiledProject<P extends ProjectCard = RenderedProject> {
+export interface CompiledProject<P extends ProjectCard = CompiledCaseStudy> {
   /** The project; where a build has written its data file already, only its card (see cli/pipeline/project-job.ts). */
   project: P
   diagnostics: Diagnostic[]
@@ -52,16 +76,19 @@ type DatabaseWithDiagram = DatabaseSection & { diagram?: ErDiagramSource & Drawi
  */
 export type ProjectToDraw = Omit<Project, 'sections'> & {
   sections: (Exclude<Section, DiagramsSection | DatabaseSection> | DiagramsToDraw | DatabaseWithDiagram)[]
+  blocks: SectionBlocks[]
 }
 type DiagramsToDraw = Omit<DiagramsSection, 'diagrams'> & {
   diagrams: (DiagramsSection['diagrams'][number] & Drawing)[]
 }
 
-export function compilePortfolio(original: Portfolio): Portfolio {
+export function compilePortfolio(original: Portfolio): CompiledPortfolio {
   const portfolio = structuredClone(original)
-  portfolio.about.body = compileMarkdown(portfolio.about.body)
-  portfolio.contact.body = compileMarkdown(portfolio.contact.body)
-  return portfolio
+  const about = compileMarkdownText(portfolio.about.body)
+  const contact = compileMarkdownText(portfolio.contact.body)
+  portfolio.about.body = about.html
+  portfolio.contact.body = contact.html
+  return { ...portfolio, blocks: { about: about.blocks, contact: contact.blocks } }
 }
 
 /** Where a diagram is in its file: an authored one at its source, a database section's at its entities. */
@@ -101,10 +128,20 @@ export function projectDiagrams(project: ProjectToDraw): { mermaid: string; titl
  * own data only, which is what lets them run in a worker and be cached by file.
  */
 export function compileProjectText(original: Project): ProjectToDraw {
-  const project: ProjectToDraw = structuredClone(original)
+  const project: ProjectToDraw = { ...structuredClone(original), blocks: [] }
   for (const section of project.sections) {
-    if ('body' in section && section.body !== undefined) section.body = compileMarkdown(section.body)
-    if ('intro' in section && section.intro !== undefined) section.intro = compileMarkdown(section.intro)
+    const blocks: SectionBlocks = {}
+    if ('body' in section && section.body !== undefined) {
+      const body = compileMarkdownText(section.body)
+      section.body = body.html
+      blocks.body = body.blocks
+    }
+    if ('intro' in section && section.intro !== undefined) {
+      const intro = compileMarkdownText(section.intro)
+      section.intro = intro.html
+      blocks.intro = intro.blocks
+    }
+    project.blocks.push(blocks)
     if ('summary' in section && section.summary !== undefined) section.summary = compileMarkdown(section.summary)
     if (section.kind === 'database') {
       const diagram = databaseDiagram(section)
@@ -164,5 +201,5 @@ export function drawProjectDiagrams(
       )
   })
   // Every diagram is drawn now, but one an error names.
-  return { project: project as RenderedProject, diagnostics }
+  return { project: project as CompiledCaseStudy, diagnostics }
 }

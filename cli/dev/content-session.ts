@@ -3,7 +3,7 @@ import { encodeInThread } from '../pipeline/jobs.ts'
 import type { Store } from '../cache/store.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { CheckResult } from '../content/check-content.ts'
-import type { RenderedProject } from '../content/content-types.ts'
+import type { CompiledCaseStudy } from '../compile/compile-project.ts'
 import type { LanguageContent } from '../content/i18n/localize.ts'
 import { generateContentModules } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
@@ -217,4 +217,4 @@ function changesBetween(
   return { changedProjects, cardsChanged }
 }
 
-const cardText = (project: RenderedProject | undefined) => project && JSON.stringify(projectCard(project))
+const cardText = (project: CompiledCaseStudy | undefined) => project && JSON.stringify(projectCard(project))

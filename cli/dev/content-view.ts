@@ -1,5 +1,6 @@
 import type { CompiledContent } from '../compile/compile-content.ts'
-import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
+import type { ProjectCard } from '../content/content-types.ts'
+import type { CompiledCaseStudy } from '../compile/compile-project.ts'
 import type { FeedDocuments } from '../feeds/feed-documents.ts'
 import { chatOverviewJson, chatPosts, projectChat } from '../generate/chat-index.ts'
 import { defaultChatLanguage, type ChatLanguage } from '../generate/chat-language.ts'
@@ -48,7 +49,7 @@ export function samePostFiles(a: PostFiles, b: PostFiles): boolean {
 }
 
 /** Each project's chat file and summary, made once per compiled project object. */
-export type ChatMemo = WeakMap<RenderedProject, ReturnType<typeof projectChat>>
+export type ChatMemo = WeakMap<CompiledCaseStudy, ReturnType<typeof projectChat>>
 
 export interface ContentViewOptions {
   /** The language the chat's passages are cut in: the default's unless given. */
@@ -73,7 +74,7 @@ export function contentView(content: CompiledContent, options: ContentViewOption
   let cards: ProjectCard[] | undefined
   let overview: string | undefined
   let feeds: FeedDocuments | null | undefined
-  const chatOf = (project: RenderedProject) => {
+  const chatOf = (project: CompiledCaseStudy) => {
     let made = chats.get(project)
     if (!made) chats.set(project, (made = projectChat(project, chat)))
     return made

@@ -1,8 +1,8 @@
-import { Parser } from 'htmlparser2'
 import type { Place } from '../../site/src/chat/search-config.ts'
 import { paths } from '../../site/src/paths.ts'
 import { formatDate } from '../../site/src/period.ts'
 import { englishPassageWords, type PassageWords } from './chat-passage-words.ts'
+import type { CompiledCaseStudy, CompiledPortfolio, SectionBlocks } from '../compile/compile-project.ts'
 import type {
   Portfolio,
   PostSummary,
@@ -24,115 +24,22 @@ export type PassageDraft = Place & { text: string; title: string }
  * What the passages are made from: the portfolio's texts, of which the home page's banner, hero,
  * resume link and career lists may be left out (a test, a portfolio held in part).
  */
-export type ChatPortfolio = Pick<Portfolio, 'owner' | 'about' | 'techStack' | 'contact' | 'links'> &
+export type ChatPortfolio = Pick<CompiledPortfolio, 'owner' | 'about' | 'techStack' | 'contact' | 'links' | 'blocks'> &
   Partial<Pick<Portfolio, 'availability' | 'hero' | 'resume' | 'experience' | 'education'>>
 
 /** A post as the chat reads it: its summary (data/posts.json's entry), and its outline when the build has its text. */
 export type ChatPost = PostSummary & Partial<Pick<RenderedPost, 'outline'>>
 
-/** A compiled project's texts the passages are made from; its achievements, metrics, audience and demo may be left out. */
-export type ChatProject = Pick<RenderedProject, 'id' | 'title' | 'description' | 'tech' | 'sections'> &
+/**
+ * A compiled project's texts the passages are made from (its markdown fields as the compile's text
+ * blocks); its achievements, metrics, audience and demo may be left out.
+ */
+export type ChatProject = Pick<CompiledCaseStudy, 'id' | 'title' | 'description' | 'tech' | 'sections' | 'blocks'> &
   Partial<Pick<RenderedProject, 'achievements' | 'metrics' | 'audience' | 'demo'>>
 
 /** A text with its white space collapsed, as one line of a passage. */
 const text = (value: string | undefined): string => value?.replace(/\s+/g, ' ').trim() ?? ''
 const strings = (values: readonly string[] | undefined): string[] => (values ?? []).map(text).filter(Boolean)
-
-/** Tags whose text is one passage; code blocks are left out (configuration, not an answer). */
-const BLOCKS = new Set(['p', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'dt', 'dd', 'figcaption'])
-const SKIPPED = new Set(['pre', 'script', 'style', 'svg'])
-
-interface Block {
-  /** The bold words a block starts with ("**Password hashing.** Passwords are…"), its headline. */
-  lead: string
-  text: string
-  /**
-   * The bold leads of the list items merged into it ("**Partners** list and manage…"): the names the
-   * list gives its items, headlines of the passage as its own lead is.
-   */
-  itemLeads: string[]
-}
-
-/** Longest list, with the sentence that introduces it, that stays one passage. */
-const LIST_PASSAGE_LENGTH = 800
-/** An introduction this short ("**Who it is for.**") introduces the list after it even without a colon. */
-const HEADLINE_LENGTH = 80
-
-/**
- * The compiled (sanitised) HTML of a markdown field as text blocks, in order. A list right after
- * the sentence that introduces it ("…compares the two:", "Three roles share the platform:") is one
- * block with it, when short enough: the items are what the sentence is about, and apart the
- * sentence would answer "what are they" with a summary.
- */
-function htmlBlocks(html: string): Block[] {
-  const blocks: (Block & { merged?: boolean })[] = []
-  const open: { text: string; lead: string; inLead: boolean }[] = []
-  const lists: { intro: number; items: number[] }[] = []
-  const done: { intro: number; items: number[] }[] = []
-  let skipping = 0
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (SKIPPED.has(name)) skipping += 1
-        else if (name === 'ul' || name === 'ol')
-          lists.push({ intro: open.length === 0 ? blocks.length - 1 : -1, items: [] })
-        else if (BLOCKS.has(name)) open.push({ text: '', lead: '', inLead: false })
-        else if (name === 'strong' && open.length > 0 && open[open.length - 1]!.text.trim() === '')
-          open[open.length - 1]!.inLead = true
-      },
-      ontext(data) {
-        const current = open[open.length - 1]
-        if (skipping > 0 || !current) return
-        current.text += data
-        if (current.inLead) current.lead += data
-      },
-      onclosetag(name) {
-        if (SKIPPED.has(name)) skipping = Math.max(0, skipping - 1)
-        else if (name === 'ul' || name === 'ol') {
-          const list = lists.pop()
-          if (list) done.push(list)
-        } else if (name === 'strong' && open.length > 0) open[open.length - 1]!.inLead = false
-        else if (BLOCKS.has(name)) {
-          const block = open.pop()
-          const content = text(block?.text)
-          if (block && content) {
-            if (name === 'li') lists[lists.length - 1]?.items.push(blocks.length)
-            blocks.push({ lead: text(block.lead).replace(/[.:]$/, ''), text: content, itemLeads: [] })
-          }
-        } else if (name === 'td' || name === 'th') {
-          const current = open[open.length - 1]
-          if (current) current.text += ' · '
-        }
-      },
-    },
-    { decodeEntities: true },
-  )
-  parser.write(html)
-  parser.end()
-  for (const { intro, items } of done) {
-    const head = blocks[intro]
-    if (!head || items.length === 0 || (!head.text.endsWith(':') && head.text.length > HEADLINE_LENGTH)) continue
-    // Each item ends as a sentence, so the answer's excerpt can cut between them.
-    const item = (body: string) =>
-      body.charAt(0).toUpperCase() +
-      body
-        .slice(1)
-        .replace(/[;,]$/, '')
-        .replace(/([^.:!?])$/, '$1.')
-    const merged = [head.text, ...items.map((i) => item(blocks[i]!.text))].join(' ')
-    if (merged.length > LIST_PASSAGE_LENGTH) continue
-    head.text = merged
-    head.itemLeads = items.map((i) => blocks[i]!.lead).filter(Boolean)
-    for (const i of items) blocks[i]!.merged = true
-  }
-  return blocks
-    .filter((block) => !block.merged)
-    .map(({ lead, text: body, itemLeads }) => ({
-      lead,
-      itemLeads,
-      text: body.replace(/(?:\s*·\s*)+$/, '').replace(/\s*·\s*·\s*/g, ' · '),
-    }))
-}
 
 /** When a career entry was: its duration, or its dates. */
 function period(entry: { start?: string; end?: string; duration?: string }, words: PassageWords): string {
@@ -162,7 +69,7 @@ export function portfolioPassages(portfolio: ChatPortfolio, words: PassageWords 
   add(text(hero?.eyebrow), [text(hero?.headline), text(hero?.tagline)].filter(Boolean).join('. '), aboutTitle, 'hero')
   const claims = (hero?.claims ?? []).map((claim) => `${text(claim.value)} ${text(claim.label).toLowerCase()}`.trim())
   if (claims.length > 0) add(words.highlights, `${claims.join('; ')}.`, aboutTitle, 'hero')
-  for (const block of htmlBlocks(text(about.body))) add(block.lead || aboutTitle, block.text, aboutTitle, 'about')
+  for (const block of portfolio.blocks.about) add(block.lead || aboutTitle, block.text, aboutTitle, 'about')
   for (const item of about.highlights ?? []) add(text(item.title), text(item.text), aboutTitle, 'about')
   // The career: what a recruiter asks first ("has he worked with payments?"), also when only the resume shows it.
   const sentence = (value: string) => value.replace(/([^.!?])$/, '$1.')
@@ -194,7 +101,7 @@ export function portfolioPassages(portfolio: ChatPortfolio, words: PassageWords 
     )
   const { contact, links } = portfolio
   const contactTitle = text(contact.title) || words.contact
-  for (const block of htmlBlocks(text(contact.body))) add(words.contact, block.text, contactTitle, 'contact')
+  for (const block of portfolio.blocks.contact) add(words.contact, block.text, contactTitle, 'contact')
   const email = text(contact.email).replace(/^mailto:/, '')
   add(
     words.contactEmail,
@@ -287,8 +194,9 @@ export function projectParts(
     add(words.demoLogin, words.demo(text(demo.email), text(demo.password), text(demo.reset)), '', '')
   }
   // The closing call to action only invites the reader to the demo and the code (the links and demo login above).
-  for (const section of project.sections)
-    if (section.kind !== 'call-to-action') sectionPassages(section, source, add, words)
+  project.sections.forEach((section, s) => {
+    if (section.kind !== 'call-to-action') sectionPassages(section, project.blocks[s] ?? {}, source, add, words)
+  })
   return { passages: out, headlines }
 }
 
@@ -341,13 +249,18 @@ type Add = (
   headline?: string,
 ) => void
 
-function sectionPassages(section: RenderedSection, source: string, add: Add, words: PassageWords): void {
+function sectionPassages(
+  section: RenderedSection,
+  blocks: SectionBlocks,
+  source: string,
+  add: Add,
+  words: PassageWords,
+): void {
   const title = text(section.title)
   const anchor = text(section.id)
   const put: Put = (headline, body, kind, named = headline) => add(headline || title, body, title, anchor, kind, named)
-  const prose = ['intro' in section ? section.intro : undefined, 'body' in section ? section.body : undefined]
-  for (const html of prose) {
-    for (const block of htmlBlocks(text(html))) {
+  for (const prose of [blocks.intro, blocks.body]) {
+    for (const block of prose ?? []) {
       // "**AuthStack** is…": a lead that only names the project is no headline.
       const lead = block.lead.toLowerCase() === source.toLowerCase() ? '' : block.lead
       // A list's items are named in its headline too: "what do partners do" finds the list that leads with them.

@@ -9,10 +9,15 @@ import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
 
 /**
  * A case study's data as the site reads it: the compiled project without its diagrams' Mermaid
- * source (the build already rendered it to SVG; no page shows the source).
+ * source (the build already rendered it to SVG; no page shows the source) and without the chat's
+ * text blocks.
  */
-export function browserProject(project: RenderedProject): BrowserProject {
+export function browserProject({
+  blocks: _blocks,
+  ...project
+}: RenderedProject & { blocks?: unknown }): BrowserProject {
   // Copies only what changes (sections with diagrams): the rest is shared with the compiled project.
+  // The chat's text blocks (compile-project.ts) are the build's: the browser reads the chat's own files.
   const sections = project.sections.map((section) =>
     section.kind === 'diagrams'
       ? { ...section, diagrams: section.diagrams.map(({ mermaid: _mermaid, ...diagram }) => diagram) }

@@ -19,7 +19,8 @@ import {
   compiledProjectKey,
   readCompiledProject,
 } from '../compile/compile-cache.ts'
-import type { Portfolio, ProjectCard, RenderedPost, RenderedProject } from '../content/content-types.ts'
+import type { ProjectCard, RenderedPost } from '../content/content-types.ts'
+import type { CompiledCaseStudy, CompiledPortfolio } from '../compile/compile-project.ts'
 import type { PostJobResult } from './post-job.ts'
 import { validPortfolio } from '../content/valid-data.ts'
 import type { WorkerMode } from '../workers/pool.ts'
@@ -76,7 +77,7 @@ export interface CompileMemo {
 }
 
 /** `P`: a project of `compiled`, its card alone with `dataDir`. */
-export interface CheckAndCompileResult<P extends ProjectCard = RenderedProject> extends CheckResult {
+export interface CheckAndCompileResult<P extends ProjectCard = CompiledCaseStudy> extends CheckResult {
   /** Present when the content is valid and compiled without error. */
   compiled?: CompiledContent<P>
   /** With `dataDir`: each compiled project's data file and passages, in content order. */
@@ -97,7 +98,7 @@ export interface PortfolioChecked {
    * its app with it, which holds no project, while the project files are checked. The content may
    * still turn out invalid (a project, or a rule across files).
    */
-  portfolio?: Promise<Portfolio>
+  portfolio?: Promise<CompiledPortfolio>
 }
 
 /** Project files per worker (see RunOptions.perWorker), a language's case studies too (language-sites.ts). */
@@ -118,7 +119,7 @@ export async function checkAndCompile(
 export async function checkAndCompile(
   root: string,
   options: CompileOptions = {},
-): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>> {
+): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>> {
   const pool = options.pool ?? openPool(options.workers)
   try {
     return await checkProjects(root, await checkPortfolio(root, options), { ...options, pool })
@@ -166,12 +167,12 @@ export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
   options: CompileOptions & { pool: BuildPool },
-): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>>
+): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>>
 export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
   options: CompileOptions & { pool: BuildPool },
-): Promise<CheckAndCompileResult<RenderedProject | ProjectCard>> {
+): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>> {
   const { loaded, store, outcome, portfolio: compiling } = checked
   const keeper = projectKeeper(store, options)
   // On the pool at once: a post's job is short, and waits for no project.
@@ -294,7 +295,7 @@ async function compiledInOrder(
   projectResults: readonly ProjectJobResult[],
   { store, keeper }: { store: Store; keeper: Keeper },
 ): Promise<{
-  projects: (RenderedProject | ProjectCard)[]
+  projects: (CompiledCaseStudy | ProjectCard)[]
   kept: KeptProject[]
   diagnostics: Diagnostic[]
   stats: { compiled: number; cached: number }
@@ -302,7 +303,7 @@ async function compiledInOrder(
   const byPath = new Map(loaded.projects.map((file, i) => [file.path, { source: file, done: projectResults[i] }]))
   const stats = { compiled: 0, cached: 0 }
   const diagnostics: Diagnostic[] = []
-  const projects: (RenderedProject | ProjectCard)[] = []
+  const projects: (CompiledCaseStudy | ProjectCard)[] = []
   const kept: KeptProject[] = []
   for (const data of content.projects) {
     // A project in the content passed every rule, so its id is its file name.

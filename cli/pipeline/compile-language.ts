@@ -1,4 +1,5 @@
-import type { RenderedPost, RenderedProject } from '../content/content-types.ts'
+import type { RenderedPost } from '../content/content-types.ts'
+import type { CompiledCaseStudy } from '../compile/compile-project.ts'
 import type { LanguageContent, LocalizedFile } from '../content/i18n/localize.ts'
 import type { Portfolio, Project, SitePortfolio } from '../content/content-types.ts'
 import { sitePortfolio } from '../generate/generate-content.ts'
@@ -14,7 +15,7 @@ export async function compileLanguageProject(
   language: string,
   file: LocalizedFile<Project>,
   store: Store,
-): Promise<RenderedProject> {
+): Promise<CompiledCaseStudy> {
   const source = { path: `projects/${file.data.id}.${language}.yaml`, text: JSON.stringify(file.data) }
   const { project } = await compileProjectCached(source, file.data, { get: () => undefined }, store)
   return project

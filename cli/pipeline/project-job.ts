@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { noStore } from '../cache/no-store.ts'
 import { storeAt, type StoreAddress } from '../cache/store.ts'
 import { checkFileCached } from '../content/check-cache.ts'
-import type { ProjectCard, RenderedProject } from '../content/content-types.ts'
+import type { ProjectCard } from '../content/content-types.ts'
 import { validProject } from '../content/valid-data.ts'
 import type { InternalLink } from '../content/rules/markdown.ts'
 import { sourceDigest, type OverlaySource, type SourceFile } from '../content/load-sources.ts'
@@ -10,7 +10,7 @@ import { checkOverlayCached, type OverlayChecked } from '../content/i18n/check-o
 import { isRecord } from '../diagnostics/json-pointer.ts'
 import { parseYaml, type ParsedDocument } from '../content/parse-yaml.ts'
 import { compileProjectCached } from '../compile/compile-cache.ts'
-import type { CompiledProject } from '../compile/compile-project.ts'
+import type { CompiledCaseStudy, CompiledProject } from '../compile/compile-project.ts'
 import { writeProjectChat } from '../generate/chat-index.ts'
 import type { ChatLanguage } from '../generate/chat-language.ts'
 import type { ProjectSummary } from '../../site/src/chat/search-config.ts'
@@ -112,7 +112,7 @@ export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJo
 }
 
 /** Writes a compiled project's data file and chat passages under `dataDir`: all a build needs of its prose. */
-export function keepProject(dataDir: string, project: RenderedProject, chat?: ChatLanguage): KeptProject {
+export function keepProject(dataDir: string, project: CompiledCaseStudy, chat?: ChatLanguage): KeptProject {
   const passages = writeProjectChat(dataDir, project, chat)
   return { ...writeProjectData(dataDir, project), chat: passages.summary, chatSha256: passages.sha256 }
 }

@@ -22,7 +22,8 @@ import { encodeInThread, openPool, type BuildPool, type JobResult } from './jobs
 import type { KeptProject } from './project-job.ts'
 import { coverResolver, languageCardSpecs, socialCardSpecs, writeSocialCards } from '../social/social-images.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
-import type { Portfolio, ProjectCard, RenderedProject } from '../content/content-types.ts'
+import type { Portfolio, ProjectCard } from '../content/content-types.ts'
+import type { CompiledCaseStudy } from '../compile/compile-project.ts'
 import { cardSourceOf, type CardSource } from '../social/card-specs.ts'
 import { generateContentModules, listsPosts } from '../generate/generate-content.ts'
 import { generateTypes } from '../generate/generate-types.ts'
@@ -57,7 +58,7 @@ import { siteStrings } from '../content/i18n/site-strings.ts'
 import type { SourceFile } from '../content/load-sources.ts'
 
 /** `P`: a project of `compiled`, its card alone in a build (see CompileOptions.dataDir). */
-export interface GenerateResult<P extends ProjectCard = RenderedProject> extends CheckResult {
+export interface GenerateResult<P extends ProjectCard = CompiledCaseStudy> extends CheckResult {
   compiled?: CompiledContent<P>
   /** A build's: each compiled project's data file and passages (see CompileOptions.dataDir). */
   kept?: KeptProject[]

@@ -11,7 +11,8 @@ import { sha256Hex } from '../sha256.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
 import type { KeptProject } from './project-job.ts'
 import type { ChatLanguage } from '../generate/chat-language.ts'
-import type { Portfolio, PostSummary, RenderedPost } from '../content/content-types.ts'
+import type { PostSummary, RenderedPost } from '../content/content-types.ts'
+import type { CompiledPortfolio } from '../compile/compile-project.ts'
 
 /**
  * The site's runtime data (data/projects/<id>.json, data/chat/<id>.json, data/cards.json,
@@ -90,7 +91,7 @@ export interface WrittenData {
 export async function writeSiteData(
   staging: string,
   siteDir: string,
-  portfolio: Portfolio,
+  portfolio: CompiledPortfolio,
   projects: readonly KeptProject[],
   inPlace: DataInPlace | undefined,
   {

@@ -109,6 +109,12 @@ describe('the chat on the bench projects', () => {
           ? { ...section, body: `${section.body}<p>One more sentence.</p>` }
           : section,
       ),
+      // What compiling the edited markdown adds beside its HTML: the chat reads these.
+      blocks: project.blocks.map((blocks, i) =>
+        i === prose
+          ? { ...blocks, body: [...(blocks.body ?? []), { lead: '', text: 'One more sentence.', itemLeads: [] }] }
+          : blocks,
+      ),
     }
     const before = projectChat(project)
     const after = projectChat(edited)

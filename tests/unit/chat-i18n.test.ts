@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { chatFilesOf, chatOverviewJson, projectChat } from '../../cli/generate/chat-index.ts'
 import { loadChatLanguage, type ChatLanguage } from '../../cli/generate/chat-language.ts'
 import type { ChatPortfolio, ChatProject } from '../../cli/generate/chat-passages.ts'
+import { chatPortfolio, chatProject } from '../helpers/chat-content.ts'
 import { openChatLibrary } from '../../site/src/chat/chat-search.ts'
 import { fillIn, loadChatWords } from '../../site/src/chat/chat-words.ts'
 import { smallTalkReplies } from '../../site/src/chat/knowledge.ts'
@@ -16,8 +17,9 @@ import { replyText, replyTo, type ChatKnowledge, type Reply } from '../../site/s
 
 interface Content {
   lang: string
-  portfolio: ChatPortfolio
-  project: ChatProject
+  /** Markdown fields, compiled by chatPortfolio and chatProject. */
+  portfolio: Omit<ChatPortfolio, 'blocks'>
+  project: Omit<ChatProject, 'blocks'>
   fallback: string
 }
 
@@ -25,7 +27,7 @@ const prose = (id: string, title: string, body: string) => ({
   id,
   title,
   kind: 'prose' as const,
-  body: `<p>${body}</p>`,
+  body,
 })
 
 const french: Content = {
@@ -38,9 +40,9 @@ const french: Content = {
       yearsInOperations: '',
       yearsFullStack: '',
     },
-    about: { title: 'À propos', body: '<p>Je conçois des applications web pour les commerçants.</p>' },
+    about: { title: 'À propos', body: 'Je conçois des applications web pour les commerçants.' },
     techStack: { title: 'Technologies', groups: [{ name: 'DevOps', items: ['Nginx', 'Docker'] }] },
-    contact: { title: 'Contact', body: '<p>Écrivez-moi.</p>', email: 'mailto:jeanne@example.com' },
+    contact: { title: 'Contact', body: 'Écrivez-moi.', email: 'mailto:jeanne@example.com' },
     links: { github: 'https://github.com/jeanne', linkedin: '' },
   },
   project: {
@@ -71,9 +73,9 @@ const arabic: Content = {
       yearsInOperations: '',
       yearsFullStack: '',
     },
-    about: { title: 'نبذة', body: '<p>أبني تطبيقات ويب للمتاجر.</p>' },
+    about: { title: 'نبذة', body: 'أبني تطبيقات ويب للمتاجر.' },
     techStack: { title: 'التقنيات', groups: [{ name: 'DevOps', items: ['Nginx', 'Docker'] }] },
-    contact: { title: 'تواصل', body: '<p>راسلني.</p>', email: 'mailto:layla@example.com' },
+    contact: { title: 'تواصل', body: 'راسلني.', email: 'mailto:layla@example.com' },
     links: { github: '', linkedin: '' },
   },
   project: {
@@ -94,9 +96,9 @@ const hindi: Content = {
   lang: 'hi',
   portfolio: {
     owner: { name: 'आरव शर्मा', role: 'डेवलपर', location: 'पुणे, भारत', yearsInOperations: '', yearsFullStack: '' },
-    about: { title: 'परिचय', body: '<p>मैं दुकानों के लिए वेब ऐप्लिकेशन बनाता हूँ।</p>' },
+    about: { title: 'परिचय', body: 'मैं दुकानों के लिए वेब ऐप्लिकेशन बनाता हूँ।' },
     techStack: { title: 'तकनीकें', groups: [{ name: 'DevOps', items: ['Nginx', 'Docker'] }] },
-    contact: { title: 'संपर्क', body: '<p>मुझे लिखें।</p>', email: 'mailto:aarav@example.com' },
+    contact: { title: 'संपर्क', body: 'मुझे लिखें।', email: 'mailto:aarav@example.com' },
     links: { github: '', linkedin: '' },
   },
   project: {
@@ -116,8 +118,8 @@ const hindi: Content = {
 /** The chat of one language's content, as the build writes it (English the default) and the browser reads it. */
 async function chatIn(content: Content) {
   const language: ChatLanguage = await loadChatLanguage(content.lang, 'en')
-  const project = projectChat(content.project, language)
-  const overview = JSON.parse(chatOverviewJson(content.portfolio, [project.summary], [], language))
+  const project = projectChat(chatProject(content.project), language)
+  const overview = JSON.parse(chatOverviewJson(chatPortfolio(content.portfolio), [project.summary], [], language))
   const library = openChatLibrary(overview, async () => JSON.parse(project.json), language.analysis)
   const words = await loadChatWords(content.lang)
   const name = content.portfolio.owner.name
@@ -210,7 +212,7 @@ describe('the chat data of each language', () => {
     expect(chatDataFor('pt-BR', 'en').overview.file).toBe('pt-BR/data/chat.json')
     expect(chatDataFor('pt-BR', 'en').project.url('/base/', 'a')).toBe('/base/pt-BR/data/chat/a.json')
     const language = await loadChatLanguage('fr', 'en')
-    const content = { portfolio: french.portfolio, projects: [french.project], posts: [] }
+    const content = { portfolio: chatPortfolio(french.portfolio), projects: [chatProject(french.project)], posts: [] }
     const files = chatFilesOf(content as unknown as Parameters<typeof chatFilesOf>[0], language)
     expect(files.map((file) => file.path)).toEqual(['fr/data/chat.json', 'fr/data/chat/entrepot.json'])
   })

@@ -1,3 +1,4 @@
+import { chatPortfolio, chatProject } from '../helpers/chat-content.ts'
 import { describe, expect, it } from 'vitest'
 import type { PostSummary } from '../../cli/content/content-types.ts'
 import { chatOverviewJson, projectChat } from '../../cli/generate/chat-index.ts'
@@ -18,7 +19,7 @@ import { englishPassageWords, passageWordsFor } from '../../cli/generate/chat-pa
  * tech, audience and demo, a database's enum, unique and default, relations, endpoints' auth, test cards).
  */
 
-const portfolio: ChatPortfolio = {
+const portfolio: ChatPortfolio = chatPortfolio({
   owner: {
     name: 'Amira Haddad',
     role: 'Développeuse full-stack',
@@ -26,9 +27,9 @@ const portfolio: ChatPortfolio = {
     yearsInOperations: '6',
     yearsFullStack: '3',
   },
-  about: { title: 'À propos', body: '<p>Je crée des applications web pour les ateliers.</p>' },
+  about: { title: 'À propos', body: 'Je crée des applications web pour les ateliers.' },
   techStack: { title: 'Technologies', groups: [{ name: 'Serveur', items: ['Node.js', 'PostgreSQL'] }] },
-  contact: { title: 'Contact', body: '<p>Écrivez-moi.</p>', email: 'mailto:amira@example.com' },
+  contact: { title: 'Contact', body: 'Écrivez-moi.', email: 'mailto:amira@example.com' },
   links: { github: 'https://github.com/amira', linkedin: 'https://www.linkedin.com/in/amira' },
   availability: { text: 'Disponible dès juin' },
   resume: { label: 'Télécharger le CV' },
@@ -37,9 +38,9 @@ const portfolio: ChatPortfolio = {
     { role: 'Responsable des opérations', organisation: 'Logistique Rhône', start: '2016-01', end: '2022-02' },
   ],
   education: [{ qualification: 'Licence', area: 'informatique', institution: 'Université Lyon 1' }],
-}
+})
 
-const project: ChatProject = {
+const project: ChatProject = chatProject({
   id: 'ledger',
   title: 'Ledger',
   description: 'La comptabilité des petits ateliers, de la facture au bilan annuel.',
@@ -79,7 +80,7 @@ const project: ChatProject = {
       cards: [{ network: 'Visa', number: '4242 4242 4242 4242', outcome: 'Paiement accepté' }],
     },
   ],
-}
+})
 
 const post: PostSummary = {
   slug: 'factures',

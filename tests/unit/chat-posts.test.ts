@@ -1,3 +1,4 @@
+import { chatPortfolio } from '../helpers/chat-content.ts'
 import { describe, expect, it } from 'vitest'
 import { chatOverviewJson, chatPosts } from '../../cli/generate/chat-index.ts'
 import { CHAT_POSTS, postPassages, type ChatPortfolio } from '../../cli/generate/chat-passages.ts'
@@ -6,13 +7,13 @@ import { openChatLibrary } from '../../site/src/chat/chat-search.ts'
 import { smallTalkReplies } from '../../site/src/chat/knowledge.ts'
 import { replyText, replyTo, type ChatKnowledge } from '../../site/src/chat/reply.ts'
 
-const portfolio: ChatPortfolio = {
+const portfolio: ChatPortfolio = chatPortfolio({
   owner: { name: 'Jane Doe', role: 'Developer', location: 'Lisbon', yearsInOperations: '3', yearsFullStack: '2' },
-  about: { title: 'About', body: '<p>I build <strong>web apps</strong> for shops.</p>' },
+  about: { title: 'About', body: 'I build **web apps** for shops.' },
   techStack: { title: 'Tech Stack', groups: [{ name: 'DevOps', items: ['Nginx', 'Docker'] }] },
-  contact: { title: 'Contact', body: '<p>Write to me.</p>', email: 'mailto:jane@example.com' },
+  contact: { title: 'Contact', body: 'Write to me.', email: 'mailto:jane@example.com' },
   links: { github: 'https://github.com/jane', linkedin: 'https://linkedin.com/in/jane' },
-}
+})
 
 const summary = (slug: string, published: string, extra: Partial<PostSummary> = {}): PostSummary => ({
   slug,

@@ -1,3 +1,4 @@
+import { chatPortfolio, chatProject } from '../helpers/chat-content.ts'
 import { describe, expect, it } from 'vitest'
 import { chatOverviewJson, projectChat } from '../../cli/generate/chat-index.ts'
 import type { ChatPortfolio, ChatProject } from '../../cli/generate/chat-passages.ts'
@@ -5,7 +6,7 @@ import { openChatLibrary } from '../../site/src/chat/chat-search.ts'
 import { smallTalkReplies } from '../../site/src/chat/knowledge.ts'
 import { replyText, replyTo, tokenize, type ChatKnowledge } from '../../site/src/chat/reply.ts'
 
-const portfolio: ChatPortfolio = {
+const portfolio: ChatPortfolio = chatPortfolio({
   owner: {
     name: 'Jane Doe',
     role: 'Developer',
@@ -13,49 +14,51 @@ const portfolio: ChatPortfolio = {
     yearsInOperations: '3',
     yearsFullStack: '2',
   },
-  about: { title: 'About', body: '<p>I build <strong>web apps</strong> for shops.</p>' },
+  about: { title: 'About', body: 'I build **web apps** for shops.' },
   techStack: { title: 'Tech Stack', groups: [{ name: 'DevOps', items: ['Nginx', 'Docker'] }] },
-  contact: { title: 'Contact', body: '<p>Write to me.</p>', email: 'mailto:jane@example.com' },
+  contact: { title: 'Contact', body: 'Write to me.', email: 'mailto:jane@example.com' },
   links: { github: 'https://github.com/jane', linkedin: 'https://linkedin.com/in/jane' },
-}
-const projects: ChatProject[] = [
-  {
-    id: 'logic-i',
-    title: 'logic-i',
-    description: 'Enterprise warehouse management SaaS with bookings and payments.',
-    tech: ['React', 'MySQL', 'Razorpay'],
-    sections: [
-      {
-        id: 'security',
-        title: 'Security Implementation',
-        kind: 'prose',
-        body: '<ul><li><strong>Webhooks.</strong> The Razorpay webhook signature is checked with HMAC-SHA256 before a booking is confirmed.</li><li>Names are <em>sanitised</em>: &lt;b&gt;bold&lt;/b&gt; stays text.</li></ul>',
-      },
-    ],
-  },
-  {
-    id: 'authstack',
-    title: 'AuthStack',
-    description: 'Authentication system with email OTP and Google sign-in.',
-    tech: ['Node.js', 'JWT', 'Redis'],
-    sections: [
-      {
-        id: 'features',
-        title: 'Core Features',
-        kind: 'features',
-        items: [
-          { title: 'OTP rate limiting', description: 'Codes are limited to 3 requests per 15 minutes per address.' },
-        ],
-      },
-      {
-        id: 'deployment',
-        title: 'Deployment Setup',
-        kind: 'prose',
-        body: '<p>Runs behind Nginx.</p><pre><code>listen 443 ssl;</code></pre>',
-      },
-    ],
-  },
-]
+})
+const projects: ChatProject[] = (
+  [
+    {
+      id: 'logic-i',
+      title: 'logic-i',
+      description: 'Enterprise warehouse management SaaS with bookings and payments.',
+      tech: ['React', 'MySQL', 'Razorpay'],
+      sections: [
+        {
+          id: 'security',
+          title: 'Security Implementation',
+          kind: 'prose',
+          body: '- **Webhooks.** The Razorpay webhook signature is checked with HMAC-SHA256 before a booking is confirmed.\n- Names are *sanitised*: &lt;b&gt;bold&lt;/b&gt; stays text.',
+        },
+      ],
+    },
+    {
+      id: 'authstack',
+      title: 'AuthStack',
+      description: 'Authentication system with email OTP and Google sign-in.',
+      tech: ['Node.js', 'JWT', 'Redis'],
+      sections: [
+        {
+          id: 'features',
+          title: 'Core Features',
+          kind: 'features',
+          items: [
+            { title: 'OTP rate limiting', description: 'Codes are limited to 3 requests per 15 minutes per address.' },
+          ],
+        },
+        {
+          id: 'deployment',
+          title: 'Deployment Setup',
+          kind: 'prose',
+          body: 'Runs behind Nginx.\n\n```\nlisten 443 ssl;\n```',
+        },
+      ],
+    },
+  ] satisfies Omit<ChatProject, 'blocks'>[]
+).map(chatProject)
 const files = new Map(projects.map((project) => [project.id, projectChat(project)]))
 const library = openChatLibrary(
   JSON.parse(

@@ -6,15 +6,18 @@ import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { browserProject, projectCard, safeJson } from '../../cli/generate/project-data.ts'
 import { keepProject } from '../../cli/pipeline/project-job.ts'
 import { writeSiteData } from '../../cli/pipeline/site-data.ts'
-import type { Portfolio, RenderedProject } from '../../cli/content/content-types.ts'
+import type { Portfolio } from '../../cli/content/content-types.ts'
+import { compilePortfolio, type CompiledCaseStudy } from '../../cli/compile/compile-project.ts'
 import { parse } from 'yaml'
 
 const tempDir = tempDirsPerTest('portfolio-data-')
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** The shipped portfolio (valid content): the chat's overview holds its owner's passages. */
-const portfolio = parse(readFileSync(path.join(import.meta.dirname, '../../portfolio.yaml'), 'utf8')) as Portfolio
+const portfolio = compilePortfolio(
+  parse(readFileSync(path.join(import.meta.dirname, '../../portfolio.yaml'), 'utf8')) as Portfolio,
+)
 
-const project = (id: string): RenderedProject => ({
+const project = (id: string): CompiledCaseStudy => ({
   id,
   title: `Project ${id}`,
   description: 'A project </script> with markup in its text.',
@@ -33,6 +36,7 @@ const project = (id: string): RenderedProject => ({
       diagrams: [{ title: 'Flow', mermaid: 'flowchart LR\n  a --> b', svg: '<svg/>', width: 100, textSize: 12 }],
     },
   ],
+  blocks: [{}],
 })
 
 describe('case-study data files', () => {
@@ -50,6 +54,8 @@ describe('case-study data files', () => {
     expect(stagedText).toBe(safeJson(browserProject(a)))
     expect(stagedText).not.toContain('</script>')
     expect(stagedText).not.toContain('flowchart')
+    // The chat's text blocks are the build's, not the browser's.
+    expect(JSON.parse(stagedText)).not.toHaveProperty('blocks')
     const b = keepProject(staged, project('b'))
 
     const written = await writeSiteData(staged, site, portfolio, [kept, b], undefined)
