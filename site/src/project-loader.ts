@@ -1,16 +1,13 @@
 import { pageBase } from './page-base.ts'
-import { createContext, use, useContext, type ComponentType } from 'react'
+import { createContext, use, useContext } from 'react'
 import { contentVersion } from './content-version.ts'
-import { CaseStudy } from './components/case-study.tsx'
 import type { RenderedProject } from './generated/types.ts'
 import { projectData } from './paths.ts'
 
-/** A case study ready to render: its data (a JSON file of its own, so no page's JavaScript grows
- * with the number of projects) and the component that renders it (part of every page: it shares
- * most of its parts with the home page). */
+/** A case study ready to render: its data, a JSON file of its own, so no page's JavaScript grows
+ * with the number of projects. */
 export interface ProjectView {
   project: RenderedProject
-  CaseStudy: ComponentType<{ project: RenderedProject }>
 }
 
 /** Where case studies come from. Resolves to null when no project has this id. */
@@ -40,7 +37,7 @@ export function projectViews(source: ProjectSource): ProjectViews {
       if (cached) return cached.promise
       const entry: Entry = {
         promise: source(id).then((project) => {
-          entry.value = project ? { project, CaseStudy } : null
+          entry.value = project ? { project } : null
           return entry.value
         }),
       }
@@ -49,7 +46,7 @@ export function projectViews(source: ProjectSource): ProjectViews {
     },
     loaded: (id) => cache.get(id)?.value,
     provide(project) {
-      const value = { project, CaseStudy }
+      const value = { project }
       cache.set(project.id, { promise: Promise.resolve(value), value })
     },
     forget: (id) => void cache.delete(id),

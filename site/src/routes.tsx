@@ -7,14 +7,14 @@ import { ProjectPage } from './pages/project-page.tsx'
 import { TechPage } from './pages/tech-page.tsx'
 import { matchPath, routeIds, type PageMatch } from './route-match.ts'
 import { use } from 'react'
-import { registerWritingPages } from './writing-pages.ts'
+import { registerWritingPages } from './writing-preload.ts'
 
 export { matchPage, matchPath, routeIds, type PageMatch } from './route-match.ts'
 
 /** The page for the current location inside the shared layout. Used by entry-server (StaticRouter)
  * and entry-client (BrowserRouter). `hasPosts` is a constant of the generated content: the bundler
  * drops the writing pages from the app of a site without posts; with posts, they are a chunk of
- * their own (writing-pages.ts). */
+ * their own (pages/writing-pages.tsx). */
 export function AppRoutes() {
   const { pathname } = useLocation()
   const page = matchPath(pathname)
@@ -35,7 +35,7 @@ export function AppRoutes() {
   )
 }
 
-/** /writing, a post or a tag page: pages of a chunk of their own (writing-pages.ts). */
+/** /writing, a post or a tag page: pages of a chunk of their own (pages/writing-pages.tsx). */
 export const isWritingRoute = (page: PageMatch): boolean =>
   page.id === routeIds.writing || page.id === routeIds.post || page.id === routeIds.tag
 
@@ -47,7 +47,7 @@ let pendingPages: Promise<WritingPages> | undefined
 /**
  * The writing pages' code (pages/writing-pages.tsx, a chunk of its own), loaded once: before the
  * server render and the hydration of a writing route, and by a link to one before navigating
- * (writing-pages.ts). A failed load is tried again next time.
+ * (writing-preload.ts). A failed load is tried again next time.
  */
 export function loadWritingPages(): Promise<WritingPages> {
   pendingPages ??= import('./pages/writing-pages.tsx').then(

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { paths } from '../paths.ts'
 import { loadProjectCards } from '../project-cards.ts'
 import { loadPost, loadPostsIndex } from '../posts-loader.ts'
-import { preloadWritingPages } from '../writing-pages.ts'
+import { preloadWritingPages } from '../writing-preload.ts'
 import { PreloadLink } from './preload-link.tsx'
 
 /** What /writing or a tag page needs before it shows: its code and the posts index. */
