@@ -1,7 +1,7 @@
 import type { Options, SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 import { concepts } from './concepts/en.ts'
-import { relatedTermsOf } from './related-terms.ts'
+import { productNamesOf, relatedTermsOf } from './related-terms.ts'
 import type { TextAnalysis } from './text-analysis.ts'
 
 /**
@@ -213,6 +213,7 @@ export const englishAnalysis: TextAnalysis = {
   processTerm,
   processQueryTerm,
   relatedTerms: relatedTermsOf(concepts, processTerm),
+  isProductName: productNamesOf(concepts, processTerm),
 }
 
 /** The search options for a language's analysis (English: `searchOptions` itself). */
