@@ -46,8 +46,11 @@ export interface ChatSearch {
    * `strict` leaves out prefixes of short words (`redi`, the stem of `redis`, is not `redirect`).
    */
   find(question: string, options?: FindOptions): Hit[]
-  /** The rows (Place.kind `row`) shown at `url`, a section's table or cards, in content order. */
-  rows(url: string): StoredPassage[]
+  /**
+   * The passages of `kind` shown at `url`, in content order: a section's table or cards (`row`, the
+   * default), or its tech lists (`tech`, the groups of a tech stack).
+   */
+  rows(url: string, kind?: Place['kind']): StoredPassage[]
   /** The words of a question that count (stop words out), lowercase, each once. */
   words(question: string): string[]
   /** The question's terms as the index holds them, for matching sentences. */
@@ -324,8 +327,8 @@ function searchOver(
     projects,
     stems,
     analysis,
-    rows(url) {
-      return stored.filter((passage, id) => passage.kind === 'row' && passage.url === url && inScope(id))
+    rows(url, kind = 'row') {
+      return stored.filter((passage, id) => passage.kind === kind && passage.url === url && inScope(id))
     },
     find(question, options = {}) {
       const soft = new Set(options.soft ?? [])

@@ -351,8 +351,9 @@ const MAX_ROWS = 8
  * none states one.
  */
 function rowsFor(hit: Hit, search: ChatSearch, list: boolean): StoredPassage[] {
+  if (hit.passage.kind === 'tech') return stackFor(hit, search)
   // A row answers alone, unless the question asks for the items of a kind: then the section's rows like it.
-  if (hit.passage.kind === 'tech' || (hit.passage.kind === 'row' && !list)) return []
+  if (hit.passage.kind === 'row' && !list) return []
   const rows = search.rows(hit.passage.url).filter((row) => row.text !== hit.passage.text)
   if (rows.length === 0) return []
   const asked = new Set(askedTerms(hit, search))
@@ -360,6 +361,22 @@ function rowsFor(hit: Hit, search: ChatSearch, list: boolean): StoredPassage[] {
   const most = Math.max(...counts)
   if (hit.passage.kind === 'row' && most === 0) return []
   return rows.filter((_, i) => most === 0 || counts[i] === most).slice(0, MAX_ROWS)
+}
+
+/**
+ * The other groups of a tech stack, when the question asks for the stack as a whole: it matched this
+ * group only through the words of its concepts ("what languages and frameworks does he work with"
+ * finds "DevOps & Tools"), not by any word it states ("which DevOps tools": that group alone).
+ */
+function stackFor(hit: Hit, search: ChatSearch): StoredPassage[] {
+  const named = new Set(search.stems(hit.passage.source))
+  const stated = new Set(search.stems(hit.passage.text))
+  const asked = hit.words.flatMap((word) => search.stems(word)).filter((term) => !named.has(term))
+  if (asked.length === 0 || asked.some((term) => stated.has(term))) return []
+  return search
+    .rows(hit.passage.url, 'tech')
+    .filter((group) => group.text !== hit.passage.text)
+    .slice(0, MAX_ROWS)
 }
 
 /**
