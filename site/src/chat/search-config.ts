@@ -99,7 +99,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     // How a list is asked for ("the possible statuses", "what options does it offer", "let you").
     'possible kind kinds option options offer offers provide provides support supports let ' +
     // Quantifiers over what is asked ("for each warehouse", "every night").
-    'each every'
+    'each every ' +
+    // When it is asked ("is he looking AT THE MOMENT", "what is he CURRENTLY doing").
+    'moment currently presently now new'
   ).split(' '),
 )
 
