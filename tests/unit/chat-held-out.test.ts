@@ -320,6 +320,136 @@ const FOURTH_ROUND = {
   absent: FOURTH_ABSENT,
 }
 
+/**
+ * Fifth round: written after the visitor's-word weights, the whole tech stack, the named list kind
+ * and the job-seeking concept (commits "chat: a visitor's own word no passage states…" to "chat: a
+ * list of the kind a question names…"), and before measuring them, in other words than every earlier
+ * set; facts from projects/*.yaml and portfolio.yaml. Adds the owner's own class. Measured once; not
+ * used to change the chat.
+ */
+const FIFTH_GENERAL: [string, Fact][] = [
+  ['Which project would you show a hiring manager first?', { says: ['logic-i'] }],
+  ['Is the AuthStack code public?', { says: [/MIT|open source/] }],
+  ['What are the demo credentials for logic-i?', { says: ['demo@logic-i.aaravsharma.dev'] }],
+  ['Does Aarav use Redis anywhere?', { says: ['Redis'] }],
+  ['Has he built anything that takes payments?', { says: ['Razorpay'] }],
+  ['What is TodoApp Pro about?', { says: [/data structures/] }],
+  ['Does he have experience with Google login?', { says: [/Google/] }],
+  ['What does Shop++ sell?', { says: [/pet products/i] }],
+]
+
+const FIFTH_OWNER: [string, Fact][] = [
+  ["What is Aarav's background before becoming a developer?", { says: [/business operations/] }],
+  ['Which part of the world is Aarav in?', { says: ['India'] }],
+  ['Would Aarav move abroad for a job?', { says: [/relocat/] }],
+  ['How many years has he spent writing software professionally?', { says: [/1 year/] }],
+  ['Can he work from home for a foreign company?', { says: [/remote/] }],
+  ['How do I get hold of Aarav?', { says: ['hello@aaravsharma.dev'] }],
+  ['Does Aarav know Express?', { says: ['Express'] }],
+  ['What did Aarav handle in his operations job?', { says: [/vendors|inventory/] }],
+  ['Is Aarav a frontend or backend developer?', { says: [/full-stack/i] }],
+]
+
+const FIFTH_LISTS: [string, Fact][] = [
+  ['What categories of products does Shop++ have?', { says: ['Cats', 'Dogs', 'Fish'] }],
+  [
+    'What details does an owner enter when creating a listing on the listing platform?',
+    { says: ['location', /size/, 'price'] },
+  ],
+  ['What does the logic-i booking analytics show?', { says: ['volume', 'revenue'] }],
+  ['What do TodoApp Pro daily analytics record?', { says: [/tasks created/, /average priority/] }],
+  ['What security measures does AuthStack have?', { says: [/bcrypt/] }],
+  ['What does AuthStack record for every session?', { says: [/IP address/, /user agent/] }],
+  ['Which sign-in options does TodoApp Pro support?', { says: [/Google/, /password/] }],
+  ['What runs on the Shop++ server?', { says: ['Nginx', 'PM2'] }],
+  ['What can logic-i users filter warehouses by?', { says: ['location', 'facilities', 'price'] }],
+]
+
+const FIFTH_PROCESSES: [string, Fact][] = [
+  ['What happens to a logic-i booking if the customer closes the payment window?', { says: [/inquiry/] }],
+  [
+    'How does Warehouse Booking stop two customers booking the same dates?',
+    { says: [/double bookings|existing bookings/] },
+  ],
+  ['What happens after Razorpay captures a Warehouse Booking payment?', { says: [/webhook/] }],
+  ['How does TodoApp Pro find tasks when I misspell a word?', { says: [/n-gram/] }],
+  ['What does an admin do with new listings on the listing platform?', { says: [/approve/, /reject/] }],
+  ['What does AuthStack do when someone signs in with Google for the first time?', { says: [/creates or links/] }],
+  ['How is a Shop++ order paid for?', { says: ['Razorpay'] }],
+  ['How does TodoApp Pro come back after a crash?', { says: ['PM2'] }],
+  ["What does TodoApp Pro do when I change a task's priority?", { says: [/heap/] }],
+]
+
+const FIFTH_NUMBERS: [string, Fact][] = [
+  ['How many dog products are in the Shop++ demo?', { says: ['25+'] }],
+  ['How many listings does the warehouse listing platform have?', { says: ['200+'] }],
+  ['How much faster did AuthStack make logins?', { says: ['35%'] }],
+  ['For how many days are Shop++ images cached?', { says: ['30 days'] }],
+  ['How long do TodoApp Pro logins stay valid?', { says: ['24h'] }],
+  ['How many characters long are Warehouse Booking ids?', { says: ['36'] }],
+  ['What currency are Warehouse Booking payments in?', { says: ['INR'] }],
+  ['How many categories does the pet store have?', { says: [/six|\b6\b/i] }],
+  ['How much does a test transaction cost on the Warehouse Booking demo?', { says: [/1 rupee/] }],
+]
+
+const FIFTH_ROWS: [string, Fact][] = [
+  ['Which endpoint adds something to a Shop++ wishlist?', { says: ['/api/wishlist/add'] }],
+  ['What fields does the logic-i inquiries table hold?', { says: ['message', 'source'] }],
+  ['Which endpoint verifies a one-time code on AuthStack?', { says: ['/api/auth/verify-otp'] }],
+  ['What is stored in the TodoApp Pro Analytics collection?', { says: ['productivityIndex'] }],
+  ['How are logic-i warehouses and their facilities related?', { says: [/one-to-many/] }],
+  ['Which endpoint reports the health of AuthStack?', { says: ['/api/health'] }],
+  [
+    'Which endpoint lets an admin approve a listing on the listing platform?',
+    { says: ['/api/admin/warehouses/{id}/approve'] },
+  ],
+  ['What does the Warehouse Booking payments table store?', { says: ['razorpayOrderId'] }],
+  ['Which endpoint does advanced search in TodoApp Pro?', { says: ['/api/search/advanced'] }],
+  ['What columns does the logic-i users table have?', { says: ['role', 'isVerified'] }],
+]
+
+const FIFTH_WHO: [string, Fact][] = [
+  ['Who is allowed to approve bookings on Warehouse Booking?', { says: [/admins/i] }],
+  ['What are guests allowed to do on Warehouse Booking?', { says: [/browse/, /book/] }],
+  ["Who can edit a listing's photos on the listing platform?", { says: [/owner/] }],
+  ['Who answers reviews in the pet store?', { says: [/admin/i] }],
+  ['Who follows up on a saved inquiry on logic-i?', { says: [/partner/] }],
+  ['Who sees booking statistics on logic-i?', { says: [/admin/i] }],
+  ['Who gets to see pending listings on the listing platform?', { says: [/isAdmin|admins/i] }],
+  ['Who is TodoApp Pro aimed at?', { says: [/students/i] }],
+  ["What is an admin's job on logic-i?", { says: [/approv/] }],
+]
+
+const FIFTH_ABSENT: [string, Fact][] = [
+  [
+    'Can a hacker tell from the login error whether an AuthStack account exists?',
+    { says: [/enumeration|same message/] },
+  ],
+  ['Does Warehouse Booking make sure a payment notification really came from Razorpay?', { says: [/signature/] }],
+  ['Can someone book a logic-i warehouse with nonsense dates?', { says: [/malformed dates|Joi/] }],
+  [
+    'Could an uploader pick where their file is saved on the listing platform?',
+    { says: [/generated names|file path/] },
+  ],
+  ['Does the pet shop trust the price the browser sends?', { says: [/recalculat|never decides/] }],
+  ['Can the same Razorpay event confirm a Warehouse Booking twice?', { says: [/idempotent|twice/] }],
+  ['Is the TodoApp Pro graph protected from infinite loops?', { says: [/cycle detection/i] }],
+  ['Are Warehouse Booking database changes versioned?', { says: [/migrations/] }],
+  ['Does the listing platform store money values exactly?', { says: ['DECIMAL(10,2)'] }],
+  ['Who issues the TLS certificates for logic-i?', { says: ["Let's Encrypt"] }],
+]
+
+const FIFTH_ROUND = {
+  general: FIFTH_GENERAL,
+  owner: FIFTH_OWNER,
+  lists: FIFTH_LISTS,
+  processes: FIFTH_PROCESSES,
+  numbers: FIFTH_NUMBERS,
+  rows: FIFTH_ROWS,
+  who: FIFTH_WHO,
+  absent: FIFTH_ABSENT,
+}
+
 let chat: ShippedChat
 beforeAll(async () => {
   chat = await openShippedChat()
@@ -336,9 +466,10 @@ describe('the assistant on questions written after its change', () => {
     // lists 6/8, processes 5/8, numbers 6/8, rows 8/9, who 6/8, absent words 2/8. After the concept
     // lexicon (third round below): 73.8% (45/61), absent words 5/8 (this set's totals were watched
     // while making that change, so it is no longer unseen). After the audience and role passages
-    // (fourth round below; this set seen while making them): 77.0% (47/61). The floor keeps it from
-    // sliding back; it is not a target.
-    expect(await answerRate(chat, 'held-out', all)).toBeGreaterThanOrEqual(0.77)
+    // (fourth round below; this set seen while making them): 77.0% (47/61). After the fifth round's
+    // changes (its misses were their dev set): 85.2% (52/61). The floor keeps it from sliding back; it
+    // is not a target.
+    expect(await answerRate(chat, 'held-out', all)).toBeGreaterThanOrEqual(0.85)
   })
 
   it('answers the third round, written after the concept lexicon', async () => {
@@ -350,9 +481,10 @@ describe('the assistant on questions written after its change', () => {
     // 6/9, processes 5/9, numbers 8/9, rows 8/9, who 4/8, absent words 7/10. The misses are mostly
     // who-does-what (an audience or a role's rights answered by a neighbouring passage) and processes
     // and lists put in words no passage heads. After the audience and role passages (fourth round
-    // below), with this set seen while making them: 84.4% (54/64), who 5/8, processes 8/9. The floor
-    // keeps it from sliding back; it is not a target.
-    expect(await answerRate(chat, 'third round', all)).toBeGreaterThanOrEqual(0.84)
+    // below), with this set seen while making them: 84.4% (54/64), who 5/8, processes 8/9. After the
+    // fifth round's changes (seen while making them): 87.5% (56/64). The floor keeps it from sliding
+    // back; it is not a target.
+    expect(await answerRate(chat, 'third round', all)).toBeGreaterThanOrEqual(0.87)
   })
 
   it('answers the fourth round, written after the audience and role passages', async () => {
@@ -366,7 +498,24 @@ describe('the assistant on questions written after its change', () => {
     // "what can a business do" (now the role list, which says "search", not "browse"). The misses
     // are mostly words no passage and no concept holds ("smuggle database operators", "which
     // origins", "signed out of one device", "state management", "CSS framework") and owner facts
-    // asked in a new way. The floor keeps it from sliding back; it is not a target.
-    expect(await answerRate(chat, 'fourth round', all)).toBeGreaterThanOrEqual(0.73)
+    // asked in a new way. After the fifth round's changes (seen while making them): 76.2% (48/63),
+    // general 7/10. The floor keeps it from sliding back; it is not a target.
+    expect(await answerRate(chat, 'fourth round', all)).toBeGreaterThanOrEqual(0.76)
+  })
+
+  it("answers the fifth round, written after the visitor's-word weights and the named list kind", async () => {
+    const all = Object.values(FIFTH_ROUND).flat()
+    expect(all.length).toBeGreaterThanOrEqual(60)
+    for (const [name, set] of Object.entries(FIFTH_ROUND)) await answerRate(chat, `fifth round ${name}`, set)
+    // The issue's target (95%) is NOT met. Measured once, unseen: 64.4% (47/73) after the change; the
+    // same set on the chat at the branch's start (commit 227ae42): 61.6% (45/73). By class after:
+    // general 3/8, owner 3/9, lists 8/9, processes 4/9, numbers 8/9, rows 10/10, who 6/9, absent words
+    // 5/10. The change gained two lists ("what details does an owner enter when creating a listing",
+    // "what runs on the Shop++ server"); no question answered before was lost. The misses: the owner asked in words no passage holds
+    // ("move abroad", "work from home", "get hold of", "frontend or backend"), a word shared with
+    // another sense ("answers reviews" finds the login that "answers success"; "Express" finds
+    // express-rate-limit), and processes asked by their event in the visitor's words ("misspell",
+    // "captures", "for the first time"). The floor keeps it from sliding back; it is not a target.
+    expect(await answerRate(chat, 'fifth round', all)).toBeGreaterThanOrEqual(0.64)
   })
 })

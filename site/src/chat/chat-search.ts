@@ -46,8 +46,11 @@ export interface ChatSearch {
    * `strict` leaves out prefixes of short words (`redi`, the stem of `redis`, is not `redirect`).
    */
   find(question: string, options?: FindOptions): Hit[]
-  /** The rows (Place.kind `row`) shown at `url`, a section's table or cards, in content order. */
-  rows(url: string): StoredPassage[]
+  /**
+   * The passages of `kind` shown at `url`, in content order: a section's table or cards (`row`, the
+   * default), or its tech lists (`tech`, the groups of a tech stack).
+   */
+  rows(url: string, kind?: Place['kind']): StoredPassage[]
   /** The words of a question that count (stop words out), lowercase, each once. */
   words(question: string): string[]
   /** The question's terms as the index holds them, for matching sentences. */
@@ -260,6 +263,20 @@ const stemsOf =
       .map(processTerm)
       .filter((term): term is string => term !== null)
 
+/**
+ * Whether an asked word (lowercase) names a thing rather than saying something in the visitor's words:
+ * written with a capital inside the question ("does he know Kubernetes"), with a digit ("k8s"), or a
+ * product of the language's lexicon however it is typed ("kubernetes").
+ */
+function namesThing(word: string, question: string, analysis: TextAnalysis): boolean {
+  if (/\d/.test(word)) return true
+  const term = analysis.processTerm(word)
+  if (term !== null && analysis.isProductName(term)) return true
+  return analysis
+    .tokenize(question)
+    .some((written, i) => i > 0 && analysis.lower(written) === word && written !== analysis.lower(written))
+}
+
 /** `words` without the first run of each of `runs` (consecutive words). */
 function withoutRuns(words: readonly string[], runs: readonly (readonly string[])[]): string[] {
   const left = [...words]
@@ -310,8 +327,8 @@ function searchOver(
     projects,
     stems,
     analysis,
-    rows(url) {
-      return stored.filter((passage, id) => passage.kind === 'row' && passage.url === url && inScope(id))
+    rows(url, kind = 'row') {
+      return stored.filter((passage, id) => passage.kind === kind && passage.url === url && inScope(id))
     },
     find(question, options = {}) {
       const soft = new Set(options.soft ?? [])
@@ -365,18 +382,36 @@ function searchOver(
       }))
       const covers = (result: SearchResult, terms: ReadonlySet<string>) =>
         result.queryTerms.some((term) => terms.has(term))
-      // A technology asked about ("Does he write TypeScript?") weighs twice a word of how it is asked.
-      // In another language than English, a word no passage holds weighs as one every passage holds:
-      // its stop-word list may miss a question word ("कैसे", how), which would weigh the most.
-      // How rare a word is, by the passages stating it as asked (by its related words when none does).
-      const weights = asked.map(({ own, terms }) => {
-        const holding = results.filter((r) => covers(r, own)).length || results.filter((r) => covers(r, terms)).length
-        const rarity = Math.log(1 + total / (1 + (holding === 0 && !analysis.english ? total : holding)))
-        return rarity * ([...terms].some((term) => techTerms.has(term)) ? 2 : 1)
-      })
       // The project's name, left out of the query, is still stated by each of its passages, and weighs
       // as a word every passage holds.
       const naming = stripped ? words(question).filter((word) => !unnamed.includes(word)) : []
+      // How rare a word is, by the passages stating it as asked (by its related words when none does).
+      const holdings = asked.map(
+        ({ own, terms }) =>
+          results.filter((r) => covers(r, own)).length || results.filter((r) => covers(r, terms)).length,
+      )
+      // A technology asked about ("Does he write TypeScript?") weighs twice a word of how it is asked.
+      // In another language than English, a word no passage holds weighs as one every passage holds:
+      // its stop-word list may miss a question word ("कैसे", how), which would weigh the most.
+      const held = asked.map(({ terms }, i) => {
+        const holding = holdings[i]!
+        const rarity = Math.log(1 + total / (1 + (holding === 0 && !analysis.english ? total : holding)))
+        return rarity * ([...terms].some((term) => techTerms.has(term)) ? 2 : 1)
+      })
+      // An English word no passage states, nor its concepts, is either a name the content lacks
+      // ("Kubernetes": capitalised as typed, or a product of the lexicon), the rarest of words, or the
+      // visitor's own word for what a passage says in its own ("HIDE unreviewed listings", "ROLLED out").
+      // The visitor's word weighs as the heaviest word the passages do state, when those (the project's
+      // name among them) outnumber the unknown: a question mostly stated is answered despite a word of
+      // its own, while "his salary expectation" is not answered by a passage that merely says "expect".
+      const unknown = holdings.filter((holding) => holding === 0).length
+      const mostlyStated = naming.length + asked.length - unknown > unknown
+      const heaviest = Math.max(0, ...held.filter((_, i) => holdings[i]! > 0))
+      const visitorsWord = (i: number) =>
+        analysis.english && holdings[i] === 0 && !namesThing(asked[i]!.word, question, analysis)
+      const weights = held.map((weight, i) =>
+        mostlyStated && heaviest > 0 && visitorsWord(i) ? Math.min(weight, heaviest) : weight,
+      )
       const named = naming.length * Math.log(1 + total / (1 + total))
       const sum = weights.reduce((a, b) => a + b, 0) + named
       return results

@@ -28,6 +28,8 @@ interface Shape {
   number: boolean
   /** The items of a kind ("what roles", "which categories"). */
   list: boolean
+  /** The kind a list question names right after its "what" or "which" ("which payment METHODS", "which DATABASES"). */
+  kind: string[]
   /** Items a table or cards hold ("which endpoints", "what fields"). */
   rows: boolean
   /** A flow or rule told across sections ("what happens when", "how does … work"). */
@@ -170,6 +172,7 @@ const PLAIN_SHAPE: Shape = {
   list: false,
   rows: false,
   process: false,
+  kind: [],
   soft: [],
   counted: null,
   actor: null,
@@ -202,6 +205,7 @@ function questionShape(tokens: readonly string[]): Shape {
     audience,
     number,
     list: asksForList(tokens),
+    kind: listKind(tokens),
     rows: tokens.some((word) => ROW_WORDS.has(word)),
     process,
     // "What happens AFTER…", "before…": when, in a process, not what.
@@ -226,6 +230,12 @@ function questionShape(tokens: readonly string[]): Shape {
 function asksForList(tokens: readonly string[]): boolean {
   if (!['what', 'which', 'list', 'name'].includes(tokens[0] ?? '')) return false
   return tokens.slice(1).some((word) => processTerm(word) !== null && word.length > 3 && /[^su]s$/.test(word))
+}
+
+/** The plural noun of the first words after "what" or "which" ("which payment methods"): the kind listed. */
+function listKind(tokens: readonly string[]): string[] {
+  if (!['what', 'which'].includes(tokens[0] ?? '')) return []
+  return tokens.slice(1, 3).filter((word) => processTerm(word) !== null && word.length > 3 && /[^su]s$/.test(word))
 }
 
 /**
@@ -351,8 +361,9 @@ const MAX_ROWS = 8
  * none states one.
  */
 function rowsFor(hit: Hit, search: ChatSearch, list: boolean): StoredPassage[] {
+  if (hit.passage.kind === 'tech') return stackFor(hit, search)
   // A row answers alone, unless the question asks for the items of a kind: then the section's rows like it.
-  if (hit.passage.kind === 'tech' || (hit.passage.kind === 'row' && !list)) return []
+  if (hit.passage.kind === 'row' && !list) return []
   const rows = search.rows(hit.passage.url).filter((row) => row.text !== hit.passage.text)
   if (rows.length === 0) return []
   const asked = new Set(askedTerms(hit, search))
@@ -360,6 +371,22 @@ function rowsFor(hit: Hit, search: ChatSearch, list: boolean): StoredPassage[] {
   const most = Math.max(...counts)
   if (hit.passage.kind === 'row' && most === 0) return []
   return rows.filter((_, i) => most === 0 || counts[i] === most).slice(0, MAX_ROWS)
+}
+
+/**
+ * The other groups of a tech stack, when the question asks for the stack as a whole: it matched this
+ * group only through the words of its concepts ("what languages and frameworks does he work with"
+ * finds "DevOps & Tools"), not by any word it states ("which DevOps tools": that group alone).
+ */
+function stackFor(hit: Hit, search: ChatSearch): StoredPassage[] {
+  const named = new Set(search.stems(hit.passage.source))
+  const stated = new Set(search.stems(hit.passage.text))
+  const asked = hit.words.flatMap((word) => search.stems(word)).filter((term) => !named.has(term))
+  if (asked.length === 0 || asked.some((term) => stated.has(term))) return []
+  return search
+    .rows(hit.passage.url, 'tech')
+    .filter((group) => group.text !== hit.passage.text)
+    .slice(0, MAX_ROWS)
 }
 
 /**
@@ -384,6 +411,8 @@ export function choosePassages(message: string, tokens: readonly string[], searc
   // A tech list's digits are versions ("OAuth 2.0"), not the number asked for.
   const candidates = shape.number ? answering.filter((h) => h.passage.kind !== 'tech') : answering
   const asked = (hit: Hit) => new Set(askedTerms(hit, search))
+  const enough = hits.slice(0, SHAPE_DEPTH).filter((h) => h.coverage >= MIN_COVERAGE)
+  const kind = new Set(shape.kind.flatMap(search.stems))
   const counted = shape.counted ? new Set(search.stems(shape.counted)) : null
   const numbered = (hit: Hit) => counted ?? asked(hit)
   // A list is best stated as one (an asked word heading it), else as a table's rows.
@@ -392,7 +421,10 @@ export function choosePassages(message: string, tokens: readonly string[], searc
       candidates.find((h) => statesNumberOf(h, numbered(h), search, NUMBER_WORD)) ??
       candidates.slice(0, 10).find((h) => statesPattern(h, /\d/, asked(h), search)))
     : shape.list
-      ? (candidates.find((h) => headsList(h, asked(h), search)) ??
+      ? // A list of the kind asked for ("Databases: MySQL, MongoDB…", "Cards, UPI and other methods")
+        // answers though it does not say how the question put it ("has he WORKED with", "ACCEPT").
+        (enough.find((h) => headsList(h, kind, search)) ??
+        candidates.find((h) => headsList(h, asked(h), search)) ??
         candidates.slice(0, 10).find((h) => shape.rows && h.passage.kind === 'row') ??
         candidates.slice(0, 10).find((h) => statesPattern(h, ENUMERATION, asked(h), search)))
       : undefined

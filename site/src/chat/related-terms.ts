@@ -35,3 +35,22 @@ export function relatedTermsOf(
   const lists = new Map([...related].map(([term, others]) => [term, [...others]]))
   return (term) => lists.get(term) ?? []
 }
+
+/**
+ * Whether an index term is a product's name in the lexicon ("kubernetes"): a visitor may type it in
+ * lower case, and a name the content does not state is what the question asks about (chat-search.ts).
+ */
+export function productNamesOf(
+  lexicon: ConceptLexicon,
+  processTerm: (word: string) => string | null,
+): (term: string) => boolean {
+  const names = new Set(
+    lexicon.flatMap((concept) =>
+      concept.filter(isName).flatMap((word) => {
+        const term = processTerm(word)
+        return term === null ? [] : [term]
+      }),
+    ),
+  )
+  return (term) => names.has(term)
+}

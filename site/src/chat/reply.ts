@@ -264,8 +264,8 @@ function namedTech(
 /**
  * "Which projects use Redis?", "projects built with MongoDB", "where did he use Razorpay?": the
  * projects whose tech lists name it (what each is built with, not a passage that mentions it in
- * passing), or, for what no tech list names, those whose text states it. `none` when it is asked but
- * no project has it (the honest fallback, not a list of every project).
+ * passing), or, for what no tech list names, those whose text states it. `none` when a technology is
+ * named but no project lists it (the honest fallback, not a list of every project).
  */
 function matchProjectsUsing(message: string, tokens: readonly string[], search: ChatSearch): Reply | 'none' | null {
   // "which/what/any/list (of the) projects …" or a message that starts with "projects …", then a verb of use.
@@ -296,7 +296,10 @@ function matchProjectsUsing(message: string, tokens: readonly string[], search: 
     if (hit.passage.project && hit.coverage >= 1 && !projects.has(hit.passage.project))
       projects.set(hit.passage.project, hit)
   }
-  if (projects.size === 0) return 'none'
+  // No project states all of it: not an honest "none" yet, since the words may be the visitor's for
+  // what a passage says ("which CSS framework does he style his apps with": Tailwind CSS); the
+  // passages answer, or the fallback does.
+  if (projects.size === 0) return null
   // The words as the visitor wrote them ("Trie", not "trie").
   const asWritten = named
     .map((word) => {

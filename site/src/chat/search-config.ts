@@ -1,7 +1,7 @@
 import type { Options, SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 import { concepts } from './concepts/en.ts'
-import { relatedTermsOf } from './related-terms.ts'
+import { productNamesOf, relatedTermsOf } from './related-terms.ts'
 import type { TextAnalysis } from './text-analysis.ts'
 
 /**
@@ -99,7 +99,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     // How a list is asked for ("the possible statuses", "what options does it offer", "let you").
     'possible kind kinds option options offer offers provide provides support supports let ' +
     // Quantifiers over what is asked ("for each warehouse", "every night").
-    'each every'
+    'each every ' +
+    // When it is asked ("is he looking AT THE MOMENT", "what is he CURRENTLY doing").
+    'moment currently presently now new'
   ).split(' '),
 )
 
@@ -213,6 +215,7 @@ export const englishAnalysis: TextAnalysis = {
   processTerm,
   processQueryTerm,
   relatedTerms: relatedTermsOf(concepts, processTerm),
+  isProductName: productNamesOf(concepts, processTerm),
 }
 
 /** The search options for a language's analysis (English: `searchOptions` itself). */

@@ -1,4 +1,4 @@
-import { relatedTermsOf, type ConceptLexicon } from './related-terms.ts'
+import { productNamesOf, relatedTermsOf, type ConceptLexicon } from './related-terms.ts'
 
 /**
  * How the chat cuts a language's text into index terms. The CLI (the projects' headline words) and
@@ -20,6 +20,8 @@ export interface TextAnalysis {
   processQueryTerm(term: string): string[] | null
   /** The terms of the concepts an index term names in the language's lexicon (./concepts/), other than itself. */
   relatedTerms(term: string): readonly string[]
+  /** Whether an index term is a product's name in the language's lexicon ("kubernetes"). */
+  isProductName(term: string): boolean
 }
 
 /** What a language's stemmer package gives: a word's stem. */
@@ -67,5 +69,6 @@ export function segmentedAnalysis(
       return stemmed === null ? null : [stemmed]
     },
     relatedTerms: relatedTermsOf(concepts, processTerm),
+    isProductName: productNamesOf(concepts, processTerm),
   }
 }

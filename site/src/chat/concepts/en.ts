@@ -286,6 +286,21 @@ export const concepts: ConceptLexicon = [
   ['contact', 'reach', 'touch', 'email', 'LinkedIn'],
   ['cv', 'resume', 'résumé'],
   ['location', 'based', 'located', 'country', 'city', 'lives', 'hometown'],
+  // Looking for work, in a recruiter's words and a candidate's ("open to roles", "available for interviews").
+  // Not "available" or "looking": a warehouse's availability, businesses looking for space.
+  [
+    'seeking',
+    'hire',
+    'hiring',
+    'opportunity',
+    'opportunities',
+    'position',
+    'positions',
+    'interview',
+    'interviews',
+    'job',
+    'jobs',
+  ],
   ['relocate', 'relocating', 'relocation', 'move', 'moving', 'remote', 'onsite', 'abroad', 'visa'],
   ['experience', 'experienced', 'years', 'background', 'career', 'previously', 'history', 'worked'],
   [
