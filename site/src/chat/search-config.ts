@@ -1,7 +1,7 @@
 import type { Options, SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 import { concepts } from './concepts/en.ts'
-import { productNamesOf, relatedTermsOf } from './related-terms.ts'
+import { phraseReaderOf, productNamesOf, relatedTermsOf } from './related-terms.ts'
 import type { TextAnalysis } from './text-analysis.ts'
 
 /**
@@ -216,6 +216,7 @@ export const englishAnalysis: TextAnalysis = {
   processQueryTerm,
   relatedTerms: relatedTermsOf(concepts, processTerm),
   isProductName: productNamesOf(concepts, processTerm),
+  readPhrases: phraseReaderOf(concepts, tokenize, (text) => text.toLowerCase()),
 }
 
 /** The search options for a language's analysis (English: `searchOptions` itself). */

@@ -2,9 +2,11 @@ import type { ConceptLexicon } from '../related-terms.ts'
 
 /**
  * Software and recruiting concepts in English, as the words a recruiter and an engineer use for each
- * (see related-terms.ts). Single words: a phrase is found by its telling word ("cross-site scripting"
- * by `scripting`). A concept holds only words that mean it in most sentences: a word with another
- * common sense ("live", "store", "available", "load") would pull in passages about that sense.
+ * (see related-terms.ts). Mostly single words: a phrase is found by its telling word ("cross-site
+ * scripting" by `scripting`). A phrase is listed only when no word of it says the concept alone
+ * ("work from home", "get hold of"); it is read as the concept's first entry. A concept holds only
+ * words that mean it in most sentences: a word with another common sense ("live", "store",
+ * "available", "load") would pull in passages about that sense.
  * A product is written capitalised ("Docker", "PM2"): it stands for its concept's general words, never
  * for another product (related-terms.ts).
  */
@@ -94,7 +96,19 @@ export const concepts: ConceptLexicon = [
   ['authentication', 'authenticate', 'authenticated', 'login', 'logins', 'signin'],
   ['authorization', 'authorize', 'authorized', 'permission', 'permissions', 'privileges', 'rbac', 'role', 'roles'],
   ['isolation', 'isolated', 'scoped', 'tenant', 'tenants', 'multitenant', 'ownership'],
-  ['register', 'registers', 'registration', 'signup', 'onboarding'],
+  [
+    'register',
+    'registers',
+    'registration',
+    'signup',
+    'onboarding',
+    'sign up',
+    'signs up',
+    'signed up',
+    'first time',
+    'new account',
+    'new accounts',
+  ],
   ['forgot', 'reset', 'recover', 'recovery'],
   ['session', 'sessions', 'logout', 'revoke', 'revoked', 'device', 'devices'],
   // Performance and operations
@@ -148,6 +162,11 @@ export const concepts: ConceptLexicon = [
     'restart',
     'restarts',
     'restarted',
+    'come back',
+    'comes back',
+    'go down',
+    'goes down',
+    'went down',
     'reboot',
     'reboots',
     'rebooted',
@@ -283,9 +302,23 @@ export const concepts: ConceptLexicon = [
   ['chart', 'charts', 'graph', 'graphs', 'visualization', 'visualisation', 'visualize', 'Recharts'],
   ['search', 'filter', 'filters', 'filtering', 'sort', 'sorting', 'autocomplete'],
   // Recruiting
-  ['contact', 'reach', 'touch', 'email', 'LinkedIn'],
+  ['contact', 'reach', 'touch', 'email', 'LinkedIn', 'get hold of', 'get in touch', 'reach out', 'drop * a line'],
   ['cv', 'resume', 'résumé'],
-  ['location', 'based', 'located', 'country', 'city', 'lives', 'hometown'],
+  [
+    'location',
+    'based',
+    'located',
+    'country',
+    'city',
+    'lives',
+    'hometown',
+    'where * from',
+    'where * based',
+    'where * located',
+    'home country',
+    'come from',
+    'comes from',
+  ],
   // Looking for work, in a recruiter's words and a candidate's ("open to roles", "available for interviews").
   // Not "available" or "looking": a warehouse's availability, businesses looking for space.
   [
@@ -301,8 +334,56 @@ export const concepts: ConceptLexicon = [
     'job',
     'jobs',
   ],
-  ['relocate', 'relocating', 'relocation', 'move', 'moving', 'remote', 'onsite', 'abroad', 'visa'],
-  ['experience', 'experienced', 'years', 'background', 'career', 'previously', 'history', 'worked'],
+  [
+    'remote',
+    'remotely',
+    'wfh',
+    'relocate',
+    'relocating',
+    'relocation',
+    'move',
+    'moving',
+    'onsite',
+    'abroad',
+    'overseas',
+    'visa',
+    'work from home',
+    'works from home',
+    'working from home',
+    'home office',
+    'another country',
+    'foreign company',
+    'foreign companies',
+  ],
+  [
+    'full stack',
+    'fullstack',
+    'frontend or backend',
+    'frontend and backend',
+    'backend or frontend',
+    'front end or back end',
+    'front end and back end',
+    'both ends',
+  ],
+  [
+    'experience',
+    'experienced',
+    'years',
+    'background',
+    'career',
+    'previously',
+    'history',
+    'worked',
+    'before programming',
+    'before coding',
+    'before tech',
+    'before software',
+    'previous job',
+    'previous jobs',
+    'prior experience',
+  ],
+  ['typo', 'typos', 'misspell', 'misspells', 'misspelled', 'misspelling', 'misspellings', 'misspelt', 'fuzzy'],
+  ['reply', 'replies', 'replied', 'respond', 'responds', 'responded', 'answer', 'answers', 'answered'],
   [
     'skills',
     'skill',
