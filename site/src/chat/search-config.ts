@@ -168,11 +168,18 @@ const stems = new Map<string, string>()
 
 /**
  * Words are runs of letters and digits: `Shop++` is `shop`, `Node.js` is `node` and `js`, `6-digit`
- * is `6` and `digit` (MiniSearch's default keeps symbols such as `+` inside words).
+ * is `6` and `digit` (MiniSearch's default keeps symbols such as `+` inside words). A `re-` prefix
+ * is kept on its word (`re-seeded` is `reseeded`, as the lexicon and most visitors spell it): `re`
+ * alone says nothing, and `seeded` is not what was done.
  */
 export function tokenize(text: string): string[] {
-  return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  return text
+    .replace(RE_PREFIX, '$1')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 }
+
+const RE_PREFIX = /(?<![\p{L}\p{N}])(re)-(?=\p{L})/giu
 
 /** A question's term: processed like the content, plus its synonyms. */
 export function processQueryTerm(term: string): string[] | null {
