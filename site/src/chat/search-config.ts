@@ -101,7 +101,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     // Quantifiers over what is asked ("for each warehouse", "every night").
     'each every ' +
     // When it is asked ("is he looking AT THE MOMENT", "what is he CURRENTLY doing").
-    'moment currently presently now new'
+    'moment currently presently now new ' +
+    // Verbs and pronouns of any question ("anything that TAKES payments").
+    'take takes took taken taking anything something everything'
   ).split(' '),
 )
 
