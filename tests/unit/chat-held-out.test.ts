@@ -29,7 +29,7 @@ const LISTS: [string, Fact][] = [
   ['What can Shop++ admins do in the console?', { says: [/products/, /orders/, /review/] }],
   ['What are the access levels on Warehouse Booking?', { says: [/guests/i, /registered users/, /admins/i] }],
   ['What route groups does the listing platform API have?', { says: [/auth/, /warehouses/, /admin/] }],
-  ['What does the TodoApp Pro dashboard show?', { says: [/productivity index/, /streak/] }],
+  ['What does the TodoApp Pro dashboard show?', { says: [/productivity index/i, /streak/] }],
   ['What can a Shop++ review include?', { says: [/1 to 5/, /comment/, /photos/] }],
   ['What can advanced search in TodoApp Pro filter on?', { says: ['status', 'category', 'priority'] }],
   ["Which libraries does AuthStack's backend use?", { says: ['jsonwebtoken', 'express-rate-limit'] }],
@@ -222,7 +222,7 @@ const THIRD_ROUND = {
  */
 const FOURTH_GENERAL: [string, Fact][] = [
   ['What kind of developer is Aarav?', { says: ['Full-Stack'] }],
-  ['Is Aarav looking for a new position at the moment?', { says: [/interviews|open to/] }],
+  ['Is Aarav looking for a new position at the moment?', { says: [/interviews|open to|available for/] }],
   ['Has Aarav worked with Linux servers?', { says: [/Linux|Ubuntu/] }],
   ['Which CSS framework does he style his apps with?', { says: ['Tailwind CSS'] }],
   ['Which state management library does Aarav know?', { says: ['Redux Toolkit'] }],
