@@ -341,6 +341,13 @@ function searchOver(
       const required = counts(all) ? all.filter((word) => !soft.has(word)) : all
       if (required.length === 0) return []
       const own = new Set(all.flatMap((word) => processQueryTerm(word) ?? []))
+      // A word of the lexicon is spelled right: one letter off it is another word ("move" is not
+      // "mode"), and its concept's words stand for it.
+      const typos = (term: string): number | false => {
+        if (!own.has(term) || relatedTerms(term).length > 0) return false
+        if (options.strict) return term.length >= 6 ? 1 : false
+        return typosForgiven(term)
+      }
       const searchWith = (termsOf: (word: string) => string[] | null, boost: ReadonlyMap<string, number>) =>
         index.search(all.join(' '), {
           filter: (result: SearchResult) =>
@@ -350,8 +357,7 @@ function searchOver(
           ...(options.all ? { combineWith: 'AND' } : {}),
           // Typos and word beginnings are the visitor's: a related word is matched as the lexicon spells it.
           prefix: (term: string) => own.has(term) && (options.strict ? term.length >= 5 : prefixMatched(term)),
-          fuzzy: (term: string) =>
-            own.has(term) ? (options.strict ? (term.length >= 6 ? 1 : false) : typosForgiven(term)) : false,
+          fuzzy: typos,
         })
       const plain = searchWith(processQueryTerm, new Map())
       // How surely the other words of an asked word's concepts stand for it: fully for a word no passage

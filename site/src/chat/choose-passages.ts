@@ -291,6 +291,33 @@ function saysItLacks(passage: StoredPassage): boolean {
 }
 
 /**
+ * Whether a tech list states an asked word only inside a hyphenated name ("express" in
+ * "express-rate-limit"): the name is another thing, so the passage answers
+ * after one stating the word on its own ("Express"), as one saying its project lacks it does.
+ */
+function onlyInCompounds(hit: Hit): boolean {
+  // In a tech list, where each item is a name; prose hyphenates words ("e-mail", "sign-in").
+  if (hit.passage.kind !== 'tech') return false
+  const text = hit.passage.text.toLowerCase()
+  // Not the project's own name ("logic" of "logic-i"), which every passage of it answers to.
+  const source = hit.passage.source.toLowerCase().split(/[^\p{L}\p{N}]+/u)
+  return hit.words.some((word) => {
+    if (source.includes(word)) return false
+    let alone = false
+    let inCompound = false
+    for (const match of text.matchAll(new RegExp(`(^|[^\\p{L}\\p{N}])${escaped(word)}(?![\\p{L}\\p{N}])`, 'gu'))) {
+      const start = match.index + match[1]!.length
+      const compound = match[1] === '-' || text[start + word.length] === '-'
+      if (compound) inCompound = true
+      else alone = true
+    }
+    return inCompound && !alone
+  })
+}
+
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
  * The terms a passage matched that tell which of its sentences answers: not its project's name,
  * which it matches as a whole, unless that is all the question asked.
  */
@@ -402,8 +429,8 @@ export function choosePassages(message: string, tokens: readonly string[], searc
   // The same text shown in several places (shared test cards) is one passage.
   const hits = found
     .filter((hit, i) => found.findIndex((other) => other.passage.text === hit.passage.text) === i)
-    .map((hit, rank) => ({ hit, rank, lacks: saysItLacks(hit.passage) }))
-    .sort((a, b) => Number(a.lacks) - Number(b.lacks) || a.rank - b.rank)
+    .map((hit, rank) => ({ hit, rank, aside: saysItLacks(hit.passage) || onlyInCompounds(hit) }))
+    .sort((a, b) => Number(a.aside) - Number(b.aside) || a.rank - b.rank)
     .map(({ hit }) => hit)
   const top = hits.slice(0, 10).reduce((max, h) => Math.max(max, h.coverage), 0)
   if (top < MIN_COVERAGE) return null

@@ -4,8 +4,19 @@
  * limit"). A question's word also looks for the other words of its concepts, so a visitor need not
  * guess the content's vocabulary. Data, one module per language in ./concepts/; never a portfolio's
  * facts, only what the words mean in the trade.
+ *
+ * An entry with a space is a phrase whose words say the concept only together ("work from home",
+ * "get hold of": neither "home" nor "hold" means remote or contact alone); `*` in a phrase stands
+ * for one to three words ("where * from"). A question's phrase is read as the concept's first entry
+ * (its headword), see phraseReaderOf.
  */
 export type ConceptLexicon = readonly (readonly string[])[]
+
+const isPhrase = (entry: string) => entry.includes(' ')
+/** The single words of a concept (a phrase is matched as a whole, by phraseReaderOf, not word by word). */
+const wordsOf = (concept: readonly string[]) => concept.filter((entry) => !isPhrase(entry))
+/** How many words a phrase's `*` may stand for. */
+const GAP_WORDS = 3
 
 /** A product's name is written capitalised in a lexicon ("Docker", "PM2"); a general word in lower case. */
 const isName = (word: string) => word !== word.toLowerCase()
@@ -22,7 +33,7 @@ export function relatedTermsOf(
 ): (term: string) => readonly string[] {
   const related = new Map<string, Set<string>>()
   const termsOf = (words: readonly string[]) => words.map(processTerm).filter((term): term is string => term !== null)
-  for (const concept of lexicon) {
+  for (const concept of lexicon.map(wordsOf)) {
     const general = termsOf(concept.filter((word) => !isName(word)))
     const names = termsOf(concept.filter(isName))
     for (const term of [...general, ...names]) {
@@ -46,11 +57,67 @@ export function productNamesOf(
 ): (term: string) => boolean {
   const names = new Set(
     lexicon.flatMap((concept) =>
-      concept.filter(isName).flatMap((word) => {
-        const term = processTerm(word)
-        return term === null ? [] : [term]
-      }),
+      wordsOf(concept)
+        .filter(isName)
+        .flatMap((word) => {
+          const term = processTerm(word)
+          return term === null ? [] : [term]
+        }),
     ),
   )
   return (term) => names.has(term)
+}
+
+/**
+ * A question with each phrase of the lexicon read as its concept's headword ("can he work from home"
+ * is "can he remote"), so the search looks for the concept's words: a phrase's own words mean
+ * something else alone ("home", "hold"). The words outside a phrase are kept as written (their
+ * capitals tell a product's name, chat-search.ts), and a question without a phrase is returned as is.
+ */
+export function phraseReaderOf(
+  lexicon: ConceptLexicon,
+  tokenize: (text: string) => string[],
+  lower: (text: string) => string,
+): (question: string) => string {
+  const phrases = lexicon.flatMap((concept) =>
+    concept.filter(isPhrase).map((phrase) => ({ words: lower(phrase).split(/\s+/), headword: concept[0]! })),
+  )
+  // The longest first: "front end or back end" before "front end".
+  phrases.sort((a, b) => b.words.length - a.words.length)
+  return (question) => {
+    const words = tokenize(question)
+    const lowered = words.map(lower)
+    let read: string[] | null = null
+    for (const { words: phrase, headword } of phrases) {
+      const at = matchAt(read ? read.map(lower) : lowered, phrase)
+      if (!at) continue
+      const current: readonly string[] = read ?? words
+      // The phrase's own words become the headword; the words a `*` stood for stay.
+      read = [...current.slice(0, at.start), headword, ...at.kept.map((i) => current[i]!), ...current.slice(at.end)]
+    }
+    return read ? read.join(' ') : question
+  }
+}
+
+/** Where a phrase's words occur in `words` (the first place), and the positions its `*` stood for. */
+function matchAt(
+  words: readonly string[],
+  phrase: readonly string[],
+): { start: number; end: number; kept: number[] } | null {
+  const from = (i: number, p: number, kept: number[]): { end: number; kept: number[] } | null => {
+    if (p === phrase.length) return { end: i, kept }
+    if (phrase[p] === '*') {
+      for (let gap = 1; gap <= GAP_WORDS && i + gap <= words.length; gap += 1) {
+        const found = from(i + gap, p + 1, [...kept, ...Array.from({ length: gap }, (_, k) => i + k)])
+        if (found) return found
+      }
+      return null
+    }
+    return words[i] === phrase[p] ? from(i + 1, p + 1, kept) : null
+  }
+  for (let start = 0; start < words.length; start += 1) {
+    const found = from(start, 0, [])
+    if (found) return { start, ...found }
+  }
+  return null
 }

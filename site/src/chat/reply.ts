@@ -327,12 +327,14 @@ export function replyWithoutSearch(message: string, knowledge: ChatKnowledge): R
 }
 
 /** The assistant's reply to one visitor message. */
-export function replyTo(message: string, knowledge: ChatKnowledge): Reply {
-  if (!isEnglish(knowledge)) return replyInLanguage(message, knowledge)
-  const direct = replyWithoutSearch(message, knowledge)
+export function replyTo(typed: string, knowledge: ChatKnowledge): Reply {
+  if (!isEnglish(knowledge)) return replyInLanguage(typed, knowledge)
+  const direct = replyWithoutSearch(typed, knowledge)
   if (direct) return direct
-  const tokens = tokenize(message)
   const search = knowledge.search
+  // A phrase of the lexicon ("work from home") is asked as its concept's word, everywhere below.
+  const message = search ? search.analysis.readPhrases(typed) : typed
+  const tokens = tokenize(message)
   const projects = search ? matchProjectsUsing(message, tokens, search) : null
   if (projects === 'none') return fallback(knowledge)
   if (projects) return projects

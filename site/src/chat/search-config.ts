@@ -1,7 +1,7 @@
 import type { Options, SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 import { concepts } from './concepts/en.ts'
-import { productNamesOf, relatedTermsOf } from './related-terms.ts'
+import { phraseReaderOf, productNamesOf, relatedTermsOf } from './related-terms.ts'
 import type { TextAnalysis } from './text-analysis.ts'
 
 /**
@@ -101,7 +101,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     // Quantifiers over what is asked ("for each warehouse", "every night").
     'each every ' +
     // When it is asked ("is he looking AT THE MOMENT", "what is he CURRENTLY doing").
-    'moment currently presently now new'
+    'moment currently presently now new ' +
+    // Verbs and pronouns of any question ("anything that TAKES payments").
+    'take takes took taken taking anything something everything'
   ).split(' '),
 )
 
@@ -168,11 +170,18 @@ const stems = new Map<string, string>()
 
 /**
  * Words are runs of letters and digits: `Shop++` is `shop`, `Node.js` is `node` and `js`, `6-digit`
- * is `6` and `digit` (MiniSearch's default keeps symbols such as `+` inside words).
+ * is `6` and `digit` (MiniSearch's default keeps symbols such as `+` inside words). A `re-` prefix
+ * is kept on its word (`re-seeded` is `reseeded`, as the lexicon and most visitors spell it): `re`
+ * alone says nothing, and `seeded` is not what was done.
  */
 export function tokenize(text: string): string[] {
-  return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  return text
+    .replace(RE_PREFIX, '$1')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 }
+
+const RE_PREFIX = /(?<![\p{L}\p{N}])(re)-(?=\p{L})/giu
 
 /** A question's term: processed like the content, plus its synonyms. */
 export function processQueryTerm(term: string): string[] | null {
@@ -216,6 +225,7 @@ export const englishAnalysis: TextAnalysis = {
   processQueryTerm,
   relatedTerms: relatedTermsOf(concepts, processTerm),
   isProductName: productNamesOf(concepts, processTerm),
+  readPhrases: phraseReaderOf(concepts, tokenize, (text) => text.toLowerCase()),
 }
 
 /** The search options for a language's analysis (English: `searchOptions` itself). */

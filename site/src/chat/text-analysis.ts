@@ -1,4 +1,4 @@
-import { productNamesOf, relatedTermsOf, type ConceptLexicon } from './related-terms.ts'
+import { phraseReaderOf, productNamesOf, relatedTermsOf, type ConceptLexicon } from './related-terms.ts'
 
 /**
  * How the chat cuts a language's text into index terms. The CLI (the projects' headline words) and
@@ -22,6 +22,8 @@ export interface TextAnalysis {
   relatedTerms(term: string): readonly string[]
   /** Whether an index term is a product's name in the language's lexicon ("kubernetes"). */
   isProductName(term: string): boolean
+  /** A question with the lexicon's phrases read as their concepts' headwords ("work from home": "remote"). */
+  readPhrases(question: string): string
 }
 
 /** What a language's stemmer package gives: a word's stem. */
@@ -57,12 +59,13 @@ export function segmentedAnalysis(
     if (stemmed === undefined) stems.set(word, (stemmed = stem(word) || word))
     return stemmed
   }
+  const tokenize = (text: string) =>
+    [...segmenter.segment(text)].flatMap((part) => (part.isWordLike ? (part.segment.match(WORD_PART) ?? []) : []))
   return {
     lang,
     english: false,
     lower,
-    tokenize: (text) =>
-      [...segmenter.segment(text)].flatMap((part) => (part.isWordLike ? (part.segment.match(WORD_PART) ?? []) : [])),
+    tokenize,
     processTerm,
     processQueryTerm: (term) => {
       const stemmed = processTerm(term)
@@ -70,5 +73,6 @@ export function segmentedAnalysis(
     },
     relatedTerms: relatedTermsOf(concepts, processTerm),
     isProductName: productNamesOf(concepts, processTerm),
+    readPhrases: phraseReaderOf(concepts, tokenize, lower),
   }
 }
