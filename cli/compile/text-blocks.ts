@@ -1,5 +1,5 @@
 import { decodeHTML } from 'entities'
-import type { Token, Tokens } from 'marked'
+import type { MarkedToken, Token } from 'marked'
 import { safeAddress } from './markdown-policy.ts'
 
 /**
@@ -25,6 +25,12 @@ export interface TextBlock {
 const LIST_PASSAGE_LENGTH = 800
 /** An introduction this short ("**Who it is for.**") introduces the list after it even without a colon. */
 const HEADLINE_LENGTH = 80
+
+/**
+ * A token as marked's own lexer makes it: the compiler registers no extension, so every token is one
+ * of marked's kinds, never a Generic one.
+ */
+const builtIn = (token: Token): MarkedToken => token as MarkedToken
 
 /** A text with its white space collapsed, as one line of a passage. */
 const collapse = (value: string): string => value.replace(/\s+/g, ' ').trim()
@@ -71,36 +77,38 @@ export function textBlocks(tokens: readonly Token[]): TextBlock[] {
 
   /** Inline tokens' text into `open`, as the page shows it (character references decoded). */
   const inline = (items: readonly Token[], open: Open) => {
-    for (const token of items) inlineToken(token as Tokens.Generic, open)
+    for (const token of items) inlineToken(builtIn(token), open)
   }
-  const inlineToken = (token: Tokens.Generic, open: Open) => {
+  const inlineToken = (token: MarkedToken, open: Open) => {
     switch (token.type) {
       case 'text':
-      case 'escape':
         // As markdown-policy's text renderer writes it: an inline text's references decoded.
         if (token.tokens) inline(token.tokens, open)
-        else append(open, decodeHTML(token.text as string))
+        else append(open, decodeHTML(token.text))
+        break
+      case 'escape':
+        append(open, decodeHTML(token.text))
         break
       case 'codespan':
-        append(open, token.text as string)
+        append(open, token.text)
         break
       case 'strong': {
         // Bold at the start of an element is its lead; it ends with the first bold that closes.
         if (open.text.trim() === '') open.inLead = true
-        inline(token.tokens ?? [], open)
+        inline(token.tokens, open)
         open.inLead = false
         break
       }
       case 'em':
       case 'del':
       case 'link':
-        inline(token.tokens ?? [], open)
+        inline(token.tokens, open)
         break
       case 'image': {
         // A shown image adds no text; one whose address the policy refuses is written as its alt text.
-        if (safeAddress(token.href as string, false) === undefined) {
+        if (safeAddress(token.href, false) === undefined) {
           const alt: Open = { text: '', lead: '', inLead: false }
-          inline(token.tokens ?? [], alt)
+          inline(token.tokens, alt)
           append(open, alt.text)
         }
         break
@@ -118,18 +126,18 @@ export function textBlocks(tokens: readonly Token[]): TextBlock[] {
 
   /** Block tokens inside `parent` (the innermost element being read, none at the field's top level). */
   const block = (items: readonly Token[], parent: Open | undefined) => {
-    for (const token of items) blockToken(token as Tokens.Generic, parent)
+    for (const token of items) blockToken(builtIn(token), parent)
   }
   const element = (read: (open: Open) => void): number => {
     const open: Open = { text: '', lead: '', inLead: false }
     read(open)
     return close(open)
   }
-  const blockToken = (token: Tokens.Generic, parent: Open | undefined) => {
+  const blockToken = (token: MarkedToken, parent: Open | undefined) => {
     switch (token.type) {
       case 'paragraph':
       case 'heading':
-        element((open) => inline(token.tokens ?? [], open))
+        element((open) => inline(token.tokens, open))
         break
       case 'text':
         // A tight list item's text, which is the item's own.
@@ -139,11 +147,10 @@ export function textBlocks(tokens: readonly Token[]): TextBlock[] {
         append(parent, ' ')
         break
       case 'blockquote':
-        element((open) => block(token.tokens ?? [], open))
+        element((open) => block(token.tokens, open))
         break
       case 'table': {
-        const table = token as Tokens.Table
-        for (const row of [table.header, ...table.rows])
+        for (const row of [token.header, ...token.rows])
           element((open) => {
             for (const cell of row) {
               inline(cell.tokens, open)
@@ -155,7 +162,7 @@ export function textBlocks(tokens: readonly Token[]): TextBlock[] {
       case 'list': {
         // Only a list outside any element can be introduced by the block before it.
         const list: List = { intro: parent ? -1 : blocks.length - 1, items: [] }
-        for (const item of (token as Tokens.List).items) {
+        for (const item of token.items) {
           const index = element((open) => block(item.tokens, open))
           if (index >= 0) list.items.push(index)
         }
