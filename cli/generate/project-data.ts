@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { cp, mkdir, rename } from 'node:fs/promises'
 import path from 'node:path'
-import { PAGE_DATA_ID, projectCardsData, projectData } from '../../site/src/paths.ts'
+import { PAGE_DATA_ID, projectData } from '../../site/src/paths.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import { sha256Hex } from '../sha256.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
@@ -109,21 +108,6 @@ export function projectDataJson(project: BrowserProject): string {
 /** The project cards' file (data/cards.json: the home page's list), in content order; the build's and the dev server's. */
 export function cardsJson(cards: readonly ProjectCard[]): string {
   return safeJson(cards)
-}
-
-/** The site folder every data file lives under (data/cards.json, data/projects/<id>.json, data/chat/). */
-export const DATA_FOLDER = path.posix.dirname(projectCardsData.file)
-
-/**
- * Moves the data folder written under `directory` (the case studies, the chat's files, the cards)
- * into `siteDir`: one rename, a copy only when the content's public/ folder brought a data/ folder
- * of its own. Renamed, a file keeps its inode, so one hard-linked from the site in place stays so.
- */
-export async function moveDataFolder(directory: string, siteDir: string): Promise<void> {
-  const staged = path.join(directory, DATA_FOLDER)
-  const target = path.join(siteDir, DATA_FOLDER)
-  await mkdir(path.dirname(target), { recursive: true })
-  await rename(staged, target).catch(() => cp(staged, target, { recursive: true }))
 }
 
 /**

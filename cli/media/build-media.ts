@@ -22,8 +22,8 @@ import { MEDIA_FOLDER } from './responsive-image.ts'
 export interface BuildMediaOptions {
   root: string
   store: Store | undefined
-  /** The build's data folder: the variants go into its media/, moved into the site with moveMediaIn. */
-  dataDir: string
+  /** The site folder being assembled: the variants go into its media/. */
+  siteDir: string
   encode: (jobs: readonly EncodeJob[]) => Promise<readonly EncodeOutcome[]>
   signal?: AbortSignal
 }
@@ -44,23 +44,23 @@ export async function makeProjectMedia(
     sources.push(...own)
   }
   for (const { post } of content.posts) if (post.draft !== true) sources.push(...postImageSources(post))
-  const made = await makeMedia(sources, { ...options, folder: mediaFolder(options.dataDir) })
+  const made = await makeMedia(sources, { ...options, folder: mediaFolder(options.siteDir) })
   return { ...made, projectsWithImages }
 }
 
-/** portfolio.yaml's data with its photo encoded (or from the store) into the build's data folder: the app's modules hold it. */
+/** portfolio.yaml's data with its photo encoded (or from the store) into the site folder: the app's modules hold it. */
 export async function withBuildPhoto<T extends { photo?: unknown }>(
   portfolio: T,
   options: BuildMediaOptions,
 ): Promise<T> {
   const sources = portfolioImageSources(portfolio)
   if (sources.length === 0) return portfolio
-  const { images } = await makeMedia(sources, { ...options, folder: mediaFolder(options.dataDir) })
+  const { images } = await makeMedia(sources, { ...options, folder: mediaFolder(options.siteDir) })
   return withPortfolioPhoto(portfolio, images)
 }
 
-function mediaFolder(dataDir: string): string {
-  return path.join(dataDir, MEDIA_FOLDER)
+function mediaFolder(siteDir: string): string {
+  return path.join(siteDir, MEDIA_FOLDER)
 }
 
 /**

@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { cp, rename } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { projectData } from '../../site/src/paths.ts'
 import { safeJson, type ProjectDataFile } from '../generate/project-data.ts'
 import { withProjectMedia, type ImageRecords } from './content-media.ts'
-import { MEDIA_FOLDER } from './responsive-image.ts'
 import { sha256Hex } from '../sha256.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
 
@@ -32,15 +30,4 @@ export function attachProjectMedia<T extends ProjectDataFile>(
       card: withProjectMedia(project.card, images),
     }
   })
-}
-
-/**
- * Moves the variants (build-media.ts's folder, `<dataDir>/media`) into the site, if there are any:
- * one rename, a copy when public/ brought a media/ folder.
- */
-export async function moveMediaIn(dataDir: string, siteDir: string): Promise<void> {
-  const from = path.join(dataDir, MEDIA_FOLDER)
-  if (!existsSync(from)) return
-  const to = path.join(siteDir, MEDIA_FOLDER)
-  await rename(from, to).catch(() => cp(from, to, { recursive: true }))
 }

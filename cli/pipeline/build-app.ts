@@ -6,9 +6,10 @@ import { generateTypes } from '../generate/generate-types.ts'
 import { buildSite, type SiteBuild } from './build-site.ts'
 
 export interface AppRequest {
-  root: string
   base: string
-  clientDir: string
+  /** The site folder being assembled, Vite's own folder, and the server bundle's (SiteBuildOptions). */
+  siteDir: string
+  appDir: string
   serverDir: string
   store: Store | undefined
 }
@@ -27,7 +28,7 @@ export async function buildApp(
   catalogues: ReadonlyMap<string, Strings>,
   request: AppRequest,
 ): Promise<SiteBuild> {
-  const { root, base, clientDir, serverDir, store } = request
+  const { store, ...folders } = request
   const generated = generateContentModules({ portfolio, projects: [] }, await generateTypes(), { hasPosts, catalogues })
-  return buildSite({ root, base, clientDir, serverDir, generated, store: store ?? false })
+  return buildSite({ ...folders, generated, store: store ?? false })
 }

@@ -1,17 +1,16 @@
-import { cp } from 'node:fs/promises'
 import path from 'node:path'
 import type { VirtualFile } from '../generate/generate-content.ts'
 import { siteDirectory } from '../paths.ts'
 import { openStore, type Store } from '../cache/store.ts'
-import { restoreSiteBuild, siteKey, storeSiteBuild } from './site-cache.ts'
+import { readSiteBuild, restoreSiteBuild, siteKey, storeSiteBuild, writeSiteBuild } from './site-cache.ts'
 import { runViteBuilds, SERVER_ENTRY } from './vite-builds.ts'
 
 export interface SiteBuildOptions {
-  /** Content root: its public/ folder is copied as-is (resume PDF, images). */
-  root: string
   base: string
-  /** Where the browser bundle goes (the future site folder). */
-  clientDir: string
+  /** The site folder being assembled: the browser bundle is written into it, beside what other steps write there. */
+  siteDir: string
+  /** Vite's own output folder for the browser bundle (it empties it first); the bundle is then placed in siteDir. */
+  appDir: string
   /** Where the server bundle goes (deleted after prerendering). */
   serverDir: string
   /** The content modules the app bundles (see vite-builds.ts): this build's own, not site/src/generated/. */
@@ -30,31 +29,25 @@ export interface SiteBuild {
 
 /**
  * Vite client build, then the server build of entry-server, both from the same site/ app; or both
- * from the cache when nothing they are made from changed. The content's public/ folder is copied in
- * afterwards either way (it is not part of the cached build, so changing a PDF never rebuilds the app).
+ * from the cache when nothing they are made from changed. Either way the browser bundle is written
+ * into the site folder by writeSiteBuild, its one writer there.
  */
 export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const store = options.store === false ? undefined : (options.store ?? openStore())
   const key = store && siteKey(store, siteDirectory, options.generated, options.base)
   const kept = store && key !== undefined ? { store, key } : undefined
-  const cached = kept !== undefined && restoreSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
+  const cached = kept !== undefined && restoreSiteBuild(kept.store, kept.key, options.siteDir, options.serverDir)
   if (!cached) {
     await runViteBuilds({
       siteDirectory,
       base: options.base,
-      clientDir: options.clientDir,
+      clientDir: options.appDir,
       serverDir: options.serverDir,
       generated: options.generated,
     })
-    if (kept) storeSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
+    const files = readSiteBuild(options.appDir, options.serverDir)
+    if (kept) storeSiteBuild(kept.store, kept.key, files)
+    writeSiteBuild(files, { client: options.siteDir })
   }
-  // Like Vite's own copy of a public folder: a file the build wrote wins over a public file of the same name.
-  await cp(path.join(options.root, 'public'), options.clientDir, {
-    recursive: true,
-    force: false,
-    errorOnExist: false,
-  }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error
-  })
   return { serverEntry: path.join(options.serverDir, SERVER_ENTRY), cached, ...(kept ? { key: kept.key } : {}) }
 }

@@ -43,8 +43,8 @@ export interface CompileOptions {
    */
   store?: Store | false
   /**
-   * A build's folder for the case-study data: each project's data file is written there as it is
-   * compiled (keepProject), and the result's projects are their cards, with `kept` beside them.
+   * A build's site folder: each project's data file is written under its data/ as it is compiled
+   * (keepProject), and the result's projects are their cards, with `kept` beside them.
    */
   dataDir?: string
   /**
@@ -227,11 +227,11 @@ type Keeper = (result: ProjectJobResult, source: SourceFile) => ProjectJobResult
 
 function projectKeeper(store: Store, { dataDir, dataInPlace }: CompileOptions): Keeper {
   return (result, source) => {
-    if (dataDir === undefined || !result.compiled || result.staged) return result
+    if (dataDir === undefined || !result.compiled || result.inSite) return result
     const kept = result.kept ?? keepProject(dataDir, result.compiled.project)
     if (dataInPlace)
       recordProjectFiles(dataInPlace, compiledProjectKey(source, store), kept, result.compiled.diagnostics)
-    return { ...result, compiled: { ...result.compiled, project: kept.card }, kept, staged: true }
+    return { ...result, compiled: { ...result.compiled, project: kept.card }, kept, inSite: true }
   }
 }
 
@@ -419,7 +419,7 @@ function storedResult(
       ...result,
       compiled: { project: taken.kept.card, diagnostics: taken.diagnostics },
       kept: taken.kept,
-      staged: true,
+      inSite: true,
       cached: true,
     }
   const compiled = readCompiledProject(source, store)

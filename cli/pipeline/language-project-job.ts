@@ -10,14 +10,14 @@ import { keepProject, type KeptProject } from './project-job.ts'
 /**
  * The per-project job of a language other than the default: its case study compiled from the
  * merged data (taken from the store when its text was compiled before) and its data file and chat
- * passages written into the language's staging folder, as the project job does for the default's.
+ * passages written into the language's folder of the site, as the project job does for the default's.
  * Only the record of what was written comes back.
  */
 export interface LanguageProjectJob {
   language: string
   defaultLanguage: string
   file: LocalizedFile<Project>
-  /** The language's staging folder for its data (its data/ once moved into the site). */
+  /** The language's folder in the site being assembled (`<tag>/`): its data goes under its data/. */
   dataDir: string
   store?: StoreAddress
 }

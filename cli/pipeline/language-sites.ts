@@ -1,4 +1,3 @@
-import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { LanguageContent } from '../content/i18n/localize.ts'
 import type { PostSummary, RenderedPost } from '../content/content-types.ts'
@@ -41,8 +40,6 @@ export interface LanguageSitesInput {
   routes: ReadonlyMap<string, Route[]>
   /** The site folder being assembled: a language's folder is `<tag>/` in it. */
   siteDir: string
-  /** A staging folder per language is made beside this one (the default's data staging). */
-  dataDir: string
   base: string
   serverEntry: string
   /** The client build's index.html as Vite wrote it (the home page has replaced it by now). */
@@ -67,15 +64,7 @@ export async function buildLanguageSites(input: LanguageSitesInput): Promise<Pre
   for (const content of input.languages) {
     const { language } = content
     const folder = path.join(input.siteDir, language)
-    const staging = `${input.dataDir}-${language}`
-    rmSync(staging, { recursive: true, force: true })
-    mkdirSync(staging, { recursive: true })
-    let written: LanguageData
-    try {
-      written = await writeLanguageData(input, content, staging, folder)
-    } finally {
-      rmSync(staging, { recursive: true, force: true })
-    }
+    const written = await writeLanguageData(input, content, folder)
     const routes = (input.routes.get(language) ?? []).map((route) =>
       route.language ? { ...route, language: { ...route.language, ownFeeds: written.feeds > 0 } } : route,
     )
@@ -118,7 +107,6 @@ interface LanguageData {
 async function writeLanguageData(
   input: LanguageSitesInput,
   content: LanguageContent,
-  staging: string,
   folder: string,
 ): Promise<LanguageData> {
   // Its passages are cut into terms by its own rules; its files are in its folder, so at the default's paths there.
@@ -130,26 +118,26 @@ async function writeLanguageData(
       language: content.language,
       defaultLanguage: input.defaultLanguage,
       file,
-      dataDir: staging,
+      dataDir: folder,
       ...(input.store ? { store: input.store.address } : {}),
     })),
     { perWorker: COMPILED_FILES_PER_WORKER },
   )
-  const projects = attachProjectMedia(staging, kept, input.images.projectsWithImages, input.images.images)
+  const projects = attachProjectMedia(folder, kept, input.images.projectsWithImages, input.images.images)
   const portfolio = await withBuildPhoto(compilePortfolio(content.portfolio.data), input.media)
   const portfolioJson = safeJson(languagePortfolio(content, portfolio))
-  writeFileAtomically(path.join(staging, languagePortfolioData.file), portfolioJson)
+  writeFileAtomically(path.join(folder, languagePortfolioData.file), portfolioJson)
   // The chat's texts in the language (the default's are the app's generated chat.ts): data/chat-texts.json
   // of its folder, the path chatTextsFile gives without a language prefix.
   const chatTexts = safeJson(content.portfolio.data.chat)
-  writeFileAtomically(path.join(staging, chatTextsFile(input.defaultLanguage, input.defaultLanguage)), chatTexts)
+  writeFileAtomically(path.join(folder, chatTextsFile(input.defaultLanguage, input.defaultLanguage)), chatTexts)
   const posts = await compileLanguagePosts(input.posts, content, store, (post) =>
     withPostCover(post, input.images.images),
   )
   // The listed posts in this language: its own, and writing.external's as the default lists them.
   const own = new Map(listedPosts({ posts, externalPosts: [] }).map((summary) => [summary.slug, summary]))
   const listed = input.listed.map((summary) => (summary.external ? summary : (own.get(summary.slug) ?? summary)))
-  const data = await writeSiteData(staging, folder, portfolio, projects, undefined, { posts, listed, chat })
+  const data = writeSiteData(folder, portfolio, projects, undefined, { posts, listed, chat })
   const feeds = await writeLanguageFeeds(input.siteDir, content, posts, input.base)
   return { data, languageHash: sha256Hex(`${portfolioJson}\0${chatTexts}`), feeds }
 }

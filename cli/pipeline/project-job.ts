@@ -28,8 +28,8 @@ export interface ProjectJob {
   /** Where checked and compiled files are kept; undefined (or noStore's address): nothing is read from or kept in a store. */
   store?: StoreAddress
   /**
-   * A build's folder for the case-study data: the compiled project's data file is written there
-   * (keepProject), and only its card comes back as `compiled.project`, not its prose.
+   * A build's site folder: the compiled project's data file is written under its data/ (keepProject),
+   * and only its card comes back as `compiled.project`, not its prose.
    */
   dataDir?: string
   /**
@@ -70,10 +70,10 @@ interface ProjectChecked {
   /** Why compiling threw: the caller compiles the file again itself to fail the same way. */
   compileFailed?: string
   /**
-   * With `dataDir`: its data and chat files are in the build's staging folder (written, or taken
-   * from the site in place) and recorded in the manifest of the site's data (check-and-compile.ts).
+   * With `dataDir`: its data and chat files are in the site folder being assembled (written, or
+   * taken from the site in place) and recorded in the manifest of the site's data (check-and-compile.ts).
    */
-  staged?: boolean
+  inSite?: boolean
 }
 
 export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJobResult> {

@@ -1,4 +1,4 @@
-import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CliError } from '../errors.ts'
 import type { SiteBuild } from './build-site.ts'
@@ -13,7 +13,7 @@ import { prerenderRoutes, type Prerendered, type PrerenderOptions } from './prer
 import { dataInPlace, writeSiteData, type DataInPlace, type WrittenData } from './site-data.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { startExternalPosts, writeFeeds } from './writing-outputs.ts'
-import { removeStaleWorkDirectories, swapDirectory, workDirectories } from './swap-directory.ts'
+import { removeStaleWorkDirectories, startSiteFolder, swapDirectory, workDirectories } from './site-folder.ts'
 import type { CheckResult } from '../content/check-content.ts'
 import { listedPosts } from '../generate/post-data.ts'
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
@@ -52,7 +52,7 @@ import {
   withCompiledMedia,
   type BuildMediaOptions,
 } from '../media/build-media.ts'
-import { attachProjectMedia, moveMediaIn } from '../media/project-media.ts'
+import { attachProjectMedia } from '../media/project-media.ts'
 import { withPostCover } from '../media/content-media.ts'
 import { siteStrings } from '../content/i18n/site-strings.ts'
 import type { SourceFile } from '../content/load-sources.ts'
@@ -137,8 +137,10 @@ export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources'
 
 /**
  * validate → generate → vite client + server builds → case-study data, chat data → prerender →
- * resume → check links → social cards → sitemap → swap into place. Everything is built in sibling
- * folders; the previous site is replaced only when every step passed. Every per-item job (check and
+ * resume → check links → social cards → sitemap → swap into place. The new site is assembled in a
+ * folder beside the output folder, each output written there once by its one writer (Vite builds
+ * into a folder of its own, and the app is placed in from it); the previous site is replaced, by one
+ * rename, only when every step passed. Every per-item job (check and
  * compile a project, render a page, draw a card, encode an image, typeset the resume) runs on the
  * build's one pool; this thread schedules, writes what comes back, and runs Vite.
  *
@@ -160,13 +162,15 @@ export async function runBuildSteps(
   const { step, progress } = timedSteps(options)
   const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
+  // Every step writes its outputs straight into the site folder; it replaces the site in place at the end.
+  await startSiteFolder(work.site, options.root)
   const pool = openPool()
   const stopped = new AbortController()
-  const dataFiles = store && dataInPlace(store, options.outDir, work.data)
+  const dataFiles = store && dataInPlace(store, options.outDir, work.site)
   const media: BuildMediaOptions = {
     root: options.root,
     store,
-    dataDir: work.data,
+    siteDir: work.site,
     encode: (jobs) => pool.runJobs('media', jobs, { perWorker: IMAGES_PER_WORKER, signal: stopped.signal }),
     signal: stopped.signal,
   }
@@ -197,7 +201,7 @@ export async function runBuildSteps(
           await checkProjects(options.root, portfolio, {
             pool,
             store: store ?? false,
-            dataDir: work.data,
+            dataDir: work.site,
             ...(options.strictI18n ? { strictI18n: true } : {}),
             ...(dataFiles ? { dataInPlace: dataFiles } : {}),
             progress: count,
@@ -231,7 +235,7 @@ export async function runBuildSteps(
 
     cards = drawSocialCards(cardSourceOf(checked.content!), checked.languages ?? [], pool, {
       root: options.root,
-      folder: work.cards,
+      folder: work.site,
       store,
       site: options.outDir,
       signal: stopped.signal,
@@ -262,8 +266,7 @@ export async function runBuildSteps(
     if (!built) stopped.abort(new Error('the build stopped'))
     await pool.close()
     await Promise.allSettled([app, cards, images, resume])
-    for (const folder of [work.temp, work.cards, work.data, work.server])
-      await rm(folder, { recursive: true, force: true })
+    for (const folder of [work.site, work.app, work.server]) await rm(folder, { recursive: true, force: true })
     if (store) fileDigests(store).save()
     // Each edit leaves entries no build reads again: the least recently used go once there are too many.
     store?.prune()
@@ -309,9 +312,9 @@ async function startApp(
   const { catalogues } = siteStrings(portfolio, uiStrings)
   // The owner's photo is in the app's modules: made (or taken from the store) first.
   return buildApp(await withBuildPhoto(portfolio, media), hasPosts, catalogues, {
-    root: options.root,
     base: options.base,
-    clientDir: work.temp,
+    siteDir: work.site,
+    appDir: work.app,
     serverDir: work.server,
     store,
   })
@@ -395,20 +398,19 @@ async function finishSite(
     () => started.images,
     (m) => `${m.images.size} images, ${m.encoded} encoded`,
   )
-  await moveMediaIn(work.data, work.temp)
-  const withImages = attachProjectMedia(work.data, kept, made.projectsWithImages, made.images)
+  const withImages = attachProjectMedia(work.site, kept, made.projectsWithImages, made.images)
   const posts = (compiled.posts ?? []).map((post) => withPostCover(post, made.images))
   // The routes were listed from the posts before their covers were made; the data carries the covers.
   const summaries = listedPosts({ ...compiled, posts })
   const data = await step(
     'case-study and chat data',
-    () => writeSiteData(work.data, work.temp, compiled.portfolio, withImages, dataFiles, { posts, listed: summaries }),
+    async () => writeSiteData(work.site, compiled.portfolio, withImages, dataFiles, { posts, listed: summaries }),
     (written) => `${written.files} files, chat overview ${(written.overviewBytes / 1000).toFixed(1)} kB`,
   )
-  await writeFeeds(work.temp, posts, summaries, compiled.portfolio, options.base)
+  await writeFeeds(work.site, posts, summaries, compiled.portfolio, options.base)
   // Read before the home page takes its place: each language's pages are made from it too.
-  const shell = languages.length > 0 ? await readFile(path.join(work.temp, 'index.html'), 'utf8') : undefined
-  const prerendered = await prerenderSite(routes, data, site, work.temp, options, store, pool, step, {
+  const shell = languages.length > 0 ? await readFile(path.join(work.site, 'index.html'), 'utf8') : undefined
+  const prerendered = await prerenderSite(routes, data, site, work.site, options, store, pool, step, {
     analytics: compiled.portfolio.analytics,
   })
   const translated =
@@ -421,8 +423,7 @@ async function finishSite(
               languages,
               defaultLanguage,
               routes: byLanguage,
-              siteDir: work.temp,
-              dataDir: work.data,
+              siteDir: work.site,
               base: options.base,
               serverEntry: site.serverEntry,
               shell,
@@ -455,13 +456,13 @@ async function finishSite(
     const failed = reportAndContent({ ...checked, diagnostics: [...checked.diagnostics, ...resumeProblems] })
     return { ...failed.report, compiled: false, pages: [] }
   }
-  if (resume.files) await writeResume(work.temp, resume.files)
+  if (resume.files) await writeResume(work.site, resume.files)
   for (const { tag, outcome } of resumes)
-    if (outcome.files) await writeResume(work.temp, outcome.files, resumeFileNames(tag, defaultLanguage))
+    if (outcome.files) await writeResume(work.site, outcome.files, resumeFileNames(tag, defaultLanguage))
   const problems = await step(
     'check links',
     async () => [
-      ...checkScans(scans, listSiteFiles(work.temp), options.base),
+      ...checkScans(scans, listSiteFiles(work.site), options.base),
       ...(languages.length > 0 ? checkAlternates(scans, siteUrl, options.base) : []),
     ],
     (p) => (p.length ? `${p.length} problems` : 'all resolve'),
@@ -472,13 +473,10 @@ async function finishSite(
     () => started.cards,
     (drawn) => `${drawn.files.length} cards, drawn in ${(drawn.ms / 1000).toFixed(2)} s alongside the steps above`,
   )
-  await moveCardsIn(work.cards, work.temp)
-  for (const { language } of languages)
-    await moveCardsIn(path.join(work.cards, language), path.join(work.temp, language))
-  await writeSeoFiles(work.temp, [...byLanguage.values()].flat(), siteUrl, options.base)
+  await writeSeoFiles(work.site, [...byLanguage.values()].flat(), siteUrl, options.base)
   await step(
     'swap into place',
-    async () => swapDirectory(work.temp, options.outDir, work.old),
+    async () => swapDirectory(work.site, options.outDir, work.old),
     () => options.outDir,
   )
   return { ...report, compiled: true, pages }
@@ -634,13 +632,6 @@ function failOnBrokenLinks(problems: readonly OutputProblem[]): void {
       'Fix the link in the content or the site code; the previous site was left in place.',
     )
   }
-}
-
-/** The cards drawn beside the site go into it: one rename; a copy only when the content's public/ folder brought an og/ folder of its own. */
-async function moveCardsIn(cardsDir: string, siteDir: string): Promise<void> {
-  await rename(path.join(cardsDir, 'og'), path.join(siteDir, 'og')).catch(() =>
-    cp(path.join(cardsDir, 'og'), path.join(siteDir, 'og'), { recursive: true }),
-  )
 }
 
 async function writeSeoFiles(siteDir: string, routes: readonly Route[], siteUrl: string, base: string): Promise<void> {

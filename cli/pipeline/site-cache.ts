@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
@@ -18,7 +18,7 @@ import { listFiles } from '../list-files.ts'
 const KIND = 'site'
 
 /** One file of a build: its path under client/ or server/ (with /), and its bytes. */
-interface SiteFile {
+export interface SiteFile {
   path: string
   bytes: Uint8Array
 }
@@ -57,24 +57,18 @@ export function siteKey(
 
 /**
  * Writes the stored client build into clientDir and the server build into serverDir; false (and
- * nothing written) when the store has no whole entry for the key.
+ * nothing written) when the store has no whole entry for the key. Files already in clientDir stay
+ * (the site folder, which other steps fill meanwhile); one of the same name is replaced.
  */
 export function restoreSiteBuild(store: Store, key: string, clientDir: string, serverDir: string): boolean {
   const files = siteFiles(store.get(KIND, key))
   if (!files) return false
-  const targets = { client: clientDir, server: serverDir }
-  for (const folder of Object.values(targets)) rmSync(folder, { recursive: true, force: true })
-  for (const file of files) {
-    const [part, ...rest] = file.path.split('/')
-    const target = path.join(targets[part as keyof typeof targets], ...rest)
-    mkdirSync(path.dirname(target), { recursive: true })
-    writeFileSync(target, file.bytes)
-  }
+  writeSiteBuild(files, { client: clientDir, server: serverDir })
   return true
 }
 
-/** Keeps a fresh build under the key (the store writes it atomically, or skips a store it cannot write). */
-export function storeSiteBuild(store: Store, key: string, clientDir: string, serverDir: string): void {
+/** The files a Vite client and server build wrote into their folders. */
+export function readSiteBuild(clientDir: string, serverDir: string): SiteFile[] {
   const files: SiteFile[] = []
   for (const [part, folder] of [
     ['client', clientDir],
@@ -83,7 +77,24 @@ export function storeSiteBuild(store: Store, key: string, clientDir: string, ser
     for (const file of listFiles(folder))
       files.push({ path: `${part}/${file.split(path.sep).join('/')}`, bytes: readFileSync(path.join(folder, file)) })
   }
+  return files
+}
+
+/** Keeps a fresh build under the key (the store writes it atomically, or skips a store it cannot write). */
+export function storeSiteBuild(store: Store, key: string, files: readonly SiteFile[]): void {
   store.set(KIND, key, { files })
+}
+
+/** Writes a build's files of each part given a folder (client/ into `client`, server/ into `server`). */
+export function writeSiteBuild(files: readonly SiteFile[], targets: { client?: string; server?: string }): void {
+  for (const file of files) {
+    const [part, ...rest] = file.path.split('/')
+    const folder = targets[part as keyof typeof targets]
+    if (folder === undefined) continue
+    const target = path.join(folder, ...rest)
+    mkdirSync(path.dirname(target), { recursive: true })
+    writeFileSync(target, file.bytes)
+  }
 }
 
 /**

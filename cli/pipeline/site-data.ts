@@ -5,7 +5,7 @@ import type { Store } from '../cache/store.ts'
 import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { chatOverviewJson, chatPosts } from '../generate/chat-index.ts'
-import { cardsJson, moveDataFolder } from '../generate/project-data.ts'
+import { cardsJson } from '../generate/project-data.ts'
 import { writePostData, writePostsIndex } from '../generate/post-data.ts'
 import { sha256Hex } from '../sha256.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
@@ -35,7 +35,7 @@ export interface ProjectRecord {
 
 export type DataInPlace = SiteInPlace<ProjectRecord | null>
 
-/** The data files of the site in place `site`, to take into the build's staging folder `into`. */
+/** The data files of the site in place `site`, to take into the site folder being assembled, `into`. */
 export function dataInPlace(store: Store, site: string, into: string): DataInPlace {
   return openSiteInPlace({ store, site, into, kind: 'data', isData: isRecordData })
 }
@@ -84,12 +84,11 @@ export interface WrittenData {
 
 /**
  * Writes the project cards, the chat's overview and the posts' files (`posts`: the built posts of
- * posts/*.md, covers resolved; `listed`: data/posts.json's entries, writing.external's too) beside
- * the projects' files staged in `staging` (the cards and overview taken from the site in place when
- * their text is unchanged), moves the data folder into `siteDir`, and keeps the manifest of the data files.
+ * posts/*.md, covers resolved; `listed`: data/posts.json's entries, writing.external's too) into
+ * the site folder `siteDir`, beside the projects' files the project jobs wrote there (the cards and
+ * overview taken from the site in place when their text is unchanged), and keeps the manifest of the data files.
  */
-export async function writeSiteData(
-  staging: string,
+export function writeSiteData(
   siteDir: string,
   portfolio: CompiledPortfolio,
   projects: readonly KeptProject[],
@@ -99,7 +98,7 @@ export async function writeSiteData(
     listed = posts,
     chat,
   }: { posts?: readonly RenderedPost[]; listed?: readonly PostSummary[]; chat?: ChatLanguage } = {},
-): Promise<WrittenData> {
+): WrittenData {
   const cards = cardsJson(projects.map((project) => project.card))
   const overview = chatOverviewJson(
     portfolio,
@@ -113,14 +112,13 @@ export async function writeSiteData(
   ] as const) {
     const sha256 = sha256Hex(text)
     if (inPlace?.take(file, sha256)) continue
-    writeFileAtomically(path.join(staging, file), text)
+    writeFileAtomically(path.join(siteDir, file), text)
     inPlace?.record(file, sha256, sha256, null)
   }
   // Written whole each build: a post's data file is one serialisation of what its job gave.
-  const postHashes = new Map(posts.map((post) => [post.slug, writePostData(staging, post).sha256]))
+  const postHashes = new Map(posts.map((post) => [post.slug, writePostData(siteDir, post).sha256]))
   // A site without posts has no index: its pages never ask for one (hasPosts is false).
-  const postsHash = listed.length > 0 ? writePostsIndex(staging, listed) : 'no posts'
-  await moveDataFolder(staging, siteDir)
+  const postsHash = listed.length > 0 ? writePostsIndex(siteDir, listed) : 'no posts'
   inPlace?.save()
   return {
     postHashes,

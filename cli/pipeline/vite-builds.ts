@@ -29,7 +29,7 @@ function sharedConfig(request: ViteBuildRequest): InlineConfig {
     root: request.siteDirectory,
     base: request.base,
     logLevel: 'warn',
-    // The content's public/ folder is copied in by buildSite, outside the cached app build.
+    // The content's public/ folder is the site folder's first layer (site-folder.ts), outside the cached app build.
     publicDir: false,
     // A site build is always a production build, even when the caller runs with NODE_ENV=test (vitest)
     // or development: otherwise React's development build would ship to visitors.

@@ -19,7 +19,7 @@ import { prerenderRoutes, withSecurityHeaders } from '../../cli/pipeline/prerend
 import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { openStore } from '../../cli/cache/store.ts'
 import { robotsTxt, sitemapXml } from '../../cli/pipeline/seo-files.ts'
-import { removeStaleWorkDirectories, swapDirectory } from '../../cli/pipeline/swap-directory.ts'
+import { removeStaleWorkDirectories, swapDirectory } from '../../cli/pipeline/site-folder.ts'
 
 const tempDir = tempDirsPerTest('portfolio-build-')
 

@@ -40,27 +40,25 @@ const project = (id: string): CompiledCaseStudy => ({
 })
 
 describe('case-study data files', () => {
-  it('writes each case study as it is kept, keeps its card only, and moves the files into the site with the cards', async () => {
+  it('writes each case study into the site as it is kept, keeps its card only, and the cards beside them', () => {
     const dir = tempDir()
-    const staged = path.join(dir, 'staged')
     const site = path.join(dir, 'site')
     mkdirSync(site)
     const a = project('a')
-    const kept = keepProject(staged, a)
+    const kept = keepProject(site, a)
     expect(kept.card).toEqual(projectCard(a))
     expect(kept.card).not.toHaveProperty('sections')
-    // Written now, before the site exists for it: the browser's data (no Mermaid source), safe in HTML.
-    const stagedText = readFileSync(path.join(staged, 'data/projects/a.json'), 'utf8')
-    expect(stagedText).toBe(safeJson(browserProject(a)))
-    expect(stagedText).not.toContain('</script>')
-    expect(stagedText).not.toContain('flowchart')
+    // Written now, as the project is compiled: the browser's data (no Mermaid source), safe in HTML.
+    const projectText = readFileSync(path.join(site, 'data/projects/a.json'), 'utf8')
+    expect(projectText).toBe(safeJson(browserProject(a)))
+    expect(projectText).not.toContain('</script>')
+    expect(projectText).not.toContain('flowchart')
     // The chat's text blocks are the build's, not the browser's.
-    expect(JSON.parse(stagedText)).not.toHaveProperty('blocks')
-    const b = keepProject(staged, project('b'))
+    expect(JSON.parse(projectText)).not.toHaveProperty('blocks')
+    const b = keepProject(site, project('b'))
 
-    const written = await writeSiteData(staged, site, portfolio, [kept, b], undefined)
-    expect(existsSync(staged + '/data')).toBe(false)
-    expect(readFileSync(path.join(site, 'data/projects/a.json'), 'utf8')).toBe(stagedText)
+    const written = writeSiteData(site, portfolio, [kept, b], undefined)
+    expect(readFileSync(path.join(site, 'data/projects/a.json'), 'utf8')).toBe(projectText)
     const cardsText = readFileSync(path.join(site, 'data/cards.json'), 'utf8')
     expect(JSON.parse(cardsText)).toEqual([projectCard(a), projectCard(project('b'))])
     expect(readdirSync(path.join(site, 'data'), { recursive: true }).sort()).toEqual([
@@ -74,28 +72,27 @@ describe('case-study data files', () => {
       'projects/b.json',
     ])
     expect(written.files).toBe(6)
-    expect(written.projectHashes.get('a')).toBe(sha256(stagedText))
+    expect(written.projectHashes.get('a')).toBe(sha256(projectText))
     expect(written.cardsHash).toBe(sha256(cardsText))
   })
 
-  it('adds its files to a data folder the site already has (from the content’s public/ folder)', async () => {
+  it('adds its files to a data folder the site already has (from the content’s public/ folder)', () => {
     const dir = tempDir()
     const site = path.join(dir, 'site')
     mkdirSync(path.join(site, 'data'), { recursive: true })
     writeFileSync(path.join(site, 'data/own.txt'), 'mine')
     const a = project('a')
-    const staged = path.join(dir, 'staged')
-    await writeSiteData(staged, site, portfolio, [keepProject(staged, a)], undefined)
+    writeSiteData(site, portfolio, [keepProject(site, a)], undefined)
     expect(readFileSync(path.join(site, 'data/own.txt'), 'utf8')).toBe('mine')
     expect(readFileSync(path.join(site, 'data/projects/a.json'), 'utf8')).toBe(safeJson(browserProject(a)))
     expect(existsSync(path.join(site, 'data/cards.json'))).toBe(true)
   })
 
-  it('writes the cards even with no project', async () => {
+  it('writes the cards even with no project', () => {
     const dir = tempDir()
     const site = path.join(dir, 'site')
     mkdirSync(site)
-    const written = await writeSiteData(path.join(dir, 'staged'), site, portfolio, [], undefined)
+    const written = writeSiteData(site, portfolio, [], undefined)
     expect(readFileSync(path.join(site, 'data/cards.json'), 'utf8')).toBe('[]')
     expect(readdirSync(path.join(site, 'data')).sort()).toEqual(['cards.json', 'chat.json'])
     expect(written.files).toBe(2)

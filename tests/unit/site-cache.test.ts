@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { buildSite } from '../../cli/pipeline/build-site.ts'
-import { restoreSiteBuild, siteKey, storeSiteBuild } from '../../cli/pipeline/site-cache.ts'
+import { readSiteBuild, restoreSiteBuild, siteKey, storeSiteBuild } from '../../cli/pipeline/site-cache.ts'
 import { SERVER_ENTRY } from '../../cli/pipeline/vite-builds.ts'
 import { openStore, type Store } from '../../cli/cache/store.ts'
 import { siteDirectory } from '../../cli/paths.ts'
@@ -104,7 +104,7 @@ describe('site cache entries', () => {
   it('gives back exactly the stored client and server builds', () => {
     const { store, key } = storeFor()
     const built = fakeBuild()
-    storeSiteBuild(store, key, built.client, built.server)
+    storeSiteBuild(store, key, readSiteBuild(built.client, built.server))
     const back = restore(store, key)
     expect(back.restored).toBe(true)
     expect(files(back.client)).toEqual(files(built.client))
@@ -115,7 +115,7 @@ describe('site cache entries', () => {
     const { store, key } = storeFor()
     const built = fakeBuild()
     const shell = readFileSync(path.join(built.client, 'index.html'), 'utf8')
-    storeSiteBuild(store, key, built.client, built.server)
+    storeSiteBuild(store, key, readSiteBuild(built.client, built.server))
     writeFileSync(path.join(built.client, 'index.html'), '<html>home page</html>')
     const back = restore(store, key)
     expect(back.restored).toBe(true)
@@ -129,7 +129,7 @@ describe('site cache entries', () => {
   it('is a miss for another key', () => {
     const { store, key } = storeFor()
     const built = fakeBuild()
-    storeSiteBuild(store, key, built.client, built.server)
+    storeSiteBuild(store, key, readSiteBuild(built.client, built.server))
     expect(restore(store, 'b'.repeat(64)).restored).toBe(false)
   })
 
@@ -152,7 +152,7 @@ describe('site cache entries', () => {
       (root, store, key) => {
         const built = fakeBuild()
         appendFileSync(path.join(built.client, 'assets/index-abc.js'), ';alert(1)')
-        storeSiteBuild(store, 'c'.repeat(64), built.client, built.server)
+        storeSiteBuild(store, 'c'.repeat(64), readSiteBuild(built.client, built.server))
         writeFileSync(entryFile(root, key), readFileSync(entryFile(root, 'c'.repeat(64))))
       },
     ],
@@ -176,12 +176,12 @@ describe('site cache entries', () => {
     it(`is a miss, writing nothing, for an entry with ${name}; the next build is kept again`, () => {
       const { root, store, key } = storeFor()
       const built = fakeBuild()
-      storeSiteBuild(store, key, built.client, built.server)
+      storeSiteBuild(store, key, readSiteBuild(built.client, built.server))
       corrupt(root, store, key)
       const back = restore(store, key)
       expect(back.restored).toBe(false)
       expect(existsSync(back.client)).toBe(false)
-      storeSiteBuild(store, key, built.client, built.server)
+      storeSiteBuild(store, key, readSiteBuild(built.client, built.server))
       const rebuilt = restore(store, key)
       expect(rebuilt.restored).toBe(true)
       expect(files(rebuilt.client)).toEqual(files(built.client))
@@ -190,25 +190,27 @@ describe('site cache entries', () => {
 })
 
 describe('buildSite from the cache', () => {
-  it('skips Vite, and copies the content public folder in without overwriting built files', async () => {
+  it('skips Vite, and writes the app into the site folder beside what other steps wrote there', async () => {
     const store = openStore(tempDir(), 'v1')
     const generated = modules('export const portfolio = {}')
     const key = siteKey(store, siteDirectory, generated, '/')!
     const built = fakeBuild()
-    storeSiteBuild(store, key, built.client, built.server)
-    const root = tempDir()
-    write(path.join(root, 'public/resume.pdf'), '%PDF-1.4')
-    write(path.join(root, 'public/index.html'), 'a public file must not replace the app shell')
+    storeSiteBuild(store, key, readSiteBuild(built.client, built.server))
     const out = tempDir()
+    const siteDir = path.join(out, 'site')
+    // A case study's data and a public file the same name as the app's shell, written before the app is in.
+    write(path.join(siteDir, 'data/projects/a.json'), '{"id":"a"}')
+    write(path.join(siteDir, 'index.html'), 'a public file must not replace the app shell')
     const result = await buildSite({
-      root,
       base: '/',
-      clientDir: path.join(out, 'client'),
+      siteDir,
+      appDir: path.join(out, 'app'),
       serverDir: path.join(out, 'server'),
       generated,
       store,
     })
     expect(result).toEqual({ cached: true, key, serverEntry: path.join(out, 'server', SERVER_ENTRY) })
-    expect(files(path.join(out, 'client'))).toEqual({ ...files(built.client), 'resume.pdf': '%PDF-1.4' })
+    expect(files(siteDir)).toEqual({ ...files(built.client), [path.join('data', 'projects', 'a.json')]: '{"id":"a"}' })
+    expect(existsSync(path.join(out, 'app'))).toBe(false)
   })
 })

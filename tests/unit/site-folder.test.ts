@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
-import { removeStaleWorkDirectories } from '../../cli/pipeline/swap-directory.ts'
+import { removeStaleWorkDirectories, startSiteFolder } from '../../cli/pipeline/site-folder.ts'
 
-const tempDir = tempDirsPerTest('portfolio-swap-')
+const tempDir = tempDirsPerTest('portfolio-site-folder-')
 
 describe('leftovers of a killed build', () => {
   it('puts back the previous site a build killed mid-swap had moved aside', async () => {
@@ -26,5 +26,25 @@ describe('leftovers of a killed build', () => {
     await removeStaleWorkDirectories(path.join(dir, 'dist'))
     expect(readFileSync(path.join(dir, 'dist', 'index.html'), 'utf8')).toBe('dist')
     expect(existsSync(path.join(dir, 'dist.old-999'))).toBe(false)
+  })
+})
+
+describe('the site folder a build assembles', () => {
+  it("starts empty but for the content's public/ folder, whatever an earlier build left there", async () => {
+    const root = tempDir()
+    mkdirSync(path.join(root, 'public', 'docs'), { recursive: true })
+    writeFileSync(path.join(root, 'public', 'resume.pdf'), '%PDF-1.4')
+    writeFileSync(path.join(root, 'public', 'docs', 'talk.txt'), 'slides')
+    const site = path.join(tempDir(), 'dist.tmp-1')
+    mkdirSync(site)
+    writeFileSync(path.join(site, 'stale.html'), 'left by a killed build')
+    await startSiteFolder(site, root)
+    expect(readdirSync(site, { recursive: true }).sort()).toEqual(['docs', path.join('docs', 'talk.txt'), 'resume.pdf'])
+  })
+
+  it('starts empty when the content has no public/ folder', async () => {
+    const site = path.join(tempDir(), 'dist.tmp-1')
+    await startSiteFolder(site, tempDir())
+    expect(readdirSync(site)).toEqual([])
   })
 })

@@ -1,24 +1,38 @@
-import { readdir, rename, rm } from 'node:fs/promises'
+import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 
 let buildCount = 0
 
-/** Sibling folders a build works in; same file system as the target, so the swap is a rename. */
+/**
+ * Sibling folders a build works in; same file system as the target, so the swap is a rename. The
+ * new site is assembled in `site`, each output written there by its one writer; Vite builds into a
+ * folder of its own (`app`: it empties its output folder first), from which the app is placed in.
+ */
 export function workDirectories(
   outDir: string,
   siteDirectory: string,
-): { temp: string; cards: string; data: string; server: string; old: string } {
+): { site: string; app: string; server: string; old: string } {
   return {
-    temp: `${outDir}.tmp-${process.pid}`,
-    // The social cards are drawn, and the case-study data written, while Vite builds into `temp`
-    // (and empties it first): beside it, then moved in.
-    cards: `${outDir}.tmp-${process.pid}-cards`,
-    data: `${outDir}.tmp-${process.pid}-data`,
+    site: `${outDir}.tmp-${process.pid}`,
+    app: `${outDir}.tmp-${process.pid}-app`,
     // The server bundle imports React and the router by name, so it must sit where node_modules
     // resolves. A fresh path per build: one process may build twice (and an ES module is cached by URL).
     server: path.join(siteDirectory, '.server-build', `${process.pid}-${++buildCount}`),
     old: `${outDir}.old-${process.pid}`,
   }
+}
+
+/**
+ * Makes the empty site folder, and copies the content's public/ folder into it (resume PDF, images,
+ * any file served as-is) as its first layer: every step after writes its own files over it, so a file
+ * the build makes wins over a public file of the same name, as in Vite's own copy of a public folder.
+ */
+export async function startSiteFolder(site: string, root: string): Promise<void> {
+  await rm(site, { recursive: true, force: true })
+  await mkdir(site, { recursive: true })
+  await cp(path.join(root, 'public'), site, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error
+  })
 }
 
 /**
@@ -46,11 +60,11 @@ export async function removeStaleWorkDirectories(outDir: string): Promise<void> 
 }
 
 /**
- * Puts `temp` in place of `outDir` with two renames: the old folder is moved aside first, and moved
+ * Puts the assembled `site` in place of `outDir` with two renames: the old folder is moved aside first, and moved
  * back if the second rename fails, so a failure leaves the previous site untouched. Only then is the
  * old site removed.
  */
-export async function swapDirectory(temp: string, outDir: string, old: string): Promise<void> {
+export async function swapDirectory(site: string, outDir: string, old: string): Promise<void> {
   let movedAside = false
   try {
     await rename(outDir, old)
@@ -59,7 +73,7 @@ export async function swapDirectory(temp: string, outDir: string, old: string): 
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
   try {
-    await rename(temp, outDir)
+    await rename(site, outDir)
   } catch (error) {
     if (movedAside) await rename(old, outDir)
     throw error
