@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { VirtualFile } from '../generate/generate-content.ts'
 import { siteDirectory } from '../paths.ts'
 import { openStore, type Store } from '../cache/store.ts'
-import { readSiteBuild, restoreSiteBuild, siteKey, storeSiteBuild, writeSiteBuild } from './site-cache.ts'
+import { readSiteBuild, siteKey, storedSiteBuild, storeSiteBuild, writeSiteBuild, type SiteFile } from './site-cache.ts'
 import { runViteBuilds, SERVER_ENTRY } from './vite-builds.ts'
 
 export interface SiteBuildOptions {
@@ -21,11 +21,19 @@ export interface SiteBuildOptions {
 
 export interface SiteBuild {
   serverEntry: string
+  /**
+   * The client build's index.html: the HTML shell every page is rendered into. It is not written
+   * into the site; the home page, rendered into it, is (prerender.ts).
+   */
+  shell: string
   /** True when both bundles came from the cache and Vite did not run. */
   cached: boolean
   /** The store key of this build (what its bundles are made from); undefined without the store. */
   key?: string
 }
+
+/** The shell's place among a build's files. */
+const SHELL = 'client/index.html'
 
 /**
  * Vite client build, then the server build of entry-server, both from the same site/ app; or both
@@ -36,8 +44,10 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const store = options.store === false ? undefined : (options.store ?? openStore())
   const key = store && siteKey(store, siteDirectory, options.generated, options.base)
   const kept = store && key !== undefined ? { store, key } : undefined
-  const cached = kept !== undefined && restoreSiteBuild(kept.store, kept.key, options.siteDir, options.serverDir)
-  if (!cached) {
+  const stored = kept && storedSiteBuild(kept.store, kept.key)
+  let files: SiteFile[]
+  if (stored) files = stored
+  else {
     await runViteBuilds({
       siteDirectory,
       base: options.base,
@@ -45,9 +55,21 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
       serverDir: options.serverDir,
       generated: options.generated,
     })
-    const files = readSiteBuild(options.appDir, options.serverDir)
+    files = readSiteBuild(options.appDir, options.serverDir)
     if (kept) storeSiteBuild(kept.store, kept.key, files)
-    writeSiteBuild(files, { client: options.siteDir })
   }
-  return { serverEntry: path.join(options.serverDir, SERVER_ENTRY), cached, ...(kept ? { key: kept.key } : {}) }
+  const shell = files.find((file) => file.path === SHELL)
+  if (!shell) throw new Error(`the app build has no ${SHELL}`)
+  // The server bundle Vite just built is where it goes already.
+  const targets = stored ? { client: options.siteDir, server: options.serverDir } : { client: options.siteDir }
+  writeSiteBuild(
+    files.filter((file) => file !== shell),
+    targets,
+  )
+  return {
+    serverEntry: path.join(options.serverDir, SERVER_ENTRY),
+    shell: Buffer.from(shell.bytes).toString('utf8'),
+    cached: stored !== undefined,
+    ...(kept ? { key: kept.key } : {}),
+  }
 }

@@ -42,7 +42,7 @@ export interface LanguageSitesInput {
   siteDir: string
   base: string
   serverEntry: string
-  /** The client build's index.html as Vite wrote it (the home page has replaced it by now). */
+  /** The client build's index.html as Vite wrote it (SiteBuild.shell). */
   shell: string
   /** The app build's key (PageCache.siteKey): with a store, pages unchanged since the site in place are taken from it. */
   siteKey?: string

@@ -14,7 +14,7 @@ import { withAnalytics, type AnalyticsConfig } from '../analytics/providers.ts'
 
 export interface PrerenderOptions {
   serverEntry: string
-  /** The site folder: holds the HTML shell and the data files pages render from (see page-job.ts), and takes the pages. */
+  /** The site folder: holds the data files pages render from (see page-job.ts), and takes the pages; and the HTML shell when `shell` is not given. */
   siteDir: string
   base: string
   /** The pool pages render on (a build's); without one, prerenderRoutes opens its own with `workers` (see cli/workers/pool.ts). */
@@ -26,10 +26,7 @@ export interface PrerenderOptions {
   cache?: PageCache
   /** The content's `analytics:`: its tracker goes into every page, its origins into the policy (cli/analytics). */
   analytics?: AnalyticsConfig
-  /**
-   * The client build's index.html as Vite wrote it, when it is not (or no longer) `siteDir`'s: a
-   * language's pages are written into its own folder, after the home page replaced the shell.
-   */
+  /** The client build's index.html as Vite wrote it (SiteBuild.shell); read from `siteDir` when not given. */
   shell?: string
 }
 
@@ -43,8 +40,8 @@ export interface Prerendered {
 }
 
 /**
- * Renders every route with the server entry into the client build's HTML shell (its index.html,
- * read before the home page is written over it) and writes dist/<route>/index.html; fails on a
+ * Renders every route with the server entry into the client build's HTML shell (its index.html)
+ * and writes dist/<route>/index.html; fails on a
  * render error, a status other than the route's, or an empty <main>. Pages the cache vouches for
  * are hard-linked from the site in place instead. The others are jobs of the worker pool, written here as
  * they come back.

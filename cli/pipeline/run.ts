@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CliError } from '../errors.ts'
 import type { SiteBuild } from './build-site.ts'
@@ -408,13 +408,11 @@ async function finishSite(
     (written) => `${written.files} files, chat overview ${(written.overviewBytes / 1000).toFixed(1)} kB`,
   )
   await writeFeeds(work.site, posts, summaries, compiled.portfolio, options.base)
-  // Read before the home page takes its place: each language's pages are made from it too.
-  const shell = languages.length > 0 ? await readFile(path.join(work.site, 'index.html'), 'utf8') : undefined
   const prerendered = await prerenderSite(routes, data, site, work.site, options, store, pool, step, {
     analytics: compiled.portfolio.analytics,
   })
   const translated =
-    shell === undefined
+    languages.length === 0
       ? undefined
       : await step(
           'languages',
@@ -426,7 +424,7 @@ async function finishSite(
               siteDir: work.site,
               base: options.base,
               serverEntry: site.serverEntry,
-              shell,
+              shell: site.shell,
               ...(site.key ? { siteKey: site.key } : {}),
               outDir: options.outDir,
               pool,
@@ -611,6 +609,7 @@ async function prerenderSite(
     (count) =>
       prerenderRoutes(routes, {
         serverEntry: site.serverEntry,
+        shell: site.shell,
         siteDir,
         base: options.base,
         pool,

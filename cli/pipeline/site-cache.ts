@@ -55,16 +55,9 @@ export function siteKey(
   }
 }
 
-/**
- * Writes the stored client build into clientDir and the server build into serverDir; false (and
- * nothing written) when the store has no whole entry for the key. Files already in clientDir stay
- * (the site folder, which other steps fill meanwhile); one of the same name is replaced.
- */
-export function restoreSiteBuild(store: Store, key: string, clientDir: string, serverDir: string): boolean {
-  const files = siteFiles(store.get(KIND, key))
-  if (!files) return false
-  writeSiteBuild(files, { client: clientDir, server: serverDir })
-  return true
+/** The client and server builds kept under the key; undefined when the store has no whole entry for it. */
+export function storedSiteBuild(store: Store, key: string): SiteFile[] | undefined {
+  return siteFiles(store.get(KIND, key))
 }
 
 /** The files a Vite client and server build wrote into their folders. */
@@ -85,7 +78,11 @@ export function storeSiteBuild(store: Store, key: string, files: readonly SiteFi
   store.set(KIND, key, { files })
 }
 
-/** Writes a build's files of each part given a folder (client/ into `client`, server/ into `server`). */
+/**
+ * Writes a build's files of each part given a folder (client/ into `client`, server/ into `server`).
+ * Files already in those folders stay (the site folder, which other steps fill meanwhile); one of the
+ * same name is replaced.
+ */
 export function writeSiteBuild(files: readonly SiteFile[], targets: { client?: string; server?: string }): void {
   for (const file of files) {
     const [part, ...rest] = file.path.split('/')
@@ -109,7 +106,9 @@ function siteFiles(value: unknown): SiteFile[] | undefined {
     const { path: name, bytes } = (file ?? {}) as Partial<SiteFile>
     return typeof name === 'string' && bytes instanceof Uint8Array && insideItsFolder(name)
   })
-  return whole && files.some((file) => (file as SiteFile).path.startsWith('server/'))
+  return whole &&
+    files.some((file) => (file as SiteFile).path.startsWith('server/')) &&
+    files.some((file) => (file as SiteFile).path === 'client/index.html')
     ? (files as SiteFile[])
     : undefined
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { buildSite } from '../../cli/pipeline/build-site.ts'
-import { readSiteBuild, restoreSiteBuild, siteKey, storeSiteBuild } from '../../cli/pipeline/site-cache.ts'
+import { readSiteBuild, siteKey, storedSiteBuild, storeSiteBuild, writeSiteBuild } from '../../cli/pipeline/site-cache.ts'
 import { SERVER_ENTRY } from '../../cli/pipeline/vite-builds.ts'
 import { openStore, type Store } from '../../cli/cache/store.ts'
 import { siteDirectory } from '../../cli/paths.ts'
@@ -94,11 +94,10 @@ describe('site cache entries', () => {
   const restore = (store: Store, key: string) => {
     const target = tempDir()
     const client = path.join(target, 'client')
-    return {
-      client,
-      server: path.join(target, 'server'),
-      restored: restoreSiteBuild(store, key, client, path.join(target, 'server')),
-    }
+    const server = path.join(target, 'server')
+    const stored = storedSiteBuild(store, key)
+    if (stored) writeSiteBuild(stored, { client, server })
+    return { client, server, restored: stored !== undefined }
   }
 
   it('gives back exactly the stored client and server builds', () => {
@@ -167,6 +166,11 @@ describe('site cache entries', () => {
         }),
     ],
     [
+      'no HTML shell',
+      (_root, store, key) =>
+        store.set('site', key, { files: [{ path: `server/${SERVER_ENTRY}`, bytes: new Uint8Array(1) }] }),
+    ],
+    [
       'no server bundle',
       (_root, store, key) =>
         store.set('site', key, { files: [{ path: 'client/index.html', bytes: new Uint8Array(1) }] }),
@@ -190,7 +194,7 @@ describe('site cache entries', () => {
 })
 
 describe('buildSite from the cache', () => {
-  it('skips Vite, and writes the app into the site folder beside what other steps wrote there', async () => {
+  it('skips Vite, writes the app into the site folder beside what other steps wrote there, and gives the shell', async () => {
     const store = openStore(tempDir(), 'v1')
     const generated = modules('export const portfolio = {}')
     const key = siteKey(store, siteDirectory, generated, '/')!
@@ -198,7 +202,7 @@ describe('buildSite from the cache', () => {
     storeSiteBuild(store, key, readSiteBuild(built.client, built.server))
     const out = tempDir()
     const siteDir = path.join(out, 'site')
-    // A case study's data and a public file the same name as the app's shell, written before the app is in.
+    // A case study's data and a public index.html, written before the app is in.
     write(path.join(siteDir, 'data/projects/a.json'), '{"id":"a"}')
     write(path.join(siteDir, 'index.html'), 'a public file must not replace the app shell')
     const result = await buildSite({
@@ -209,8 +213,14 @@ describe('buildSite from the cache', () => {
       generated,
       store,
     })
-    expect(result).toEqual({ cached: true, key, serverEntry: path.join(out, 'server', SERVER_ENTRY) })
-    expect(files(siteDir)).toEqual({ ...files(built.client), [path.join('data', 'projects', 'a.json')]: '{"id":"a"}' })
+    const { 'index.html': shell, ...bundle } = files(built.client)
+    expect(result).toEqual({ cached: true, key, shell, serverEntry: path.join(out, 'server', SERVER_ENTRY) })
+    // The shell is the pages' template, not a file of the site: the home page takes its place.
+    expect(files(siteDir)).toEqual({
+      ...bundle,
+      'index.html': 'a public file must not replace the app shell',
+      [path.join('data', 'projects', 'a.json')]: '{"id":"a"}',
+    })
     expect(existsSync(path.join(out, 'app'))).toBe(false)
   })
 })
