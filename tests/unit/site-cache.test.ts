@@ -3,7 +3,13 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { buildSite } from '../../cli/pipeline/build-site.ts'
-import { readSiteBuild, siteKey, storedSiteBuild, storeSiteBuild, writeSiteBuild } from '../../cli/pipeline/site-cache.ts'
+import {
+  readSiteBuild,
+  siteKey,
+  storedSiteBuild,
+  storeSiteBuild,
+  writeSiteBuild,
+} from '../../cli/pipeline/site-cache.ts'
 import { SERVER_ENTRY } from '../../cli/pipeline/vite-builds.ts'
 import { openStore, type Store } from '../../cli/cache/store.ts'
 import { siteDirectory } from '../../cli/paths.ts'
