@@ -52,11 +52,19 @@ describe('every bad-input case gives the same result with workers as without', (
   // Isolated cases can take a process down; they are checked in a child process by check.test.ts.
   const cases = listCases().filter((c) => !c.isolate)
   const fixtures = new Map<string, Promise<FixtureRoot>>()
+  // One store for every case's pooled run: the valid project files most cases share are checked and
+  // compiled once (on a worker), not once per case; a file with a problem is never kept, so each
+  // case's bad file is checked on a worker every time.
+  const storeRoot = mkdtempSync(path.join(os.tmpdir(), 'portfolio-content-pool-'))
+  const store = openStore(storeRoot, 'content-pool')
+  /** Project files (path and text) an earlier case already ran through the store. */
+  const seen = new Set<string>()
   beforeAll(() => {
     for (const testCase of cases) fixtures.set(testCase.name, materializeCase(testCase.name))
   }, 60_000)
   afterAll(async () => {
     for (const fixture of fixtures.values()) (await fixture.catch(() => undefined))?.cleanup()
+    rmSync(storeRoot, { recursive: true, force: true })
   }, 60_000)
 
   for (const testCase of cases) {
@@ -65,11 +73,13 @@ describe('every bad-input case gives the same result with workers as without', (
       if (!fixture) throw new Error('no fixture')
       const alone = await checkContent(fixture.root)
       const before = poolCounters.onWorkers
-      const pooled = await checkAndCompile(fixture.root, { pool: pools.always, store: false })
+      const pooled = await checkAndCompile(fixture.root, { pool: pools.always, store })
       expect(comparable(pooled)).toEqual(comparable(alone))
-      // Unless no project file could be read, a worker checked some of them.
-      const projectFiles = [...pooled.sources.keys()].filter((f) => f.startsWith('projects/')).length
-      if (projectFiles > 0) expect(poolCounters.onWorkers).toBeGreaterThan(before)
+      // A project file no earlier case had cannot be in the store: a worker checked it.
+      const projectFiles = [...pooled.sources].filter(([file]) => /^projects\/[^./]+\.yaml$/.test(file))
+      const fresh = projectFiles.filter(([file, text]) => !seen.has(`${file}\0${text}`))
+      if (fresh.length > 0) expect(poolCounters.onWorkers).toBeGreaterThan(before)
+      for (const [file, text] of projectFiles) seen.add(`${file}\0${text}`)
       expect(pooled.parsed).toBeInstanceOf(ParsedDocuments)
       // Documents of files checked in a worker are parsed here on demand, and must be the same.
       expect(parsedSummary(pooled)).toEqual(parsedSummary(alone))
