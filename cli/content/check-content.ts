@@ -84,8 +84,8 @@ export interface FileOutcome {
 
 /** load → parse → schema → rules per file → rules across files. Collects every problem of every file. */
 export async function checkContent(root: string, options: CheckOptions = {}): Promise<CheckResult> {
-  const { store } = options
-  const loaded = await loadSources(root, store ? { digests: fileDigests(store) } : {})
+  const { store = noStore } = options
+  const loaded = await loadSources(root, { digests: fileDigests(store) })
   const portfolio = loaded.portfolio && checkOne(loaded.portfolio, 'portfolio', store)
   const projects = loaded.projects.map((source) => checkOne(source, 'project', store))
   const posts = loaded.posts.map((source) => checkOne(source, 'post', store))
@@ -94,7 +94,7 @@ export async function checkContent(root: string, options: CheckOptions = {}): Pr
     ...(options.today === undefined ? {} : { today: options.today }),
     ...(options.strictI18n === undefined ? {} : { strictI18n: options.strictI18n }),
   })
-  if (store) fileDigests(store).save()
+  fileDigests(store).save()
   return result
 }
 
@@ -102,7 +102,7 @@ export interface CheckOptions {
   /**
    * Where valid files' checks are kept by their exact bytes (check-cache.ts): a file checked valid
    * before is not parsed again. A file with any diagnostic is never kept, so its problems are found
-   * and located afresh each time. @default none: every file is checked
+   * and located afresh each time. @default noStore: every file is checked
    */
   store?: Store
   /** Today, "YYYY-MM-DD": a post published after it is a warning. @default the date where this runs */
@@ -111,8 +111,8 @@ export interface CheckOptions {
   strictI18n?: boolean
 }
 
-function checkOne(source: SourceFile, kind: 'portfolio' | 'project' | 'post', store: Store | undefined): FileOutcome {
-  const { parsed, diagnostics, links, data } = checkFileCached(source, kind, store ?? noStore)
+function checkOne(source: SourceFile, kind: 'portfolio' | 'project' | 'post', store: Store): FileOutcome {
+  const { parsed, diagnostics, links, data } = checkFileCached(source, kind, store)
   // A parsed document is several times the size of its text: a valid project file's is let go at
   // once, so a large site's memory does not grow with every document parsed.
   const keep = kind === 'portfolio' || diagnostics.length > 0
@@ -129,7 +129,7 @@ export async function checkAcrossFiles(
   loaded: LoadedSources,
   portfolioOutcome: FileOutcome | undefined,
   projectOutcomes: readonly FileOutcome[],
-  store: Store = noStore,
+  store: Store,
   {
     posts: postOutcomes = [],
     overlaysChecked = [],

@@ -72,7 +72,7 @@ export interface ContentSession {
   mediaFile(name: string): string | undefined
 }
 
-export function openContentSession(root: string, generatedDir: string, store: Store | false): ContentSession {
+export function openContentSession(root: string, generatedDir: string, store: Store): ContentSession {
   const memo: CompileMemo = { files: new Map(), projects: new Map(), posts: new Map() }
   // The variants of the last valid content's images, by file name: served from the store.
   let mediaFiles = new Map<string, number>()
@@ -108,11 +108,7 @@ export function openContentSession(root: string, generatedDir: string, store: St
           postsChanged: false,
           changedLanguages: [],
         }
-      const resolved = await withCompiledMedia(checked.compiled, {
-        root,
-        store: store || undefined,
-        encode: encodeInThread,
-      })
+      const resolved = await withCompiledMedia(checked.compiled, { root, store, encode: encodeInThread })
       const next = resolved.content
       mediaFiles = new Map([...resolved.images.values()].flatMap((image) => image.files.map((f) => [f.name, f.size])))
       // Made before anything is replaced: a language that fails to compile leaves the last valid content served.
@@ -163,7 +159,7 @@ export function openContentSession(root: string, generatedDir: string, store: St
     routes: () => routes,
     mediaFile(name) {
       const size = mediaFiles.get(name)
-      return store && size !== undefined ? store.getFile(FILES_KIND, name, size) : undefined
+      return size === undefined ? undefined : store.getFile(FILES_KIND, name, size)
     },
   }
 }

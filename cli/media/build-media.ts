@@ -21,7 +21,7 @@ import { MEDIA_FOLDER } from './responsive-image.ts'
 /** What a build's media step needs besides the content: where, and how to encode (its pool). */
 export interface BuildMediaOptions {
   root: string
-  store: Store | undefined
+  store: Store
   /** The build's data folder: the variants go into its media/, moved into the site with moveMediaIn. */
   dataDir: string
   encode: (jobs: readonly EncodeJob[]) => Promise<readonly EncodeOutcome[]>

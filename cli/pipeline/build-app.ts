@@ -10,7 +10,7 @@ export interface AppRequest {
   base: string
   clientDir: string
   serverDir: string
-  store: Store | undefined
+  store: Store
 }
 
 /**
@@ -29,5 +29,5 @@ export async function buildApp(
 ): Promise<SiteBuild> {
   const { root, base, clientDir, serverDir, store } = request
   const generated = generateContentModules({ portfolio, projects: [] }, await generateTypes(), { hasPosts, catalogues })
-  return buildSite({ root, base, clientDir, serverDir, generated, store: store ?? false })
+  return buildSite({ root, base, clientDir, serverDir, generated, store })
 }

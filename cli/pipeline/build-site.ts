@@ -2,7 +2,8 @@ import { cp } from 'node:fs/promises'
 import path from 'node:path'
 import type { VirtualFile } from '../generate/generate-content.ts'
 import { siteDirectory } from '../paths.ts'
-import { openStore, type Store } from '../cache/store.ts'
+import { keepsNothing } from '../cache/no-store.ts'
+import type { Store } from '../cache/store.ts'
 import { restoreSiteBuild, siteKey, storeSiteBuild } from './site-cache.ts'
 import { runViteBuilds, SERVER_ENTRY } from './vite-builds.ts'
 
@@ -16,8 +17,8 @@ export interface SiteBuildOptions {
   serverDir: string
   /** The content modules the app bundles (see vite-builds.ts): this build's own, not site/src/generated/. */
   generated: readonly VirtualFile[]
-  /** Where builds are kept by a hash of their inputs (see site-cache.ts); false always builds. @default the store under node_modules/.cache/portfolio/ */
-  store?: Store | false
+  /** Where builds are kept by a hash of their inputs (see site-cache.ts); noStore always builds. */
+  store: Store
 }
 
 export interface SiteBuild {
@@ -34,10 +35,10 @@ export interface SiteBuild {
  * afterwards either way (it is not part of the cached build, so changing a PDF never rebuilds the app).
  */
 export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
-  const store = options.store === false ? undefined : (options.store ?? openStore())
-  const key = store && siteKey(store, siteDirectory, options.generated, options.base)
-  const kept = store && key !== undefined ? { store, key } : undefined
-  const cached = kept !== undefined && restoreSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
+  const { store } = options
+  // Without a key nothing is looked up, nor read back to be kept, and no page is taken from the site in place.
+  const key = keepsNothing(store) ? undefined : siteKey(store, siteDirectory, options.generated, options.base)
+  const cached = key !== undefined && restoreSiteBuild(store, key, options.clientDir, options.serverDir)
   if (!cached) {
     await runViteBuilds({
       siteDirectory,
@@ -46,7 +47,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
       serverDir: options.serverDir,
       generated: options.generated,
     })
-    if (kept) storeSiteBuild(kept.store, kept.key, options.clientDir, options.serverDir)
+    if (key !== undefined) storeSiteBuild(store, key, options.clientDir, options.serverDir)
   }
   // Like Vite's own copy of a public folder: a file the build wrote wins over a public file of the same name.
   await cp(path.join(options.root, 'public'), options.clientDir, {
@@ -56,5 +57,5 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error
   })
-  return { serverEntry: path.join(options.serverDir, SERVER_ENTRY), cached, ...(kept ? { key: kept.key } : {}) }
+  return { serverEntry: path.join(options.serverDir, SERVER_ENTRY), cached, ...(key !== undefined ? { key } : {}) }
 }

@@ -1,6 +1,5 @@
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import { noStore } from '../cache/no-store.ts'
-import { openStore, type Store } from '../cache/store.ts'
+import type { Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
 import { checkAcrossFiles, type CheckResult, type FileOutcome } from '../content/check-content.ts'
@@ -37,11 +36,8 @@ export interface CompileOptions {
    */
   pool?: BuildPool
   workers?: WorkerMode
-  /**
-   * Where checked and compiled files are kept (cli/cache/store.ts); false checks and compiles every file.
-   * @default the store under node_modules/.cache/portfolio/
-   */
-  store?: Store | false
+  /** Where checked and compiled files are kept (cli/cache/store.ts); noStore checks and compiles every file. */
+  store: Store
   /**
    * A build's folder for the case-study data: each project's data file is written there as it is
    * compiled (keepProject), and the result's projects are their cards, with `kept` beside them.
@@ -68,6 +64,9 @@ export interface CompileOptions {
   /** Missing and stale translations are errors (see CheckOptions.strictI18n). */
   strictI18n?: boolean
 }
+
+/** What checkProjects takes besides the checked portfolio, which holds the store. */
+export type ProjectsOptions = Omit<CompileOptions, 'store'>
 
 export interface CompileMemo {
   files: Map<string, FileRead>
@@ -114,11 +113,11 @@ export async function checkAndCompile(
 ): Promise<CheckAndCompileResult<ProjectCard>>
 export async function checkAndCompile(
   root: string,
-  options?: CompileOptions & { dataDir?: undefined },
+  options: CompileOptions & { dataDir?: undefined },
 ): Promise<CheckAndCompileResult>
 export async function checkAndCompile(
   root: string,
-  options: CompileOptions = {},
+  options: CompileOptions,
 ): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>> {
   const pool = options.pool ?? openPool(options.workers)
   try {
@@ -131,10 +130,9 @@ export async function checkAndCompile(
 /** Loads the content's files and checks portfolio.yaml; compiling it starts as soon as it passes (see PortfolioChecked.portfolio). */
 export async function checkPortfolio(
   root: string,
-  options: Pick<CompileOptions, 'store' | 'memo'> = {},
+  options: Pick<CompileOptions, 'store' | 'memo'>,
 ): Promise<PortfolioChecked> {
-  const store = options.store === false ? noStore : (options.store ?? openStore())
-  const memo = options.memo
+  const { store, memo } = options
   const loaded = await loadSources(root, {
     ...(memo ? { memo: memo.files } : {}),
     digests: fileDigests(store),
@@ -156,22 +154,22 @@ export async function checkPortfolio(
 export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
-  options: CompileOptions & { pool: BuildPool; dataDir: string },
+  options: ProjectsOptions & { pool: BuildPool; dataDir: string },
 ): Promise<CheckAndCompileResult<ProjectCard>>
 export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
-  options: CompileOptions & { pool: BuildPool; dataDir?: undefined },
+  options: ProjectsOptions & { pool: BuildPool; dataDir?: undefined },
 ): Promise<CheckAndCompileResult>
 export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
-  options: CompileOptions & { pool: BuildPool },
+  options: ProjectsOptions & { pool: BuildPool },
 ): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>>
 export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
-  options: CompileOptions & { pool: BuildPool },
+  options: ProjectsOptions & { pool: BuildPool },
 ): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>> {
   const { loaded, store, outcome, portfolio: compiling } = checked
   const keeper = projectKeeper(store, options)
@@ -200,12 +198,6 @@ export async function checkProjects(
     projectResults,
     { store, keeper },
   )
-  // Each edit leaves entries no build reads again: the least recently used go once there are too many.
-  // A store the caller opened is the caller's to prune (a build prunes once, after its last step).
-  if (store && options.store === undefined) {
-    fileDigests(store).save()
-    if (stats.compiled > 0) store.prune()
-  }
   const posts = await compiledPosts(result.content, loaded, postResults, store, options.drafts === true)
   diagnostics.push(...posts.diagnostics)
   const failed = hasErrors(diagnostics)
@@ -225,7 +217,7 @@ export async function checkProjects(
  */
 type Keeper = (result: ProjectJobResult, source: SourceFile) => ProjectJobResult
 
-function projectKeeper(store: Store, { dataDir, dataInPlace }: CompileOptions): Keeper {
+function projectKeeper(store: Store, { dataDir, dataInPlace }: ProjectsOptions): Keeper {
   return (result, source) => {
     if (dataDir === undefined || !result.compiled || result.staged) return result
     const kept = result.kept ?? keepProject(dataDir, result.compiled.project)
@@ -241,7 +233,7 @@ async function projectResultsOf(
   overlays: readonly OverlaySource[],
   store: Store,
   keep: Keeper,
-  options: CompileOptions & { pool: BuildPool },
+  options: ProjectsOptions & { pool: BuildPool },
 ): Promise<{ results: ProjectJobResult[]; overlays: OverlayChecked[] }> {
   const { memo, dataDir } = options
   const results = new Array<ProjectJobResult>(sources.length)
@@ -264,7 +256,7 @@ async function projectResultsOf(
     const own = overlaysOf.get(source.path)
     return {
       source,
-      ...(store ? { store: store.address } : {}),
+      store: store.address,
       ...(dataDir !== undefined ? { dataDir } : {}),
       ...(own ? { overlays: own } : {}),
     }
@@ -344,7 +336,7 @@ const POSTS_PER_WORKER = COMPILED_FILES_PER_WORKER
 async function postResultsOf(
   sources: readonly SourceFile[],
   store: Store,
-  options: CompileOptions & { pool: BuildPool },
+  options: ProjectsOptions & { pool: BuildPool },
 ): Promise<PostJobResult[]> {
   const memo = options.memo
   const results = new Array<PostJobResult>(sources.length)
@@ -356,7 +348,7 @@ async function postResultsOf(
   })
   const jobs = toDo.map((i) => ({
     source: sources[i] as SourceFile,
-    ...(store ? { store: store.address } : {}),
+    store: store.address,
     drafts: options.drafts === true,
   }))
   await options.pool.runJobs('post', jobs, {

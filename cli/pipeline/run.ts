@@ -30,7 +30,6 @@ import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
 import { generatedDirectory, siteDirectory } from '../paths.ts'
 import { techPages } from '../../site/src/technologies.ts'
-import { noStore } from '../cache/no-store.ts'
 import { openStore, type Store } from '../cache/store.ts'
 import { fileDigests } from '../cache/file-digests.ts'
 import { saveRecord, type InputSnapshot } from './build-record.ts'
@@ -68,13 +67,18 @@ export interface GenerateResult<P extends ProjectCard = CompiledCaseStudy> exten
 
 /** check → compile markdown and diagrams → generate modules → write them. Writes nothing on any error. */
 export async function runGenerate(root: string, outputDirectory = generatedDirectory): Promise<GenerateResult> {
+  const store = openStore()
   // load, parse, schema, rules, then markdown → HTML and Mermaid → SVG (unchanged files from the cache)
-  const outcome = generateOutcome(await checkAndCompile(root))
+  const checked = await checkAndCompile(root, { store })
+  fileDigests(store).save()
+  // Each edit leaves entries no run reads again: the least recently used go once there are too many.
+  if (checked.compileStats?.compiled) store.prune()
+  const outcome = generateOutcome(checked)
   if (!outcome.compiled) return outcome
   // Images resolved (encoded into the store, or taken from it); a build puts their files in the site.
   let compiled: CompiledContent
   try {
-    compiled = (await withCompiledMedia(outcome.compiled, { root, store: openStore(), encode: encodeInThread })).content
+    compiled = (await withCompiledMedia(outcome.compiled, { root, store, encode: encodeInThread })).content
   } catch (error) {
     const { compiled: _, ...failed } = outcome
     return { ...failed, diagnostics: [...outcome.diagnostics, ...imagesFailed(error, outcome)] }
@@ -152,17 +156,13 @@ export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources'
  * (build-record.ts) once the site is in place. Called by runBuild (run-build.ts), which first asks
  * that record whether there is anything to do.
  */
-export async function runBuildSteps(
-  options: BuildOptions,
-  store: Store | undefined,
-  inputs: InputSnapshot | undefined,
-): Promise<BuildResult> {
+export async function runBuildSteps(options: BuildOptions, store: Store, inputs: InputSnapshot): Promise<BuildResult> {
   const { step, progress } = timedSteps(options)
   const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   const pool = openPool()
   const stopped = new AbortController()
-  const dataFiles = store && dataInPlace(store, options.outDir, work.data)
+  const dataFiles = dataInPlace(store, options.outDir, work.data)
   const media: BuildMediaOptions = {
     root: options.root,
     store,
@@ -180,7 +180,7 @@ export async function runBuildSteps(
     const checked = await step(
       'validate + generate',
       async (count) => {
-        const portfolio = await checkPortfolio(options.root, { store: store ?? false })
+        const portfolio = await checkPortfolio(options.root, { store })
         // The app's one module about posts is hasPosts: guessed now (a post file, or feeds in
         // writing.external), so the app starts at once, and checked against the compiled posts below
         // (wrong only when every post is a draft, or every feed is down with no copy: built again).
@@ -190,16 +190,15 @@ export async function runBuildSteps(
         app?.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         // The posts of writing.external, fetched (or taken from the store) while the files are checked.
         const external = (portfolio.portfolio ?? Promise.resolve(undefined)).then(
-          (compiled) => startExternalPosts(compiled, portfolio.loaded.portfolio, store ?? noStore),
+          (compiled) => startExternalPosts(compiled, portfolio.loaded.portfolio, store),
           () => ({ posts: [], diagnostics: [] }),
         )
         const checkedFiles = generateOutcome(
           await checkProjects(options.root, portfolio, {
             pool,
-            store: store ?? false,
             dataDir: work.data,
             ...(options.strictI18n ? { strictI18n: true } : {}),
-            ...(dataFiles ? { dataInPlace: dataFiles } : {}),
+            dataInPlace: dataFiles,
             progress: count,
           }),
         )
@@ -255,7 +254,7 @@ export async function runBuildSteps(
       },
     )
     built = result.compiled
-    if (built && store && inputs) record(store, options, inputs, result)
+    if (built) record(store, options, inputs, result)
     return result
   } finally {
     // A failed build: the cards not drawn yet are dropped (closing the pool drops its jobs not started).
@@ -264,9 +263,9 @@ export async function runBuildSteps(
     await Promise.allSettled([app, cards, images, resume])
     for (const folder of [work.temp, work.cards, work.data, work.server])
       await rm(folder, { recursive: true, force: true })
-    if (store) fileDigests(store).save()
+    fileDigests(store).save()
     // Each edit leaves entries no build reads again: the least recently used go once there are too many.
-    store?.prune()
+    store.prune()
   }
 }
 
@@ -290,11 +289,11 @@ function record(store: Store, options: BuildOptions, inputs: InputSnapshot, resu
 /** What every step of one build shares. */
 interface Build {
   options: BuildOptions
-  store: Store | undefined
+  store: Store
   work: ReturnType<typeof workDirectories>
   pool: BuildPool
   step: Step
-  dataFiles: DataInPlace | undefined
+  dataFiles: DataInPlace
   media: BuildMediaOptions
 }
 
@@ -328,24 +327,17 @@ async function startResume(
     const [done] = await pool.runJobs('resume', [input], { perWorker: 1, signal })
     return done as JobResult<'resume'>
   }
-  const outcome = await makeResume(checked, options.root, store ?? noStore, typeset, options.base)
+  const outcome = await makeResume(checked, options.root, store, typeset, options.base)
   // Each other language's resume, from its content (resume.<tag>.pdf and .json), once the default's is made.
   const languages = []
   const defaultLanguage = checked.content?.portfolio.site.language ?? 'en'
   for (const content of checked.languages ?? []) {
     const localized = checked.content && contentIn(checked.content, content)
     // A problem with a translated field is located in the overlay it was written in.
-    const made = await makeResume(
-      { ...checked, content: localized },
-      options.root,
-      store ?? noStore,
-      typeset,
-      options.base,
-      {
-        tag: content.language,
-        fileOf: overlayFileOf(content, defaultLanguage),
-      },
-    )
+    const made = await makeResume({ ...checked, content: localized }, options.root, store, typeset, options.base, {
+      tag: content.language,
+      fileOf: overlayFileOf(content, defaultLanguage),
+    })
     languages.push({ tag: content.language, outcome: made })
   }
   return { outcome, ms: performance.now() - started, languages }
@@ -546,7 +538,7 @@ async function drawSocialCards(
   options: {
     root: string
     folder: string
-    store: Store | undefined
+    store: Store
     site: string
     signal: AbortSignal
     progress: Progress
@@ -589,13 +581,14 @@ async function prerenderSite(
   site: SiteBuild,
   siteDir: string,
   options: BuildOptions,
-  store: Store | undefined,
+  store: Store,
   pool: BuildPool,
   step: Step,
   content: Pick<PrerenderOptions, 'analytics'>,
 ): Promise<Prerendered> {
+  // No app key (a store that keeps nothing): every page is rendered.
   const pageCache: PageCache | undefined =
-    !store || !site.key
+    site.key === undefined
       ? undefined
       : {
           store,

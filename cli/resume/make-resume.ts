@@ -75,7 +75,7 @@ export interface ResumeLanguage {
 export async function makeResume(
   checked: Pick<CheckResult, 'content' | 'parsed'>,
   root: string,
-  store: Store = openStore(),
+  store: Store,
   typesetWith: (input: TypesetInput) => Promise<Typeset> | Typeset = typesetJob,
   base = '/',
   language?: ResumeLanguage,
@@ -182,7 +182,7 @@ export function describeResume(outcome: ResumeOutcome): string {
 export async function makeResumeOf(root: string, tag?: string): Promise<ResumeOutcome | undefined> {
   const checked = await checkContent(root)
   if (!checked.content) return undefined
-  if (tag === undefined) return makeResume(checked, root)
+  if (tag === undefined) return makeResume(checked, root, openStore())
   const language = checked.languages?.find((content) => content.language === tag)
   if (!language) return undefined
   const defaultLanguage = checked.content.portfolio.site.language ?? 'en'

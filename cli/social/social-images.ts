@@ -62,8 +62,8 @@ export interface CardJob {
   file: string
   siteDir: string
   /** Where the card is kept under `key` once drawn. */
-  store?: StoreAddress
-  key?: string
+  store: StoreAddress
+  key: string
   /** The project's cover, whose pixels go where the SVG names it (card-cover.ts). */
   cover?: CardCover
 }
@@ -78,7 +78,7 @@ export interface CardDrawn {
  */
 export async function drawCard(job: CardJob): Promise<CardDrawn> {
   const png = await renderCard(job.cover ? await withCoverPixels(job.svg, job.cover) : job.svg)
-  if (job.store && job.key !== undefined) storeAt(job.store).set(KIND, job.key, png)
+  storeAt(job.store).set(KIND, job.key, png)
   writeFileSync(path.join(job.siteDir, job.file), png)
   return { sha256: sha256Hex(png) }
 }
@@ -91,15 +91,15 @@ export async function drawCard(job: CardJob): Promise<CardDrawn> {
 export async function writeSocialCards(
   siteDir: string,
   specs: readonly CardSpec[],
-  store: Store | undefined,
+  store: Store,
   options: CardWriteOptions,
 ): Promise<string[]> {
   const { signal, site } = options
   const inPlace: SiteInPlace<null> | undefined =
-    store && site !== undefined
-      ? openSiteInPlace({ store, site, into: siteDir, kind: 'cards', isData: (data) => data === null })
-      : undefined
-  const fonts = store && fontsKey(store)
+    site === undefined
+      ? undefined
+      : openSiteInPlace({ store, site, into: siteDir, kind: 'cards', isData: (data) => data === null })
+  const fonts = fontsKey(store)
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
   // Posts' cards have a folder of their own (og/writing/).
   for (const folder of new Set(specs.map((spec) => path.dirname(spec.file))))
@@ -109,19 +109,20 @@ export async function writeSocialCards(
   const toRecord: (string | undefined)[] = []
   for (const spec of specs) {
     signal?.throwIfAborted()
-    const inPlaceKey = inPlace && store && fonts !== undefined ? specKey(store, spec, fonts) : undefined
+    const inPlaceKey = inPlace && specKey(store, spec, fonts)
     if (inPlace && inPlaceKey && inPlace.take(spec.file, inPlaceKey)) continue
     // Loaded for the first card the site in place lacks: it loads the font reader that measures text.
     cardSvg ??= (await import('./card-svg.ts')).cardSvg
     const svg = cardSvg(spec)
-    const key = store && cardKey(store, svg, fonts)
-    const kept = key === undefined ? undefined : store?.get(KIND, key)
+    const key = cardKey(store, svg, fonts)
+    const kept = store.get(KIND, key)
     if (!Buffer.isBuffer(kept)) {
       toDraw.push({
         svg,
         file: spec.file,
         siteDir,
-        ...(store && key !== undefined ? { store: store.address, key } : {}),
+        store: store.address,
+        key,
         ...(spec.project?.cover ? { cover: spec.project.cover } : {}),
       })
       toRecord.push(inPlaceKey)

@@ -9,6 +9,7 @@ import { cardSvg } from '../../cli/social/card-svg.ts'
 import { cardKey, coverResolver, socialCardSpecs, writeSocialCards } from '../../cli/social/social-images.ts'
 import { openPool } from '../../cli/pipeline/jobs.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 
 const tempDir = tempDirsPerTest('portfolio-card-cover-')
 
@@ -61,7 +62,7 @@ describe("a project's cover on its social card", () => {
     expect(cardKey(store, again)).toBe(cardKey(store, svg))
 
     const other = await rootWithCover('#0000ff')
-    const changed = cardSvg(socialCardSpecs(content('media/cover.png'), coverResolver(other, undefined))[1]!)
+    const changed = cardSvg(socialCardSpecs(content('media/cover.png'), coverResolver(other, noStore))[1]!)
     expect(cardKey(store, changed)).not.toBe(cardKey(store, svg))
   })
 
@@ -75,9 +76,9 @@ describe("a project's cover on its social card", () => {
     const stray = Buffer.concat([jpeg.subarray(0, scan), Buffer.from([1, 2, 3]), jpeg.subarray(scan)])
     writeFileSync(path.join(root, 'media', 'cover.jpg'), stray)
     const site = tempDir()
-    const specs = socialCardSpecs(content('media/cover.jpg'), coverResolver(root, undefined))
+    const specs = socialCardSpecs(content('media/cover.jpg'), coverResolver(root, noStore))
     const pool = openPool('never')
-    await writeSocialCards(site, specs, undefined, { draw: (jobs) => pool.runJobs('card', jobs) })
+    await writeSocialCards(site, specs, noStore, { draw: (jobs) => pool.runJobs('card', jobs) })
     const { data, info } = await sharp(path.join(site, 'og', 'alpha.png'))
       .raw()
       .toBuffer({ resolveWithObject: true })
@@ -88,9 +89,9 @@ describe("a project's cover on its social card", () => {
   it('draws the cover into the panel on the right, the text on the left as before', async () => {
     const root = await rootWithCover('#ff0000')
     const site = tempDir()
-    const specs = socialCardSpecs(content('media/cover.png'), coverResolver(root, undefined))
+    const specs = socialCardSpecs(content('media/cover.png'), coverResolver(root, noStore))
     const pool = openPool('never')
-    await writeSocialCards(site, specs, undefined, { draw: (jobs) => pool.runJobs('card', jobs) })
+    await writeSocialCards(site, specs, noStore, { draw: (jobs) => pool.runJobs('card', jobs) })
     const { data, info } = await sharp(path.join(site, 'og', 'alpha.png'))
       .raw()
       .toBuffer({ resolveWithObject: true })

@@ -9,6 +9,7 @@ import { responsiveImage } from '../../cli/media/responsive-image.ts'
 import { gradientImage } from '../helpers/test-images.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { encodeInThread } from '../../cli/pipeline/jobs.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 
 const tempDir = tempDirsPerTest('portfolio-media-')
 
@@ -155,7 +156,7 @@ describe('makeMedia', () => {
     writeFileSync(path.join(root, 'media', 'x.png'), await gradientImage(1000, 400))
     const { images } = await makeMedia(['media/x.png'], {
       root,
-      store: undefined,
+      store: noStore,
       folder: path.join(root, 'out'),
       encode: encodeInThread,
     })
