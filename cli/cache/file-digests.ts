@@ -10,9 +10,11 @@ import { sha256Hex } from '../sha256.ts'
  * recorded is not read again. A file seen within the timestamp granularity of the cache's time
  * (see isRacy) is read and hashed again, since an edit in that tick would not show in its mtime.
  *
- * The digests are one entry of the store (checked when read, like any), written by save(). Its time
- * is when the session that wrote it began, not when it was written: a file hashed during a session
- * and edited in the same tick before save() is then still racy, so never trusted by its identity.
+ * The digests are one entry of the store (checked when read, like any). Whoever opens them (a build,
+ * a `generate`, a `validate`, a dev session) passes them to the steps that hash files and saves them
+ * when done. The entry's time is when the session that wrote it began, not when it was written: a
+ * file hashed during a session and edited in the same tick before save() is then still racy, so never
+ * trusted by its identity.
  */
 
 const KIND = 'digests'
@@ -38,19 +40,9 @@ export interface FileDigests {
   save(): void
 }
 
-/** Opens the digests kept in `store` under `scope` (a name for one set of files); without a store, every file is hashed. */
-export function openFileDigests(store: Store | undefined, scope = 'files'): FileDigests {
+/** Opens the digests kept in `store` under `scope` (a name for one set of files); with noStore, every file is hashed once. */
+export function openFileDigests(store: Store, scope = 'files'): FileDigests {
   return new StoredDigests(store, scope)
-}
-
-const open = new Map<string, FileDigests>()
-
-/** The one FileDigests of this process for `store` (the build's steps share it; run.ts saves it when the build is done). */
-export function fileDigests(store: Store): FileDigests {
-  const id = `${store.address.root}\0${store.address.toolVersion ?? ''}`
-  let digests = open.get(id)
-  if (!digests) open.set(id, (digests = openFileDigests(store)))
-  return digests
 }
 
 class StoredDigests implements FileDigests {
@@ -61,10 +53,10 @@ class StoredDigests implements FileDigests {
   readonly #seen = new Map<string, DigestRecord>()
 
   constructor(
-    private readonly store: Store | undefined,
+    private readonly store: Store,
     private readonly scope: string,
   ) {
-    const kept = store ? readDigests(store.get(KIND, this.#key(store))) : undefined
+    const kept = readDigests(store.get(KIND, this.#key(store)))
     this.#previous = kept?.files ?? new Map()
     this.#previousNs = kept?.stampNs ?? 0n
   }
@@ -117,7 +109,7 @@ class StoredDigests implements FileDigests {
   }
 
   save(): void {
-    if (!this.store || this.#seen.size === 0) return
+    if (this.#seen.size === 0) return
     this.store.set(KIND, this.#key(this.store), { stampNs: this.#openedNs, files: this.#seen })
   }
 

@@ -1,5 +1,6 @@
 import { checkAndCompile, type CompileMemo } from '../pipeline/check-and-compile.ts'
 import { encodeInThread } from '../pipeline/jobs.ts'
+import { openFileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { CheckResult } from '../content/check-content.ts'
@@ -74,6 +75,8 @@ export interface ContentSession {
 
 export function openContentSession(root: string, generatedDir: string, store: Store): ContentSession {
   const memo: CompileMemo = { files: new Map(), projects: new Map(), posts: new Map() }
+  // The session's file digests: a file whose stat is unchanged is not hashed again in the next run.
+  const digests = openFileDigests(store)
   // The variants of the last valid content's images, by file name: served from the store.
   let mediaFiles = new Map<string, number>()
   let types: Promise<string> | undefined
@@ -92,7 +95,7 @@ export function openContentSession(root: string, generatedDir: string, store: St
     async update() {
       const before = new Map(memo.projects)
       // Drafts are built here, and only here: the author sees them before they are published.
-      const checked = await checkAndCompile(root, { memo, store, drafts: true })
+      const checked = await checkAndCompile(root, { memo, store, digests, drafts: true })
       const redone = [...memo.projects].filter(([file, kept]) => before.get(file) !== kept).length
       const counts = { redone, reused: memo.projects.size - redone }
       // A compile's problems (a diagram that cannot be drawn) join the checks', as `generate` reports them.
@@ -108,7 +111,8 @@ export function openContentSession(root: string, generatedDir: string, store: St
           postsChanged: false,
           changedLanguages: [],
         }
-      const resolved = await withCompiledMedia(checked.compiled, { root, store, encode: encodeInThread })
+      const resolved = await withCompiledMedia(checked.compiled, { root, store, digests, encode: encodeInThread })
+      digests.save()
       const next = resolved.content
       mediaFiles = new Map([...resolved.images.values()].flatMap((image) => image.files.map((f) => [f.name, f.size])))
       // Made before anything is replaced: a language that fails to compile leaves the last valid content served.
@@ -116,6 +120,7 @@ export function openContentSession(root: string, generatedDir: string, store: St
       const nextLanguages = await languageViews(checked.languages ?? [], languages, {
         root,
         store,
+        digests,
         encode: encodeInThread,
         compiled: checked.compiled,
         defaultLanguage,

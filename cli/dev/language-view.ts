@@ -1,3 +1,4 @@
+import type { FileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import { compilePortfolio } from '../compile/compile-project.ts'
@@ -34,6 +35,7 @@ export interface LanguageView extends ContentView {
 export interface LanguageViewInput {
   root: string
   store: Store
+  digests: FileDigests
   encode: BuildMediaOptions['encode']
   /** The default language's compiled content (images not resolved yet): its posts are a language's untranslated ones. */
   compiled: CompiledContent
@@ -53,11 +55,7 @@ export async function compileLanguageView(localized: LanguageContent, input: Lan
     posts,
     ...(input.compiled.externalPosts ? { externalPosts: input.compiled.externalPosts } : {}),
   }
-  const { content } = await withCompiledMedia(compiled, {
-    root: input.root,
-    store,
-    encode: input.encode,
-  })
+  const { content } = await withCompiledMedia(compiled, input)
   // Its passages cut by its own rules; its files are at the default's paths in its folder.
   const chat = { ...(await loadChatLanguage(language, input.defaultLanguage)), paths: chatData }
   const feeds = languageFeeds(

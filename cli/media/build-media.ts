@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { FileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import type { CheckedContent, CheckResult } from '../content/check-content.ts'
 import type { ParsedDocument } from '../content/parse-yaml.ts'
@@ -22,6 +23,7 @@ import { MEDIA_FOLDER } from './responsive-image.ts'
 export interface BuildMediaOptions {
   root: string
   store: Store
+  digests: FileDigests
   /** The build's data folder: the variants go into its media/, moved into the site with moveMediaIn. */
   dataDir: string
   encode: (jobs: readonly EncodeJob[]) => Promise<readonly EncodeOutcome[]>
@@ -70,7 +72,7 @@ function mediaFolder(dataDir: string): string {
  */
 export async function withCompiledMedia(
   content: CompiledContent,
-  options: Pick<BuildMediaOptions, 'root' | 'store' | 'encode'> & { folder?: string },
+  options: Pick<BuildMediaOptions, 'root' | 'store' | 'digests' | 'encode'> & { folder?: string },
 ): Promise<{ content: CompiledContent; images: ImageRecords }> {
   const sources = [
     ...portfolioImageSources(content.portfolio),

@@ -1,6 +1,6 @@
 import { copyFileSync, linkSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { fileDigests } from '../cache/file-digests.ts'
+import type { FileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import type { FailedImage } from '../content/rules/media-files.ts'
 import { FILES_KIND, IMAGE_RECORD, type EncodedRecord, type EncodeJob, type EncodeOutcome } from './encode-job.ts'
@@ -17,6 +17,8 @@ export interface MediaOptions {
   /** The content folder: every src is a path from it. */
   root: string
   store: Store
+  /** The caller's file digests: each source is named by its bytes' digest. */
+  digests: FileDigests
   /**
    * The folder the variants go into (a build's, moved into the site once Vite has built it): linked
    * from the store, or written there by the encoding when there is none. Without one they stay in
@@ -58,7 +60,7 @@ export class ImagesNotEncoded extends Error {
  * options.folder. Throws ImagesNotEncoded, naming every one, when some could not be encoded.
  */
 export async function makeMedia(sources: readonly string[], options: MediaOptions): Promise<MadeMedia> {
-  const { root, store, folder } = options
+  const { root, store, digests, folder } = options
   if (sources.length === 0) return { images: new Map(), encoded: 0 }
   if (folder !== undefined) mkdirSync(folder, { recursive: true })
   const images = new Map<string, EncodedRecord>()
@@ -67,7 +69,7 @@ export async function makeMedia(sources: readonly string[], options: MediaOption
   for (const src of new Set(sources)) {
     options.signal?.throwIfAborted()
     const source = path.join(root, src)
-    const name = imageName(sourceDigest(source, store))
+    const name = imageName(sourceDigest(source, digests))
     const known = byName.get(name)
     if (known) {
       images.set(src, known)
@@ -105,8 +107,8 @@ export function imageName(sha256: string): string {
   return sha256Hex(`portfolio-media 1\0${ENCODING_KEY}\0${sha256}`).slice(0, 16)
 }
 
-function sourceDigest(file: string, store: Store): string {
-  const digest = fileDigests(store).digest(file)
+function sourceDigest(file: string, digests: FileDigests): string {
+  const digest = digests.digest(file)
   // The rules refused a missing file or a link before any build got here.
   if (digest === undefined) throw new Error(`${file} is not a regular file`)
   return digest

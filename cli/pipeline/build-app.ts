@@ -1,3 +1,4 @@
+import type { FileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import type { Portfolio } from '../content/content-types.ts'
 import type { Strings } from '../../site/src/i18n/strings.ts'
@@ -11,6 +12,7 @@ export interface AppRequest {
   clientDir: string
   serverDir: string
   store: Store
+  digests: FileDigests
 }
 
 /**
@@ -27,7 +29,6 @@ export async function buildApp(
   catalogues: ReadonlyMap<string, Strings>,
   request: AppRequest,
 ): Promise<SiteBuild> {
-  const { root, base, clientDir, serverDir, store } = request
   const generated = generateContentModules({ portfolio, projects: [] }, await generateTypes(), { hasPosts, catalogues })
-  return buildSite({ root, base, clientDir, serverDir, generated, store })
+  return buildSite({ ...request, generated })
 }

@@ -4,6 +4,7 @@ import type { VirtualFile } from '../generate/generate-content.ts'
 import { siteDirectory } from '../paths.ts'
 import { keepsNothing } from '../cache/no-store.ts'
 import type { Store } from '../cache/store.ts'
+import type { FileDigests } from '../cache/file-digests.ts'
 import { restoreSiteBuild, siteKey, storeSiteBuild } from './site-cache.ts'
 import { runViteBuilds, SERVER_ENTRY } from './vite-builds.ts'
 
@@ -19,6 +20,8 @@ export interface SiteBuildOptions {
   generated: readonly VirtualFile[]
   /** Where builds are kept by a hash of their inputs (see site-cache.ts); noStore always builds. */
   store: Store
+  /** The build's file digests, through which the app's sources are hashed for that key. */
+  digests: FileDigests
 }
 
 export interface SiteBuild {
@@ -37,7 +40,9 @@ export interface SiteBuild {
 export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const { store } = options
   // Without a key nothing is looked up, nor read back to be kept, and no page is taken from the site in place.
-  const key = keepsNothing(store) ? undefined : siteKey(store, siteDirectory, options.generated, options.base)
+  const key = keepsNothing(store)
+    ? undefined
+    : siteKey(store, options.digests, siteDirectory, options.generated, options.base)
   const cached = key !== undefined && restoreSiteBuild(store, key, options.clientDir, options.serverDir)
   if (!cached) {
     await runViteBuilds({

@@ -1,6 +1,6 @@
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Store } from '../cache/store.ts'
-import { fileDigests } from '../cache/file-digests.ts'
+import { openFileDigests, type FileDigests } from '../cache/file-digests.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
 import { checkAcrossFiles, type CheckResult, type FileOutcome } from '../content/check-content.ts'
 import {
@@ -39,6 +39,11 @@ export interface CompileOptions {
   /** Where checked and compiled files are kept (cli/cache/store.ts); noStore checks and compiles every file. */
   store: Store
   /**
+   * The file digests the content is read through: the caller's (a build's, a dev session's), which it
+   * saves. @default digests opened on `store` for the call, saved when it ends
+   */
+  digests?: FileDigests
+  /**
    * A build's folder for the case-study data: each project's data file is written there as it is
    * compiled (keepProject), and the result's projects are their cards, with `kept` beside them.
    */
@@ -65,8 +70,8 @@ export interface CompileOptions {
   strictI18n?: boolean
 }
 
-/** What checkProjects takes besides the checked portfolio, which holds the store. */
-export type ProjectsOptions = Omit<CompileOptions, 'store'>
+/** What checkProjects takes besides the checked portfolio, which holds the store and the digests. */
+export type ProjectsOptions = Omit<CompileOptions, 'store' | 'digests'>
 
 export interface CompileMemo {
   files: Map<string, FileRead>
@@ -91,6 +96,7 @@ export interface CheckAndCompileResult<P extends ProjectCard = CompiledCaseStudy
 export interface PortfolioChecked {
   loaded: LoadedSources
   store: Store
+  digests: FileDigests
   outcome: FileOutcome | undefined
   /**
    * portfolio.yaml compiled, when it passed its own checks: a build starts
@@ -120,30 +126,29 @@ export async function checkAndCompile(
   options: CompileOptions,
 ): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>> {
   const pool = options.pool ?? openPool(options.workers)
+  const digests = options.digests ?? openFileDigests(options.store)
   try {
-    return await checkProjects(root, await checkPortfolio(root, options), { ...options, pool })
+    return await checkProjects(root, await checkPortfolio(root, { ...options, digests }), { ...options, pool })
   } finally {
     if (!options.pool) await pool.close()
+    if (!options.digests) digests.save()
   }
 }
 
 /** Loads the content's files and checks portfolio.yaml; compiling it starts as soon as it passes (see PortfolioChecked.portfolio). */
 export async function checkPortfolio(
   root: string,
-  options: Pick<CompileOptions, 'store' | 'memo'>,
+  options: Pick<CompileOptions, 'store' | 'memo' | 'digests'>,
 ): Promise<PortfolioChecked> {
-  const { store, memo } = options
-  const loaded = await loadSources(root, {
-    ...(memo ? { memo: memo.files } : {}),
-    digests: fileDigests(store),
-  })
+  const { store, memo, digests = openFileDigests(store) } = options
+  const loaded = await loadSources(root, { ...(memo ? { memo: memo.files } : {}), digests })
   const source = loaded.portfolio
   const outcome: FileOutcome | undefined = source && checkFileCached(source, 'portfolio', store)
   const valid = outcome && !hasErrors(loaded.diagnostics) ? validPortfolio(outcome) : undefined
-  if (!source || !valid) return { loaded, store, outcome }
+  if (!source || !valid) return { loaded, store, digests, outcome }
   const portfolio = compilePortfolioCached(source, valid, store)
   portfolio.catch(() => undefined) // awaited by checkProjects, which throws what compiling threw
-  return { loaded, store, outcome, portfolio }
+  return { loaded, store, digests, outcome, portfolio }
 }
 
 /**
@@ -171,14 +176,14 @@ export async function checkProjects(
   checked: PortfolioChecked,
   options: ProjectsOptions & { pool: BuildPool },
 ): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>> {
-  const { loaded, store, outcome, portfolio: compiling } = checked
+  const { loaded, store, digests, outcome, portfolio: compiling } = checked
   const keeper = projectKeeper(store, options)
   // On the pool at once: a post's job is short, and waits for no project.
   const [{ results: projectResults, overlays }, postResults] = await Promise.all([
     projectResultsOf(loaded.projects, loaded.overlays, store, keeper, options),
     postResultsOf(loaded.posts, store, options),
   ])
-  const result = await checkAcrossFiles(root, loaded, outcome, projectResults, store, {
+  const result = await checkAcrossFiles(root, loaded, outcome, projectResults, store, digests, {
     posts: postResults,
     overlaysChecked: overlays,
     ...(options.today !== undefined ? { today: options.today } : {}),

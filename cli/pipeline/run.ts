@@ -31,7 +31,7 @@ import { writeFiles } from '../generate/write-files.ts'
 import { generatedDirectory, siteDirectory } from '../paths.ts'
 import { techPages } from '../../site/src/technologies.ts'
 import { openStore, type Store } from '../cache/store.ts'
-import { fileDigests } from '../cache/file-digests.ts'
+import { openFileDigests, type FileDigests } from '../cache/file-digests.ts'
 import { saveRecord, type InputSnapshot } from './build-record.ts'
 import {
   contentIn,
@@ -68,9 +68,9 @@ export interface GenerateResult<P extends ProjectCard = CompiledCaseStudy> exten
 /** check → compile markdown and diagrams → generate modules → write them. Writes nothing on any error. */
 export async function runGenerate(root: string, outputDirectory = generatedDirectory): Promise<GenerateResult> {
   const store = openStore()
+  const digests = openFileDigests(store)
   // load, parse, schema, rules, then markdown → HTML and Mermaid → SVG (unchanged files from the cache)
-  const checked = await checkAndCompile(root, { store })
-  fileDigests(store).save()
+  const checked = await checkAndCompile(root, { store, digests })
   // Each edit leaves entries no run reads again: the least recently used go once there are too many.
   if (checked.compileStats?.compiled) store.prune()
   const outcome = generateOutcome(checked)
@@ -78,10 +78,12 @@ export async function runGenerate(root: string, outputDirectory = generatedDirec
   // Images resolved (encoded into the store, or taken from it); a build puts their files in the site.
   let compiled: CompiledContent
   try {
-    compiled = (await withCompiledMedia(outcome.compiled, { root, store, encode: encodeInThread })).content
+    compiled = (await withCompiledMedia(outcome.compiled, { root, store, digests, encode: encodeInThread })).content
   } catch (error) {
     const { compiled: _, ...failed } = outcome
     return { ...failed, diagnostics: [...outcome.diagnostics, ...imagesFailed(error, outcome)] }
+  } finally {
+    digests.save()
   }
   // typed modules, deterministic
   const files = generateContentModules(
@@ -161,16 +163,19 @@ export async function runBuildSteps(options: BuildOptions, store: Store, inputs:
   const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   const pool = openPool()
+  // The one set of file digests of this build: every step hashes its inputs through it; saved at the end.
+  const digests = openFileDigests(store)
   const stopped = new AbortController()
   const dataFiles = dataInPlace(store, options.outDir, work.data)
   const media: BuildMediaOptions = {
     root: options.root,
     store,
+    digests,
     dataDir: work.data,
     encode: (jobs) => pool.runJobs('media', jobs, { perWorker: IMAGES_PER_WORKER, signal: stopped.signal }),
     signal: stopped.signal,
   }
-  const build: Build = { options, store, work, pool, step, dataFiles, media }
+  const build: Build = { options, store, digests, work, pool, step, dataFiles, media }
   let app: Promise<SiteBuild> | undefined
   let cards: Promise<{ files: string[]; ms: number }> | undefined
   let built = false
@@ -180,7 +185,7 @@ export async function runBuildSteps(options: BuildOptions, store: Store, inputs:
     const checked = await step(
       'validate + generate',
       async (count) => {
-        const portfolio = await checkPortfolio(options.root, { store })
+        const portfolio = await checkPortfolio(options.root, { store, digests })
         // The app's one module about posts is hasPosts: guessed now (a post file, or feeds in
         // writing.external), so the app starts at once, and checked against the compiled posts below
         // (wrong only when every post is a draft, or every feed is down with no copy: built again).
@@ -232,6 +237,7 @@ export async function runBuildSteps(options: BuildOptions, store: Store, inputs:
       root: options.root,
       folder: work.cards,
       store,
+      digests,
       site: options.outDir,
       signal: stopped.signal,
       progress: progress('social images'),
@@ -254,7 +260,7 @@ export async function runBuildSteps(options: BuildOptions, store: Store, inputs:
       },
     )
     built = result.compiled
-    if (built) record(store, options, inputs, result)
+    if (built) record(store, digests, options, inputs, result)
     return result
   } finally {
     // A failed build: the cards not drawn yet are dropped (closing the pool drops its jobs not started).
@@ -263,7 +269,7 @@ export async function runBuildSteps(options: BuildOptions, store: Store, inputs:
     await Promise.allSettled([app, cards, images, resume])
     for (const folder of [work.temp, work.cards, work.data, work.server])
       await rm(folder, { recursive: true, force: true })
-    fileDigests(store).save()
+    digests.save()
     // Each edit leaves entries no build reads again: the least recently used go once there are too many.
     store.prune()
   }
@@ -278,9 +284,14 @@ function namesFeeds(data: unknown): boolean {
 }
 
 /** The record that lets the next build with nothing changed stop at once (build-record.ts). */
-function record(store: Store, options: BuildOptions, inputs: InputSnapshot, result: BuildResult): void {
+function record(
+  store: Store,
+  digests: FileDigests,
+  options: BuildOptions,
+  inputs: InputSnapshot,
+  result: BuildResult,
+): void {
   const { pages, diagnostics, fileCount, sources } = result
-  const digests = fileDigests(store)
   saveRecord(store, options, inputs, { pages, diagnostics, fileCount, sources: [...sources] }, (file, identity) =>
     digests.readAs(file, identity),
   )
@@ -290,6 +301,7 @@ function record(store: Store, options: BuildOptions, inputs: InputSnapshot, resu
 interface Build {
   options: BuildOptions
   store: Store
+  digests: FileDigests
   work: ReturnType<typeof workDirectories>
   pool: BuildPool
   step: Step
@@ -299,7 +311,7 @@ interface Build {
 
 /** The app's Vite build (or the app from the store), from the compiled portfolio: it holds no project, no post. */
 async function startApp(
-  { options, work, store, media }: Build,
+  { options, work, store, digests, media }: Build,
   portfolio: Portfolio,
   hasPosts: boolean,
   uiStrings: readonly SourceFile[],
@@ -313,6 +325,7 @@ async function startApp(
     clientDir: work.temp,
     serverDir: work.server,
     store,
+    digests,
   })
 }
 
@@ -539,13 +552,14 @@ async function drawSocialCards(
     root: string
     folder: string
     store: Store
+    digests: FileDigests
     site: string
     signal: AbortSignal
     progress: Progress
   },
 ): Promise<{ files: string[]; ms: number }> {
   const started = performance.now()
-  const covers = coverResolver(options.root, options.store)
+  const covers = coverResolver(options.root, options.digests)
   // Each other language's cards are in its folder (<tag>/og/…), as its pages link to them.
   const specs = [
     ...socialCardSpecs(content, covers),
@@ -553,6 +567,7 @@ async function drawSocialCards(
   ]
   let drawn = 0
   const files = await writeSocialCards(options.folder, specs, options.store, {
+    digests: options.digests,
     site: options.site,
     signal: options.signal,
     draw: (jobs) => {

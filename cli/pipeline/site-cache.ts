@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Store } from '../cache/store.ts'
-import { fileDigests } from '../cache/file-digests.ts'
+import type { FileDigests } from '../cache/file-digests.ts'
 import type { VirtualFile } from '../generate/generate-content.ts'
 import { listFiles } from '../list-files.ts'
 
@@ -31,17 +31,17 @@ export const NOT_BUILT_FROM = /^(?:\.server-build|src[\\/]generated)(?:[\\/]|$)/
 
 /**
  * The store key of the app built from the site sources and these content modules with this base
- * path: each source file by its digest (cache/file-digests.ts), so an unchanged file is not read
- * again. Undefined when something cannot be read; then nothing is cached.
+ * path: each source file by its digest (`digests`), so an unchanged file is not read again.
+ * Undefined when something cannot be read; then nothing is cached.
  */
 export function siteKey(
   store: Store,
+  digests: FileDigests,
   siteDirectory: string,
   generated: readonly VirtualFile[],
   base: string,
 ): string | undefined {
   try {
-    const digests = fileDigests(store)
     const inputs: string[] = []
     for (const file of listFiles(siteDirectory).filter((relative) => !NOT_BUILT_FROM.test(relative))) {
       const digest = digests.digest(path.join(siteDirectory, file))

@@ -1,6 +1,5 @@
 import path from 'node:path'
-import { fileDigests } from '../cache/file-digests.ts'
-import type { Store } from '../cache/store.ts'
+import type { FileDigests } from '../cache/file-digests.ts'
 import { MAX_IMAGE_PIXELS } from '../content/rules/media.ts'
 import { colors, H, W } from './card-palette.ts'
 
@@ -41,11 +40,11 @@ export interface CardCover {
 /** The href a card's SVG names its cover by, until the pixels are put in (see coverDataUrl). */
 export const coverHref = (cover: CardCover): string => `cover:${cover.sha256}`
 
-/** Finds each cover's source under `root`, by its digest through the store's file digests. */
-export function coverResolver(root: string, store: Store): (src: string) => CardCover | undefined {
+/** Finds each cover's source under `root`, by its digest through the file digests. */
+export function coverResolver(root: string, digests: FileDigests): (src: string) => CardCover | undefined {
   return (src) => {
     const file = path.join(root, src)
-    const sha256 = fileDigests(store).digest(file)
+    const sha256 = digests.digest(file)
     return sha256 === undefined ? undefined : { file, sha256 }
   }
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { storeAt, type Store, type StoreAddress } from '../cache/store.ts'
-import { fileDigests } from '../cache/file-digests.ts'
+import type { FileDigests } from '../cache/file-digests.ts'
 import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
 import { sha256Hex } from '../sha256.ts'
 import { RENDERER_FONT_FILES } from './card-font-files.ts'
@@ -26,12 +26,12 @@ const KIND = 'card'
  * The fonts' hash: with the SVG and the renderer's version, what decides a card's pixels besides the
  * tool's version (which the store's keys hold).
  */
-function fontsKey(store: Store): string {
-  return RENDERER_FONT_FILES.map((font) => fileDigests(store).digest(font) ?? 'missing').join(' ')
+export function fontsKey(digests: FileDigests): string {
+  return RENDERER_FONT_FILES.map((font) => digests.digest(font) ?? 'missing').join(' ')
 }
 
-/** The store key of a card's SVG. */
-export function cardKey(store: Store, svg: string, fonts = fontsKey(store)): string {
+/** The store key of a card's SVG, drawn with the fonts of `fonts` (fontsKey). */
+export function cardKey(store: Store, svg: string, fonts: string): string {
   return store.key(KIND, CARD_RENDERER, fonts, svg)
 }
 
@@ -41,6 +41,8 @@ function specKey(store: Store, spec: CardSpec, fonts: string): string {
 }
 
 export interface CardWriteOptions {
+  /** The digests the fonts are hashed through, for the cards' keys (fontsKey). */
+  digests: FileDigests
   /** Stops the rendering (the build failed meanwhile): no card is written after, and the call rejects with the signal's reason. */
   signal?: AbortSignal
   /**
@@ -99,7 +101,7 @@ export async function writeSocialCards(
     site === undefined
       ? undefined
       : openSiteInPlace({ store, site, into: siteDir, kind: 'cards', isData: (data) => data === null })
-  const fonts = fontsKey(store)
+  const fonts = fontsKey(options.digests)
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
   // Posts' cards have a folder of their own (og/writing/).
   for (const folder of new Set(specs.map((spec) => path.dirname(spec.file))))

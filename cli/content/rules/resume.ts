@@ -3,6 +3,7 @@ import { encodePointer, valueAt } from '../../diagnostics/json-pointer.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import { didYouMean } from '../../diagnostics/suggest.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
+import type { FileDigests } from '../../cache/file-digests.ts'
 import type { Store } from '../../cache/store.ts'
 import { decodeFailure } from './media-files.ts'
 import { contentFilePath, fileKind, inspectPublicFile } from './public-files.ts'
@@ -121,7 +122,12 @@ export function photoFormat(bytes: Uint8Array): 'png' | 'jpg' | undefined {
  * or JPEG, and decodes whole (Typst would otherwise stop the build at `resume:`, blaming its
  * template). `store` keeps what decoded whole, as for the content's images.
  */
-export async function checkResumePhoto(portfolio: ParsedDocument, root: string, store: Store): Promise<Diagnostic[]> {
+export async function checkResumePhoto(
+  portfolio: ParsedDocument,
+  root: string,
+  store: Store,
+  digests: FileDigests,
+): Promise<Diagnostic[]> {
   const photo = valueAt(portfolio.data, ['resume', 'photo'])
   if (typeof photo !== 'string' || !(photo.startsWith('/') || photo.startsWith('media/'))) return []
   // Located only when there is a problem: locating builds the file's full YAML document.
@@ -159,7 +165,7 @@ export async function checkResumePhoto(portfolio: ParsedDocument, root: string, 
       ]
   }
   if (found.kind === 'png' || found.kind === 'jpeg') {
-    const reason = await decodeFailure(contentFilePath(root, photo).file, store)
+    const reason = await decodeFailure(contentFilePath(root, photo).file, store, digests)
     if (reason === undefined) return []
     return [
       createDiagnostic(
