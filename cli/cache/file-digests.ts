@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, type BigIntStats } from 'node:fs'
 import path from 'node:path'
-import { fileIdentity, isFileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from './file-identity.ts'
-import type { Store } from './store.ts'
+import { fileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from './file-identity.ts'
+import { entryKind, type Store } from './store.ts'
 import { sha256Hex } from '../sha256.ts'
 
 /**
@@ -17,11 +17,12 @@ import { sha256Hex } from '../sha256.ts'
  * trusted by its identity.
  */
 
-const KIND = 'digests'
-
 interface DigestRecord extends FileIdentity {
   sha256: string
 }
+
+/** The entry of a scope's digests: its records, and the time they are judged racy against. */
+const DIGESTS = entryKind<{ stampNs: bigint; files: Map<string, DigestRecord> }>('digests')
 
 export interface FileDigests {
   /** The SHA-256 (hex) of a regular file's bytes; undefined when there is none or it cannot be read. */
@@ -48,15 +49,17 @@ export function openFileDigests(store: Store, scope = 'files'): FileDigests {
 class StoredDigests implements FileDigests {
   /** When this session began: what the records it saves are judged racy against. */
   readonly #openedNs = nowNs()
+  readonly #key: string
   readonly #previous: ReadonlyMap<string, DigestRecord>
   readonly #previousNs: bigint
   readonly #seen = new Map<string, DigestRecord>()
 
   constructor(
     private readonly store: Store,
-    private readonly scope: string,
+    scope: string,
   ) {
-    const kept = readDigests(store.get(KIND, this.#key(store)))
+    this.#key = DIGESTS.key(store, scope)
+    const kept = DIGESTS.get(store, this.#key)
     this.#previous = kept?.files ?? new Map()
     this.#previousNs = kept?.stampNs ?? 0n
   }
@@ -109,27 +112,10 @@ class StoredDigests implements FileDigests {
   }
 
   save(): void {
-    if (this.#seen.size === 0) return
-    this.store.set(KIND, this.#key(this.store), { stampNs: this.#openedNs, files: this.#seen })
-  }
-
-  #key(store: Store): string {
-    return store.key(KIND, this.scope)
+    if (this.#seen.size > 0) DIGESTS.set(this.store, this.#key, { stampNs: this.#openedNs, files: this.#seen })
   }
 }
 
 function identityOf(stats: BigIntStats): FileIdentity {
   return { size: stats.size, mtimeNs: stats.mtimeNs, ino: stats.ino }
-}
-
-/** A kept entry's records, when it has the shape this version writes. */
-function readDigests(value: unknown): { stampNs: bigint; files: Map<string, DigestRecord> } | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  const { stampNs, files } = value as { stampNs?: unknown; files?: unknown }
-  if (typeof stampNs !== 'bigint' || !(files instanceof Map)) return undefined
-  const records = new Map<string, DigestRecord>()
-  for (const [file, record] of files as Map<unknown, unknown>)
-    if (typeof file === 'string' && isFileIdentity(record) && typeof (record as DigestRecord).sha256 === 'string')
-      records.set(file, record as DigestRecord)
-  return { stampNs, files: records }
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Store } from '../cache/store.ts'
+import { entryKind, type Store } from '../cache/store.ts'
 import type { FileDigests } from '../cache/file-digests.ts'
 import type { VirtualFile } from '../generate/generate-content.ts'
 import { listFiles } from '../list-files.ts'
@@ -15,13 +15,13 @@ import { listFiles } from '../list-files.ts'
  * damaged one is a miss and the app is built again.
  */
 
-const KIND = 'site'
-
 /** One file of a build: its path under client/ or server/ (with /), and its bytes. */
 interface SiteFile {
   path: string
   bytes: Uint8Array
 }
+
+const SITE = entryKind<{ files: SiteFile[] }>('site')
 
 /**
  * What site/ holds that a build does not bundle: the generated folder (a build bundles its own
@@ -49,7 +49,7 @@ export function siteKey(
       inputs.push(file, digest)
     }
     for (const module of generated) inputs.push(`generated/${module.path}`, module.contents)
-    return store.key(KIND, `base ${base}`, ...inputs)
+    return SITE.key(store, `base ${base}`, ...inputs)
   } catch {
     return undefined
   }
@@ -60,8 +60,8 @@ export function siteKey(
  * nothing written) when the store has no whole entry for the key.
  */
 export function restoreSiteBuild(store: Store, key: string, clientDir: string, serverDir: string): boolean {
-  const files = siteFiles(store.get(KIND, key))
-  if (!files) return false
+  const files = SITE.get(store, key)?.files
+  if (!files || !placed(files)) return false
   const targets = { client: clientDir, server: serverDir }
   for (const folder of Object.values(targets)) rmSync(folder, { recursive: true, force: true })
   for (const file of files) {
@@ -83,24 +83,15 @@ export function storeSiteBuild(store: Store, key: string, clientDir: string, ser
     for (const file of listFiles(folder))
       files.push({ path: `${part}/${file.split(path.sep).join('/')}`, bytes: readFileSync(path.join(folder, file)) })
   }
-  store.set(KIND, key, { files })
+  SITE.set(store, key, { files })
 }
 
 /**
- * The files of an entry, when it is a build: a list of files under client/ and server/, the server
- * bundle among them, none reaching out of its folder. The store vouches for the bytes; this, for the shape.
+ * Whether a build's files are all under client/ and server/, none reaching out of its folder, the
+ * server bundle among them. The store vouches for the bytes; this, for where they are written.
  */
-function siteFiles(value: unknown): SiteFile[] | undefined {
-  if (typeof value !== 'object' || value === null || !Array.isArray((value as { files?: unknown }).files))
-    return undefined
-  const files = (value as { files: unknown[] }).files
-  const whole = files.every((file): file is SiteFile => {
-    const { path: name, bytes } = (file ?? {}) as Partial<SiteFile>
-    return typeof name === 'string' && bytes instanceof Uint8Array && insideItsFolder(name)
-  })
-  return whole && files.some((file) => (file as SiteFile).path.startsWith('server/'))
-    ? (files as SiteFile[])
-    : undefined
+function placed(files: readonly SiteFile[]): boolean {
+  return files.every((file) => insideItsFolder(file.path)) && files.some((file) => file.path.startsWith('server/'))
 }
 
 /** client/… or server/…, each part a plain name (no '..', no separator of another system). */

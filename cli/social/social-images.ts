@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { storeAt, type Store, type StoreAddress } from '../cache/store.ts'
+import { entryKind, storeAt, type Store, type StoreAddress } from '../cache/store.ts'
 import type { FileDigests } from '../cache/file-digests.ts'
-import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
+import { openSiteInPlace, type Outputs, type SiteInPlace } from '../cache/site-in-place.ts'
 import { sha256Hex } from '../sha256.ts'
 import { RENDERER_FONT_FILES } from './card-font-files.ts'
 import type { CardSpec } from './card-specs.ts'
@@ -20,7 +20,9 @@ export { coverResolver } from './card-cover.ts'
  * (cache/site-in-place.ts), so a rebuild neither draws its SVG nor reads the store for it.
  */
 
-const KIND = 'card'
+/** A drawn card's PNG, by its SVG; and the manifest of the cards in a site, where a card is recorded by its spec. */
+const CARD = entryKind<Uint8Array>('card')
+const CARDS = entryKind<Outputs<null>>('cards')
 
 /**
  * The fonts' hash: with the SVG and the renderer's version, what decides a card's pixels besides the
@@ -32,12 +34,12 @@ export function fontsKey(digests: FileDigests): string {
 
 /** The store key of a card's SVG, drawn with the fonts of `fonts` (fontsKey). */
 export function cardKey(store: Store, svg: string, fonts: string): string {
-  return store.key(KIND, CARD_RENDERER, fonts, svg)
+  return CARD.key(store, CARD_RENDERER, fonts, svg)
 }
 
 /** What a card in the site in place is recorded under: its spec, which decides its SVG (card-svg.ts is the tool's code). */
 function specKey(store: Store, spec: CardSpec, fonts: string): string {
-  return store.key('card spec', CARD_RENDERER, fonts, JSON.stringify(spec))
+  return CARDS.key(store, CARD_RENDERER, fonts, JSON.stringify(spec))
 }
 
 export interface CardWriteOptions {
@@ -80,7 +82,7 @@ export interface CardDrawn {
  */
 export async function drawCard(job: CardJob): Promise<CardDrawn> {
   const png = await renderCard(job.cover ? await withCoverPixels(job.svg, job.cover) : job.svg)
-  storeAt(job.store).set(KIND, job.key, png)
+  CARD.set(storeAt(job.store), job.key, png)
   writeFileSync(path.join(job.siteDir, job.file), png)
   return { sha256: sha256Hex(png) }
 }
@@ -98,9 +100,7 @@ export async function writeSocialCards(
 ): Promise<string[]> {
   const { signal, site } = options
   const inPlace: SiteInPlace<null> | undefined =
-    site === undefined
-      ? undefined
-      : openSiteInPlace({ store, site, into: siteDir, kind: 'cards', isData: (data) => data === null })
+    site === undefined ? undefined : openSiteInPlace({ store, site, into: siteDir, kind: CARDS })
   const fonts = fontsKey(options.digests)
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
   // Posts' cards have a folder of their own (og/writing/).
@@ -117,8 +117,8 @@ export async function writeSocialCards(
     cardSvg ??= (await import('./card-svg.ts')).cardSvg
     const svg = cardSvg(spec)
     const key = cardKey(store, svg, fonts)
-    const kept = store.get(KIND, key)
-    if (!Buffer.isBuffer(kept)) {
+    const kept = CARD.get(store, key)
+    if (kept === undefined) {
       toDraw.push({
         svg,
         file: spec.file,
