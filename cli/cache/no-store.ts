@@ -16,7 +16,8 @@ export const noStore: Store = Object.freeze({
 })
 
 /**
- * Whether `store` keeps nothing (noStore, or a store whose tool version is unknown): the one question
- * to ask before work whose only use is to be kept (reading a whole app build to store it).
+ * Whether `store` keeps nothing on disk (noStore, a store whose tool version is unknown, a memory
+ * store): the one question to ask before work whose only use is to be kept (reading a whole app
+ * build to store it).
  */
 export const keepsNothing = (store: Store): boolean => store.address.toolVersion === undefined
