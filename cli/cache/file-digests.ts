@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, type BigIntStats } from 'node:fs'
 import path from 'node:path'
-import { fileIdentity, isFileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from './file-identity.ts'
-import type { Store } from './store.ts'
+import { fileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from './file-identity.ts'
+import { entryKind, type Store } from './store.ts'
 import { sha256Hex } from '../sha256.ts'
 
 /**
@@ -10,16 +10,19 @@ import { sha256Hex } from '../sha256.ts'
  * recorded is not read again. A file seen within the timestamp granularity of the cache's time
  * (see isRacy) is read and hashed again, since an edit in that tick would not show in its mtime.
  *
- * The digests are one entry of the store (checked when read, like any), written by save(). Its time
- * is when the session that wrote it began, not when it was written: a file hashed during a session
- * and edited in the same tick before save() is then still racy, so never trusted by its identity.
+ * The digests are one entry of the store (checked when read, like any). Whoever opens them (a build,
+ * a `generate`, a `validate`, a dev session) passes them to the steps that hash files and saves them
+ * when done. The entry's time is when the session that wrote it began, not when it was written: a
+ * file hashed during a session and edited in the same tick before save() is then still racy, so never
+ * trusted by its identity.
  */
-
-const KIND = 'digests'
 
 interface DigestRecord extends FileIdentity {
   sha256: string
 }
+
+/** The entry of a scope's digests: its records, and the time they are judged racy against. */
+const DIGESTS = entryKind<{ stampNs: bigint; files: Map<string, DigestRecord> }>('digests')
 
 export interface FileDigests {
   /** The SHA-256 (hex) of a regular file's bytes; undefined when there is none or it cannot be read. */
@@ -38,33 +41,25 @@ export interface FileDigests {
   save(): void
 }
 
-/** Opens the digests kept in `store` under `scope` (a name for one set of files); without a store, every file is hashed. */
-export function openFileDigests(store: Store | undefined, scope = 'files'): FileDigests {
+/** Opens the digests kept in `store` under `scope` (a name for one set of files); with noStore, every file is hashed once. */
+export function openFileDigests(store: Store, scope = 'files'): FileDigests {
   return new StoredDigests(store, scope)
-}
-
-const open = new Map<string, FileDigests>()
-
-/** The one FileDigests of this process for `store` (the build's steps share it; run.ts saves it when the build is done). */
-export function fileDigests(store: Store): FileDigests {
-  const id = `${store.address.root}\0${store.address.toolVersion ?? ''}`
-  let digests = open.get(id)
-  if (!digests) open.set(id, (digests = openFileDigests(store)))
-  return digests
 }
 
 class StoredDigests implements FileDigests {
   /** When this session began: what the records it saves are judged racy against. */
   readonly #openedNs = nowNs()
+  readonly #key: string
   readonly #previous: ReadonlyMap<string, DigestRecord>
   readonly #previousNs: bigint
   readonly #seen = new Map<string, DigestRecord>()
 
   constructor(
-    private readonly store: Store | undefined,
-    private readonly scope: string,
+    private readonly store: Store,
+    scope: string,
   ) {
-    const kept = store ? readDigests(store.get(KIND, this.#key(store))) : undefined
+    this.#key = DIGESTS.key(store, scope)
+    const kept = DIGESTS.get(store, this.#key)
     this.#previous = kept?.files ?? new Map()
     this.#previousNs = kept?.stampNs ?? 0n
   }
@@ -117,27 +112,10 @@ class StoredDigests implements FileDigests {
   }
 
   save(): void {
-    if (!this.store || this.#seen.size === 0) return
-    this.store.set(KIND, this.#key(this.store), { stampNs: this.#openedNs, files: this.#seen })
-  }
-
-  #key(store: Store): string {
-    return store.key(KIND, this.scope)
+    if (this.#seen.size > 0) DIGESTS.set(this.store, this.#key, { stampNs: this.#openedNs, files: this.#seen })
   }
 }
 
 function identityOf(stats: BigIntStats): FileIdentity {
   return { size: stats.size, mtimeNs: stats.mtimeNs, ino: stats.ino }
-}
-
-/** A kept entry's records, when it has the shape this version writes. */
-function readDigests(value: unknown): { stampNs: bigint; files: Map<string, DigestRecord> } | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  const { stampNs, files } = value as { stampNs?: unknown; files?: unknown }
-  if (typeof stampNs !== 'bigint' || !(files instanceof Map)) return undefined
-  const records = new Map<string, DigestRecord>()
-  for (const [file, record] of files as Map<unknown, unknown>)
-    if (typeof file === 'string' && isFileIdentity(record) && typeof (record as DigestRecord).sha256 === 'string')
-      records.set(file, record as DigestRecord)
-  return { stampNs, files: records }
 }

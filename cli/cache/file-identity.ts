@@ -48,10 +48,3 @@ export function isRacy(identity: FileIdentity, stampNs: bigint): boolean {
 export function nowNs(): bigint {
   return BigInt(Date.now()) * 1_000_000n
 }
-
-/** The identity as plain data a cache entry holds, checked when read back (an entry from another version may differ). */
-export function isFileIdentity(value: unknown): value is FileIdentity {
-  if (typeof value !== 'object' || value === null) return false
-  const { size, mtimeNs, ino } = value as Partial<FileIdentity>
-  return typeof size === 'bigint' && typeof mtimeNs === 'bigint' && typeof ino === 'bigint'
-}

@@ -14,3 +14,10 @@ export const noStore: Store = Object.freeze({
   setFile: () => undefined,
   getFile: () => undefined,
 })
+
+/**
+ * Whether `store` keeps nothing on disk (noStore, a store whose tool version is unknown, a memory
+ * store): the one question to ask before work whose only use is to be kept (reading a whole app
+ * build to store it).
+ */
+export const keepsNothing = (store: Store): boolean => store.address.toolVersion === undefined

@@ -1,7 +1,7 @@
 import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { fileIdentity, isFileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from './file-identity.ts'
-import type { Store } from './store.ts'
+import { fileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from './file-identity.ts'
+import type { EntryKind, Store } from './store.ts'
 import { sha256Hex } from '../sha256.ts'
 
 /**
@@ -28,16 +28,17 @@ export interface OutputRecord<T> extends FileIdentity {
   stampNs: bigint
 }
 
+/** A manifest: the record of each file of one output folder, by its path there (with /). */
+export type Outputs<T> = Map<string, OutputRecord<T>>
+
 export interface SiteInPlaceOptions<T> {
   store: Store
   /** The output folder: it holds the previous build's files until this build's folder replaces it. */
   site: string
   /** This build's folder, swapped into `site` once the build is done (or a folder moved into it). */
   into: string
-  /** Which outputs: one manifest entry each ('pages', 'cards'), written by the step that makes them. */
-  kind: string
-  /** Whether a record's data has the shape this version writes. */
-  isData: (value: unknown) => value is T
+  /** Which outputs: the kind of their manifest (one entry per output folder), stated by the step that makes them. */
+  kind: EntryKind<Outputs<T>>
 }
 
 export interface SiteInPlace<T> {
@@ -60,18 +61,16 @@ export function openSiteInPlace<T>(options: SiteInPlaceOptions<T>): SiteInPlace<
 class Manifest<T> implements SiteInPlace<T> {
   /** Before anything in the site in place is looked at: the time of the records this build takes. */
   readonly #openedNs = nowNs()
+  readonly #key: string
   readonly #previous: ReadonlyMap<string, OutputRecord<T>>
-  readonly #kept = new Map<string, OutputRecord<T>>()
+  readonly #kept: Outputs<T> = new Map()
   /** Records of files written by this build, stamped when saved. */
   readonly #written = new Map<string, Omit<OutputRecord<T>, 'stampNs'>>()
   readonly #folders = new Set<string>()
 
   constructor(private readonly options: SiteInPlaceOptions<T>) {
-    this.#previous = readRecords(
-      options.store.get(options.kind, this.#key()),
-      path.resolve(options.site),
-      options.isData,
-    )
+    this.#key = options.kind.key(options.store, path.resolve(options.site))
+    this.#previous = options.kind.get(options.store, this.#key) ?? new Map()
   }
 
   take(file: string, key: string, accept?: (data: T) => boolean): OutputRecord<T> | undefined {
@@ -105,11 +104,7 @@ class Manifest<T> implements SiteInPlace<T> {
     const stampNs = nowNs()
     const outputs = new Map(this.#kept)
     for (const [file, record] of this.#written) outputs.set(file, { ...record, stampNs })
-    this.options.store.set(this.options.kind, this.#key(), { site: path.resolve(this.options.site), outputs })
-  }
-
-  #key(): string {
-    return this.options.store.key(this.options.kind, path.resolve(this.options.site))
+    this.options.kind.set(this.options.store, this.#key, outputs)
   }
 
   /** 'linked', or 'copied' across file systems; false when neither could be done (the caller makes the file). */
@@ -148,23 +143,4 @@ function sameBytes(file: string, sha256: string): boolean {
   } catch {
     return false
   }
-}
-
-/** The records of a manifest entry for the folder `site`, when it has the shape this version writes; empty otherwise. */
-function readRecords<T>(
-  value: unknown,
-  site: string,
-  isData: (value: unknown) => value is T,
-): Map<string, OutputRecord<T>> {
-  if (typeof value !== 'object' || value === null) return new Map()
-  const { site: folder, outputs } = value as { site?: unknown; outputs?: unknown }
-  if (folder !== site || !(outputs instanceof Map)) return new Map()
-  const records = new Map<string, OutputRecord<T>>()
-  for (const [file, record] of outputs as Map<unknown, unknown>) {
-    if (typeof file !== 'string' || !isFileIdentity(record)) continue
-    const { key, sha256, data, stampNs } = record as Partial<OutputRecord<unknown>>
-    if (typeof key === 'string' && typeof sha256 === 'string' && typeof stampNs === 'bigint' && isData(data))
-      records.set(file, record as OutputRecord<T>)
-  }
-  return records
 }

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { openStore } from '../cache/store.ts'
 import { checkContent } from '../content/check-content.ts'
 import { CliError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
@@ -21,7 +22,7 @@ export async function resumeCommand(
     reportDiagnostics(checked, options, logger, 'no resume was written.')
     return 1
   }
-  const resume = await makeResume(checked, options.root)
+  const resume = await makeResume(checked, options.root, openStore())
   if (resume.diagnostics.length > 0) {
     reportDiagnostics({ ...checked, diagnostics: resume.diagnostics }, options, logger, 'no resume was written.')
     return 1

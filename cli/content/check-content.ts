@@ -3,7 +3,7 @@ import { isRecord } from '../diagnostics/json-pointer.ts'
 import type { Portfolio, Post, Project } from './content-types.ts'
 import type { Store } from '../cache/store.ts'
 import { noStore } from '../cache/no-store.ts'
-import { fileDigests } from '../cache/file-digests.ts'
+import { openFileDigests, type FileDigests } from '../cache/file-digests.ts'
 import { checkFileCached } from './check-cache.ts'
 import { loadSources, sourceDigest, type LoadedSources, type SourceFile } from './load-sources.ts'
 import { ParsedDocuments } from './parsed-documents.ts'
@@ -84,17 +84,18 @@ export interface FileOutcome {
 
 /** load → parse → schema → rules per file → rules across files. Collects every problem of every file. */
 export async function checkContent(root: string, options: CheckOptions = {}): Promise<CheckResult> {
-  const { store } = options
-  const loaded = await loadSources(root, store ? { digests: fileDigests(store) } : {})
+  const { store = noStore } = options
+  const digests = openFileDigests(store)
+  const loaded = await loadSources(root, { digests })
   const portfolio = loaded.portfolio && checkOne(loaded.portfolio, 'portfolio', store)
   const projects = loaded.projects.map((source) => checkOne(source, 'project', store))
   const posts = loaded.posts.map((source) => checkOne(source, 'post', store))
-  const result = await checkAcrossFiles(root, loaded, portfolio, projects, store, {
+  const result = await checkAcrossFiles(root, loaded, portfolio, projects, store, digests, {
     posts,
     ...(options.today === undefined ? {} : { today: options.today }),
     ...(options.strictI18n === undefined ? {} : { strictI18n: options.strictI18n }),
   })
-  if (store) fileDigests(store).save()
+  digests.save()
   return result
 }
 
@@ -102,7 +103,7 @@ export interface CheckOptions {
   /**
    * Where valid files' checks are kept by their exact bytes (check-cache.ts): a file checked valid
    * before is not parsed again. A file with any diagnostic is never kept, so its problems are found
-   * and located afresh each time. @default none: every file is checked
+   * and located afresh each time. @default noStore: every file is checked
    */
   store?: Store
   /** Today, "YYYY-MM-DD": a post published after it is a warning. @default the date where this runs */
@@ -111,8 +112,8 @@ export interface CheckOptions {
   strictI18n?: boolean
 }
 
-function checkOne(source: SourceFile, kind: 'portfolio' | 'project' | 'post', store: Store | undefined): FileOutcome {
-  const { parsed, diagnostics, links, data } = checkFileCached(source, kind, store ?? noStore)
+function checkOne(source: SourceFile, kind: 'portfolio' | 'project' | 'post', store: Store): FileOutcome {
+  const { parsed, diagnostics, links, data } = checkFileCached(source, kind, store)
   // A parsed document is several times the size of its text: a valid project file's is let go at
   // once, so a large site's memory does not grow with every document parsed.
   const keep = kind === 'portfolio' || diagnostics.length > 0
@@ -129,7 +130,9 @@ export async function checkAcrossFiles(
   loaded: LoadedSources,
   portfolioOutcome: FileOutcome | undefined,
   projectOutcomes: readonly FileOutcome[],
-  store: Store = noStore,
+  store: Store,
+  /** Through which the images and the resume's photo are read (checkContent's, or a build's). */
+  digests: FileDigests,
   {
     posts: postOutcomes = [],
     overlaysChecked = [],
@@ -222,7 +225,10 @@ export async function checkAcrossFiles(
   }
   diagnostics.push(...checkTechSlugs(projects))
   if (portfolio)
-    diagnostics.push(...(await checkResume(portfolio, root)), ...(await checkResumePhoto(portfolio, root, store)))
+    diagnostics.push(
+      ...(await checkResume(portfolio, root)),
+      ...(await checkResumePhoto(portfolio, root, store, digests)),
+    )
   if (portfolio && loaded.projectsListed) diagnostics.push(...checkResumeProjects(portfolio, loaded.projectFileIds))
   const withImages: MediaDocument[] = [
     ...(portfolio
@@ -231,7 +237,7 @@ export async function checkAcrossFiles(
     ...projects.map((project) => ({ kind: 'project' as const, data: project.data, parsed: () => project.parsed })),
     ...posts.map((post) => ({ kind: 'post' as const, data: post.data, parsed: () => post.parsed })),
   ]
-  diagnostics.push(...(await checkMediaFiles(root, withImages, store)))
+  diagnostics.push(...(await checkMediaFiles(root, withImages, store, digests)))
 
   const sorted = sortDiagnostics(diagnostics)
   const result: CheckResult = {

@@ -5,6 +5,7 @@ import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { CliError } from '../errors.ts'
 import type { FileDigests } from '../cache/file-digests.ts'
 import { fileIdentity, isRacy, nowNs, sameIdentity, type FileIdentity } from '../cache/file-identity.ts'
+import { entryKind, type Store } from '../cache/store.ts'
 import { sha256Hex } from '../sha256.ts'
 
 /** One content file, decoded. Positions in diagnostics refer to `text` (a UTF-8 BOM is stripped). */
@@ -80,17 +81,17 @@ const at1 = (file: string) => ({ file, start: { line: 1, column: 1 } })
 
 export interface LoadOptions {
   /**
-   * Files read by earlier calls, kept by the caller across calls (the dev server): a file whose
-   * inode, size and mtime are unchanged is taken from here instead of read and decoded again, and
-   * every file read is put here.
+   * Files read by earlier calls, kept by the caller across calls (the dev server's memoryStore): a
+   * file whose inode, size and mtime are unchanged is taken from here instead of read and decoded
+   * again, and every file read is put here.
    */
-  memo?: Map<string, FileRead>
+  memo?: Store
   /** Reads the files through these, so an unchanged file's digest is not computed again (cache/file-digests.ts). */
   digests?: FileDigests
 }
 
 /** One file as an earlier call read it: what it gave, and the identity it was read under. */
-export interface FileRead {
+interface FileRead {
   identity: FileIdentity
   /** When it was read: a file modified within a clock tick of that is read again (isRacy). */
   readAtNs: bigint
@@ -350,6 +351,9 @@ export async function requirePortfolioFile(root: string): Promise<void> {
 
 const idOf = (name: string) => name.replace(/\.(yaml|md)$/, '')
 
+/** A file as the caller's memo holds it, by its path. */
+const REMEMBERED_READ = entryKind<FileRead>('file read')
+
 /** readSource, or what `memo` holds of the file when its identity is unchanged since it was read (cache/file-identity.ts). */
 function readRemembered(
   root: string,
@@ -359,7 +363,8 @@ function readRemembered(
 ): SourceFile | undefined {
   if (!memo) return readSource(root, rel, diagnostics, digests)
   const identity = fileIdentity(path.join(root, rel))
-  const known = memo.get(rel)
+  const key = REMEMBERED_READ.key(memo, rel)
+  const known = REMEMBERED_READ.get(memo, key)
   if (identity && known && sameIdentity(known.identity, identity) && !isRacy(identity, known.readAtNs)) {
     diagnostics.push(...known.diagnostics)
     return known.source
@@ -368,8 +373,7 @@ function readRemembered(
   const own: Diagnostic[] = []
   const source = readSource(root, rel, own, digests)
   // Not a regular file: nothing to know it by, so it is looked at again each time.
-  if (identity) memo.set(rel, { identity, readAtNs, source, diagnostics: own })
-  else memo.delete(rel)
+  if (identity) REMEMBERED_READ.set(memo, key, { identity, readAtNs, source, diagnostics: own })
   diagnostics.push(...own)
   return source
 }

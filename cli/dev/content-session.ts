@@ -1,5 +1,7 @@
-import { checkAndCompile, type CompileMemo } from '../pipeline/check-and-compile.ts'
+import { checkAndCompile } from '../pipeline/check-and-compile.ts'
 import { encodeInThread } from '../pipeline/jobs.ts'
+import { openFileDigests } from '../cache/file-digests.ts'
+import { memoryStore } from '../cache/memory-store.ts'
 import type { Store } from '../cache/store.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import type { CheckResult } from '../content/check-content.ts'
@@ -72,8 +74,11 @@ export interface ContentSession {
   mediaFile(name: string): string | undefined
 }
 
-export function openContentSession(root: string, generatedDir: string, store: Store | false): ContentSession {
-  const memo: CompileMemo = { files: new Map(), projects: new Map(), posts: new Map() }
+export function openContentSession(root: string, generatedDir: string, store: Store): ContentSession {
+  // What the last run read and made, by file: what an unchanged file is taken from.
+  const memo = memoryStore()
+  // The session's file digests: a file whose stat is unchanged is not hashed again in the next run.
+  const digests = openFileDigests(store)
   // The variants of the last valid content's images, by file name: served from the store.
   let mediaFiles = new Map<string, number>()
   let types: Promise<string> | undefined
@@ -90,14 +95,12 @@ export function openContentSession(root: string, generatedDir: string, store: St
 
   return {
     async update() {
-      const before = new Map(memo.projects)
       // Drafts are built here, and only here: the author sees them before they are published.
-      const checked = await checkAndCompile(root, { memo, store, drafts: true })
-      const redone = [...memo.projects].filter(([file, kept]) => before.get(file) !== kept).length
-      const counts = { redone, reused: memo.projects.size - redone }
+      const checked = await checkAndCompile(root, { memo, store, digests, drafts: true })
+      memo.prune() // what this run did not use: files removed, texts edited away
       // A compile's problems (a diagram that cannot be drawn) join the checks', as `generate` reports them.
       const diagnostics = [...checked.diagnostics, ...checked.compileDiagnostics]
-      const report = { diagnostics, sources: checked.sources, fileCount: checked.fileCount, ...counts }
+      const report = { diagnostics, sources: checked.sources, fileCount: checked.fileCount, ...checked.projectFiles }
       if (!checked.compiled)
         return {
           ...report,
@@ -108,11 +111,8 @@ export function openContentSession(root: string, generatedDir: string, store: St
           postsChanged: false,
           changedLanguages: [],
         }
-      const resolved = await withCompiledMedia(checked.compiled, {
-        root,
-        store: store || undefined,
-        encode: encodeInThread,
-      })
+      const resolved = await withCompiledMedia(checked.compiled, { root, store, digests, encode: encodeInThread })
+      digests.save()
       const next = resolved.content
       mediaFiles = new Map([...resolved.images.values()].flatMap((image) => image.files.map((f) => [f.name, f.size])))
       // Made before anything is replaced: a language that fails to compile leaves the last valid content served.
@@ -120,6 +120,7 @@ export function openContentSession(root: string, generatedDir: string, store: St
       const nextLanguages = await languageViews(checked.languages ?? [], languages, {
         root,
         store,
+        digests,
         encode: encodeInThread,
         compiled: checked.compiled,
         defaultLanguage,
@@ -163,7 +164,7 @@ export function openContentSession(root: string, generatedDir: string, store: St
     routes: () => routes,
     mediaFile(name) {
       const size = mediaFiles.get(name)
-      return store && size !== undefined ? store.getFile(FILES_KIND, name, size) : undefined
+      return size === undefined ? undefined : store.getFile(FILES_KIND, name, size)
     },
   }
 }

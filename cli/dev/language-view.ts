@@ -1,5 +1,5 @@
+import type { FileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
-import { noStore } from '../cache/no-store.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import { compilePortfolio } from '../compile/compile-project.ts'
 import type { SitePortfolio } from '../content/content-types.ts'
@@ -34,7 +34,8 @@ export interface LanguageView extends ContentView {
 
 export interface LanguageViewInput {
   root: string
-  store: Store | false
+  store: Store
+  digests: FileDigests
   encode: BuildMediaOptions['encode']
   /** The default language's compiled content (images not resolved yet): its posts are a language's untranslated ones. */
   compiled: CompiledContent
@@ -44,7 +45,7 @@ export interface LanguageViewInput {
 /** A language's content compiled (each file taken from the store when its text is unchanged), its images resolved. */
 export async function compileLanguageView(localized: LanguageContent, input: LanguageViewInput): Promise<LanguageView> {
   const { language } = localized
-  const store = input.store || noStore
+  const { store } = input
   const projects = []
   for (const file of localized.projects) projects.push(await compileLanguageProject(language, file, store))
   const posts = await compileLanguagePosts(input.compiled.posts ?? [], localized, store)
@@ -54,11 +55,7 @@ export async function compileLanguageView(localized: LanguageContent, input: Lan
     posts,
     ...(input.compiled.externalPosts ? { externalPosts: input.compiled.externalPosts } : {}),
   }
-  const { content } = await withCompiledMedia(compiled, {
-    root: input.root,
-    store: input.store || undefined,
-    encode: input.encode,
-  })
+  const { content } = await withCompiledMedia(compiled, input)
   // Its passages cut by its own rules; its files are at the default's paths in its folder.
   const chat = { ...(await loadChatLanguage(language, input.defaultLanguage)), paths: chatData }
   const feeds = languageFeeds(

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { FileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import type { CheckedContent, CheckResult } from '../content/check-content.ts'
 import type { ParsedDocument } from '../content/parse-yaml.ts'
@@ -21,7 +22,8 @@ import { MEDIA_FOLDER } from './responsive-image.ts'
 /** What a build's media step needs besides the content: where, and how to encode (its pool). */
 export interface BuildMediaOptions {
   root: string
-  store: Store | undefined
+  store: Store
+  digests: FileDigests
   /** The site folder being assembled: the variants go into its media/. */
   siteDir: string
   encode: (jobs: readonly EncodeJob[]) => Promise<readonly EncodeOutcome[]>
@@ -70,7 +72,7 @@ function mediaFolder(siteDir: string): string {
  */
 export async function withCompiledMedia(
   content: CompiledContent,
-  options: Pick<BuildMediaOptions, 'root' | 'store' | 'encode'> & { folder?: string },
+  options: Pick<BuildMediaOptions, 'root' | 'store' | 'digests' | 'encode'> & { folder?: string },
 ): Promise<{ content: CompiledContent; images: ImageRecords }> {
   const sources = [
     ...portfolioImageSources(content.portfolio),

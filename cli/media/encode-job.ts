@@ -13,9 +13,9 @@ export interface EncodeJob {
   source: string
   /** The stem of its variants' file names (16 hex of its key): `<name>-<width>.<ext>`. */
   name: string
-  /** Where the variants and the record are kept under `key`; without a store, the variants are written into `folder`. */
-  store?: StoreAddress
-  key?: string
+  /** Where the variants and the record are kept under `key`; those a store does not keep are written into `folder`. */
+  store: StoreAddress
+  key: string
   folder?: string
 }
 
@@ -55,16 +55,16 @@ export async function encodeMedia(job: EncodeJob): Promise<EncodeOutcome> {
   }))
   if ('failure' in encoded) return encoded
   const { facts, variants } = encoded
-  const store = job.store && storeAt(job.store)
+  const store = storeAt(job.store)
   if (job.folder !== undefined) mkdirSync(job.folder, { recursive: true })
   const files = variants.map(({ width, format, bytes }) => {
     const name = `${job.name}-${width}.${format}`
-    // A store that cannot be written: the file goes into the folder instead, or nowhere (then a miss next time).
-    if (!store?.setFile(FILES_KIND, name, bytes) && job.folder !== undefined)
+    // noStore, or a store that cannot be written: the file goes into the folder instead, or nowhere (then a miss next time).
+    if (!store.setFile(FILES_KIND, name, bytes) && job.folder !== undefined)
       writeFileSync(path.join(job.folder, name), bytes)
     return { name, size: bytes.length, width, format }
   })
   const record: EncodedRecord = { facts, files }
-  if (store && job.key !== undefined) IMAGE_RECORD.set(store, job.key, record)
+  IMAGE_RECORD.set(store, job.key, record)
   return record
 }

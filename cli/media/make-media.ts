@@ -1,6 +1,6 @@
-import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, linkSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { fileDigests } from '../cache/file-digests.ts'
+import type { FileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import type { FailedImage } from '../content/rules/media-files.ts'
 import { FILES_KIND, IMAGE_RECORD, type EncodedRecord, type EncodeJob, type EncodeOutcome } from './encode-job.ts'
@@ -16,7 +16,9 @@ import { sha256Hex } from '../sha256.ts'
 export interface MediaOptions {
   /** The content folder: every src is a path from it. */
   root: string
-  store: Store | undefined
+  store: Store
+  /** The caller's file digests: each source is named by its bytes' digest. */
+  digests: FileDigests
   /**
    * The folder the variants go into (a build's, moved into the site once Vite has built it): linked
    * from the store, or written there by the encoding when there is none. Without one they stay in
@@ -58,7 +60,7 @@ export class ImagesNotEncoded extends Error {
  * options.folder. Throws ImagesNotEncoded, naming every one, when some could not be encoded.
  */
 export async function makeMedia(sources: readonly string[], options: MediaOptions): Promise<MadeMedia> {
-  const { root, store, folder } = options
+  const { root, store, digests, folder } = options
   if (sources.length === 0) return { images: new Map(), encoded: 0 }
   if (folder !== undefined) mkdirSync(folder, { recursive: true })
   const images = new Map<string, EncodedRecord>()
@@ -67,23 +69,23 @@ export async function makeMedia(sources: readonly string[], options: MediaOption
   for (const src of new Set(sources)) {
     options.signal?.throwIfAborted()
     const source = path.join(root, src)
-    const name = imageName(sourceDigest(source, store))
+    const name = imageName(sourceDigest(source, digests))
     const known = byName.get(name)
     if (known) {
       images.set(src, known)
       continue
     }
-    const key = store && IMAGE_RECORD.key(store, name)
-    const kept = key === undefined ? undefined : keptRecord(store as Store, key)
+    const key = IMAGE_RECORD.key(store, name)
+    const kept = keptRecord(store, key)
     if (kept) {
-      if (folder !== undefined) linkFiles(kept, store as Store, folder)
+      if (folder !== undefined) linkFiles(kept, store, folder)
       images.set(src, kept)
       byName.set(name, kept)
       continue
     }
     toEncode.push({
       src,
-      job: { source, name, ...(store && key ? { store: store.address, key } : {}), ...(folder ? { folder } : {}) },
+      job: { source, name, store: store.address, key, ...(folder ? { folder } : {}) },
     })
   }
   const jobs = dedupe(toEncode.map((item) => item.job))
@@ -96,7 +98,7 @@ export async function makeMedia(sources: readonly string[], options: MediaOption
   if (failed.length > 0) throw new ImagesNotEncoded(failed)
   const made = outcomes as Map<string, EncodedRecord>
   for (const { src, job } of toEncode) images.set(src, made.get(job.name) as EncodedRecord)
-  if (store && folder !== undefined) for (const record of made.values()) linkFiles(record, store, folder)
+  if (folder !== undefined) for (const record of made.values()) linkFiles(record, store, folder)
   return { images, encoded: jobs.length }
 }
 
@@ -105,8 +107,8 @@ export function imageName(sha256: string): string {
   return sha256Hex(`portfolio-media 1\0${ENCODING_KEY}\0${sha256}`).slice(0, 16)
 }
 
-function sourceDigest(file: string, store: Store | undefined): string {
-  const digest = store ? fileDigests(store).digest(file) : sha256Hex(readFileSync(file))
+function sourceDigest(file: string, digests: FileDigests): string {
+  const digest = digests.digest(file)
   // The rules refused a missing file or a link before any build got here.
   if (digest === undefined) throw new Error(`${file} is not a regular file`)
   return digest
@@ -123,7 +125,7 @@ function keptRecord(store: Store, key: string): EncodedRecord | undefined {
 function linkFiles(record: EncodedRecord, store: Store, folder: string): void {
   for (const file of record.files) {
     const kept = store.getFile(FILES_KIND, file.name, file.size)
-    // Not kept (a store that cannot be written): encodeMedia wrote it into the folder itself.
+    // Not kept (noStore, or a store that cannot be written): encodeMedia wrote it into the folder itself.
     if (kept === undefined) continue
     const target = path.join(folder, file.name)
     try {

@@ -1,3 +1,4 @@
+import type { FileDigests } from '../cache/file-digests.ts'
 import type { Store } from '../cache/store.ts'
 import type { Portfolio } from '../content/content-types.ts'
 import type { Strings } from '../../site/src/i18n/strings.ts'
@@ -11,7 +12,8 @@ export interface AppRequest {
   siteDir: string
   appDir: string
   serverDir: string
-  store: Store | undefined
+  store: Store
+  digests: FileDigests
 }
 
 /**
@@ -28,7 +30,6 @@ export async function buildApp(
   catalogues: ReadonlyMap<string, Strings>,
   request: AppRequest,
 ): Promise<SiteBuild> {
-  const { store, ...folders } = request
   const generated = generateContentModules({ portfolio, projects: [] }, await generateTypes(), { hasPosts, catalogues })
-  return buildSite({ ...folders, generated, store: store ?? false })
+  return buildSite({ ...request, generated })
 }

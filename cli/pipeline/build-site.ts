@@ -1,7 +1,9 @@
 import path from 'node:path'
 import type { VirtualFile } from '../generate/generate-content.ts'
 import { siteDirectory } from '../paths.ts'
-import { openStore, type Store } from '../cache/store.ts'
+import { keepsNothing } from '../cache/no-store.ts'
+import type { Store } from '../cache/store.ts'
+import type { FileDigests } from '../cache/file-digests.ts'
 import { readSiteBuild, siteKey, storedSiteBuild, storeSiteBuild, writeSiteBuild, type SiteFile } from './site-cache.ts'
 import { runViteBuilds, SERVER_ENTRY } from './vite-builds.ts'
 
@@ -15,8 +17,10 @@ export interface SiteBuildOptions {
   serverDir: string
   /** The content modules the app bundles (see vite-builds.ts): this build's own, not site/src/generated/. */
   generated: readonly VirtualFile[]
-  /** Where builds are kept by a hash of their inputs (see site-cache.ts); false always builds. @default the store under node_modules/.cache/portfolio/ */
-  store?: Store | false
+  /** Where builds are kept by a hash of their inputs (see site-cache.ts); noStore always builds. */
+  store: Store
+  /** The build's file digests, through which the app's sources are hashed for that key. */
+  digests: FileDigests
 }
 
 export interface SiteBuild {
@@ -41,10 +45,12 @@ const SHELL = 'client/index.html'
  * into the site folder by writeSiteBuild, its one writer there.
  */
 export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
-  const store = options.store === false ? undefined : (options.store ?? openStore())
-  const key = store && siteKey(store, siteDirectory, options.generated, options.base)
-  const kept = store && key !== undefined ? { store, key } : undefined
-  const stored = kept && storedSiteBuild(kept.store, kept.key)
+  const { store } = options
+  // Without a key nothing is looked up nor kept, and no page is taken from the site in place.
+  const key = keepsNothing(store)
+    ? undefined
+    : siteKey(store, options.digests, siteDirectory, options.generated, options.base)
+  const stored = key === undefined ? undefined : storedSiteBuild(store, key)
   let files: SiteFile[]
   if (stored) files = stored
   else {
@@ -56,7 +62,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
       generated: options.generated,
     })
     files = readSiteBuild(options.appDir, options.serverDir)
-    if (kept) storeSiteBuild(kept.store, kept.key, files)
+    if (key !== undefined) storeSiteBuild(store, key, files)
   }
   const shell = files.find((file) => file.path === SHELL)
   if (!shell) throw new Error(`the app build has no ${SHELL}`)
@@ -70,6 +76,6 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
     serverEntry: path.join(options.serverDir, SERVER_ENTRY),
     shell: Buffer.from(shell.bytes).toString('utf8'),
     cached: stored !== undefined,
-    ...(kept ? { key: kept.key } : {}),
+    ...(key !== undefined ? { key } : {}),
   }
 }

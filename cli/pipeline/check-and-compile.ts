@@ -1,16 +1,10 @@
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { noStore } from '../cache/no-store.ts'
-import { openStore, type Store } from '../cache/store.ts'
-import { fileDigests } from '../cache/file-digests.ts'
+import { entryKind, type Store } from '../cache/store.ts'
+import { openFileDigests, type FileDigests } from '../cache/file-digests.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
 import { checkAcrossFiles, type CheckResult, type FileOutcome } from '../content/check-content.ts'
-import {
-  loadSources,
-  type FileRead,
-  type LoadedSources,
-  type OverlaySource,
-  type SourceFile,
-} from '../content/load-sources.ts'
+import { loadSources, type LoadedSources, type OverlaySource, type SourceFile } from '../content/load-sources.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import {
   compilePortfolioCached,
@@ -37,11 +31,13 @@ export interface CompileOptions {
    */
   pool?: BuildPool
   workers?: WorkerMode
+  /** Where checked and compiled files are kept (cli/cache/store.ts); noStore checks and compiles every file. */
+  store: Store
   /**
-   * Where checked and compiled files are kept (cli/cache/store.ts); false checks and compiles every file.
-   * @default the store under node_modules/.cache/portfolio/
+   * The file digests the content is read through: the caller's (a build's, a dev session's), which it
+   * saves. @default digests opened on `store` for the call, saved when it ends
    */
-  store?: Store | false
+  digests?: FileDigests
   /**
    * A build's site folder: each project's data file is written under its data/ as it is compiled
    * (keepProject), and the result's projects are their cards, with `kept` beside them.
@@ -55,12 +51,12 @@ export interface CompileOptions {
   /** Told how many project files are checked so far, of how many, as they are. */
   progress?: (done: number, total: number) => void
   /**
-   * What earlier calls made of each file, kept by the caller across calls (the dev server): the
-   * files as read (see LoadOptions.memo) and each project file's result by path with the text it
-   * was made from. A project whose text is unchanged takes its result from here, before the store,
-   * and every result of this call is put here.
+   * What earlier calls made of each file, kept by the caller across calls (the dev server's
+   * memoryStore, which it prunes after each call): the files as read (see LoadOptions.memo) and each
+   * project and post file's result by its path and text. A file whose text is unchanged takes its
+   * result from here, before the store, and every result of this call is put here.
    */
-  memo?: CompileMemo
+  memo?: Store
   /** Compile drafts too, and list them among the posts (`dev`); a build and `generate` never do. @default false */
   drafts?: boolean
   /** Today, "YYYY-MM-DD", for the future-date rule (see CheckOptions.today). */
@@ -69,12 +65,12 @@ export interface CompileOptions {
   strictI18n?: boolean
 }
 
-export interface CompileMemo {
-  files: Map<string, FileRead>
-  projects: Map<string, { text: string; result: ProjectJobResult }>
-  /** Each post file's result by path, with the text it was made from, as for projects. */
-  posts?: Map<string, { text: string; result: PostJobResult }>
-}
+/** What checkProjects takes besides the checked portfolio, which holds the store and the digests. */
+export type ProjectsOptions = Omit<CompileOptions, 'store' | 'digests'>
+
+/** A project's or a post's result in the caller's memo (CompileOptions.memo), by the file's path and text. */
+const REMEMBERED_PROJECT = entryKind<ProjectJobResult>('project result')
+const REMEMBERED_POST = entryKind<PostJobResult>('post result')
 
 /** `P`: a project of `compiled`, its card alone with `dataDir`. */
 export interface CheckAndCompileResult<P extends ProjectCard = CompiledCaseStudy> extends CheckResult {
@@ -86,12 +82,15 @@ export interface CheckAndCompileResult<P extends ProjectCard = CompiledCaseStudy
   compileDiagnostics: Diagnostic[]
   /** How many of the content's project files were compiled now and how many came from the store. */
   compileStats?: { compiled: number; cached: number }
+  /** Project files checked again by this call, and taken from the memo as they were (none without one). */
+  projectFiles: { redone: number; reused: number }
 }
 
 /** The content's files loaded and portfolio.yaml checked on its own: the first half of checkAndCompile. */
 export interface PortfolioChecked {
   loaded: LoadedSources
   store: Store
+  digests: FileDigests
   outcome: FileOutcome | undefined
   /**
    * portfolio.yaml compiled, when it passed its own checks: a build starts
@@ -114,38 +113,36 @@ export async function checkAndCompile(
 ): Promise<CheckAndCompileResult<ProjectCard>>
 export async function checkAndCompile(
   root: string,
-  options?: CompileOptions & { dataDir?: undefined },
+  options: CompileOptions & { dataDir?: undefined },
 ): Promise<CheckAndCompileResult>
 export async function checkAndCompile(
   root: string,
-  options: CompileOptions = {},
+  options: CompileOptions,
 ): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>> {
   const pool = options.pool ?? openPool(options.workers)
+  const digests = options.digests ?? openFileDigests(options.store)
   try {
-    return await checkProjects(root, await checkPortfolio(root, options), { ...options, pool })
+    return await checkProjects(root, await checkPortfolio(root, { ...options, digests }), { ...options, pool })
   } finally {
     if (!options.pool) await pool.close()
+    if (!options.digests) digests.save()
   }
 }
 
 /** Loads the content's files and checks portfolio.yaml; compiling it starts as soon as it passes (see PortfolioChecked.portfolio). */
 export async function checkPortfolio(
   root: string,
-  options: Pick<CompileOptions, 'store' | 'memo'> = {},
+  options: Pick<CompileOptions, 'store' | 'memo' | 'digests'>,
 ): Promise<PortfolioChecked> {
-  const store = options.store === false ? noStore : (options.store ?? openStore())
-  const memo = options.memo
-  const loaded = await loadSources(root, {
-    ...(memo ? { memo: memo.files } : {}),
-    digests: fileDigests(store),
-  })
+  const { store, memo, digests = openFileDigests(store) } = options
+  const loaded = await loadSources(root, { ...(memo ? { memo } : {}), digests })
   const source = loaded.portfolio
   const outcome: FileOutcome | undefined = source && checkFileCached(source, 'portfolio', store)
   const valid = outcome && !hasErrors(loaded.diagnostics) ? validPortfolio(outcome) : undefined
-  if (!source || !valid) return { loaded, store, outcome }
+  if (!source || !valid) return { loaded, store, digests, outcome }
   const portfolio = compilePortfolioCached(source, valid, store)
   portfolio.catch(() => undefined) // awaited by checkProjects, which throws what compiling threw
-  return { loaded, store, outcome, portfolio }
+  return { loaded, store, digests, outcome, portfolio }
 }
 
 /**
@@ -156,31 +153,31 @@ export async function checkPortfolio(
 export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
-  options: CompileOptions & { pool: BuildPool; dataDir: string },
+  options: ProjectsOptions & { pool: BuildPool; dataDir: string },
 ): Promise<CheckAndCompileResult<ProjectCard>>
 export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
-  options: CompileOptions & { pool: BuildPool; dataDir?: undefined },
+  options: ProjectsOptions & { pool: BuildPool; dataDir?: undefined },
 ): Promise<CheckAndCompileResult>
 export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
-  options: CompileOptions & { pool: BuildPool },
+  options: ProjectsOptions & { pool: BuildPool },
 ): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>>
 export async function checkProjects(
   root: string,
   checked: PortfolioChecked,
-  options: CompileOptions & { pool: BuildPool },
+  options: ProjectsOptions & { pool: BuildPool },
 ): Promise<CheckAndCompileResult<CompiledCaseStudy | ProjectCard>> {
-  const { loaded, store, outcome, portfolio: compiling } = checked
+  const { loaded, store, digests, outcome, portfolio: compiling } = checked
   const keeper = projectKeeper(store, options)
   // On the pool at once: a post's job is short, and waits for no project.
-  const [{ results: projectResults, overlays }, postResults] = await Promise.all([
+  const [{ results: projectResults, overlays, projectFiles }, postResults] = await Promise.all([
     projectResultsOf(loaded.projects, loaded.overlays, store, keeper, options),
     postResultsOf(loaded.posts, store, options),
   ])
-  const result = await checkAcrossFiles(root, loaded, outcome, projectResults, store, {
+  const result = await checkAcrossFiles(root, loaded, outcome, projectResults, store, digests, {
     posts: postResults,
     overlaysChecked: overlays,
     ...(options.today !== undefined ? { today: options.today } : {}),
@@ -189,7 +186,7 @@ export async function checkProjects(
   // Settled before returning, whatever the checks found: a build's app started from it has started.
   await compiling?.catch(() => undefined)
   const source = loaded.portfolio
-  if (!result.content || !source) return { ...result, compileDiagnostics: [] }
+  if (!result.content || !source) return { ...result, compileDiagnostics: [], projectFiles }
   // Valid content passed the portfolio's own checks, so it is compiled already: this gives that
   // portfolio, or throws what compiling it threw (never compiling it twice).
   const portfolio = await (compiling ?? compilePortfolioCached(source, result.content.portfolio, store))
@@ -200,12 +197,6 @@ export async function checkProjects(
     projectResults,
     { store, keeper },
   )
-  // Each edit leaves entries no build reads again: the least recently used go once there are too many.
-  // A store the caller opened is the caller's to prune (a build prunes once, after its last step).
-  if (store && options.store === undefined) {
-    fileDigests(store).save()
-    if (stats.compiled > 0) store.prune()
-  }
   const posts = await compiledPosts(result.content, loaded, postResults, store, options.drafts === true)
   diagnostics.push(...posts.diagnostics)
   const failed = hasErrors(diagnostics)
@@ -215,6 +206,7 @@ export async function checkProjects(
     ...(options.dataDir !== undefined && !failed ? { kept } : {}),
     compileDiagnostics: diagnostics,
     compileStats: stats,
+    projectFiles,
   }
 }
 
@@ -225,7 +217,7 @@ export async function checkProjects(
  */
 type Keeper = (result: ProjectJobResult, source: SourceFile) => ProjectJobResult
 
-function projectKeeper(store: Store, { dataDir, dataInPlace }: CompileOptions): Keeper {
+function projectKeeper(store: Store, { dataDir, dataInPlace }: ProjectsOptions): Keeper {
   return (result, source) => {
     if (dataDir === undefined || !result.compiled || result.inSite) return result
     const kept = result.kept ?? keepProject(dataDir, result.compiled.project)
@@ -241,16 +233,22 @@ async function projectResultsOf(
   overlays: readonly OverlaySource[],
   store: Store,
   keep: Keeper,
-  options: CompileOptions & { pool: BuildPool },
-): Promise<{ results: ProjectJobResult[]; overlays: OverlayChecked[] }> {
-  const { memo, dataDir } = options
+  options: ProjectsOptions & { pool: BuildPool },
+): Promise<{
+  results: ProjectJobResult[]
+  overlays: OverlayChecked[]
+  projectFiles: { redone: number; reused: number }
+}> {
+  const { memo = noStore, dataDir } = options
   const results = new Array<ProjectJobResult>(sources.length)
   const overlaysChecked: OverlayChecked[] = []
   const toDo: number[] = []
+  const keys = sources.map((source) => REMEMBERED_PROJECT.key(memo, source.path, source.text))
+  let reused = 0
   sources.forEach((source, i) => {
-    const remembered = memo?.projects.get(source.path)
-    const stored =
-      remembered?.text === source.text ? remembered.result : storedResult(source, store, options.dataInPlace)
+    const remembered = REMEMBERED_PROJECT.get(memo, keys[i] as string)
+    if (remembered) reused++
+    const stored = remembered ?? storedResult(source, store, options.dataInPlace)
     // A project not checked again is the same object (the dev server compares them); its
     // translations are checked across files (or taken from the store there).
     if (stored) results[i] = keep(stored, source)
@@ -264,7 +262,7 @@ async function projectResultsOf(
     const own = overlaysOf.get(source.path)
     return {
       source,
-      ...(store ? { store: store.address } : {}),
+      store: store.address,
       ...(dataDir !== undefined ? { dataDir } : {}),
       ...(own ? { overlays: own } : {}),
     }
@@ -279,8 +277,8 @@ async function projectResultsOf(
       options.progress?.(++done, sources.length)
     },
   })
-  if (memo) rememberResults(memo, sources, results)
-  return { results, overlays: overlaysChecked }
+  results.forEach((result, i) => REMEMBERED_PROJECT.set(memo, keys[i] as string, result))
+  return { results, overlays: overlaysChecked, projectFiles: { redone: sources.length - reused, reused } }
 }
 
 /**
@@ -344,30 +342,27 @@ const POSTS_PER_WORKER = COMPILED_FILES_PER_WORKER
 async function postResultsOf(
   sources: readonly SourceFile[],
   store: Store,
-  options: CompileOptions & { pool: BuildPool },
+  options: ProjectsOptions & { pool: BuildPool },
 ): Promise<PostJobResult[]> {
-  const memo = options.memo
+  const { memo = noStore } = options
   const results = new Array<PostJobResult>(sources.length)
   const toDo: number[] = []
-  sources.forEach((source, i) => {
-    const remembered = memo?.posts?.get(source.path)
-    if (remembered?.text === source.text) results[i] = remembered.result
+  const keys = sources.map((source) => REMEMBERED_POST.key(memo, source.path, source.text))
+  keys.forEach((key, i) => {
+    const remembered = REMEMBERED_POST.get(memo, key)
+    if (remembered) results[i] = remembered
     else toDo.push(i)
   })
   const jobs = toDo.map((i) => ({
     source: sources[i] as SourceFile,
-    ...(store ? { store: store.address } : {}),
+    store: store.address,
     drafts: options.drafts === true,
   }))
   await options.pool.runJobs('post', jobs, {
     perWorker: POSTS_PER_WORKER,
     each: (result, j) => (results[toDo[j] as number] = result),
   })
-  if (memo) {
-    const posts = (memo.posts ??= new Map())
-    posts.clear()
-    sources.forEach((source, i) => posts.set(source.path, { text: source.text, result: results[i] as PostJobResult }))
-  }
+  results.forEach((result, i) => REMEMBERED_POST.set(memo, keys[i] as string, result))
   return results
 }
 
@@ -424,19 +419,4 @@ function storedResult(
     }
   const compiled = readCompiledProject(source, store)
   return compiled && { ...result, compiled, cached: true }
-}
-
-/** Puts this call's results into the caller's memo, and forgets files that are gone. */
-function rememberResults(
-  memo: CompileMemo,
-  sources: readonly SourceFile[],
-  results: readonly ProjectJobResult[],
-): void {
-  const present = new Set<string>()
-  sources.forEach((source, i) => {
-    present.add(source.path)
-    const result = results[i] as ProjectJobResult
-    if (memo.projects.get(source.path)?.result !== result) memo.projects.set(source.path, { text: source.text, result })
-  })
-  for (const file of memo.projects.keys()) if (!present.has(file)) memo.projects.delete(file)
 }

@@ -1,4 +1,3 @@
-import { noStore } from '../cache/no-store.ts'
 import { storeAt, type StoreAddress } from '../cache/store.ts'
 import type { Project } from '../content/content-types.ts'
 import type { LocalizedFile } from '../content/i18n/localize.ts'
@@ -19,7 +18,7 @@ export interface LanguageProjectJob {
   file: LocalizedFile<Project>
   /** The language's folder in the site being assembled (`<tag>/`): its data goes under its data/. */
   dataDir: string
-  store?: StoreAddress
+  store: StoreAddress
 }
 
 /** Each language's chat analysis (its stemmer loaded once per thread). */
@@ -37,7 +36,7 @@ function chatLanguage(language: string, defaultLanguage: string): Promise<ChatLa
 }
 
 export async function compileLanguageProjectJob(job: LanguageProjectJob): Promise<KeptProject> {
-  const store = job.store ? storeAt(job.store) : noStore
+  const store = storeAt(job.store)
   const project = await compileLanguageProject(job.language, job.file, store)
   return keepProject(job.dataDir, project, await chatLanguage(job.language, job.defaultLanguage))
 }

@@ -11,7 +11,6 @@ import { withBuildPhoto, type BuildMediaOptions } from '../media/build-media.ts'
 import type { MadeMedia } from '../media/make-media.ts'
 import { attachProjectMedia } from '../media/project-media.ts'
 import type { Store } from '../cache/store.ts'
-import { noStore } from '../cache/no-store.ts'
 import { writeFileAtomically } from '../write-atomically.ts'
 import { chatData, chatTextsFile } from '../../site/src/chat/index-path.ts'
 import { languagePortfolioData } from '../../site/src/paths.ts'
@@ -49,7 +48,7 @@ export interface LanguageSitesInput {
   /** The output folder, holding the site in place until this build replaces it. */
   outDir: string
   pool: BuildPool
-  store: Store | undefined
+  store: Store
   media: BuildMediaOptions
   images: Pick<MadeMedia, 'images'> & { projectsWithImages: ReadonlySet<string> }
   /** The default language's built posts (covers resolved) and data/posts.json's entries (writing.external's too). */
@@ -70,7 +69,7 @@ export async function buildLanguageSites(input: LanguageSitesInput): Promise<Pre
     )
     // Its pages unchanged since the build in place are taken from its folder there, as the default's are.
     const cache: PageCache | undefined =
-      input.store && input.siteKey !== undefined
+      input.siteKey !== undefined
         ? {
             store: input.store,
             site: path.join(input.outDir, language),
@@ -111,7 +110,7 @@ async function writeLanguageData(
 ): Promise<LanguageData> {
   // Its passages are cut into terms by its own rules; its files are in its folder, so at the default's paths there.
   const chat = { ...(await loadChatLanguage(content.language, input.defaultLanguage)), paths: chatData }
-  const store = input.store ?? noStore
+  const { store } = input
   const kept = await input.pool.runJobs(
     'language-project',
     content.projects.map((file) => ({
@@ -119,7 +118,7 @@ async function writeLanguageData(
       defaultLanguage: input.defaultLanguage,
       file,
       dataDir: folder,
-      ...(input.store ? { store: input.store.address } : {}),
+      store: store.address,
     })),
     { perWorker: COMPILED_FILES_PER_WORKER },
   )

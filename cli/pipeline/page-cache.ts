@@ -1,6 +1,6 @@
-import type { Store } from '../cache/store.ts'
+import { entryKind, type Store } from '../cache/store.ts'
 import { sha256Hex } from '../sha256.ts'
-import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
+import { openSiteInPlace, type Outputs, type SiteInPlace } from '../cache/site-in-place.ts'
 import type { PageScan } from './scan-page.ts'
 import type { Route } from './list-routes.ts'
 
@@ -13,6 +13,9 @@ import type { Route } from './list-routes.ts'
  * record says which cards it saw; so does the posts index (the home page, case studies, the writing
  * pages), and a post page's key holds its post's data (data/posts/<slug>.json as the site holds it).
  */
+
+/** The manifest of a site's pages; a page's own key (pageKey) is made under the same kind. */
+const PAGES = entryKind<Outputs<PageData>>('pages')
 
 export interface PageCache {
   /** Where the manifest of the pages is kept. */
@@ -56,7 +59,7 @@ export function pageKey(cache: PageCache, route: Route): string {
         : ''
   // A page's language names its hreflang set and canonical, which change with other languages' translations.
   const language = route.language ? `${JSON.stringify(route.language)}\0${cache.languageHash ?? ''}` : ''
-  return cache.store.key('page', cache.siteKey, route.url, route.file, String(route.status), data, language)
+  return PAGES.key(cache.store, cache.siteKey, route.url, route.file, String(route.status), data, language)
 }
 
 /** What a rendered page is recorded with: its output check, and what it saw of the cards and of the posts index if it read them. */
@@ -77,7 +80,7 @@ export const postsSeen = (cache: PageCache): string => cache.postsHash
 
 /** The pages of the site in place, to take into the build's folder `into` (see SiteInPlace). */
 export function pagesInPlace(cache: PageCache, into: string): SiteInPlace<PageData> {
-  return openSiteInPlace({ store: cache.store, site: cache.site, into, kind: 'pages', isData: isPageData })
+  return openSiteInPlace({ store: cache.store, site: cache.site, into, kind: PAGES })
 }
 
 /** A page taken from the site in place is the one this build would render: same route, and the same cards and posts index if it used them. */
@@ -98,16 +101,4 @@ export function samePageInputs(cache: PageCache, route: Route): (data: PageData)
 export function cardsSeen(cache: PageCache, route: Route): string {
   if (!route.cards) return cache.cardsHash
   return sha256Hex([cache.techHash, ...route.cards.map((id) => cache.cardHashes.get(id) ?? 'missing')].join('\0'))
-}
-
-function isPageData(value: unknown): value is PageData {
-  if (typeof value !== 'object' || value === null) return false
-  const { scan, cards, posts } = value as Partial<PageData>
-  return (
-    typeof scan?.page === 'string' &&
-    Array.isArray(scan.ids) &&
-    Array.isArray(scan.links) &&
-    (cards === undefined || typeof cards === 'string') &&
-    (posts === undefined || typeof posts === 'string')
-  )
 }

@@ -1,4 +1,3 @@
-import { noStore } from '../cache/no-store.ts'
 import { storeAt, type StoreAddress } from '../cache/store.ts'
 import { checkFileCached } from '../content/check-cache.ts'
 import type { Post } from '../content/content-types.ts'
@@ -17,8 +16,8 @@ import type { CompiledPost } from '../compile/compile-post.ts'
 
 export interface PostJob {
   source: SourceFile
-  /** Where checked and compiled files are kept; undefined: nothing is read from or kept in a store. */
-  store?: StoreAddress
+  /** Where checked and compiled files are kept (noStore's address: nowhere). */
+  store: StoreAddress
   /** Compile drafts too (`dev`); a build never does. */
   drafts?: boolean
 }
@@ -39,7 +38,7 @@ export interface PostJobResult {
 
 export async function checkAndCompilePost(job: PostJob): Promise<PostJobResult> {
   const { source } = job
-  const store = job.store ? storeAt(job.store) : noStore
+  const store = storeAt(job.store)
   const checked = checkFileCached(source, 'post', store)
   const result: PostJobResult = {
     path: source.path,

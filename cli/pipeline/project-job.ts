@@ -1,5 +1,4 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { noStore } from '../cache/no-store.ts'
 import { storeAt, type StoreAddress } from '../cache/store.ts'
 import { checkFileCached } from '../content/check-cache.ts'
 import type { ProjectCard } from '../content/content-types.ts'
@@ -25,8 +24,8 @@ import { writeProjectData, type ProjectDataFile } from '../generate/project-data
 
 export interface ProjectJob {
   source: SourceFile
-  /** Where checked and compiled files are kept; undefined (or noStore's address): nothing is read from or kept in a store. */
-  store?: StoreAddress
+  /** Where checked and compiled files are kept (noStore's address: nowhere). */
+  store: StoreAddress
   /**
    * A build's site folder: the compiled project's data file is written under its data/ (keepProject),
    * and only its card comes back as `compiled.project`, not its prose.
@@ -78,7 +77,7 @@ interface ProjectChecked {
 
 export async function checkAndCompileProject(job: ProjectJob): Promise<ProjectJobResult> {
   const { source } = job
-  const store = job.store ? storeAt(job.store) : noStore
+  const store = storeAt(job.store)
   const checked = checkFileCached(source, 'project', store)
   const result: ProjectJobResult = {
     path: source.path,

@@ -1,3 +1,4 @@
+import { noStore } from '../cache/no-store.ts'
 import { openStore } from '../cache/store.ts'
 import { recordedResult, snapshotInputs } from './build-record.ts'
 import type { BuildOptions, BuildResult } from './run.ts'
@@ -11,9 +12,10 @@ export type { BuildOptions, BuildResult } from './run.ts'
  * reads no content and loads none of them.
  */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
-  const store = options.store === false ? undefined : (options.store ?? openStore())
-  const inputs = store && snapshotInputs(options.root)
-  const recorded = store && inputs && recordedResult(store, options, inputs)
+  // The one place where "no store" (false) becomes the store that keeps nothing: no record is found then.
+  const store = options.store === false ? noStore : (options.store ?? openStore())
+  const inputs = snapshotInputs(options.root)
+  const recorded = recordedResult(store, options, inputs)
   if (recorded) {
     const { sources, ...result } = recorded
     return { ...result, sources: new Map(sources), compiled: true, upToDate: true }

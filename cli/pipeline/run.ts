@@ -30,9 +30,8 @@ import { generateTypes } from '../generate/generate-types.ts'
 import { writeFiles } from '../generate/write-files.ts'
 import { generatedDirectory, siteDirectory } from '../paths.ts'
 import { techPages } from '../../site/src/technologies.ts'
-import { noStore } from '../cache/no-store.ts'
 import { openStore, type Store } from '../cache/store.ts'
-import { fileDigests } from '../cache/file-digests.ts'
+import { openFileDigests, type FileDigests } from '../cache/file-digests.ts'
 import { saveRecord, type InputSnapshot } from './build-record.ts'
 import {
   contentIn,
@@ -68,16 +67,23 @@ export interface GenerateResult<P extends ProjectCard = CompiledCaseStudy> exten
 
 /** check → compile markdown and diagrams → generate modules → write them. Writes nothing on any error. */
 export async function runGenerate(root: string, outputDirectory = generatedDirectory): Promise<GenerateResult> {
+  const store = openStore()
+  const digests = openFileDigests(store)
   // load, parse, schema, rules, then markdown → HTML and Mermaid → SVG (unchanged files from the cache)
-  const outcome = generateOutcome(await checkAndCompile(root))
+  const checked = await checkAndCompile(root, { store, digests })
+  // Each edit leaves entries no run reads again: the least recently used go once there are too many.
+  if (checked.compileStats?.compiled) store.prune()
+  const outcome = generateOutcome(checked)
   if (!outcome.compiled) return outcome
   // Images resolved (encoded into the store, or taken from it); a build puts their files in the site.
   let compiled: CompiledContent
   try {
-    compiled = (await withCompiledMedia(outcome.compiled, { root, store: openStore(), encode: encodeInThread })).content
+    compiled = (await withCompiledMedia(outcome.compiled, { root, store, digests, encode: encodeInThread })).content
   } catch (error) {
     const { compiled: _, ...failed } = outcome
     return { ...failed, diagnostics: [...outcome.diagnostics, ...imagesFailed(error, outcome)] }
+  } finally {
+    digests.save()
   }
   // typed modules, deterministic
   const files = generateContentModules(
@@ -154,27 +160,26 @@ export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources'
  * (build-record.ts) once the site is in place. Called by runBuild (run-build.ts), which first asks
  * that record whether there is anything to do.
  */
-export async function runBuildSteps(
-  options: BuildOptions,
-  store: Store | undefined,
-  inputs: InputSnapshot | undefined,
-): Promise<BuildResult> {
+export async function runBuildSteps(options: BuildOptions, store: Store, inputs: InputSnapshot): Promise<BuildResult> {
   const { step, progress } = timedSteps(options)
   const work = workDirectories(options.outDir, siteDirectory)
   await removeStaleWorkDirectories(options.outDir)
   // Every step writes its outputs straight into the site folder; it replaces the site in place at the end.
   await startSiteFolder(work.site, options.root)
   const pool = openPool()
+  // The one set of file digests of this build: every step hashes its inputs through it; saved at the end.
+  const digests = openFileDigests(store)
   const stopped = new AbortController()
-  const dataFiles = store && dataInPlace(store, options.outDir, work.site)
+  const dataFiles = dataInPlace(store, options.outDir, work.site)
   const media: BuildMediaOptions = {
     root: options.root,
     store,
+    digests,
     siteDir: work.site,
     encode: (jobs) => pool.runJobs('media', jobs, { perWorker: IMAGES_PER_WORKER, signal: stopped.signal }),
     signal: stopped.signal,
   }
-  const build: Build = { options, store, work, pool, step, dataFiles, media }
+  const build: Build = { options, store, digests, work, pool, step, dataFiles, media }
   let app: Promise<SiteBuild> | undefined
   let cards: Promise<{ files: string[]; ms: number }> | undefined
   let built = false
@@ -184,7 +189,7 @@ export async function runBuildSteps(
     const checked = await step(
       'validate + generate',
       async (count) => {
-        const portfolio = await checkPortfolio(options.root, { store: store ?? false })
+        const portfolio = await checkPortfolio(options.root, { store, digests })
         // The app's one module about posts is hasPosts: guessed now (a post file, or feeds in
         // writing.external), so the app starts at once, and checked against the compiled posts below
         // (wrong only when every post is a draft, or every feed is down with no copy: built again).
@@ -194,16 +199,15 @@ export async function runBuildSteps(
         app?.catch(() => undefined) // awaited below, or in `finally` when the content has errors
         // The posts of writing.external, fetched (or taken from the store) while the files are checked.
         const external = (portfolio.portfolio ?? Promise.resolve(undefined)).then(
-          (compiled) => startExternalPosts(compiled, portfolio.loaded.portfolio, store ?? noStore),
+          (compiled) => startExternalPosts(compiled, portfolio.loaded.portfolio, store),
           () => ({ posts: [], diagnostics: [] }),
         )
         const checkedFiles = generateOutcome(
           await checkProjects(options.root, portfolio, {
             pool,
-            store: store ?? false,
             dataDir: work.site,
             ...(options.strictI18n ? { strictI18n: true } : {}),
-            ...(dataFiles ? { dataInPlace: dataFiles } : {}),
+            dataInPlace: dataFiles,
             progress: count,
           }),
         )
@@ -237,6 +241,7 @@ export async function runBuildSteps(
       root: options.root,
       folder: work.site,
       store,
+      digests,
       site: options.outDir,
       signal: stopped.signal,
       progress: progress('social images'),
@@ -259,7 +264,7 @@ export async function runBuildSteps(
       },
     )
     built = result.compiled
-    if (built && store && inputs) record(store, options, inputs, result)
+    if (built) record(store, digests, options, inputs, result)
     return result
   } finally {
     // A failed build: the cards not drawn yet are dropped (closing the pool drops its jobs not started).
@@ -267,9 +272,9 @@ export async function runBuildSteps(
     await pool.close()
     await Promise.allSettled([app, cards, images, resume])
     for (const folder of [work.site, work.app, work.server]) await rm(folder, { recursive: true, force: true })
-    if (store) fileDigests(store).save()
+    digests.save()
     // Each edit leaves entries no build reads again: the least recently used go once there are too many.
-    store?.prune()
+    store.prune()
   }
 }
 
@@ -282,9 +287,14 @@ function namesFeeds(data: unknown): boolean {
 }
 
 /** The record that lets the next build with nothing changed stop at once (build-record.ts). */
-function record(store: Store, options: BuildOptions, inputs: InputSnapshot, result: BuildResult): void {
+function record(
+  store: Store,
+  digests: FileDigests,
+  options: BuildOptions,
+  inputs: InputSnapshot,
+  result: BuildResult,
+): void {
   const { pages, diagnostics, fileCount, sources } = result
-  const digests = fileDigests(store)
   saveRecord(store, options, inputs, { pages, diagnostics, fileCount, sources: [...sources] }, (file, identity) =>
     digests.readAs(file, identity),
   )
@@ -293,17 +303,18 @@ function record(store: Store, options: BuildOptions, inputs: InputSnapshot, resu
 /** What every step of one build shares. */
 interface Build {
   options: BuildOptions
-  store: Store | undefined
+  store: Store
+  digests: FileDigests
   work: ReturnType<typeof workDirectories>
   pool: BuildPool
   step: Step
-  dataFiles: DataInPlace | undefined
+  dataFiles: DataInPlace
   media: BuildMediaOptions
 }
 
 /** The app's Vite build (or the app from the store), from the compiled portfolio: it holds no project, no post. */
 async function startApp(
-  { options, work, store, media }: Build,
+  { options, work, store, digests, media }: Build,
   portfolio: Portfolio,
   hasPosts: boolean,
   uiStrings: readonly SourceFile[],
@@ -317,6 +328,7 @@ async function startApp(
     appDir: work.app,
     serverDir: work.server,
     store,
+    digests,
   })
 }
 
@@ -331,24 +343,17 @@ async function startResume(
     const [done] = await pool.runJobs('resume', [input], { perWorker: 1, signal })
     return done as JobResult<'resume'>
   }
-  const outcome = await makeResume(checked, options.root, store ?? noStore, typeset, options.base)
+  const outcome = await makeResume(checked, options.root, store, typeset, options.base)
   // Each other language's resume, from its content (resume.<tag>.pdf and .json), once the default's is made.
   const languages = []
   const defaultLanguage = checked.content?.portfolio.site.language ?? 'en'
   for (const content of checked.languages ?? []) {
     const localized = checked.content && contentIn(checked.content, content)
     // A problem with a translated field is located in the overlay it was written in.
-    const made = await makeResume(
-      { ...checked, content: localized },
-      options.root,
-      store ?? noStore,
-      typeset,
-      options.base,
-      {
-        tag: content.language,
-        fileOf: overlayFileOf(content, defaultLanguage),
-      },
-    )
+    const made = await makeResume({ ...checked, content: localized }, options.root, store, typeset, options.base, {
+      tag: content.language,
+      fileOf: overlayFileOf(content, defaultLanguage),
+    })
     languages.push({ tag: content.language, outcome: made })
   }
   return { outcome, ms: performance.now() - started, languages }
@@ -542,14 +547,15 @@ async function drawSocialCards(
   options: {
     root: string
     folder: string
-    store: Store | undefined
+    store: Store
+    digests: FileDigests
     site: string
     signal: AbortSignal
     progress: Progress
   },
 ): Promise<{ files: string[]; ms: number }> {
   const started = performance.now()
-  const covers = coverResolver(options.root, options.store)
+  const covers = coverResolver(options.root, options.digests)
   // Each other language's cards are in its folder (<tag>/og/…), as its pages link to them.
   const specs = [
     ...socialCardSpecs(content, covers),
@@ -557,6 +563,7 @@ async function drawSocialCards(
   ]
   let drawn = 0
   const files = await writeSocialCards(options.folder, specs, options.store, {
+    digests: options.digests,
     site: options.site,
     signal: options.signal,
     draw: (jobs) => {
@@ -585,13 +592,14 @@ async function prerenderSite(
   site: SiteBuild,
   siteDir: string,
   options: BuildOptions,
-  store: Store | undefined,
+  store: Store,
   pool: BuildPool,
   step: Step,
   content: Pick<PrerenderOptions, 'analytics'>,
 ): Promise<Prerendered> {
+  // No app key (a store that keeps nothing): every page is rendered.
   const pageCache: PageCache | undefined =
-    !store || !site.key
+    site.key === undefined
       ? undefined
       : {
           store,

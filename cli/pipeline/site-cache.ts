@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Store } from '../cache/store.ts'
-import { fileDigests } from '../cache/file-digests.ts'
+import { entryKind, type Store } from '../cache/store.ts'
+import type { FileDigests } from '../cache/file-digests.ts'
 import type { VirtualFile } from '../generate/generate-content.ts'
 import { listFiles } from '../list-files.ts'
 
@@ -15,13 +15,13 @@ import { listFiles } from '../list-files.ts'
  * damaged one is a miss and the app is built again.
  */
 
-const KIND = 'site'
-
 /** One file of a build: its path under client/ or server/ (with /), and its bytes. */
 export interface SiteFile {
   path: string
   bytes: Uint8Array
 }
+
+const SITE = entryKind<{ files: SiteFile[] }>('site')
 
 /**
  * What site/ holds that a build does not bundle: the generated folder (a build bundles its own
@@ -31,17 +31,17 @@ export const NOT_BUILT_FROM = /^(?:\.server-build|src[\\/]generated)(?:[\\/]|$)/
 
 /**
  * The store key of the app built from the site sources and these content modules with this base
- * path: each source file by its digest (cache/file-digests.ts), so an unchanged file is not read
- * again. Undefined when something cannot be read; then nothing is cached.
+ * path: each source file by its digest (`digests`), so an unchanged file is not read again.
+ * Undefined when something cannot be read; then nothing is cached.
  */
 export function siteKey(
   store: Store,
+  digests: FileDigests,
   siteDirectory: string,
   generated: readonly VirtualFile[],
   base: string,
 ): string | undefined {
   try {
-    const digests = fileDigests(store)
     const inputs: string[] = []
     for (const file of listFiles(siteDirectory).filter((relative) => !NOT_BUILT_FROM.test(relative))) {
       const digest = digests.digest(path.join(siteDirectory, file))
@@ -49,7 +49,7 @@ export function siteKey(
       inputs.push(file, digest)
     }
     for (const module of generated) inputs.push(`generated/${module.path}`, module.contents)
-    return store.key(KIND, `base ${base}`, ...inputs)
+    return SITE.key(store, `base ${base}`, ...inputs)
   } catch {
     return undefined
   }
@@ -57,7 +57,8 @@ export function siteKey(
 
 /** The client and server builds kept under the key; undefined when the store has no whole entry for it. */
 export function storedSiteBuild(store: Store, key: string): SiteFile[] | undefined {
-  return siteFiles(store.get(KIND, key))
+  const files = SITE.get(store, key)?.files
+  return files && placed(files) ? files : undefined
 }
 
 /** The files a Vite client and server build wrote into their folders. */
@@ -74,8 +75,8 @@ export function readSiteBuild(clientDir: string, serverDir: string): SiteFile[] 
 }
 
 /** Keeps a fresh build under the key (the store writes it atomically, or skips a store it cannot write). */
-export function storeSiteBuild(store: Store, key: string, files: readonly SiteFile[]): void {
-  store.set(KIND, key, { files })
+export function storeSiteBuild(store: Store, key: string, files: SiteFile[]): void {
+  SITE.set(store, key, { files })
 }
 
 /**
@@ -95,22 +96,15 @@ export function writeSiteBuild(files: readonly SiteFile[], targets: { client?: s
 }
 
 /**
- * The files of an entry, when it is a build: a list of files under client/ and server/, the server
- * bundle among them, none reaching out of its folder. The store vouches for the bytes; this, for the shape.
+ * Whether a build's files are all under client/ and server/, none reaching out of its folder, the
+ * server bundle and the HTML shell among them. The store vouches for the bytes; this, for where they are written.
  */
-function siteFiles(value: unknown): SiteFile[] | undefined {
-  if (typeof value !== 'object' || value === null || !Array.isArray((value as { files?: unknown }).files))
-    return undefined
-  const files = (value as { files: unknown[] }).files
-  const whole = files.every((file): file is SiteFile => {
-    const { path: name, bytes } = (file ?? {}) as Partial<SiteFile>
-    return typeof name === 'string' && bytes instanceof Uint8Array && insideItsFolder(name)
-  })
-  return whole &&
-    files.some((file) => (file as SiteFile).path.startsWith('server/')) &&
-    files.some((file) => (file as SiteFile).path === 'client/index.html')
-    ? (files as SiteFile[])
-    : undefined
+function placed(files: readonly SiteFile[]): boolean {
+  return (
+    files.every((file) => insideItsFolder(file.path)) &&
+    files.some((file) => file.path.startsWith('server/')) &&
+    files.some((file) => file.path === 'client/index.html')
+  )
 }
 
 /** client/… or server/…, each part a plain name (no '..', no separator of another system). */

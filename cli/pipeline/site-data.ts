@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { chatData } from '../../site/src/chat/index-path.ts'
 import { projectCardsData, projectData } from '../../site/src/paths.ts'
-import type { Store } from '../cache/store.ts'
-import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
+import { entryKind, type Store } from '../cache/store.ts'
+import { openSiteInPlace, type Outputs, type SiteInPlace } from '../cache/site-in-place.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { chatOverviewJson, chatPosts } from '../generate/chat-index.ts'
 import { cardsJson } from '../generate/project-data.ts'
@@ -35,9 +35,11 @@ export interface ProjectRecord {
 
 export type DataInPlace = SiteInPlace<ProjectRecord | null>
 
+const DATA = entryKind<Outputs<ProjectRecord | null>>('data')
+
 /** The data files of the site in place `site`, to take into the site folder being assembled, `into`. */
 export function dataInPlace(store: Store, site: string, into: string): DataInPlace {
-  return openSiteInPlace({ store, site, into, kind: 'data', isData: isRecordData })
+  return openSiteInPlace({ store, site, into, kind: DATA })
 }
 
 /**
@@ -130,20 +132,4 @@ export function writeSiteData(
     overviewBytes: Buffer.byteLength(overview),
     files: 2 + (listed.length > 0 ? 1 : 0) + 2 * projects.length + posts.length,
   }
-}
-
-function isRecordData(value: unknown): value is ProjectRecord | null {
-  if (value === null) return true
-  if (typeof value !== 'object') return false
-  const { kept, diagnostics } = value as Partial<ProjectRecord>
-  return (
-    typeof kept === 'object' &&
-    kept !== null &&
-    typeof kept.id === 'string' &&
-    typeof kept.sha256 === 'string' &&
-    typeof kept.chatSha256 === 'string' &&
-    typeof kept.card === 'object' &&
-    typeof kept.chat === 'object' &&
-    Array.isArray(diagnostics)
-  )
 }

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { openStore, type Store } from '../cache/store.ts'
+import { entryKind, openStore, type Store } from '../cache/store.ts'
 import { checkContent, type CheckResult } from '../content/check-content.ts'
 import { overlayFileOf } from '../content/i18n/overlay-file-of.ts'
 import type { LanguageContent } from '../content/i18n/localize.ts'
@@ -25,6 +25,9 @@ export interface ResumeFiles {
   json: string
   pages: number
 }
+
+/** A typeset resume, by its template, data and photo. */
+const RESUME = entryKind<ResumeFiles>('resume')
 
 export interface ResumeOutcome {
   /** Absent when resume.file names a hand-made PDF, or when there are diagnostics. */
@@ -75,7 +78,7 @@ export interface ResumeLanguage {
 export async function makeResume(
   checked: Pick<CheckResult, 'content' | 'parsed'>,
   root: string,
-  store: Store = openStore(),
+  store: Store,
   typesetWith: (input: TypesetInput) => Promise<Typeset> | Typeset = typesetJob,
   base = '/',
   language?: ResumeLanguage,
@@ -92,9 +95,9 @@ export async function makeResume(
   if (photo) data.photo = { file: photo.file, alt: photoAlt(data) }
   const template = await readFile(resumeTemplateFile, 'utf8')
   // The date is left out of the key: the same content keeps the bytes it was first made with.
-  const key = store.key('resume', template, JSON.stringify(data), ...(photo ? [photo.bytes] : []))
-  const hit = store.get('resume', key)
-  if (isResumeFiles(hit)) return { files: hit, diagnostics: [], cached: true }
+  const key = RESUME.key(store, template, JSON.stringify(data), ...(photo ? [photo.bytes] : []))
+  const hit = RESUME.get(store, key)
+  if (hit) return { files: hit, diagnostics: [], cached: true }
 
   // Loaded only when the resume is made: its font reader is slow to load, and a rebuild takes the resume from the store.
   const { checkGlyphs } = await import('./check-glyphs.ts')
@@ -129,7 +132,7 @@ export async function makeResume(
     json: `${JSON.stringify(jsonResume(data), null, 2)}\n`,
     pages: typeset.pages,
   }
-  store.set('resume', key, files)
+  RESUME.set(store, key, files)
   return { files, diagnostics: [], cached: false }
 }
 
@@ -139,15 +142,6 @@ async function readPhoto(root: string, photo: string): Promise<TypesetImage> {
   const format = photoFormat(bytes)
   assert(format, `${photo} was checked to be a PNG or JPEG`)
   return { file: `/photo.${format}`, bytes }
-}
-
-function isResumeFiles(value: unknown): value is ResumeFiles {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as ResumeFiles).pdf instanceof Uint8Array &&
-    typeof (value as ResumeFiles).json === 'string'
-  )
 }
 
 /** The names of a language's resume files: resume.pdf and resume.json in the default language, resume.<tag>.pdf and resume.<tag>.json in another. */
@@ -182,7 +176,7 @@ export function describeResume(outcome: ResumeOutcome): string {
 export async function makeResumeOf(root: string, tag?: string): Promise<ResumeOutcome | undefined> {
   const checked = await checkContent(root)
   if (!checked.content) return undefined
-  if (tag === undefined) return makeResume(checked, root)
+  if (tag === undefined) return makeResume(checked, root, openStore())
   const language = checked.languages?.find((content) => content.language === tag)
   if (!language) return undefined
   const defaultLanguage = checked.content.portfolio.site.language ?? 'en'

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileDigests } from '../cache/file-digests.ts'
-import type { Store } from '../cache/store.ts'
+import type { FileDigests } from '../cache/file-digests.ts'
 import { MAX_IMAGE_PIXELS } from '../content/rules/media.ts'
 import { colors, H, W } from './card-palette.ts'
-import { sha256Hex } from '../sha256.ts'
 
 /**
  * A project's cover on its social card: the right part of the card, cropped to fill it. The card's
@@ -43,16 +40,12 @@ export interface CardCover {
 /** The href a card's SVG names its cover by, until the pixels are put in (see coverDataUrl). */
 export const coverHref = (cover: CardCover): string => `cover:${cover.sha256}`
 
-/** Finds each cover's source under `root`, by its digest through the store's file digests (or by reading it). */
-export function coverResolver(root: string, store: Store | undefined): (src: string) => CardCover | undefined {
+/** Finds each cover's source under `root`, by its digest through the file digests. */
+export function coverResolver(root: string, digests: FileDigests): (src: string) => CardCover | undefined {
   return (src) => {
     const file = path.join(root, src)
-    try {
-      const sha256 = store ? fileDigests(store).digest(file) : sha256Hex(readFileSync(file))
-      return sha256 === undefined ? undefined : { file, sha256 }
-    } catch {
-      return undefined
-    }
+    const sha256 = digests.digest(file)
+    return sha256 === undefined ? undefined : { file, sha256 }
   }
 }
 

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { storeAt, type Store, type StoreAddress } from '../cache/store.ts'
-import { fileDigests } from '../cache/file-digests.ts'
-import { openSiteInPlace, type SiteInPlace } from '../cache/site-in-place.ts'
+import { entryKind, storeAt, type Store, type StoreAddress } from '../cache/store.ts'
+import type { FileDigests } from '../cache/file-digests.ts'
+import { openSiteInPlace, type Outputs, type SiteInPlace } from '../cache/site-in-place.ts'
 import { sha256Hex } from '../sha256.ts'
 import { RENDERER_FONT_FILES } from './card-font-files.ts'
 import type { CardSpec } from './card-specs.ts'
@@ -20,27 +20,31 @@ export { coverResolver } from './card-cover.ts'
  * (cache/site-in-place.ts), so a rebuild neither draws its SVG nor reads the store for it.
  */
 
-const KIND = 'card'
+/** A drawn card's PNG, by its SVG; and the manifest of the cards in a site, where a card is recorded by its spec. */
+const CARD = entryKind<Uint8Array>('card')
+const CARDS = entryKind<Outputs<null>>('cards')
 
 /**
  * The fonts' hash: with the SVG and the renderer's version, what decides a card's pixels besides the
  * tool's version (which the store's keys hold).
  */
-function fontsKey(store: Store): string {
-  return RENDERER_FONT_FILES.map((font) => fileDigests(store).digest(font) ?? 'missing').join(' ')
+export function fontsKey(digests: FileDigests): string {
+  return RENDERER_FONT_FILES.map((font) => digests.digest(font) ?? 'missing').join(' ')
 }
 
-/** The store key of a card's SVG. */
-export function cardKey(store: Store, svg: string, fonts = fontsKey(store)): string {
-  return store.key(KIND, CARD_RENDERER, fonts, svg)
+/** The store key of a card's SVG, drawn with the fonts of `fonts` (fontsKey). */
+export function cardKey(store: Store, svg: string, fonts: string): string {
+  return CARD.key(store, CARD_RENDERER, fonts, svg)
 }
 
 /** What a card in the site in place is recorded under: its spec, which decides its SVG (card-svg.ts is the tool's code). */
 function specKey(store: Store, spec: CardSpec, fonts: string): string {
-  return store.key('card spec', CARD_RENDERER, fonts, JSON.stringify(spec))
+  return CARDS.key(store, CARD_RENDERER, fonts, JSON.stringify(spec))
 }
 
 export interface CardWriteOptions {
+  /** The digests the fonts are hashed through, for the cards' keys (fontsKey). */
+  digests: FileDigests
   /** Stops the rendering (the build failed meanwhile): no card is written after, and the call rejects with the signal's reason. */
   signal?: AbortSignal
   /**
@@ -62,8 +66,8 @@ export interface CardJob {
   file: string
   siteDir: string
   /** Where the card is kept under `key` once drawn. */
-  store?: StoreAddress
-  key?: string
+  store: StoreAddress
+  key: string
   /** The project's cover, whose pixels go where the SVG names it (card-cover.ts). */
   cover?: CardCover
 }
@@ -78,7 +82,7 @@ export interface CardDrawn {
  */
 export async function drawCard(job: CardJob): Promise<CardDrawn> {
   const png = await renderCard(job.cover ? await withCoverPixels(job.svg, job.cover) : job.svg)
-  if (job.store && job.key !== undefined) storeAt(job.store).set(KIND, job.key, png)
+  CARD.set(storeAt(job.store), job.key, png)
   writeFileSync(path.join(job.siteDir, job.file), png)
   return { sha256: sha256Hex(png) }
 }
@@ -91,15 +95,13 @@ export async function drawCard(job: CardJob): Promise<CardDrawn> {
 export async function writeSocialCards(
   siteDir: string,
   specs: readonly CardSpec[],
-  store: Store | undefined,
+  store: Store,
   options: CardWriteOptions,
 ): Promise<string[]> {
   const { signal, site } = options
   const inPlace: SiteInPlace<null> | undefined =
-    store && site !== undefined
-      ? openSiteInPlace({ store, site, into: siteDir, kind: 'cards', isData: (data) => data === null })
-      : undefined
-  const fonts = store && fontsKey(store)
+    site === undefined ? undefined : openSiteInPlace({ store, site, into: siteDir, kind: CARDS })
+  const fonts = fontsKey(options.digests)
   mkdirSync(path.join(siteDir, 'og'), { recursive: true })
   // Posts' cards have a folder of their own (og/writing/).
   for (const folder of new Set(specs.map((spec) => path.dirname(spec.file))))
@@ -109,19 +111,20 @@ export async function writeSocialCards(
   const toRecord: (string | undefined)[] = []
   for (const spec of specs) {
     signal?.throwIfAborted()
-    const inPlaceKey = inPlace && store && fonts !== undefined ? specKey(store, spec, fonts) : undefined
+    const inPlaceKey = inPlace && specKey(store, spec, fonts)
     if (inPlace && inPlaceKey && inPlace.take(spec.file, inPlaceKey)) continue
     // Loaded for the first card the site in place lacks: it loads the font reader that measures text.
     cardSvg ??= (await import('./card-svg.ts')).cardSvg
     const svg = cardSvg(spec)
-    const key = store && cardKey(store, svg, fonts)
-    const kept = key === undefined ? undefined : store?.get(KIND, key)
-    if (!Buffer.isBuffer(kept)) {
+    const key = cardKey(store, svg, fonts)
+    const kept = CARD.get(store, key)
+    if (kept === undefined) {
       toDraw.push({
         svg,
         file: spec.file,
         siteDir,
-        ...(store && key !== undefined ? { store: store.address, key } : {}),
+        store: store.address,
+        key,
         ...(spec.project?.cover ? { cover: spec.project.cover } : {}),
       })
       toRecord.push(inPlaceKey)

@@ -5,6 +5,7 @@ import { chatData } from '../../site/src/chat/index-path.ts'
 import { smallTalkReplies } from '../../site/src/chat/knowledge.ts'
 import { replyText, replyTo, type ChatKnowledge, type Reply } from '../../site/src/chat/reply.ts'
 import { REPO_ROOT } from './fixtures.ts'
+import { openStore } from '../../cli/cache/store.ts'
 
 /**
  * The assistant over the shipped content as a visitor meets it: the overview and the project
@@ -26,7 +27,7 @@ export interface ShippedChat {
 }
 
 export async function openShippedChat(): Promise<ShippedChat> {
-  const { compiled } = await checkAndCompile(REPO_ROOT)
+  const { compiled } = await checkAndCompile(REPO_ROOT, { store: openStore() })
   if (!compiled) throw new Error('the shipped content does not compile')
   const files = new Map(chatFilesOf(compiled).map((file) => [file.path, file.contents]))
   const overviewJson = files.get(chatData.overview.file)!

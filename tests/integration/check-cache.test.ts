@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type Store } from '../../cli/cache/store.ts'
 import { checkAndCompile } from '../../cli/pipeline/check-and-compile.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 
 let fixture: FixtureRoot
 let root: string
@@ -19,7 +20,7 @@ let store: Store
 const folder = () => path.join(root, 'store', 'checked')
 const entries = () => readdirSync(folder()).filter((name) => name.endsWith('.bin'))
 /** What the content gives when every file is checked and compiled. */
-const reference = () => checkAndCompile(fixture.root, { workers: 'never', store: false })
+const reference = () => checkAndCompile(fixture.root, { workers: 'never', store: noStore })
 const cached = () => checkAndCompile(fixture.root, { workers: 'never', store })
 const comparable = (result: Awaited<ReturnType<typeof checkAndCompile>>) => ({
   diagnostics: result.diagnostics,

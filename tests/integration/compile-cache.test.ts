@@ -14,6 +14,7 @@ import { checkAndCompile } from '../../cli/pipeline/check-and-compile.ts'
 import { poolCounters } from '../../cli/workers/pool.ts'
 import { openPool } from '../../cli/pipeline/jobs.ts'
 import { copyRepoContent, type FixtureRoot } from '../helpers/fixtures.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 
 let fixture: FixtureRoot
 let root: string
@@ -36,7 +37,7 @@ beforeAll(async () => {
   fixture = copyRepoContent()
   root = mkdtempSync(path.join(os.tmpdir(), 'portfolio-compile-cache-'))
   store = openStore(root, 'compile-cache-test')
-  expected = await checkAndCompile(fixture.root, { pool: pools.never, store: false })
+  expected = await checkAndCompile(fixture.root, { pool: pools.never, store: noStore })
   expect(expected.compiled).toBeDefined()
 }, 60_000)
 
@@ -91,7 +92,7 @@ describe('compiled files in the store', () => {
           file,
           original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited on ${workers})`),
         )
-        const reference = await checkAndCompile(fixture.root, { pool: pools.never, store: false })
+        const reference = await checkAndCompile(fixture.root, { pool: pools.never, store: noStore })
         const jobs = { ...poolCounters }
         const edited = await build(workers)
         expect(edited.compileStats).toEqual({ compiled: 1, cached: 5 })
@@ -119,7 +120,7 @@ describe('compiled files in the store', () => {
       original.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title} (edited)`),
     )
     try {
-      const reference = await checkAndCompile(fixture.root, { pool: pools.never, store: false })
+      const reference = await checkAndCompile(fixture.root, { pool: pools.never, store: noStore })
       const edited = await build()
       expect(edited.compileStats).toEqual({ compiled: 1, cached: 5 })
       expect(edited.compiled).toEqual(reference.compiled)

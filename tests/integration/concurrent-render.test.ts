@@ -11,6 +11,7 @@ import { contentPlugin } from '../../cli/dev/dev-plugin.ts'
 import { siteDirectory } from '../../cli/paths.ts'
 import type { CompiledContent } from '../../cli/compile/compile-content.ts'
 import { browserProject, cardsJson, projectCards, projectDataJson } from '../../cli/generate/project-data.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 
 /** entry-server's render(url, base, projects, cards), as the build's workers and the dev server call it. */
 type Render = (
@@ -49,7 +50,7 @@ beforeAll(async () => {
       contentPlugin({
         siteDirectory,
         generatedDir: generated,
-        session: openContentSession(repo, generated, false),
+        session: openContentSession(repo, generated, noStore),
         state: { generated: true, problem: undefined },
         root: repo,
         firstRun: Promise.resolve(),

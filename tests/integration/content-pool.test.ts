@@ -18,6 +18,7 @@ import { openStore } from '../../cli/cache/store.ts'
 import { poolCounters } from '../../cli/workers/pool.ts'
 import { ParsedDocuments } from '../../cli/content/parsed-documents.ts'
 import { copyRepoContent, listCases, materializeCase, REPO_ROOT, type FixtureRoot } from '../helpers/fixtures.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 
 /** What a parsed file offers later stages: its data, its lines, and where its nodes are. */
 // A test that starts workers loads a stage's modules through tsx in each of them: slow on a busy machine.
@@ -91,7 +92,7 @@ describe('the real content, checked and compiled with workers and without', () =
   it('gives the diagnostics and content of checkContent, and the same compiled content on workers as in this thread', async () => {
     const reference = await checkContent(REPO_ROOT)
     expect(reference.content).toBeDefined()
-    const inThread = await checkAndCompile(REPO_ROOT, { pool: pools.never, store: false })
+    const inThread = await checkAndCompile(REPO_ROOT, { pool: pools.never, store: noStore })
     const expected = { compiled: inThread.compiled! }
     // Compiled: markdown is HTML, every diagram carries its SVG.
     expect(expected.compiled.portfolio.about.body).toMatch(/^<p>/)
@@ -102,7 +103,7 @@ describe('the real content, checked and compiled with workers and without', () =
     for (const diagram of diagrams) expect(diagram.svg).toMatch(/^<svg/)
     const before = poolCounters.onWorkers
     for (const workers of ['never', 'always'] as const) {
-      const both = await checkAndCompile(REPO_ROOT, { pool: pools[workers], store: false })
+      const both = await checkAndCompile(REPO_ROOT, { pool: pools[workers], store: noStore })
       expect(comparable(both)).toEqual(comparable(reference))
       expect(both.compileDiagnostics).toEqual([])
       expect(both.compiled).toEqual(expected.compiled)
@@ -111,7 +112,7 @@ describe('the real content, checked and compiled with workers and without', () =
       // the result holds its card, with the file's hash and the chat's summary of it beside it (its passages in a file of their own), in content order.
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-data-'))
       try {
-        const kept = await checkAndCompile(REPO_ROOT, { pool: pools[workers], store: false, dataDir })
+        const kept = await checkAndCompile(REPO_ROOT, { pool: pools[workers], store: noStore, dataDir })
         expect(kept.compiled?.projects).toEqual(expected.compiled.projects.map(projectCard))
         expect(kept.compiled?.portfolio).toEqual(expected.compiled.portfolio)
         expect(kept.kept?.map((project) => project.id)).toEqual(expected.compiled.projects.map((p) => String(p.id)))
@@ -133,7 +134,7 @@ describe('the real content, checked and compiled with workers and without', () =
     const fixture = await materializeCase('j1-duplicate-id')
     try {
       for (const workers of ['never', 'always'] as const) {
-        const invalid = await checkAndCompile(fixture.root, { pool: pools[workers], store: false })
+        const invalid = await checkAndCompile(fixture.root, { pool: pools[workers], store: noStore })
         expect(invalid.diagnostics.length).toBeGreaterThan(0)
         expect(invalid.content).toBeUndefined()
         expect(invalid.compiled).toBeUndefined()
@@ -145,17 +146,17 @@ describe('the real content, checked and compiled with workers and without', () =
   })
 
   it('gives the compiled portfolio before any project is checked, and a valid one only', async () => {
-    const reference = await checkAndCompile(REPO_ROOT, { pool: pools.never, store: false })
+    const reference = await checkAndCompile(REPO_ROOT, { pool: pools.never, store: noStore })
     for (const workers of ['never', 'always'] as const) {
       const pool = pools[workers]
       {
         const jobsRun = () => poolCounters.onWorkers + poolCounters.inThread
-        const first = await checkPortfolio(REPO_ROOT, { store: false })
+        const first = await checkPortfolio(REPO_ROOT, { store: noStore })
         const before = jobsRun()
         // Compiled before the first project file was checked, and it is the portfolio the build gets.
         const portfolio = await first.portfolio
         expect(jobsRun()).toBe(before)
-        const result = await checkProjects(REPO_ROOT, first, { pool, store: false })
+        const result = await checkProjects(REPO_ROOT, first, { pool })
         expect(jobsRun() - before).toBe(6)
         expect(portfolio).toBe(result.compiled?.portfolio)
         expect(result.compiled).toEqual(reference.compiled)
@@ -166,18 +167,18 @@ describe('the real content, checked and compiled with workers and without', () =
     const duplicate = await materializeCase('j1-duplicate-id')
     const brokenPortfolio = copyRepoContent()
     try {
-      const first = await checkPortfolio(duplicate.root, { store: false })
+      const first = await checkPortfolio(duplicate.root, { store: noStore })
       expect(await first.portfolio).toBeDefined()
       const pool = openPool('never')
-      const invalid = await checkProjects(duplicate.root, first, { pool, store: false })
+      const invalid = await checkProjects(duplicate.root, first, { pool })
       expect(invalid.diagnostics.map((d) => d.code)).toContain('DUPLICATE_ID')
       const portfolioFile = path.join(brokenPortfolio.root, 'portfolio.yaml')
       writeFileSync(portfolioFile, readFileSync(portfolioFile, 'utf8').replace(/^footer:/m, 'fotter:'))
-      const rejected = await checkPortfolio(brokenPortfolio.root, { store: false })
+      const rejected = await checkPortfolio(brokenPortfolio.root, { store: noStore })
       expect(rejected.portfolio).toBeUndefined()
-      expect(
-        (await checkProjects(brokenPortfolio.root, rejected, { pool, store: false })).diagnostics.map((d) => d.code),
-      ).toContain('SCHEMA_UNKNOWN_KEY')
+      expect((await checkProjects(brokenPortfolio.root, rejected, { pool })).diagnostics.map((d) => d.code)).toContain(
+        'SCHEMA_UNKNOWN_KEY',
+      )
     } finally {
       duplicate.cleanup()
       brokenPortfolio.cleanup()
@@ -200,13 +201,13 @@ describe('the real content, checked and compiled with workers and without', () =
     it('reports DIAGRAM_SYNTAX at the same place, in content order, from a worker as from this thread', async () => {
       const reference = await checkContent(fixture.root)
       expect(reference.diagnostics).toEqual([])
-      const expected = await checkAndCompile(fixture.root, { pool: pools.never, store: false })
+      const expected = await checkAndCompile(fixture.root, { pool: pools.never, store: noStore })
       expect(expected.compileDiagnostics.map((d) => `${d.code}@${d.file}`)).toEqual([
         'DIAGRAM_SYNTAX@projects/logic-i.yaml',
       ])
       expect(expected.compileDiagnostics[0]?.line).toBeGreaterThan(1)
       for (const workers of ['never', 'always'] as const) {
-        const both = await checkAndCompile(fixture.root, { pool: pools[workers], store: false })
+        const both = await checkAndCompile(fixture.root, { pool: pools[workers], store: noStore })
         expect(both.compileDiagnostics).toEqual(expected.compileDiagnostics)
         expect(both.compiled).toBeUndefined()
         expect(both.content).toEqual(reference.content)
@@ -214,11 +215,11 @@ describe('the real content, checked and compiled with workers and without', () =
     })
 
     it('reports it the same when the diagrams are drawn on a worker, with a store or without, and keeps only the drawn ones', async () => {
-      const expected = await checkAndCompile(fixture.root, { pool: pools.never, store: false })
+      const expected = await checkAndCompile(fixture.root, { pool: pools.never, store: noStore })
       const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-diagram-worker-'))
       const before = poolCounters.onWorkers
       try {
-        for (const store of [false, openStore(cacheDir, 'diagram-worker-test')] as const) {
+        for (const store of [noStore, openStore(cacheDir, 'diagram-worker-test')]) {
           const drawn = await checkAndCompile(fixture.root, { pool: pools.always, store })
           expect(drawn.compileDiagnostics).toEqual(expected.compileDiagnostics)
           expect(drawn.compiled).toBeUndefined()

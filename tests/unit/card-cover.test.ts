@@ -6,9 +6,11 @@ import type { CardSource } from '../../cli/social/card-specs.ts'
 import { openStore } from '../../cli/cache/store.ts'
 import { COVER_PANEL } from '../../cli/social/card-cover.ts'
 import { cardSvg } from '../../cli/social/card-svg.ts'
-import { cardKey, coverResolver, socialCardSpecs, writeSocialCards } from '../../cli/social/social-images.ts'
+import { cardKey, coverResolver, fontsKey, socialCardSpecs, writeSocialCards } from '../../cli/social/social-images.ts'
+import { openFileDigests } from '../../cli/cache/file-digests.ts'
 import { openPool } from '../../cli/pipeline/jobs.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 
 const tempDir = tempDirsPerTest('portfolio-card-cover-')
 
@@ -45,7 +47,9 @@ describe("a project's cover on its social card", () => {
   it("names the cover by its bytes' digest, so the card's key changes with the cover's bytes", async () => {
     const root = await rootWithCover('#ff0000')
     const store = openStore(path.join(root, 'cache'), 'v1')
-    const resolve = coverResolver(root, store)
+    const digests = openFileDigests(store)
+    const resolve = coverResolver(root, digests)
+    const fonts = fontsKey(digests)
     const [, card] = socialCardSpecs(content('media/cover.png'), resolve)
     const svg = cardSvg(card!)
     expect(svg).toMatch(/<image href="cover:[0-9a-f]{64}"/)
@@ -56,13 +60,18 @@ describe("a project's cover on its social card", () => {
       readFileSync(path.join(root, 'media', 'cover.png')).subarray(0),
     )
     const again = cardSvg(
-      socialCardSpecs(content('media/cover.png'), coverResolver(root, openStore(path.join(root, 'cache2'), 'v1')))[1]!,
+      socialCardSpecs(
+        content('media/cover.png'),
+        coverResolver(root, openFileDigests(openStore(path.join(root, 'cache2'), 'v1'))),
+      )[1]!,
     )
-    expect(cardKey(store, again)).toBe(cardKey(store, svg))
+    expect(cardKey(store, again, fonts)).toBe(cardKey(store, svg, fonts))
 
     const other = await rootWithCover('#0000ff')
-    const changed = cardSvg(socialCardSpecs(content('media/cover.png'), coverResolver(other, undefined))[1]!)
-    expect(cardKey(store, changed)).not.toBe(cardKey(store, svg))
+    const changed = cardSvg(
+      socialCardSpecs(content('media/cover.png'), coverResolver(other, openFileDigests(noStore)))[1]!,
+    )
+    expect(cardKey(store, changed, fonts)).not.toBe(cardKey(store, svg, fonts))
   })
 
   it('draws a cover that validation and the encoder accept, though libjpeg warns about it (stray bytes before a marker)', async () => {
@@ -75,9 +84,12 @@ describe("a project's cover on its social card", () => {
     const stray = Buffer.concat([jpeg.subarray(0, scan), Buffer.from([1, 2, 3]), jpeg.subarray(scan)])
     writeFileSync(path.join(root, 'media', 'cover.jpg'), stray)
     const site = tempDir()
-    const specs = socialCardSpecs(content('media/cover.jpg'), coverResolver(root, undefined))
+    const specs = socialCardSpecs(content('media/cover.jpg'), coverResolver(root, openFileDigests(noStore)))
     const pool = openPool('never')
-    await writeSocialCards(site, specs, undefined, { draw: (jobs) => pool.runJobs('card', jobs) })
+    await writeSocialCards(site, specs, noStore, {
+      digests: openFileDigests(noStore),
+      draw: (jobs) => pool.runJobs('card', jobs),
+    })
     const { data, info } = await sharp(path.join(site, 'og', 'alpha.png'))
       .raw()
       .toBuffer({ resolveWithObject: true })
@@ -88,9 +100,12 @@ describe("a project's cover on its social card", () => {
   it('draws the cover into the panel on the right, the text on the left as before', async () => {
     const root = await rootWithCover('#ff0000')
     const site = tempDir()
-    const specs = socialCardSpecs(content('media/cover.png'), coverResolver(root, undefined))
+    const specs = socialCardSpecs(content('media/cover.png'), coverResolver(root, openFileDigests(noStore)))
     const pool = openPool('never')
-    await writeSocialCards(site, specs, undefined, { draw: (jobs) => pool.runJobs('card', jobs) })
+    await writeSocialCards(site, specs, noStore, {
+      digests: openFileDigests(noStore),
+      draw: (jobs) => pool.runJobs('card', jobs),
+    })
     const { data, info } = await sharp(path.join(site, 'og', 'alpha.png'))
       .raw()
       .toBuffer({ resolveWithObject: true })

@@ -11,6 +11,7 @@ import { TECH } from '../../scripts/bench/prose.ts'
 import { LOAD_ALL_PROJECTS, openChatLibrary, QUESTION_PROJECTS } from '../../site/src/chat/chat-search.ts'
 import { chatData } from '../../site/src/chat/index-path.ts'
 import { replyText, replyTo, type ChatKnowledge, type Reply } from '../../site/src/chat/reply.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 
 /**
  * The chat on the bench's generated projects (scripts/bench: random prose, titles, tech lists), more
@@ -26,7 +27,7 @@ let files: Map<string, string>
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'chat-bench-'))
   writeContent(root, generateContent(COUNT))
-  const result = await checkAndCompile(root, { store: false })
+  const result = await checkAndCompile(root, { store: noStore })
   if (!result.compiled) throw new Error('the bench content does not compile')
   compiled = result.compiled
   files = new Map(chatFilesOf(compiled).map((file) => [file.path, file.contents]))

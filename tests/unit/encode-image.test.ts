@@ -9,6 +9,8 @@ import { responsiveImage } from '../../cli/media/responsive-image.ts'
 import { gradientImage } from '../helpers/test-images.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 import { encodeInThread } from '../../cli/pipeline/jobs.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
+import { openFileDigests } from '../../cli/cache/file-digests.ts'
 
 const tempDir = tempDirsPerTest('portfolio-media-')
 
@@ -107,7 +109,13 @@ describe('makeMedia', () => {
     writeFileSync(path.join(root, 'media', 'a.png'), bytes)
     writeFileSync(path.join(root, 'media', 'b.png'), bytes)
     writeFileSync(path.join(root, 'media', 'c.png'), await gradientImage(900, 600, { seed: 9 }))
-    const options = { root, store, folder: path.join(root, 'out'), encode: encodeInThread }
+    const options = {
+      root,
+      store,
+      digests: openFileDigests(store),
+      folder: path.join(root, 'out'),
+      encode: encodeInThread,
+    }
     const first = await makeMedia(['media/a.png', 'media/b.png', 'media/c.png', 'media/a.png'], options)
     expect(first.encoded).toBe(2)
     const [a, b, c] = ['media/a.png', 'media/b.png', 'media/c.png'].map((src) => first.images.get(src))
@@ -128,9 +136,11 @@ describe('makeMedia', () => {
     writeFileSync(path.join(root, 'media', 'cut.png'), png.subarray(0, Math.round(png.length * 0.6)))
     writeFileSync(path.join(root, 'media', 'cut.jpg'), jpeg.subarray(0, Math.round(jpeg.length * 0.6)))
     const folder = path.join(root, 'out')
+    const digests = openFileDigests(store)
     const made = makeMedia(['media/ok.png', 'media/cut.png', 'media/cut.jpg'], {
       root,
       store,
+      digests,
       folder,
       encode: encodeInThread,
     })
@@ -145,7 +155,7 @@ describe('makeMedia', () => {
     ])
     // Nothing goes into the folder of a build that stops; the image that encoded is kept for the next one.
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([])
-    const again = await makeMedia(['media/ok.png'], { root, store, folder, encode: encodeInThread })
+    const again = await makeMedia(['media/ok.png'], { root, store, digests, folder, encode: encodeInThread })
     expect(again.encoded).toBe(0)
   })
 
@@ -155,7 +165,8 @@ describe('makeMedia', () => {
     writeFileSync(path.join(root, 'media', 'x.png'), await gradientImage(1000, 400))
     const { images } = await makeMedia(['media/x.png'], {
       root,
-      store: undefined,
+      store: noStore,
+      digests: openFileDigests(noStore),
       folder: path.join(root, 'out'),
       encode: encodeInThread,
     })

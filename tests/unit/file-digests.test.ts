@@ -3,6 +3,7 @@ import { readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'no
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openFileDigests } from '../../cli/cache/file-digests.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 import { TIMESTAMP_GRANULARITY_NS } from '../../cli/cache/file-identity.ts'
 import { openStore } from '../../cli/cache/store.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
@@ -151,10 +152,10 @@ describe('file digests', () => {
     const file = path.join(dir, 'a.txt')
     writeFileSync(file, 'first')
     utimesSync(file, anHourAgo(), anHourAgo())
-    const digests = openFileDigests(undefined)
+    const digests = openFileDigests(noStore)
     expect(digests.digest(file)).toBe(sha256('first'))
     digests.save()
     rewriteKeepingIdentity(file, 'other')
-    expect(openFileDigests(undefined).digest(file)).toBe(sha256('other'))
+    expect(openFileDigests(noStore).digest(file)).toBe(sha256('other'))
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { noStore } from '../../cli/cache/no-store.ts'
 import { openPool } from '../../cli/pipeline/jobs.ts'
 import { listRoutes } from '../../cli/pipeline/list-routes.ts'
 import { prerenderRoutes } from '../../cli/pipeline/prerender.ts'
@@ -28,11 +29,13 @@ const broken = { path: 'projects/broken.yaml', text: 'id: broken\ntitle: [unclos
  * they do not draw diagrams, on every worker they start, that they never look at.
  */
 const checkedOnly = (id: string) => ({ path: `projects/${id}.yaml`, text: `id: ${id}\n` })
+/** Where the jobs keep what they make: nowhere. */
+const store = noStore.address
 
 describe('the worker pool', () => {
   it('gives the same results, in the order of its inputs, in this thread and on workers', async () => {
     const inputs = [projectFile('logic-i'), broken, projectFile('authstack'), projectFile('todoapppro')].map(
-      (source) => ({ source }),
+      (source) => ({ source, store }),
     )
     const here = await pools.never.runJobs('project', inputs)
     const before = { ...poolCounters }
@@ -88,7 +91,8 @@ describe('the worker pool', () => {
       },
       projects: [{ id: 'alpha', title: 'Alpha', description: 'A project.', tech: ['Go'] }],
     })
-    const jobs = (folder: string) => specs.map((spec) => ({ svg: cardSvg(spec), file: spec.file, siteDir: folder }))
+    const jobs = (folder: string) =>
+      specs.map((spec) => ({ svg: cardSvg(spec), file: spec.file, siteDir: folder, store, key: '' }))
     const here = await pools.never.runJobs('card', jobs(path.join(dir, 'here')))
     const there = await pools.always.runJobs('card', jobs(path.join(dir, 'there')))
     expect(there).toEqual(here)
@@ -102,8 +106,8 @@ describe('the worker pool', () => {
     const before = { ...poolCounters }
     const pool = openPool()
     try {
-      await pool.runJobs('project', [{ source: checkedOnly('logic-i') }])
-      await pools.never.runJobs('project', [{ source: checkedOnly('logic-i') }])
+      await pool.runJobs('project', [{ store, source: checkedOnly('logic-i') }])
+      await pools.never.runJobs('project', [{ store, source: checkedOnly('logic-i') }])
       expect(poolCounters.inThread - before.inThread).toBe(2)
       expect(poolCounters.onWorkers).toBe(before.onWorkers)
     } finally {
@@ -116,7 +120,7 @@ describe('the worker pool', () => {
     delete process.env.VITEST
     const pool = openPool('auto')
     try {
-      const job = { source: checkedOnly('logic-i') }
+      const job = { store, source: checkedOnly('logic-i') }
       const before = { ...poolCounters }
       await pool.runJobs('project', [job, job], { perWorker: 3 })
       expect(poolCounters.inThread - before.inThread).toBe(2)
@@ -133,7 +137,7 @@ describe('the worker pool', () => {
   })
 
   it('hands each result to `each` as it arrives and keeps what it returns', async () => {
-    const inputs = ['logic-i', 'authstack'].map((id) => ({ source: checkedOnly(id) }))
+    const inputs = ['logic-i', 'authstack'].map((id) => ({ store, source: checkedOnly(id) }))
     for (const pool of [pools.never, pools.always]) {
       const seen: number[] = []
       const kept = await pool.runJobs('project', inputs, {
@@ -146,7 +150,7 @@ describe('the worker pool', () => {
 
   it('starts its workers again when used after it was closed', async () => {
     const pool = openPool('always')
-    const job = { source: checkedOnly('logic-i') }
+    const job = { store, source: checkedOnly('logic-i') }
     expect(await pool.runJobs('project', [job])).toHaveLength(1)
     await pool.close()
     expect(await pool.runJobs('project', [job])).toHaveLength(1)
@@ -158,16 +162,16 @@ describe('the worker pool', () => {
     stop.abort(new Error('the build stopped'))
     for (const pool of [pools.never, pools.always])
       await expect(
-        pool.runJobs('project', [{ source: checkedOnly('logic-i') }], { signal: stop.signal }),
+        pool.runJobs('project', [{ store, source: checkedOnly('logic-i') }], { signal: stop.signal }),
       ).rejects.toThrow()
   })
 
   it('rejects with the error a job threw, on a worker as in this thread', async () => {
-    const bad = [{ source: undefined as unknown as { path: string; text: string } }]
+    const bad = [{ store, source: undefined as unknown as { path: string; text: string } }]
     await expect(pools.never.runJobs('project', bad)).rejects.toThrow(TypeError)
     await expect(pools.always.runJobs('project', bad)).rejects.toThrow(/TypeError|Cannot read/)
     // The pool still works afterwards.
-    expect(await pools.always.runJobs('project', [{ source: checkedOnly('logic-i') }])).toHaveLength(1)
+    expect(await pools.always.runJobs('project', [{ store, source: checkedOnly('logic-i') }])).toHaveLength(1)
   })
 
   it('runs nothing for no jobs', async () => {

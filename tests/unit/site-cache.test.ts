@@ -12,6 +12,8 @@ import {
 } from '../../cli/pipeline/site-cache.ts'
 import { SERVER_ENTRY } from '../../cli/pipeline/vite-builds.ts'
 import { openStore, type Store } from '../../cli/cache/store.ts'
+import { openFileDigests } from '../../cli/cache/file-digests.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 import { siteDirectory } from '../../cli/paths.ts'
 
 const tempDir = tempDirsPerTest('portfolio-site-cache-')
@@ -66,28 +68,38 @@ describe('site cache key', () => {
     const store = openStore(tempDir(), 'v1')
     const site = siteFolder()
     const generated = modules('export const portfolio = {}')
-    const key = siteKey(store, site, generated, '/')
+    const key = siteKey(store, openFileDigests(store), site, generated, '/')
     expect(key).toMatch(/^[0-9a-f]{64}$/)
-    expect(siteKey(store, site, generated, '/')).toBe(key)
-    expect(siteKey(store, site, generated, '/sub/')).not.toBe(key)
+    expect(siteKey(store, openFileDigests(store), site, generated, '/')).toBe(key)
+    expect(siteKey(store, openFileDigests(store), site, generated, '/sub/')).not.toBe(key)
 
     // Another build's (or `portfolio generate`'s) files in the shared folder: not what this build bundles.
     write(path.join(site, 'src/generated/projects/b.json'), '{"id":"b"}')
     write(path.join(site, 'src/generated/cards.json'), '[{"id":"a"},{"id":"b"}]')
     appendFileSync(path.join(site, 'src/generated/content.ts'), '\n// another portfolio')
-    expect(siteKey(store, site, generated, '/')).toBe(key)
+    expect(siteKey(store, openFileDigests(store), site, generated, '/')).toBe(key)
 
-    const afterContent = siteKey(store, site, modules('export const portfolio = { edited: true }'), '/')
+    const afterContent = siteKey(
+      store,
+      openFileDigests(store),
+      site,
+      modules('export const portfolio = { edited: true }'),
+      '/',
+    )
     expect(afterContent).not.toBe(key)
 
     appendFileSync(path.join(site, 'src/app.tsx'), '\nexport const B = 2')
-    expect(siteKey(store, site, generated, '/')).not.toBe(key)
+    expect(siteKey(store, openFileDigests(store), site, generated, '/')).not.toBe(key)
     // Another version of the tool (its code, the installed Vite): another key for the same sources.
-    expect(siteKey(openStore(tempDir(), 'v2'), site, generated, '/')).not.toBe(siteKey(store, site, generated, '/'))
+    expect(siteKey(openStore(tempDir(), 'v2'), openFileDigests(noStore), site, generated, '/')).not.toBe(
+      siteKey(store, openFileDigests(store), site, generated, '/'),
+    )
   })
 
   it('is undefined (nothing cached) when the site folder cannot be read', () => {
-    expect(siteKey(openStore(tempDir(), 'v1'), path.join(tempDir(), 'missing'), [], '/')).toBeUndefined()
+    expect(
+      siteKey(openStore(tempDir(), 'v1'), openFileDigests(noStore), path.join(tempDir(), 'missing'), [], '/'),
+    ).toBeUndefined()
   })
 })
 
@@ -203,7 +215,7 @@ describe('buildSite from the cache', () => {
   it('skips Vite, writes the app into the site folder beside what other steps wrote there, and gives the shell', async () => {
     const store = openStore(tempDir(), 'v1')
     const generated = modules('export const portfolio = {}')
-    const key = siteKey(store, siteDirectory, generated, '/')!
+    const key = siteKey(store, openFileDigests(store), siteDirectory, generated, '/')!
     const built = fakeBuild()
     storeSiteBuild(store, key, readSiteBuild(built.client, built.server))
     const out = tempDir()
@@ -218,6 +230,7 @@ describe('buildSite from the cache', () => {
       serverDir: path.join(out, 'server'),
       generated,
       store,
+      digests: openFileDigests(store),
     })
     const { 'index.html': shell, ...bundle } = files(built.client)
     expect(result).toEqual({ cached: true, key, shell, serverEntry: path.join(out, 'server', SERVER_ENTRY) })

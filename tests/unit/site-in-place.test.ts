@@ -13,9 +13,9 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openSiteInPlace } from '../../cli/cache/site-in-place.ts'
+import { openSiteInPlace, type Outputs } from '../../cli/cache/site-in-place.ts'
 import { sha256Hex } from '../../cli/sha256.ts'
-import { openStore, type Store } from '../../cli/cache/store.ts'
+import { entryKind, openStore, type Store } from '../../cli/cache/store.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('portfolio-in-place-')
@@ -23,7 +23,9 @@ const tempDir = tempDirsPerTest('portfolio-in-place-')
 /** An hour ago in whole seconds: outside any timestamp granularity, and given back exactly by utimes. */
 const anHourAgo = () => Math.floor(Date.now() / 1000) - 3600
 
-const isLabel = (value: unknown): value is string => typeof value === 'string'
+/** Two kinds of output, each record labelled with a string. */
+const PAGES = entryKind<Outputs<string>>('pages')
+const CARDS = entryKind<Outputs<string>>('cards')
 
 describe('the site in place', () => {
   /**
@@ -34,7 +36,7 @@ describe('the site in place', () => {
   function build(store: Store, site: string, files: Record<string, [string, string]>, mtime = anHourAgo()): string[] {
     const into = `${site}.new`
     mkdirSync(into, { recursive: true })
-    const outputs = openSiteInPlace({ store, site, into, kind: 'pages', isData: isLabel })
+    const outputs = openSiteInPlace({ store, site, into, kind: PAGES })
     const taken: string[] = []
     for (const [file, [key, text]] of Object.entries(files)) {
       if (outputs.take(file, key, (label) => label === `label of ${file}`)) {
@@ -87,10 +89,10 @@ describe('the site in place', () => {
     }
     expect(build(store, other, files)).toEqual([])
 
-    const outputs = openSiteInPlace({ store, site, into: path.join(dir, 'unused'), kind: 'pages', isData: isLabel })
+    const outputs = openSiteInPlace({ store, site, into: path.join(dir, 'unused'), kind: PAGES })
     expect(outputs.take('index.html', 'k1', () => false)).toBeUndefined()
     // The same folder's manifest of another kind of output.
-    const cards = openSiteInPlace({ store, site, into: path.join(dir, 'unused'), kind: 'cards', isData: isLabel })
+    const cards = openSiteInPlace({ store, site, into: path.join(dir, 'unused'), kind: CARDS })
     expect(cards.take('index.html', 'k1')).toBeUndefined()
 
     const manifests = path.join(dir, 'cache', 'store', 'pages')
@@ -159,7 +161,7 @@ describe('the site in place', () => {
     const into = path.join(dir, 'next')
     mkdirSync(into)
     writeFileSync(path.join(into, 'index.html'), 'the HTML shell')
-    const outputs = openSiteInPlace({ store, site, into, kind: 'pages', isData: isLabel })
+    const outputs = openSiteInPlace({ store, site, into, kind: PAGES })
     expect(outputs.take('index.html', 'k1')).toBeDefined()
     expect(readFileSync(path.join(into, 'index.html'), 'utf8')).toBe('home')
     expect(readFileSync(path.join(site, 'index.html'), 'utf8')).toBe('home')
@@ -178,12 +180,12 @@ describe('the site in place', () => {
       mkdirSync(path.join(site, 'projects/a'), { recursive: true })
       const into = path.join(dir, 'next')
       mkdirSync(into)
-      const first = openSiteInPlace({ store, site, into: site, kind: 'pages', isData: isLabel })
+      const first = openSiteInPlace({ store, site, into: site, kind: PAGES })
       writeFileSync(path.join(site, 'index.html'), 'home')
       utimesSync(path.join(site, 'index.html'), anHourAgo(), anHourAgo())
       first.record('index.html', 'k1', sha256Hex('home'), 'label')
       first.save()
-      const outputs = openSiteInPlace({ store, site, into, kind: 'pages', isData: isLabel })
+      const outputs = openSiteInPlace({ store, site, into, kind: PAGES })
       expect(outputs.take('index.html', 'k1')).toBeDefined()
       expect(readFileSync(path.join(into, 'index.html'), 'utf8')).toBe('home')
       expect(statSync(path.join(into, 'index.html')).ino).not.toBe(statSync(path.join(site, 'index.html')).ino)

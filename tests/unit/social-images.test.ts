@@ -22,6 +22,7 @@ import { CARD_RENDERER, renderCard } from '../../cli/social/render-card.ts'
 import { Renderer } from '@takumi-rs/core'
 import {
   cardKey,
+  fontsKey,
   socialCardSpecs,
   writeSocialCards,
   type CardDrawn,
@@ -30,6 +31,8 @@ import {
 import { openPool } from '../../cli/pipeline/jobs.ts'
 import { wrapText } from '../../cli/social/wrap-text.ts'
 import { openStore } from '../../cli/cache/store.ts'
+import { openFileDigests } from '../../cli/cache/file-digests.ts'
+import { noStore } from '../../cli/cache/no-store.ts'
 
 const temps: string[] = []
 afterEach(() => temps.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
@@ -70,6 +73,10 @@ const drawInThread =
   (signal?: AbortSignal) =>
   (jobs: readonly CardJob[]): Promise<CardDrawn[]> =>
     cardPool.runJobs('card', jobs, signal ? { signal } : {})
+
+/** The file digests the card fonts are hashed through (each build has its own; these tests share one). */
+const digests = openFileDigests(noStore)
+const fonts = () => fontsKey(digests)
 
 /** A store of its own in a temporary folder, for one test. */
 const storeIn = (prefix: string) => openStore(tempDir(prefix), 'v1')
@@ -238,6 +245,7 @@ describe('writeSocialCards', () => {
   it('writes og/index.png and og/<id>.png into the site folder', async () => {
     const dir = tempDir('portfolio-og-')
     const files = await writeSocialCards(dir, socialCardSpecs(content()), storeIn('portfolio-og-cache-'), {
+      digests,
       draw: drawInThread(),
     })
     expect(files).toEqual(['og/index.png', 'og/alpha.png', 'og/beta-two.png'])
@@ -249,6 +257,7 @@ describe('writeSocialCards', () => {
     writeFileSync(path.join(dir, 'og'), 'a file where the folder goes')
     await expect(
       writeSocialCards(dir, socialCardSpecs(content()), storeIn('portfolio-og-cache-'), {
+        digests,
         draw: drawInThread(),
       }),
     ).rejects.toThrow()
@@ -268,13 +277,18 @@ describe('writeSocialCards', () => {
     const [site, cache] = [tempDir('og-stop-'), storeIn('og-stop-cache-')]
     await expect(
       writeSocialCards(site, specs, cache, {
+        digests,
         signal: AbortSignal.abort(new Error('the build stopped')),
         draw: drawInThread(),
       }),
     ).rejects.toThrow('the build stopped')
     expect(readdirSync(path.join(site, 'og'))).toEqual([])
     const stop = new AbortController()
-    const drawing = writeSocialCards(site, specs, cache, { signal: stop.signal, draw: drawInThread(stop.signal) })
+    const drawing = writeSocialCards(site, specs, cache, {
+      digests,
+      signal: stop.signal,
+      draw: drawInThread(stop.signal),
+    })
     setTimeout(() => stop.abort(new Error('the build stopped')), 0)
     await expect(drawing).rejects.toThrow('the build stopped')
     const written = readdirSync(path.join(site, 'og')).length
@@ -287,7 +301,7 @@ describe('writeSocialCards', () => {
 describe('social card cache', () => {
   it('keys a card by what it shows: the same content finds the same key, any change another', () => {
     const store = storeIn('og-keys-')
-    const keys = (c: CardSource) => svgs(c).map((card) => cardKey(store, card.svg))
+    const keys = (c: CardSource) => svgs(c).map((card) => cardKey(store, card.svg, fonts()))
     expect(keys(content())).toEqual(keys(content()))
     expect(new Set(keys(content())).size).toBe(3)
     expect(keys(content({ title: 'Alpha!' }))[1]).not.toBe(keys(content())[1])
@@ -297,28 +311,30 @@ describe('social card cache', () => {
     }
     expect(keys(designer)[1]).not.toBe(keys(content())[1])
     // Another version of the tool: another key for the same card.
-    expect(cardKey(openStore(tempDir('og-keys-v2-'), 'v2'), svgs(content())[1]!.svg)).not.toBe(keys(content())[1])
+    expect(cardKey(openStore(tempDir('og-keys-v2-'), 'v2'), svgs(content())[1]!.svg, fonts())).not.toBe(
+      keys(content())[1],
+    )
   })
 
   it('reuses a rendered card for the same content and renders again when the kept one is damaged', async () => {
     const [site, root] = [tempDir('og-cache-'), tempDir('og-cache-store-')]
     const store = openStore(root, 'v1')
     const cards = svgs(content())
-    const [indexKey, alphaKey] = [cardKey(store, cards[0]!.svg), cardKey(store, cards[1]!.svg)]
-    await writeSocialCards(site, socialCardSpecs(content()), store, { draw: drawInThread() })
+    const [indexKey, alphaKey] = [cardKey(store, cards[0]!.svg, fonts()), cardKey(store, cards[1]!.svg, fonts())]
+    await writeSocialCards(site, socialCardSpecs(content()), store, { digests, draw: drawInThread() })
     const first = readFileSync(path.join(site, 'og/index.png'))
     const kept = path.join(root, 'store', 'card')
-    expect(readdirSync(kept).sort()).toEqual(cards.map((card) => `${cardKey(store, card.svg)}.bin`).sort())
+    expect(readdirSync(kept).sort()).toEqual(cards.map((card) => `${cardKey(store, card.svg, fonts())}.bin`).sort())
     // A hit is written as it was kept: another card kept under the home card's key comes out in the site.
     const alpha = store.get('card', alphaKey) as Buffer
     store.set('card', indexKey, alpha)
-    await writeSocialCards(site, socialCardSpecs(content()), store, { draw: drawInThread() })
+    await writeSocialCards(site, socialCardSpecs(content()), store, { digests, draw: drawInThread() })
     expect(readFileSync(path.join(site, 'og/index.png')).equals(alpha)).toBe(true)
     // An entry cut short (an interrupted write) or not an entry at all is not trusted: rendered again and kept.
     const entry = path.join(kept, `${indexKey}.bin`)
     for (const damaged of [readFileSync(entry).subarray(0, 1000), Buffer.from('not a card')]) {
       writeFileSync(entry, damaged)
-      await writeSocialCards(site, socialCardSpecs(content()), store, { draw: drawInThread() })
+      await writeSocialCards(site, socialCardSpecs(content()), store, { digests, draw: drawInThread() })
       expect(readFileSync(path.join(site, 'og/index.png')).equals(first)).toBe(true)
       expect((store.get('card', indexKey) as Buffer).equals(first)).toBe(true)
     }
@@ -328,7 +344,7 @@ describe('social card cache', () => {
     const specs = socialCardSpecs(content())
     const [site, root] = [tempDir('og-prune-'), tempDir('og-prune-store-')]
     const store = openStore(root, 'v1')
-    await writeSocialCards(site, specs, store, { draw: drawInThread() })
+    await writeSocialCards(site, specs, store, { digests, draw: drawInThread() })
     const kept = path.join(root, 'store', 'card')
     const used = readdirSync(kept)
     expect(used).toHaveLength(specs.length)
@@ -340,7 +356,7 @@ describe('social card cache', () => {
       utimesSync(path.join(kept, `${key}.bin`), 2000 + i, 2000 + i)
     })
     // A build of the same content takes its cards from the store: they are used, so kept; the oldest others go.
-    await writeSocialCards(site, specs, store, { draw: drawInThread() })
+    await writeSocialCards(site, specs, store, { digests, draw: drawInThread() })
     expect(store.prune(specs.length + 2)).toBe(3)
     expect(readdirSync(kept).sort()).toEqual([...used, ...planted.slice(3).map((key) => `${key}.bin`)].sort())
   }, 60_000)
@@ -350,7 +366,7 @@ describe('cards in the site in place', () => {
   /** A build's cards drawn beside the site, then swapped in as the build does. */
   async function buildCards(c: CardSource, store: ReturnType<typeof openStore>, out: string): Promise<void> {
     const work = tempDir('og-work-')
-    await writeSocialCards(work, socialCardSpecs(c), store, { site: out, draw: drawInThread() })
+    await writeSocialCards(work, socialCardSpecs(c), store, { digests, site: out, draw: drawInThread() })
     rmSync(path.join(out, 'og'), { recursive: true, force: true })
     renameSync(path.join(work, 'og'), path.join(out, 'og'))
   }
@@ -377,7 +393,7 @@ describe('cards in the site in place', () => {
     writeFileSync(path.join(out, 'og', 'alpha.png'), first['index.png']!)
     await buildCards(content(), store, out)
     expect(cardFiles(out)).toEqual(first)
-    expect(readdirSync(kept)).toEqual([`${cardKey(store, svgs(content())[1]!.svg)}.bin`])
+    expect(readdirSync(kept)).toEqual([`${cardKey(store, svgs(content())[1]!.svg, fonts())}.bin`])
 
     // An edited title: that card alone is drawn, the way a cold build draws it.
     rmSync(kept, { recursive: true })
@@ -387,7 +403,7 @@ describe('cards in the site in place', () => {
     expect(after['alpha.png']!.equals(await renderCard(svgs(edited)[1]!.svg))).toBe(true)
     expect(after['alpha.png']!.equals(first['alpha.png']!)).toBe(false)
     expect({ ...after, 'alpha.png': first['alpha.png'] }).toEqual(first)
-    expect(readdirSync(kept)).toEqual([`${cardKey(store, svgs(edited)[1]!.svg)}.bin`])
+    expect(readdirSync(kept)).toEqual([`${cardKey(store, svgs(edited)[1]!.svg, fonts())}.bin`])
   }, 60_000)
 
   it('trusts no card of the site when its index is damaged, or for another output folder holding the same files', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openStore, storeAt } from '../../cli/cache/store.ts'
 import { toolKey } from '../../cli/cache/tool-key.ts'
+import { memoryStore } from '../../cli/cache/memory-store.ts'
 import { tempDirsPerTest } from '../helpers/temp-dirs.ts'
 
 const tempDir = tempDirsPerTest('portfolio-store-')
@@ -125,5 +126,27 @@ describe('the tool version', () => {
     expect(version).toMatch(/^[0-9a-f]{64}$/)
     expect(toolKey()).toBe(version)
     expect(openStore(tempDir()).address.toolVersion).toBe(version)
+  })
+})
+
+describe('the memory store', () => {
+  it('gives back the very value set, and after a prune only what was used since the last one', () => {
+    const memo = memoryStore()
+    const value = { result: 'checked' }
+    const key = memo.key('project result', 'projects/a.yaml', 'id: a\n')
+    expect(memo.key('project result', 'projects/a.yaml', 'id: a\n')).toBe(key)
+    expect(memo.key('project result', 'projects/a.yaml', 'id: b\n')).not.toBe(key)
+    expect(memo.key('project result', 'ab', 'c')).not.toBe(memo.key('project result', 'a', 'bc'))
+    memo.set('project result', key, value)
+    memo.set('project result', 'gone', { result: 'old' })
+    expect(memo.prune()).toBe(0)
+    expect(memo.get('project result', key)).toBe(value)
+    expect(memo.get('post result', key)).toBeUndefined()
+    // Only `key` was used since: the other entry goes.
+    expect(memo.prune()).toBe(1)
+    expect(memo.get('project result', 'gone')).toBeUndefined()
+    expect(memo.get('project result', key)).toBe(value)
+    // A worker given its address keeps nothing.
+    expect(storeAt(memo.address).get('project result', key)).toBeUndefined()
   })
 })

@@ -3,7 +3,6 @@ import { locatePointer } from '../../diagnostics/locate.ts'
 import { didYouMean, nearest } from '../../diagnostics/suggest.ts'
 import { sourceDigest, type OverlaySource } from '../load-sources.ts'
 import { entryKind, type Store } from '../../cache/store.ts'
-import { noStore } from '../../cache/no-store.ts'
 import { parseYaml, type ParsedDocument } from '../parse-yaml.ts'
 import { readSchema, validateSchema } from '../validate-schema.ts'
 import { matchOverlay, type MatchedField, type OverlayProblem } from './match-overlay.ts'
@@ -53,9 +52,9 @@ export interface OverlayContext {
 export function checkOverlays(
   overlays: readonly OverlaySource[],
   context: OverlayContext,
+  store: Store,
   /** Overlays already checked against their source (in the project's job), by file. */
   checkedElsewhere: ReadonlyMap<string, OverlayChecked> = new Map(),
-  store: Store = noStore,
 ): { diagnostics: Diagnostic[]; checked: CheckedOverlay[]; links: InternalLink[] } {
   const diagnostics: Diagnostic[] = []
   const checked: CheckedOverlay[] = []

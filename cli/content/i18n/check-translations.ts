@@ -55,7 +55,7 @@ export interface TranslationInput {
   checkedElsewhere?: ReadonlyMap<string, OverlayChecked>
   /** The digest of each source file's text, by file: a valid overlay's check is kept in `store` under it and its own text. */
   sourceDigests?: ReadonlyMap<string, string>
-  store?: Store
+  store: Store
 }
 
 /**
@@ -79,8 +79,8 @@ export function checkTranslations(input: TranslationInput): TranslationCheck {
       projectIds: loaded.projectsListed ? loaded.projectFileIds : undefined,
       ...(input.sourceDigests ? { sourceDigests: input.sourceDigests } : {}),
     },
-    input.checkedElsewhere,
     input.store,
+    input.checkedElsewhere,
   )
   diagnostics.push(...overlays.diagnostics)
   const postSources = new Map<string, unknown>((input.posts ?? []).map((post) => [post.path, post.data]))

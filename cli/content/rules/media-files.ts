@@ -1,7 +1,6 @@
 import { lstat, readdir, realpath } from 'node:fs/promises'
 import path from 'node:path'
-import { fileDigests, type FileDigests } from '../../cache/file-digests.ts'
-import { noStore } from '../../cache/no-store.ts'
+import type { FileDigests } from '../../cache/file-digests.ts'
 import { entryKind, type Store } from '../../cache/store.ts'
 import { createDiagnostic, type Diagnostic } from '../../diagnostics/diagnostic.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
@@ -57,18 +56,19 @@ export interface MediaDocument {
   parsed: () => ParsedDocument
 }
 
-/** Checks every image the documents name. `store` keeps what decoded whole. @default noStore: every image is decoded */
+/** Checks every image the documents name, each read through `digests`. `store` keeps what decoded whole (with noStore every image is decoded). */
 export async function checkMediaFiles(
   root: string,
   documents: readonly MediaDocument[],
-  store: Store = noStore,
+  store: Store,
+  digests: FileDigests,
 ): Promise<Diagnostic[]> {
   const references = documents.flatMap((document) =>
     imageReferences(document.data, document.kind).map((image) => ({ image, document })),
   )
   if (references.length === 0) return []
   const realRoot = await realpath(root).catch(() => path.resolve(root))
-  const sources = sourceInspector({ root, realRoot, store, digests: fileDigests(store) })
+  const sources = sourceInspector({ root, realRoot, store, digests })
   const problems = await mapAtMost(references, DECODES_AT_ONCE, ({ image }) =>
     typeof image.src === 'string' ? inspectImage(sources, { ...image, src: image.src }) : Promise.resolve(undefined),
   )
@@ -187,8 +187,7 @@ function decodedBefore(file: string, store: Store, digests: FileDigests): Decode
  * photo) does not decode whole, else undefined; kept like the content's images, so it is decoded
  * once across runs.
  */
-export async function decodeFailure(file: string, store: Store = noStore): Promise<string | undefined> {
-  const digests = fileDigests(store)
+export async function decodeFailure(file: string, store: Store, digests: FileDigests): Promise<string | undefined> {
   if (decodedBefore(file, store, digests)) return undefined
   const { bytes, sha256 } = digests.read(file)
   const kind = imageKind(bytes.subarray(0, 512))

@@ -3,7 +3,7 @@ import { encodePointer, valueAt } from '../../diagnostics/json-pointer.ts'
 import { locatePointer } from '../../diagnostics/locate.ts'
 import { didYouMean } from '../../diagnostics/suggest.ts'
 import type { ParsedDocument } from '../parse-yaml.ts'
-import { noStore } from '../../cache/no-store.ts'
+import type { FileDigests } from '../../cache/file-digests.ts'
 import type { Store } from '../../cache/store.ts'
 import { decodeFailure } from './media-files.ts'
 import { contentFilePath, fileKind, inspectPublicFile } from './public-files.ts'
@@ -125,7 +125,8 @@ export function photoFormat(bytes: Uint8Array): 'png' | 'jpg' | undefined {
 export async function checkResumePhoto(
   portfolio: ParsedDocument,
   root: string,
-  store: Store = noStore,
+  store: Store,
+  digests: FileDigests,
 ): Promise<Diagnostic[]> {
   const photo = valueAt(portfolio.data, ['resume', 'photo'])
   if (typeof photo !== 'string' || !(photo.startsWith('/') || photo.startsWith('media/'))) return []
@@ -164,7 +165,7 @@ export async function checkResumePhoto(
       ]
   }
   if (found.kind === 'png' || found.kind === 'jpeg') {
-    const reason = await decodeFailure(contentFilePath(root, photo).file, store)
+    const reason = await decodeFailure(contentFilePath(root, photo).file, store, digests)
     if (reason === undefined) return []
     return [
       createDiagnostic(
