@@ -73,3 +73,21 @@ describe('the assistant on what a table holds', () => {
     })
   })
 })
+
+describe('the assistant on where a project runs and where its code is', () => {
+  it('answers with the live demo and the repository, each address a link', async () => {
+    const reply = await chat.ask('Where is the Warehouse Booking live demo?')
+    expect(replyText(reply)).toContain('https://warehouse-booking.aaravsharma.dev')
+    expect(reply.paragraphs.flat()).toContainEqual({
+      kind: 'link',
+      text: 'https://github.com/aarav-sharma-dev/warehouse-booking',
+      href: 'https://github.com/aarav-sharma-dev/warehouse-booking',
+    })
+  })
+
+  it('shows the address of a link the prose names only by its words ("on GitHub")', async () => {
+    await expectAnswer('How do I report a bug in AuthStack?', {
+      says: ['https://github.com/aarav-sharma-dev/authstack/issues'],
+    })
+  })
+})

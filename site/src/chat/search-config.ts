@@ -172,16 +172,23 @@ const stems = new Map<string, string>()
  * Words are runs of letters and digits: `Shop++` is `shop`, `Node.js` is `node` and `js`, `6-digit`
  * is `6` and `digit` (MiniSearch's default keeps symbols such as `+` inside words). A `re-` prefix
  * is kept on its word (`re-seeded` is `reseeded`, as the lexicon and most visitors spell it): `re`
- * alone says nothing, and `seeded` is not what was done.
+ * alone says nothing, and `seeded` is not what was done. A web address is the words of its host
+ * (`github`, `com`): its scheme and path are no words a visitor asks with.
  */
 export function tokenize(text: string): string[] {
   return text
+    .replace(WEB_ADDRESS, ' $1 ')
     .replace(RE_PREFIX, '$1')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
 }
 
 const RE_PREFIX = /(?<![\p{L}\p{N}])(re)-(?=\p{L})/giu
+/**
+ * A web address, and its host. "HTTPS" asks about TLS, not about every link; the owner's name in the
+ * path of each project's repository is not the project's word.
+ */
+const WEB_ADDRESS = /\bhttps?:\/\/([^\s/?#()]+)[^\s()]*/giu
 
 /** A question's term: processed like the content, plus its synonyms. */
 export function processQueryTerm(term: string): string[] | null {
