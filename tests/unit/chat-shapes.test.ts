@@ -91,3 +91,15 @@ describe('the assistant on where a project runs and where its code is', () => {
     })
   })
 })
+
+describe('the assistant on a question that names the owner', () => {
+  it("answers from the owner's passages first, not from a project's words", async () => {
+    const said = await expectAnswer("What's Aarav's e-mail address?", { says: ['hello@aaravsharma.dev'] })
+    expect(said).not.toMatch(/verification|one-time code/)
+  })
+
+  it("answers from every passage what the owner's do not state", async () => {
+    await expectAnswer('How does Aarav detect cycles between task dependencies?', { says: [/cycle detection/i] })
+    await expectAnswer('Which project of Aarav uses a trie?', { says: ['TodoApp Pro'] })
+  })
+})

@@ -59,6 +59,12 @@ export interface ChatSearch {
   projects: readonly ProjectSummary[]
   /** How the passages' language is cut into terms (the question is cut alike). */
   analysis: TextAnalysis
+  /**
+   * For a question that names the owner (and no project), this search holds the owner's passages
+   * only, and `wider` every passage in scope: the owner's answer what they can ("what is Aarav's
+   * e-mail address" is not a project's e-mail verification), the others the rest.
+   */
+  wider?: ChatSearch
 }
 
 export interface FindOptions {
@@ -157,6 +163,7 @@ export function openChatLibrary(
   }
   const choose = projectChooser(overview.projects, analysis)
   const titles = projectNames(overview.projects, analysis)
+  const ownerNames = personNames(overview.owner, analysis)
   return {
     async prepare() {
       if (overview.projects.length <= LOAD_ALL_PROJECTS) await Promise.allSettled(overview.projects.map(load))
@@ -173,7 +180,11 @@ export function openChatLibrary(
       const loaded = await Promise.allSettled(chosen.map(load))
       const scope = new Set(chosen.filter((_, i) => loaded[i]!.status === 'fulfilled').map((p) => p.id))
       const names = naming.map(({ name }) => name)
-      return searchOver(index, stored, scope, named.size === 0, overview.projects, techTerms, analysis, names)
+      const search = searchOver(index, stored, scope, named.size === 0, overview.projects, techTerms, analysis, names)
+      const owner = named.size === 0 ? ownerNames.find((name) => containsRun(asked, name)) : undefined
+      if (!owner) return search
+      const own = searchOver(index, stored, new Set(), true, overview.projects, techTerms, analysis, [owner])
+      return { ...own, wider: search }
     },
   }
 }
@@ -207,6 +218,16 @@ function projectNames(
       }
     return { id: project.id, names }
   })
+}
+
+/**
+ * The names a question may give a person by: the whole name, then each of its words that says
+ * something (a first name, a family name), as words.
+ */
+function personNames(name: string, analysis: TextAnalysis): string[][] {
+  const whole = analysis.tokenize(analysis.lower(name))
+  const parts = whole.filter((word) => word.length >= 3 && analysis.processTerm(word) !== null)
+  return whole.length === 0 ? [] : [whole, ...(whole.length > 1 ? parts.map((word) => [word]) : [])]
 }
 
 type SummaryDocument = Pick<ProjectSummary, 'id' | 'title' | 'about' | 'keywords'>

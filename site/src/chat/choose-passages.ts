@@ -433,7 +433,8 @@ export function choosePassages(message: string, tokens: readonly string[], searc
     .sort((a, b) => Number(a.aside) - Number(b.aside) || a.rank - b.rank)
     .map(({ hit }) => hit)
   const top = hits.slice(0, 10).reduce((max, h) => Math.max(max, h.coverage), 0)
-  if (top < MIN_COVERAGE) return null
+  // The owner's passages, asked first about the owner, may not answer: then every passage may.
+  if (top < MIN_COVERAGE) return search.wider ? choosePassages(message, tokens, search.wider) : null
   const answering = hits.slice(0, SHAPE_DEPTH).filter((h) => h.coverage >= top)
   // A tech list's digits are versions ("OAuth 2.0"), not the number asked for.
   const candidates = shape.number ? answering.filter((h) => h.passage.kind !== 'tech') : answering

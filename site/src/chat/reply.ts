@@ -335,7 +335,8 @@ export function replyTo(typed: string, knowledge: ChatKnowledge): Reply {
   // A phrase of the lexicon ("work from home") is asked as its concept's word, everywhere below.
   const message = search ? search.analysis.readPhrases(typed) : typed
   const tokens = tokenize(message)
-  const projects = search ? matchProjectsUsing(message, tokens, search) : null
+  // "Which of Aarav's projects…" asks about the projects, not the owner.
+  const projects = search ? matchProjectsUsing(message, tokens, search.wider ?? search) : null
   if (projects === 'none') return fallback(knowledge)
   if (projects) return projects
   const keyword = matchKeyword(tokens, knowledge)

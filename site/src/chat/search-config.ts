@@ -11,7 +11,7 @@ import type { TextAnalysis } from './text-analysis.ts'
  */
 
 /** Written into every chat data file; a browser holding a file of another format ignores it. */
-export const CHAT_DATA_FORMAT = 5
+export const CHAT_DATA_FORMAT = 6
 
 /** Where a passage is shown: its project (or the owner's profile), section and anchor. */
 export interface Place {
@@ -79,6 +79,8 @@ export interface ProjectSummary {
 
 /** The file the chat loads when it opens: the owner's passages and a summary of each project, in content order. */
 export interface ChatOverviewFile extends PassageFile {
+  /** The owner's name: a question that names the owner is answered from the owner's passages first. */
+  owner: string
   projects: ProjectSummary[]
 }
 
