@@ -339,7 +339,8 @@ export function replyTo(typed: string, knowledge: ChatKnowledge): Reply {
   const projects = search ? matchProjectsUsing(message, tokens, search.wider ?? search) : null
   if (projects === 'none') return fallback(knowledge)
   if (projects) return projects
-  const keyword = matchKeyword(tokens, knowledge)
+  // The owner's keywords are matched as the visitor typed them ("open to work"), else as read.
+  const keyword = matchKeyword(tokenize(typed), knowledge) ?? matchKeyword(tokens, knowledge)
   const passages = search ? choosePassages(message, tokens, search) : null
   // A quick question's keywords win, unless a passage states more of what was asked, or they are a
   // small part of the question (under a third of its words: "if I TRY to book dates already taken" is not "Can I try the demos?").

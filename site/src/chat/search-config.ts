@@ -120,7 +120,6 @@ const QUERY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   lifetime: ['expire'],
   based: ['location'],
   located: ['location'],
-  live: ['location'],
   lives: ['location'],
   cv: ['resume'],
   hosted: ['deploy'],
