@@ -103,3 +103,10 @@ describe('the assistant on a question that names the owner', () => {
     await expectAnswer('Which project of Aarav uses a trie?', { says: ['TodoApp Pro'] })
   })
 })
+
+describe('the assistant on a word spelled as the content spells it', () => {
+  it('does not read it as a typo of another word ("redis" is not "relied")', async () => {
+    await expectAnswer('Does Aarav know redis?', { says: ['Redis'] })
+    expect(replyText(await chat.ask('Any redis experience?'))).not.toMatch(/relied/)
+  })
+})

@@ -130,6 +130,13 @@ export function openChatLibrary(
     file.texts.forEach((text, i) => stored.push({ ...(file.places[file.placeOf[i] ?? -1] ?? nowhere), text }))
     for (const passage of stored.slice(first))
       if (passage.kind === 'tech') for (const term of stems(passage.text)) techTerms.add(term)
+    for (let i = 0; i < file.texts.length; i += 1) {
+      const { project, source } = stored[first + i]!
+      const terms = stated.get(project) ?? new Set<string>()
+      stated.set(project, terms)
+      for (const field of [file.texts[i]!, file.titles[i] ?? '', source, about])
+        for (const term of stems(field)) terms.add(term)
+    }
     index.addAll(
       file.texts.map((text, i) => ({
         id: first + i,
@@ -142,6 +149,9 @@ export function openChatLibrary(
   }
   // The words of technologies: every project's tech list, and the tech lists loaded (with their group names).
   const techTerms = new Set(overview.projects.flatMap((project) => project.tech.flatMap(stems)))
+  // The terms each project's passages state (the owner's under ''): a word the visitor typed as one
+  // of them is spelled right.
+  const stated = new Map<string, Set<string>>()
   add(overview, '')
   const loading = new Map<string, Promise<void>>()
   const load = (project: ProjectSummary): Promise<void> => {
@@ -180,10 +190,20 @@ export function openChatLibrary(
       const loaded = await Promise.allSettled(chosen.map(load))
       const scope = new Set(chosen.filter((_, i) => loaded[i]!.status === 'fulfilled').map((p) => p.id))
       const names = naming.map(({ name }) => name)
-      const search = searchOver(index, stored, scope, named.size === 0, overview.projects, techTerms, analysis, names)
+      const search = searchOver(
+        index,
+        stored,
+        scope,
+        named.size === 0,
+        overview.projects,
+        techTerms,
+        stated,
+        analysis,
+        names,
+      )
       const owner = named.size === 0 ? ownerNames.find((name) => containsRun(asked, name)) : undefined
       if (!owner) return search
-      const own = searchOver(index, stored, new Set(), true, overview.projects, techTerms, analysis, [owner])
+      const own = searchOver(index, stored, new Set(), true, overview.projects, techTerms, stated, analysis, [owner])
       return { ...own, wider: search }
     },
   }
@@ -313,6 +333,7 @@ function withoutRuns(words: readonly string[], runs: readonly (readonly string[]
 /**
  * The search over the indexed passages of the projects in `scope`, and of the owner's when `owner`.
  * `techTerms`: the words of technologies (every project's tech list and the owner's stack).
+ * `stated`: the terms each project's passages state (the owner's under '').
  * `names`: the names (words) by which the question named the projects in scope: every passage in
  * scope is of those projects, so their words do not rank one above another ("the warehouse booking
  * payments table" is the payments table, not the passage that says "booking" most), unless the name
@@ -325,6 +346,7 @@ function searchOver(
   owner: boolean,
   projects: readonly ProjectSummary[],
   techTerms: ReadonlySet<string>,
+  stated: ReadonlyMap<string, ReadonlySet<string>>,
   analysis: TextAnalysis,
   names: readonly (readonly string[])[] = [],
 ): ChatSearch {
@@ -340,6 +362,9 @@ function searchOver(
     return project === '' ? owner : scope.has(project)
   }
   const total = stored.reduce((count, _, id) => count + (inScope(id) ? 1 : 0), 0)
+  // Whether a passage in scope states a term as it is.
+  const statedInScope = (term: string) =>
+    [...scope, ...(owner ? [''] : [])].some((project) => stated.get(project)?.has(term) ?? false)
   const words = (question: string) => [
     ...new Set(tokenize(lower(question)).filter((word) => processTerm(word) !== null)),
   ]
@@ -363,9 +388,10 @@ function searchOver(
       if (required.length === 0) return []
       const own = new Set(all.flatMap((word) => processQueryTerm(word) ?? []))
       // A word of the lexicon is spelled right: one letter off it is another word ("move" is not
-      // "mode"), and its concept's words stand for it.
+      // "mode"), and its concept's words stand for it. So is a word a passage in scope states as
+      // typed: "redis" is Redis, not "relied".
       const typos = (term: string): number | false => {
-        if (!own.has(term) || relatedTerms(term).length > 0) return false
+        if (!own.has(term) || relatedTerms(term).length > 0 || statedInScope(term)) return false
         if (options.strict) return term.length >= 6 ? 1 : false
         return typosForgiven(term)
       }
