@@ -110,3 +110,19 @@ describe('the assistant on a word spelled as the content spells it', () => {
     expect(replyText(await chat.ask('Any redis experience?'))).not.toMatch(/relied/)
   })
 })
+
+describe('the assistant on what a question asks beyond its words', () => {
+  it('answers "how long" with a duration, not with any digits next to the words', async () => {
+    const said = await expectAnswer('How long does a Warehouse Booking login last?', { says: ['24h'] })
+    expect(said.split('\n')[0]).toContain('expire after 24h')
+  })
+
+  it('answers "who are the users of" with the audience', async () => {
+    await expectAnswer('Who are the users of Warehouse Booking?', { says: [/businesses/i, /property owners/i] })
+  })
+
+  it('answers an event with the passage telling what follows it, not one that only names it', async () => {
+    await expectAnswer('What happens after Razorpay captures a Warehouse Booking payment?', { says: [/webhook/] })
+    await expectAnswer('What does TodoApp Pro do when it starts?', { says: [/rebuil/] })
+  })
+})
