@@ -105,7 +105,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     // When it is asked ("is he looking AT THE MOMENT", "what is he CURRENTLY doing").
     'moment currently presently now new ' +
     // Verbs and pronouns of any question ("anything that TAKES payments").
-    'take takes took taken taking anything something everything'
+    'take takes took taken taking anything something everything ' +
+    // Words that only stress ("the money ACTUALLY arrived").
+    'actually really truly'
   ).split(' '),
 )
 
