@@ -98,6 +98,16 @@ describe('the assistant on a question that names the owner', () => {
     expect(said).not.toMatch(/verification|one-time code/)
   })
 
+  it('takes "he" for the owner, and "his apps" for his projects', async () => {
+    await expectAnswer('Where is his code?', { says: ['https://github.com/aarav-sharma-dev'] })
+    await expectAnswer('What does he use to send e-mails from his apps?', { says: ['Nodemailer'] })
+  })
+
+  it("lets a passage win over a quick question's keyword that says nothing of the rest", async () => {
+    const said = await expectAnswer('Is he familiar with Google sign-in?', { says: [/Google/] })
+    expect(said).not.toContain('Demo data is auto-seeded')
+  })
+
   it("answers from every passage what the owner's do not state", async () => {
     await expectAnswer('How does Aarav detect cycles between task dependencies?', { says: [/cycle detection/i] })
     await expectAnswer('Which project of Aarav uses a trie?', { says: ['TodoApp Pro'] })

@@ -174,6 +174,12 @@ export function openChatLibrary(
   const choose = projectChooser(overview.projects, analysis)
   const titles = projectNames(overview.projects, analysis)
   const ownerNames = personNames(overview.owner, analysis)
+  // A question names the owner by name, or by "he" (English) when it asks of no project of his.
+  const ownerNamed = (asked: readonly string[]): string[] | undefined =>
+    ownerNames.find((name) => containsRun(asked, name)) ??
+    (analysis.english && asked.some((word) => PRONOUNS.has(word)) && !asked.some((word) => WORKS.has(word))
+      ? []
+      : undefined)
   return {
     async prepare() {
       if (overview.projects.length <= LOAD_ALL_PROJECTS) await Promise.allSettled(overview.projects.map(load))
@@ -201,7 +207,7 @@ export function openChatLibrary(
         analysis,
         names,
       )
-      const owner = named.size === 0 ? ownerNames.find((name) => containsRun(asked, name)) : undefined
+      const owner = named.size === 0 ? ownerNamed(asked) : undefined
       if (!owner) return search
       const own = searchOver(index, stored, new Set(), true, overview.projects, techTerms, stated, analysis, [owner])
       return { ...own, wider: search }
@@ -239,6 +245,10 @@ function projectNames(
     return { id: project.id, names }
   })
 }
+
+/** How an English question speaks of the owner, and of the owner's projects ("his APPS"). */
+const PRONOUNS = new Set(['he', 'his', 'him', 'himself'])
+const WORKS = new Set(['project', 'projects', 'app', 'apps', 'application', 'applications', 'demo', 'demos'])
 
 /**
  * The names a question may give a person by: the whole name, then each of its words that says
