@@ -140,18 +140,26 @@ const AUDIENCE_WORDS = new Set([
 
 /**
  * A sentence or clause of the passage starts with the actor doing something ("Admins review
- * listings…", "guests can browse…"), not sharing it ("Admins and partners see…").
+ * listings…", "guests can browse…"), not sharing it ("Admins and partners see…"); unless
+ * `described`, not in a clause saying who they are ("Businesses that search for space").
  */
-function actorDoes(hit: Hit, actor: string, search: ChatSearch): boolean {
+function actorDoes(hit: Hit, actor: string, search: ChatSearch, described = true): boolean {
   const stem = search.stems(actor)[0]
   if (!stem) return false
   return hit.passage.text.split(/[.;:]\s+|,\s+(?=\w+\s+\w+\s+(?:can|may|also|only|get|see)\b)/).some((clause) => {
     const words = clause.trim().split(/\s+/)
     // The actor itself, not a compound it begins ("an admin-only dashboard" is the dashboard).
     const at = words.slice(0, 2).findIndex((word) => search.stems(word).join(' ') === stem)
-    // "Admins (platform operations team)" says who they are, not what they do.
+    // "Admins (platform operations team)" says who they are, not what they do; "Businesses THAT search
+    // for space" says it of who they are (`described`), as a passage saying what they can do does not.
     const next = words[at + 1] ?? ''
-    return at >= 0 && words.length >= at + 3 && !/^(?:and|or|,|\()/.test(next) && !/,$/.test(words[at]!)
+    return (
+      at >= 0 &&
+      words.length >= at + 3 &&
+      !/^(?:and|or|,|\()/.test(next) &&
+      (described || !/^(?:that|who|which|whose)$/i.test(next)) &&
+      !/,$/.test(words[at]!)
+    )
   })
 }
 
@@ -546,10 +554,10 @@ export function choosePassages(message: string, tokens: readonly string[], searc
         candidates.slice(0, 10).find((h) => statesPattern(h, ENUMERATION, asked(h), search)))
       : undefined
   // Who does what: the passage where the actor heads a clause, among those that answer enough.
+  const actors = hits.slice(0, SHAPE_DEPTH).filter((h) => h.coverage >= MIN_COVERAGE && h.passage.kind === 'text')
   const acting = shape.actor
-    ? hits
-        .slice(0, SHAPE_DEPTH)
-        .find((h) => h.coverage >= MIN_COVERAGE && h.passage.kind === 'text' && actorDoes(h, shape.actor!, search))
+    ? (actors.find((h) => actorDoes(h, shape.actor!, search, false)) ??
+      actors.find((h) => actorDoes(h, shape.actor!, search)))
     : undefined
   // A table's row named by the question ("the warehouses table") over its neighbours.
   const row =

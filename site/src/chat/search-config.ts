@@ -106,8 +106,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'moment currently presently now new ' +
     // Verbs and pronouns of any question ("anything that TAKES payments").
     'take takes took taken taking anything something everything ' +
-    // Words that only stress ("the money ACTUALLY arrived").
-    'actually really truly'
+    // Words that only stress ("the money ACTUALLY arrived") or join ("who decides WHETHER").
+    'actually really truly whether'
   ).split(' '),
 )
 
