@@ -5,9 +5,10 @@ import { safeAddress } from './markdown-policy.ts'
 /**
  * A markdown field as the chat reads it: text blocks in reading order, made from the tokens marked
  * lexed to compile the field, so nothing parses the HTML the compile wrote (DESIGN.md: "derive
- * each thing once"). Each block's text is the text its element shows on the page: an element the
- * compiled HTML would have (a paragraph, a heading, a list item, a table row, a quote) is a block;
- * code blocks are left out (configuration, not an answer).
+ * each thing once"). Each block's text is the text its element shows on the page, each link to
+ * another site followed by its address: an element the compiled HTML would have (a paragraph, a
+ * heading, a list item, a table row, a quote) is a block; code blocks are left out (configuration,
+ * not an answer).
  */
 
 export interface TextBlock {
@@ -31,6 +32,16 @@ const HEADLINE_LENGTH = 80
  * of marked's kinds, never a Generic one.
  */
 const builtIn = (token: Token): MarkedToken => token as MarkedToken
+
+/** Whether a link's text is its address already ("github.com/x" for https://github.com/x/). */
+const sameAddress = (shown: string, address: string): boolean => {
+  const bare = (value: string) =>
+    value
+      .toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/\/+$/, '')
+  return bare(shown) === bare(address)
+}
 
 /** A text with its white space collapsed, as one line of a passage. */
 const collapse = (value: string): string => value.replace(/\s+/g, ' ').trim()
@@ -101,9 +112,23 @@ export function textBlocks(tokens: readonly Token[]): TextBlock[] {
       }
       case 'em':
       case 'del':
-      case 'link':
         inline(token.tokens, open)
         break
+      case 'link': {
+        const start = open.text.length
+        inline(token.tokens, open)
+        // A link to another site is followed by its address, as a reader of the page can follow it:
+        // an answer saying "open an issue on GitHub" shows where.
+        const address = decodeHTML(token.href).trim()
+        const shown = open.text.slice(start).trim()
+        if (
+          /^https:\/\//i.test(address) &&
+          safeAddress(token.href, false) !== undefined &&
+          !sameAddress(shown, address)
+        )
+          open.text += ` (${address})`
+        break
+      }
       case 'image': {
         // A shown image adds no text; one whose address the policy refuses is written as its alt text.
         if (safeAddress(token.href, false) === undefined) {

@@ -115,7 +115,11 @@ export function chatOverviewJson(
   language: ChatLanguage = defaultChatLanguage,
 ): string {
   const passages = [...portfolioPassages(portfolio, language.words), ...postPassages(posts, language.words)]
-  const file: ChatOverviewFile = { ...passageFile(passages, language), projects: [...projects] }
+  const file: ChatOverviewFile = {
+    ...passageFile(passages, language),
+    owner: portfolio.owner.name.replace(/\s+/g, ' ').trim(),
+    projects: [...projects],
+  }
   return safeJson(file)
 }
 

@@ -32,10 +32,10 @@ export type ChatPost = PostSummary & Partial<Pick<RenderedPost, 'outline'>>
 
 /**
  * A compiled project's texts the passages are made from (its markdown fields as the compile's text
- * blocks); its achievements, metrics, audience and demo may be left out.
+ * blocks); its achievements, metrics, audience, demo and links may be left out.
  */
 export type ChatProject = Pick<CompiledCaseStudy, 'id' | 'title' | 'description' | 'tech' | 'sections' | 'blocks'> &
-  Partial<Pick<RenderedProject, 'achievements' | 'metrics' | 'audience' | 'demo'>>
+  Partial<Pick<RenderedProject, 'achievements' | 'metrics' | 'audience' | 'demo' | 'liveUrl' | 'githubUrl'>>
 
 /** A text with its white space collapsed, as one line of a passage. */
 const text = (value: string | undefined): string => value?.replace(/\s+/g, ' ').trim() ?? ''
@@ -193,6 +193,10 @@ export function projectParts(
   if (demo) {
     add(words.demoLogin, words.demo(text(demo.email), text(demo.password), text(demo.reset)), '', '')
   }
+  // Where it runs and where its code is: the card's and header's two links, which no section states
+  // ("where can I try it", "is the code on GitHub").
+  const live = text(project.liveUrl)
+  if (live) add(words.linksTitle, words.links(source, live, text(project.githubUrl)), '', '')
   // The closing call to action only invites the reader to the demo and the code (the links and demo login above).
   project.sections.forEach((section, s) => {
     if (section.kind !== 'call-to-action') sectionPassages(section, project.blocks[s] ?? {}, source, add, words)

@@ -53,7 +53,9 @@ function visit() {
   return { fetched, ask }
 }
 
-const links = (reply: Reply) => reply.paragraphs.flat().flatMap((part) => (part.kind === 'link' ? [part.href] : []))
+/** The reply's links into the site (the sections it read from); a web address its text states is the content's. */
+const links = (reply: Reply) =>
+  reply.paragraphs.flat().flatMap((part) => (part.kind === 'link' && part.href.startsWith('/') ? [part.href] : []))
 const sample = () => [0, 7, 13, 22, 29].map((i) => compiled.projects[i]!)
 
 describe('the chat on the bench projects', () => {

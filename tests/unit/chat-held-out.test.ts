@@ -550,6 +550,225 @@ const SIXTH_ROUND: Record<string, [string, Fact][]> = {
   ],
 }
 
+/**
+ * Seventh round, the set written before the round's changes (its misses were their development set,
+ * so it is no longer unseen): recruiter questions in new words, with the classes of the sixth round
+ * plus links (a project's live demo or repository, the owner's profiles); facts from the content.
+ */
+const SEVENTH_BEFORE: Record<string, [string, Fact][]> = {
+  general: [
+    ['Has Aarav used Vite?', { says: ['Vite'] }],
+    ['What does he use to draw charts?', { says: [/Recharts|Chart\.js/] }],
+    ['Is Aarav comfortable with SQL databases?', { says: ['MySQL'] }],
+    ['What is AuthStack?', { says: [/authentication/i] }],
+    ['What problem does Warehouse Booking solve?', { says: [/availability|payment/] }],
+    ['What does he use to send e-mails from his apps?', { says: ['Nodemailer'] }],
+    ['Which process manager does he deploy with?', { says: ['PM2'] }],
+    ['Are his projects open source?', { says: [/MIT|open source/] }],
+    ['How does he handle file uploads?', { says: ['Multer'] }],
+  ],
+  owner: [
+    ['Where is Aarav located?', { says: ['India'] }],
+    ["What is Aarav's current job title?", { says: [/Full-Stack Developer/i] }],
+    ['How many years did Aarav spend in business operations?', { says: ['7+'] }],
+    ['Is Aarav open to working for a company abroad?', { says: [/relocat|global/] }],
+    ['What was Aarav doing for work before he learned to code?', { says: [/business operations/i] }],
+    ['Is he currently job hunting?', { says: [/available for|open to/] }],
+    ['Does Aarav accept remote positions?', { says: [/remote/] }],
+    ["What's Aarav's e-mail address?", { says: ['hello@aaravsharma.dev'] }],
+    ['What kind of jobs is Aarav applying for?', { says: [/software-engineer/] }],
+    ['Can I schedule an interview with Aarav?', { says: [/interviews/] }],
+  ],
+  lists: [
+    ['What kinds of pets does Shop++ sell products for?', { says: ['Cats', 'Dogs', 'Fish'] }],
+    ['What are the sign-in methods of AuthStack?', { says: [/password/i, /OTP|one-time/i, /Google/] }],
+    ['What does the logic-i analytics table track?', { says: ['views', 'revenue'] }],
+    ["What does AuthStack's health check report on?", { says: [/database/, /mail server/] }],
+    ['Which frontend libraries are in the Warehouse Booking stack?', { says: ['React', 'Tailwind CSS', 'Vite'] }],
+    ['What does the TodoApp Pro dashboard endpoint return?', { says: [/productivity index/i, /streak/] }],
+    ['Which backend libraries does Shop++ use?', { says: ['Express', 'Joi'] }],
+    ['What are the achievements of the Warehouse Listing Platform?', { says: ['200+'] }],
+  ],
+  processes: [
+    ['Walk me through a purchase on Shop++', { says: [/add to cart|cart/, /receipt/] }],
+    ['If a customer backs out at checkout on logic-i, is their booking lost?', { says: [/inquiry/] }],
+    ['What does TodoApp Pro do if I create a circular dependency?', { says: [/cycle|refused/i] }],
+    ['How does an AuthStack user confirm their e-mail address?', { says: [/registration|emailVerified/] }],
+    ['How does Warehouse Booking know the money actually arrived?', { says: [/webhook/] }],
+    ['What happens when a Razorpay webhook comes with a bad signature?', { says: [/400|Invalid signature/] }],
+    ['How does a listing go live on the listing platform?', { says: [/approved|approves/] }],
+    ['What happens on logic-i when an admin rejects a listing?', { says: [/feedback/, /resubmi/] }],
+    ['How does TodoApp Pro handle a typo in my search?', { says: [/n-gram/] }],
+    ['What does TodoApp Pro do when it starts up?', { says: [/rebuild/] }],
+  ],
+  numbers: [
+    ['How much is a test transaction in the demos?', { says: [/1 rupee/] }],
+    ['How many fish products are in the Shop++ demo?', { says: ['15+'] }],
+    ['What is the maximum length of a warehouse name on logic-i?', { says: ['255'] }],
+    ['How long does the listing platform cache images?', { says: [/30 day/] }],
+    ['What is the highest priority a TodoApp Pro task can have?', { says: [/\b5\b/] }],
+    ['How reliable is logic-i in production?', { says: ['99.9%'] }],
+    ['How many tables does AuthStack have?', { says: [/three|\b3\b/i] }],
+    ['How long does a Warehouse Booking login last?', { says: ['24h'] }],
+    ['In what unit does Warehouse Booking send amounts to Razorpay?', { says: [/paise/] }],
+  ],
+  rows: [
+    ['Which endpoint does TodoApp Pro use for advanced search?', { says: ['/api/search/advanced'] }],
+    ['Which fields does a logic-i booking record have?', { says: ['bookingNumber', 'contactEmail'] }],
+    ["What's the Mastercard test number?", { says: ['5267 3181 8797 5449'] }],
+    ['Which endpoint adds something to the Shop++ wishlist?', { says: ['/api/wishlist/add'] }],
+    ['Which endpoint reports the health of AuthStack?', { says: ['/api/health'] }],
+    ['What does the logic-i inquiries table hold?', { says: ['source', 'message'] }],
+    ['What fields are on a TodoApp Pro analytics document?', { says: ['productivityIndex', 'timeSpent'] }],
+    ['Which endpoint updates the quantity in a Shop++ cart?', { says: ['/api/cart/update/{itemId}'] }],
+    ['How are Shop++ products and reviews related?', { says: [/one-to-many/] }],
+  ],
+  who: [
+    ['Which projects use MongoDB?', { says: ['Shop++', 'TodoApp Pro'] }],
+    ['Which of his projects take payments with Razorpay?', { says: ['logic-i', 'Warehouse Booking', 'Shop++'] }],
+    ['Who moderates listings on the Warehouse Listing Platform?', { says: [/admins/i] }],
+    ['Who are the users of Warehouse Booking?', { says: [/businesses/i, /admins/i] }],
+    ['Who gets to see booking analytics on logic-i?', { says: [/admins/i, /partners/i] }],
+    ['Which project uses a trie?', { says: ['TodoApp Pro'] }],
+    ['Which project is built with Redux?', { says: ['Shop++'] }],
+    ['Who can sign in with Google on the listing platform?', { says: [/owners/i, /businesses/i] }],
+  ],
+  links: [
+    ["What's the live URL of logic-i?", { says: ['logic-i.aaravsharma.dev'] }],
+    ['Where is the AuthStack repo?', { says: ['github.com/aarav-sharma-dev/authstack'] }],
+    ['Can I look at the Warehouse Booking code?', { says: ['github.com/aarav-sharma-dev/warehouse-booking'] }],
+    ['Link to the Shop++ demo please', { says: ['shopplusplus.aaravsharma.dev'] }],
+    ['Where is the listing platform hosted?', { says: ['warehouse-listing.aaravsharma.dev'] }],
+    ["Where can I find Aarav's GitHub profile?", { says: ['github.com/aarav-sharma-dev'] }],
+    ["Send me Aarav's LinkedIn", { says: ['linkedin.com/in/aarav-sharma-dev'] }],
+    ['Where do I report a bug in TodoApp Pro?', { says: ['github.com/aarav-sharma-dev/todoapppro/issues'] }],
+  ],
+  absent: [
+    ['Can a customer tamper with the booking fee on logic-i?', { says: [/set on the server|never decides/] }],
+    ['Could someone forge a payment confirmation on Warehouse Booking?', { says: [/signature/] }],
+    ['Can another partner edit my warehouse on logic-i?', { says: [/own warehouses/] }],
+    ['Can a shopper post a fake review on Shop++?', { says: [/paid order|verified/] }],
+    ['Does TodoApp Pro trust the user id the browser sends?', { says: [/never from the request body|token/] }],
+    ['Is the AuthStack backend reachable from outside the server?', { says: [/127\.0\.0\.1/] }],
+    ['What happens to the photos when a listing is deleted on the listing platform?', { says: [/cascad/i] }],
+    ['Can someone send garbage data to the AuthStack API?', { says: [/Joi|validat/] }],
+  ],
+}
+
+/**
+ * Seventh round, written after the round's changes (commits "chat: a project's live demo and code as a
+ * passage…" to "chat: what an actor can do, before who the actor is…") and not used while making them,
+ * in other words than every earlier set; facts from the content.
+ */
+const SEVENTH_ROUND: Record<string, [string, Fact][]> = {
+  general: [
+    ['What front-end framework does Aarav build with?', { says: ['React'] }],
+    ['Does he have any Express.js experience?', { says: ['Express'] }],
+    ['Which server OS does he deploy on?', { says: [/Ubuntu/] }],
+    ['Which tool does Aarav use to test APIs?', { says: ['Postman'] }],
+    ['Is there a project about authentication?', { says: ['AuthStack'] }],
+    ['What is Warehouse Booking?', { says: [/rental/] }],
+    ['Which charting library does TodoApp Pro use?', { says: ['Chart.js'] }],
+    ['Does Aarav know Mongoose?', { says: ['Mongoose'] }],
+    ['What is special about TodoApp Pro?', { says: [/data structures/] }],
+  ],
+  owner: [
+    ['In which country does Aarav work?', { says: ['India'] }],
+    ['Would he consider moving to another country?', { says: [/relocat/] }],
+    ['Can Aarav work remotely for a team in another time zone?', { says: [/remote/] }],
+    ['Which e-mail address should I use to contact Aarav?', { says: ['hello@aaravsharma.dev'] }],
+    ['How many years did Aarav work before switching to software?', { says: ['7+'] }],
+    ["What is Aarav's current position?", { says: [/Full-Stack Developer/i] }],
+    ['Is Aarav actively looking for a job?', { says: [/interviews|open to|available for/] }],
+    ['What type of role does Aarav want next?', { says: [/software-engineer/] }],
+    ['Did Aarav work in another field before tech?', { says: [/business operations/i] }],
+    ['Is there a PDF resume I can download?', { says: [/resume/i] }],
+  ],
+  lists: [
+    ['What ways of paying does Warehouse Booking support?', { says: [/UPI/] }],
+    ['What are the six Shop++ product categories?', { says: ['Cats', 'Dogs', 'Fish', 'Health', 'Supplies'] }],
+    ['Which frontend tools appear in the logic-i stack?', { says: ['React', 'Vite', 'Recharts'] }],
+    ['What is AuthStack hosted on?', { says: ['Nginx'] }],
+    ['List the data structures TodoApp Pro uses', { says: [/heap/i, /trie/i] }],
+    ['Which roles exist on logic-i?', { says: [/Users?\b/, /Partners?\b/, /Admins?\b/] }],
+    ['Which libraries does Aarav use for security?', { says: ['bcrypt', 'Helmet'] }],
+    ['Which databases does logic-i use?', { says: ['MySQL', 'Redis'] }],
+  ],
+  processes: [
+    ['What happens when a partner fixes a rejected listing on logic-i?', { says: [/resubmit/] }],
+    ['How is a payment verified on logic-i?', { says: [/signature/] }],
+    ['What occurs when an AuthStack user asks for a one-time code?', { says: [/6-digit/] }],
+    ["What does Warehouse Booking do if the webhook signature doesn't match?", { says: [/400|Invalid signature/] }],
+    ['After a Shop++ order is paid, what does the customer get?', { says: [/receipt|confirmation/] }],
+    ['How does TodoApp Pro keep the most urgent task on top?', { says: [/heap/] }],
+    ['How does the listing approval work on the Warehouse Listing Platform?', { says: [/approv/] }],
+    ['What happens when a logic-i payment goes through?', { says: [/booking number/] }],
+    ['How does AuthStack sign someone in with Google?', { says: [/Passport/] }],
+    ['How are TodoApp Pro tasks ordered when some depend on others?', { says: [/topological/] }],
+  ],
+  numbers: [
+    ['How many products are in the Shop++ Supplies category?', { says: ['25+'] }],
+    ['What scale does the Warehouse Listing Platform run at?', { says: ['200+'] }],
+    ["What's the bcrypt cost on the listing platform?", { says: [/\b10\b/] }],
+    ["What's the maximum length of a location on Warehouse Booking?", { says: ['255'] }],
+    ['How long does an AuthStack session token live?', { says: ['24h'] }],
+    ['How many steps does the Warehouse Booking payment flow have?', { says: [/six/] }],
+    ["What uptime do Aarav's live demos have?", { says: ['99.9%'] }],
+    ['How many project case studies are on the site?', { says: [/six|\b6\b/i] }],
+    ['How long is the logic-i listing review window?', { says: ['24h'] }],
+    ["How high can a TodoApp Pro task's priority go?", { says: [/\b5\b/] }],
+  ],
+  rows: [
+    ['Which endpoint searches products in Shop++?', { says: ['/api/products/search'] }],
+    ['Which endpoint starts Google sign-in on the listing platform?', { says: ['/api/auth/google'] }],
+    ['What fields does the logic-i warehouses table have?', { says: ['pricePerMonth', 'rejectionFeedback'] }],
+    ['What does the Warehouse Booking payments table store?', { says: ['razorpayOrderId'] }],
+    ['Which endpoint returns the TodoApp Pro dashboard data?', { says: ['/api/analytics/dashboard'] }],
+    ['What are the fields of a Shop++ product?', { says: ['category', 'stock'] }],
+    ['Which endpoint verifies an AuthStack one-time code?', { says: ['/api/auth/verify-otp'] }],
+    ['How are logic-i warehouses and their images related?', { says: [/one-to-many/] }],
+    ['What columns does the AuthStack otps table have?', { says: ['expiresAt', 'used'] }],
+  ],
+  who: [
+    [
+      'Which projects are built with MySQL?',
+      { says: ['logic-i', 'AuthStack', 'Warehouse Booking', 'Warehouse Listing Platform'] },
+    ],
+    ["Which of Aarav's apps use Google OAuth?", { says: ['AuthStack', 'TodoApp Pro', 'Shop++'] }],
+    ['Which project uses Multer?', { says: ['Warehouse Listing Platform', 'logic-i'] }],
+    ["Who approves a partner's warehouse on logic-i?", { says: [/admins?/i] }],
+    ['Which users does the Warehouse Listing Platform serve?', { says: [/owners/i, /businesses/i] }],
+    ['What are registered users allowed to do on Shop++?', { says: [/wishlist/] }],
+    ['What can users do on logic-i?', { says: [/search warehouses/] }],
+    ['Which project has a payment webhook?', { says: ['Warehouse Booking'] }],
+    ['Which project is meant for computer science students?', { says: ['TodoApp Pro'] }],
+  ],
+  links: [
+    ["What's the GitHub repo for logic-i?", { says: ['github.com/aarav-sharma-dev/logic-i'] }],
+    ['Give me the TodoApp Pro source code link', { says: ['github.com/aarav-sharma-dev/todoapppro'] }],
+    ['Is there a live version of AuthStack?', { says: ['authstack.aaravsharma.dev'] }],
+    ['What URL is Warehouse Booking deployed at?', { says: ['warehouse-booking.aaravsharma.dev'] }],
+    ['Where can I open the listing platform demo?', { says: ['warehouse-listing.aaravsharma.dev'] }],
+    ["Share Aarav's LinkedIn profile link", { says: ['linkedin.com/in/aarav-sharma-dev'] }],
+    ['Where do I file an issue for Shop++?', { says: ['github.com/aarav-sharma-dev/shopplusplus/issues'] }],
+    ["Link me to Aarav's GitHub account", { says: ['github.com/aarav-sharma-dev'] }],
+  ],
+  absent: [
+    [
+      'Can a Warehouse Booking user book dates that overlap an existing booking?',
+      { says: [/double bookings|existing bookings/] },
+    ],
+    ['Could someone pretend to be Razorpay and confirm a logic-i booking?', { says: [/signature/] }],
+    ['Are TodoApp Pro passwords stored safely?', { says: ['bcrypt'] }],
+    ["Can a listing owner edit someone else's listing?", { says: [/userId/] }],
+    ['Can one AuthStack code be used twice?', { says: [/single use|used once/] }],
+    ['Does logic-i block unknown fields in requests?', { says: [/unknown fields|Joi/] }],
+    ['What stops Shop++ from selling out-of-stock items?', { says: [/stock/] }],
+    ['Can a listing platform user upload a PDF instead of a photo?', { says: [/image types/] }],
+    ['Is the logic-i database reachable from the internet?', { says: [/private network/] }],
+  ],
+}
+
 let chat: ShippedChat
 beforeAll(async () => {
   chat = await openShippedChat()
@@ -569,8 +788,9 @@ describe('the assistant on questions written after its change', () => {
     // (fourth round below; this set seen while making them): 77.0% (47/61). After the fifth round's
     // changes (its misses were their dev set): 85.2% (52/61). After the sixth round's changes (seen
     // while making them; two checks read case-insensitively or accept "available for"): 91.8% (56/61).
+    // After the seventh round's (seen while making them): 93.4% (57/61).
     // The floor keeps it from sliding back; it is not a target.
-    expect(await answerRate(chat, 'held-out', all)).toBeGreaterThanOrEqual(0.91)
+    expect(await answerRate(chat, 'held-out', all)).toBeGreaterThanOrEqual(0.93)
   })
 
   it('answers the third round, written after the concept lexicon', async () => {
@@ -583,9 +803,10 @@ describe('the assistant on questions written after its change', () => {
     // who-does-what (an audience or a role's rights answered by a neighbouring passage) and processes
     // and lists put in words no passage heads. After the audience and role passages (fourth round
     // below), with this set seen while making them: 84.4% (54/64), who 5/8, processes 8/9. After the
-    // fifth round's changes (seen while making them): 87.5% (56/64); after the sixth round's, the same.
+    // fifth round's changes (seen while making them): 87.5% (56/64); after the sixth round's, the same;
+    // after the seventh round's (seen while making them): 89.1% (57/64).
     // The floor keeps it from sliding back; it is not a target.
-    expect(await answerRate(chat, 'third round', all)).toBeGreaterThanOrEqual(0.87)
+    expect(await answerRate(chat, 'third round', all)).toBeGreaterThanOrEqual(0.89)
   })
 
   it('answers the fourth round, written after the audience and role passages', async () => {
@@ -601,8 +822,9 @@ describe('the assistant on questions written after its change', () => {
     // origins", "signed out of one device", "state management", "CSS framework") and owner facts
     // asked in a new way. After the fifth round's changes (seen while making them): 76.2% (48/63),
     // general 7/10. After the sixth round's (seen while making them): 84.1% (53/63), absent words 6/9.
+    // After the seventh round's (seen while making them): 87.3% (55/63).
     // The floor keeps it from sliding back; it is not a target.
-    expect(await answerRate(chat, 'fourth round', all)).toBeGreaterThanOrEqual(0.84)
+    expect(await answerRate(chat, 'fourth round', all)).toBeGreaterThanOrEqual(0.87)
   })
 
   it("answers the fifth round, written after the visitor's-word weights and the named list kind", async () => {
@@ -618,9 +840,9 @@ describe('the assistant on questions written after its change', () => {
     // another sense ("answers reviews" finds the login that "answers success"; "Express" finds
     // express-rate-limit), and processes asked by their event in the visitor's words ("misspell",
     // "captures", "for the first time"). After the sixth round's changes (this set was their dev
-    // set): 80.8% (59/73), owner 8/9, processes 5/9. The floor keeps it from sliding back; it is not a
-    // target.
-    expect(await answerRate(chat, 'fifth round', all)).toBeGreaterThanOrEqual(0.8)
+    // set): 80.8% (59/73), owner 8/9, processes 5/9. After the seventh round's (seen while making
+    // them): 83.6% (61/73), processes 6/9. The floor keeps it from sliding back; it is not a target.
+    expect(await answerRate(chat, 'fifth round', all)).toBeGreaterThanOrEqual(0.83)
   })
 
   it("answers the sixth round, written after the lexicon's phrases", async () => {
@@ -636,8 +858,44 @@ describe('the assistant on questions written after its change', () => {
     // source link asked for in words no passage heads ("see it running", "source code on GitHub"), a
     // past job put as "before he became a developer", and a rule asked in the visitor's words
     // ("fake the price", "keep photos in the database", "order totals worked out"), and a collection's
-    // fields answered by a feature storing one of them ("the User collection": the streaks). The floor
-    // keeps it from sliding back; it is not a target.
-    expect(await answerRate(chat, 'sixth round', all)).toBeGreaterThanOrEqual(0.85)
+    // fields answered by a feature storing one of them ("the User collection": the streaks). After the
+    // seventh round's changes (this set's misses were among the classes they were made for): 94.2%
+    // (65/69), general 7/8, owner 8/9, processes 9/9, absent words 8/9. The floor keeps it from
+    // sliding back; it is not a target.
+    expect(await answerRate(chat, 'sixth round', all)).toBeGreaterThanOrEqual(0.94)
+  })
+
+  it("answers the seventh round's first set, written before its changes and used to make them", async () => {
+    const all = Object.values(SEVENTH_BEFORE).flat()
+    expect(all.length).toBeGreaterThanOrEqual(75)
+    for (const [name, set] of Object.entries(SEVENTH_BEFORE)) await answerRate(chat, `seventh before ${name}`, set)
+    // Measured once before any change of the round (commit 875238d): 69.6% (55/79); general 8/9,
+    // owner 6/10, lists 8/8, processes 5/10, numbers 6/9, rows 9/9, who 7/8, links 1/8, absent words
+    // 5/8. Its misses were then the round's development set: after the changes 89.9% (71/79); general
+    // 8/9, owner 10/10, lists 8/8, processes 8/10, numbers 9/9, rows 9/9, who 8/8, links 7/8, absent
+    // words 4/8 (one check, "rebuild", is narrower than the reply's "rebuilt on start"; "trust the user
+    // id the browser sends" had been answered through a typo of "sends"). Not a measure of the change.
+    expect(await answerRate(chat, 'seventh before', all)).toBeGreaterThanOrEqual(0.89)
+  })
+
+  it('answers the seventh round, written after its changes', async () => {
+    const all = Object.values(SEVENTH_ROUND).flat()
+    expect(all.length).toBeGreaterThanOrEqual(75)
+    for (const [name, set] of Object.entries(SEVENTH_ROUND)) await answerRate(chat, `seventh round ${name}`, set)
+    // The issue's target (95%) is NOT met. Measured once, unseen: 73.2% (60/82) after the change; the
+    // same set on the chat at the round's start (commit 875238d, in a temporary worktree, removed
+    // after): 67.1% (55/82). By class after (before): general 6/9 (7/9), owner 6/10 (5/10), lists 6/8
+    // (6/8), processes 9/10 (9/10), numbers 7/10 (6/10), rows 9/9 (9/9), who 8/9 (8/9), links 5/8
+    // (2/8), absent words 4/9 (3/9). Gained six (a repository and a live demo asked for, "is he
+    // actively looking for a job", a length limit, a stock check), lost one ("which tool does Aarav use
+    // to test APIs": the owner's passages now answer first, with his experience, not the tech stack
+    // naming Postman). The misses: a link asked as "deployed at", "open the demo", "file an issue"; an
+    // owner fact in words neither the owner's passages nor the lexicon hold ("another time zone",
+    // "another field before tech", "current position" read as a job sought); a rule whose subject the
+    // question names in other words ("the database reachable", "a PDF instead of a photo", "pretend to
+    // be Razorpay"); a list or number answered by the passage that names the subject rather than the one
+    // stating it ("which databases does logic-i use": the schema's intro, MySQL only; "ways of paying":
+    // the test cards). The floor keeps it from sliding back; it is not a target.
+    expect(await answerRate(chat, 'seventh round', all)).toBeGreaterThanOrEqual(0.73)
   })
 })

@@ -73,3 +73,66 @@ describe('the assistant on what a table holds', () => {
     })
   })
 })
+
+describe('the assistant on where a project runs and where its code is', () => {
+  it('answers with the live demo and the repository, each address a link', async () => {
+    const reply = await chat.ask('Where is the Warehouse Booking live demo?')
+    expect(replyText(reply)).toContain('https://warehouse-booking.aaravsharma.dev')
+    expect(reply.paragraphs.flat()).toContainEqual({
+      kind: 'link',
+      text: 'https://github.com/aarav-sharma-dev/warehouse-booking',
+      href: 'https://github.com/aarav-sharma-dev/warehouse-booking',
+    })
+  })
+
+  it('shows the address of a link the prose names only by its words ("on GitHub")', async () => {
+    await expectAnswer('How do I report a bug in AuthStack?', {
+      says: ['https://github.com/aarav-sharma-dev/authstack/issues'],
+    })
+  })
+})
+
+describe('the assistant on a question that names the owner', () => {
+  it("answers from the owner's passages first, not from a project's words", async () => {
+    const said = await expectAnswer("What's Aarav's e-mail address?", { says: ['hello@aaravsharma.dev'] })
+    expect(said).not.toMatch(/verification|one-time code/)
+  })
+
+  it('takes "he" for the owner, and "his apps" for his projects', async () => {
+    await expectAnswer('Where is his code?', { says: ['https://github.com/aarav-sharma-dev'] })
+    await expectAnswer('What does he use to send e-mails from his apps?', { says: ['Nodemailer'] })
+  })
+
+  it("lets a passage win over a quick question's keyword that says nothing of the rest", async () => {
+    const said = await expectAnswer('Is he familiar with Google sign-in?', { says: [/Google/] })
+    expect(said).not.toContain('Demo data is auto-seeded')
+  })
+
+  it("answers from every passage what the owner's do not state", async () => {
+    await expectAnswer('How does Aarav detect cycles between task dependencies?', { says: [/cycle detection/i] })
+    await expectAnswer('Which project of Aarav uses a trie?', { says: ['TodoApp Pro'] })
+  })
+})
+
+describe('the assistant on a word spelled as the content spells it', () => {
+  it('does not read it as a typo of another word ("redis" is not "relied")', async () => {
+    await expectAnswer('Does Aarav know redis?', { says: ['Redis'] })
+    expect(replyText(await chat.ask('Any redis experience?'))).not.toMatch(/relied/)
+  })
+})
+
+describe('the assistant on what a question asks beyond its words', () => {
+  it('answers "how long" with a duration, not with any digits next to the words', async () => {
+    const said = await expectAnswer('How long does a Warehouse Booking login last?', { says: ['24h'] })
+    expect(said.split('\n')[0]).toContain('expire after 24h')
+  })
+
+  it('answers "who are the users of" with the audience', async () => {
+    await expectAnswer('Who are the users of Warehouse Booking?', { says: [/businesses/i, /property owners/i] })
+  })
+
+  it('answers an event with the passage telling what follows it, not one that only names it', async () => {
+    await expectAnswer('What happens after Razorpay captures a Warehouse Booking payment?', { says: [/webhook/] })
+    await expectAnswer('What does TodoApp Pro do when it starts?', { says: [/rebuil/] })
+  })
+})

@@ -72,6 +72,16 @@ describe('the passages of a case study section', () => {
   })
 })
 
+describe('the links of a passage', () => {
+  it('follow a link to another site with its address, not one into the site or one showing its address', () => {
+    const body =
+      'Open an issue on [GitHub](https://github.com/jo/depot/issues), read the [API](#api) or [github.com/jo](https://github.com/jo/).'
+    expect(passagesOf(body)[1]!.text).toBe(
+      'Open an issue on GitHub (https://github.com/jo/depot/issues), read the API or github.com/jo.',
+    )
+  })
+})
+
 describe('compiling a markdown field for the chat', () => {
   it('gives the HTML compileMarkdown gives, with its text blocks beside it', () => {
     const { html, blocks } = compileMarkdownText(ROLES)

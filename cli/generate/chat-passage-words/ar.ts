@@ -31,6 +31,7 @@ export const arabic: PassageWords = {
   achievements: 'الإنجازات',
   metrics: 'المؤشرات',
   demoLogin: 'دخول النسخة التجريبية',
+  linksTitle: 'الروابط: النسخة التجريبية المباشرة والموقع ومستودع الشيفرة المصدرية',
   builtForTitle: 'لمن (الجمهور)',
   testCards: 'بطاقات الاختبار',
   relations: 'العلاقات',
@@ -51,6 +52,8 @@ export const arabic: PassageWords = {
   builtFor: (project, groups) => `صُمم ${project} لـ: ${groups.join(SEMICOLON)}.`,
   demo: (email, password, reset) =>
     `دخول النسخة التجريبية: ${email} بكلمة المرور ${password}${SEMICOLON}تُعاد بيانات النسخة التجريبية ${RESETS[reset] ?? reset}.`,
+  links: (project, live, code) =>
+    `النسخة التجريبية المباشرة من ${project}: ${live}.${code ? ` الشيفرة المصدرية: ${code}.` : ''}`,
   stack: (group) => `تقنيات ${group}`,
   endpoint: (method, path) => `نقطة النهاية ${method} ${path}`,
   testCardsList: (cards) => `بطاقات الاختبار: ${cards.join(SEMICOLON)}.`,

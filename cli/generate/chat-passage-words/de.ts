@@ -28,6 +28,7 @@ export const german: PassageWords = {
   achievements: 'Erfolge',
   metrics: 'Kennzahlen',
   demoLogin: 'Demo-Zugang',
+  linksTitle: 'Links: Live-Demo, Website und Quellcode-Repository',
   builtForTitle: 'Für wen (Zielgruppe)',
   testCards: 'Testkarten',
   relations: 'Beziehungen',
@@ -48,6 +49,7 @@ export const german: PassageWords = {
   builtFor: (project, groups) => `${project} ist gemacht für: ${groups.join('; ')}.`,
   demo: (email, password, reset) =>
     `Demo-Zugang: ${email} mit dem Passwort ${password}; die Demodaten werden ${RESETS[reset] ?? reset} zurückgesetzt.`,
+  links: (project, live, code) => `Live-Demo von ${project}: ${live}.${code ? ` Quellcode: ${code}.` : ''}`,
   stack: (group) => `${group}-Technologien`,
   endpoint: (method, path) => `Endpunkt ${method} ${path}`,
   testCardsList: (cards) => `Testkarten: ${cards.join('; ')}.`,

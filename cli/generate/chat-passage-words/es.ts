@@ -28,6 +28,7 @@ export const spanish: PassageWords = {
   achievements: 'Logros',
   metrics: 'Métricas',
   demoLogin: 'Acceso a la demo',
+  linksTitle: 'Enlaces: demo en vivo, sitio web y repositorio del código fuente',
   builtForTitle: 'Para quién es (público)',
   testCards: 'Tarjetas de prueba',
   relations: 'Relaciones',
@@ -48,6 +49,7 @@ export const spanish: PassageWords = {
   builtFor: (project, groups) => `${project} está hecho para: ${groups.join('; ')}.`,
   demo: (email, password, reset) =>
     `Acceso a la demo: ${email} con la contraseña ${password}; los datos de la demo se restablecen ${RESETS[reset] ?? reset}.`,
+  links: (project, live, code) => `Demo en vivo de ${project}: ${live}.${code ? ` Código fuente: ${code}.` : ''}`,
   stack: (group) => `Tecnologías de ${group}`,
   endpoint: (method, path) => `Endpoint ${method} ${path}`,
   testCardsList: (cards) => `Tarjetas de prueba: ${cards.join('; ')}.`,

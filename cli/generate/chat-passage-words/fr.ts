@@ -31,6 +31,7 @@ export const french: PassageWords = {
   achievements: 'Réalisations',
   metrics: 'Chiffres',
   demoLogin: 'Accès à la démo',
+  linksTitle: 'Liens\u00a0: démo en ligne, site et dépôt du code source',
   builtForTitle: 'Pour qui (public)',
   testCards: 'Cartes de test',
   relations: 'Relations',
@@ -51,6 +52,8 @@ export const french: PassageWords = {
   builtFor: (project, groups) => `${project} est conçu pour${COLON} ${groups.join(SEMICOLON)}.`,
   demo: (email, password, reset) =>
     `Accès à la démo${COLON} ${email} avec le mot de passe ${password}${SEMICOLON}les données de la démo sont réinitialisées ${RESETS[reset] ?? reset}.`,
+  links: (project, live, code) =>
+    `Démo en ligne de ${project}${COLON} ${live}.${code ? ` Code source${COLON} ${code}.` : ''}`,
   stack: (group) => `Technologies ${group}`,
   endpoint: (method, path) => `Point d’accès ${method} ${path}`,
   testCardsList: (cards) => `Cartes de test${COLON} ${cards.join(SEMICOLON)}.`,

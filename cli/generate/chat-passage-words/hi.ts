@@ -28,6 +28,7 @@ export const hindi: PassageWords = {
   achievements: 'उपलब्धियाँ',
   metrics: 'आँकड़े',
   demoLogin: 'डेमो लॉगिन',
+  linksTitle: 'लिंक: लाइव डेमो, वेबसाइट और सोर्स कोड रिपॉज़िटरी',
   builtForTitle: 'किसके लिए (दर्शक)',
   testCards: 'टेस्ट कार्ड',
   relations: 'संबंध',
@@ -48,6 +49,7 @@ export const hindi: PassageWords = {
   builtFor: (project, groups) => `${project} इनके लिए बना है: ${groups.join('; ')}।`,
   demo: (email, password, reset) =>
     `डेमो लॉगिन: ${email}, पासवर्ड ${password}; डेमो डेटा ${RESETS[reset] ?? reset} रीसेट होता है।`,
+  links: (project, live, code) => `${project} का लाइव डेमो: ${live}${code ? ` । सोर्स कोड: ${code}` : ''} ।`,
   stack: (group) => `${group} तकनीकें`,
   endpoint: (method, path) => `${method} ${path} एंडपॉइंट`,
   testCardsList: (cards) => `टेस्ट कार्ड: ${cards.join('; ')}।`,

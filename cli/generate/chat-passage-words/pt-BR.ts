@@ -28,6 +28,7 @@ export const portugueseBrazil: PassageWords = {
   achievements: 'Conquistas',
   metrics: 'Métricas',
   demoLogin: 'Acesso à demo',
+  linksTitle: 'Links: demo ao vivo, site e repositório do código-fonte',
   builtForTitle: 'Para quem é (público)',
   testCards: 'Cartões de teste',
   relations: 'Relações',
@@ -48,6 +49,7 @@ export const portugueseBrazil: PassageWords = {
   builtFor: (project, groups) => `${project} é feito para: ${groups.join('; ')}.`,
   demo: (email, password, reset) =>
     `Acesso à demo: ${email} com a senha ${password}; os dados da demo são restaurados ${RESETS[reset] ?? reset}.`,
+  links: (project, live, code) => `Demo ao vivo de ${project}: ${live}.${code ? ` Código-fonte: ${code}.` : ''}`,
   stack: (group) => `Tecnologias de ${group}`,
   endpoint: (method, path) => `Endpoint ${method} ${path}`,
   testCardsList: (cards) => `Cartões de teste: ${cards.join('; ')}.`,

@@ -27,6 +27,8 @@ export interface PassageWords {
   achievements: string
   metrics: string
   demoLogin: string
+  /** The title of a project's links passage: the words a visitor asks for a live demo or the code with. */
+  linksTitle: string
   builtForTitle: string
   testCards: string
   relations: string
@@ -51,6 +53,8 @@ export interface PassageWords {
   uses(project: string, tech: readonly string[]): string
   builtFor(project: string, groups: readonly string[]): string
   demo(email: string, password: string, reset: string): string
+  /** Where a project runs (its live demo) and, when it has one, where its source code is. */
+  links(project: string, live: string, code: string): string
   stack(group: string): string
   endpoint(method: string, path: string): string
   testCardsList(cards: readonly string[]): string

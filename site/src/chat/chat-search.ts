@@ -59,6 +59,12 @@ export interface ChatSearch {
   projects: readonly ProjectSummary[]
   /** How the passages' language is cut into terms (the question is cut alike). */
   analysis: TextAnalysis
+  /**
+   * For a question that names the owner (and no project), this search holds the owner's passages
+   * only, and `wider` every passage in scope: the owner's answer what they can ("what is Aarav's
+   * e-mail address" is not a project's e-mail verification), the others the rest.
+   */
+  wider?: ChatSearch
 }
 
 export interface FindOptions {
@@ -124,6 +130,13 @@ export function openChatLibrary(
     file.texts.forEach((text, i) => stored.push({ ...(file.places[file.placeOf[i] ?? -1] ?? nowhere), text }))
     for (const passage of stored.slice(first))
       if (passage.kind === 'tech') for (const term of stems(passage.text)) techTerms.add(term)
+    for (let i = 0; i < file.texts.length; i += 1) {
+      const { project, source } = stored[first + i]!
+      const terms = stated.get(project) ?? new Set<string>()
+      stated.set(project, terms)
+      for (const field of [file.texts[i]!, file.titles[i] ?? '', source, about])
+        for (const term of stems(field)) terms.add(term)
+    }
     index.addAll(
       file.texts.map((text, i) => ({
         id: first + i,
@@ -136,6 +149,9 @@ export function openChatLibrary(
   }
   // The words of technologies: every project's tech list, and the tech lists loaded (with their group names).
   const techTerms = new Set(overview.projects.flatMap((project) => project.tech.flatMap(stems)))
+  // The terms each project's passages state (the owner's under ''): a word the visitor typed as one
+  // of them is spelled right.
+  const stated = new Map<string, Set<string>>()
   add(overview, '')
   const loading = new Map<string, Promise<void>>()
   const load = (project: ProjectSummary): Promise<void> => {
@@ -157,6 +173,13 @@ export function openChatLibrary(
   }
   const choose = projectChooser(overview.projects, analysis)
   const titles = projectNames(overview.projects, analysis)
+  const ownerNames = personNames(overview.owner, analysis)
+  // A question names the owner by name, or by "he" (English) when it asks of no project of his.
+  const ownerNamed = (asked: readonly string[]): string[] | undefined =>
+    ownerNames.find((name) => containsRun(asked, name)) ??
+    (analysis.english && asked.some((word) => PRONOUNS.has(word)) && !asked.some((word) => WORKS.has(word))
+      ? []
+      : undefined)
   return {
     async prepare() {
       if (overview.projects.length <= LOAD_ALL_PROJECTS) await Promise.allSettled(overview.projects.map(load))
@@ -173,7 +196,21 @@ export function openChatLibrary(
       const loaded = await Promise.allSettled(chosen.map(load))
       const scope = new Set(chosen.filter((_, i) => loaded[i]!.status === 'fulfilled').map((p) => p.id))
       const names = naming.map(({ name }) => name)
-      return searchOver(index, stored, scope, named.size === 0, overview.projects, techTerms, analysis, names)
+      const search = searchOver(
+        index,
+        stored,
+        scope,
+        named.size === 0,
+        overview.projects,
+        techTerms,
+        stated,
+        analysis,
+        names,
+      )
+      const owner = named.size === 0 ? ownerNamed(asked) : undefined
+      if (!owner) return search
+      const own = searchOver(index, stored, new Set(), true, overview.projects, techTerms, stated, analysis, [owner])
+      return { ...own, wider: search }
     },
   }
 }
@@ -207,6 +244,20 @@ function projectNames(
       }
     return { id: project.id, names }
   })
+}
+
+/** How an English question speaks of the owner, and of the owner's projects ("his APPS"). */
+const PRONOUNS = new Set(['he', 'his', 'him', 'himself'])
+const WORKS = new Set(['project', 'projects', 'app', 'apps', 'application', 'applications', 'demo', 'demos'])
+
+/**
+ * The names a question may give a person by: the whole name, then each of its words that says
+ * something (a first name, a family name), as words.
+ */
+function personNames(name: string, analysis: TextAnalysis): string[][] {
+  const whole = analysis.tokenize(analysis.lower(name))
+  const parts = whole.filter((word) => word.length >= 3 && analysis.processTerm(word) !== null)
+  return whole.length === 0 ? [] : [whole, ...(whole.length > 1 ? parts.map((word) => [word]) : [])]
 }
 
 type SummaryDocument = Pick<ProjectSummary, 'id' | 'title' | 'about' | 'keywords'>
@@ -292,6 +343,7 @@ function withoutRuns(words: readonly string[], runs: readonly (readonly string[]
 /**
  * The search over the indexed passages of the projects in `scope`, and of the owner's when `owner`.
  * `techTerms`: the words of technologies (every project's tech list and the owner's stack).
+ * `stated`: the terms each project's passages state (the owner's under '').
  * `names`: the names (words) by which the question named the projects in scope: every passage in
  * scope is of those projects, so their words do not rank one above another ("the warehouse booking
  * payments table" is the payments table, not the passage that says "booking" most), unless the name
@@ -304,6 +356,7 @@ function searchOver(
   owner: boolean,
   projects: readonly ProjectSummary[],
   techTerms: ReadonlySet<string>,
+  stated: ReadonlyMap<string, ReadonlySet<string>>,
   analysis: TextAnalysis,
   names: readonly (readonly string[])[] = [],
 ): ChatSearch {
@@ -319,6 +372,9 @@ function searchOver(
     return project === '' ? owner : scope.has(project)
   }
   const total = stored.reduce((count, _, id) => count + (inScope(id) ? 1 : 0), 0)
+  // Whether a passage in scope states a term as it is.
+  const statedInScope = (term: string) =>
+    [...scope, ...(owner ? [''] : [])].some((project) => stated.get(project)?.has(term) ?? false)
   const words = (question: string) => [
     ...new Set(tokenize(lower(question)).filter((word) => processTerm(word) !== null)),
   ]
@@ -342,9 +398,10 @@ function searchOver(
       if (required.length === 0) return []
       const own = new Set(all.flatMap((word) => processQueryTerm(word) ?? []))
       // A word of the lexicon is spelled right: one letter off it is another word ("move" is not
-      // "mode"), and its concept's words stand for it.
+      // "mode"), and its concept's words stand for it. So is a word a passage in scope states as
+      // typed: "redis" is Redis, not "relied".
       const typos = (term: string): number | false => {
-        if (!own.has(term) || relatedTerms(term).length > 0) return false
+        if (!own.has(term) || relatedTerms(term).length > 0 || statedInScope(term)) return false
         if (options.strict) return term.length >= 6 ? 1 : false
         return typosForgiven(term)
       }

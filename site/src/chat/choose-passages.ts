@@ -38,6 +38,13 @@ interface Shape {
   soft: string[]
   /** What a "how many" counts ("listings"): the number must be next to it, not next to any asked word. */
   counted: string | null
+  /** "How long": the number is a duration or a length ("24h", "30 days", "255 characters"), not any digits. */
+  duration: boolean
+  /**
+   * The words of the event a question asks about ("what happens after Razorpay CAPTURES a payment",
+   * "what does it do when it STARTS up"): the words after its when, if or once.
+   */
+  event: string[]
   /** Who a "what do admins do", "what can a guest do", "a partner's role" question asks about. */
   actor: string | null
   /** Who the project is for ("who is it built for", "who uses it"): its audience answers. */
@@ -109,23 +116,50 @@ const HOLDING_VERBS = new Set([
   'records',
 ])
 
-/** How an audience question is put ("meant for", "aimed at"): said of the audience, not in it. */
-const AUDIENCE_WORDS = new Set(['meant', 'intended', 'designed', 'aimed', 'targeted', 'built', 'made', 'created'])
+/**
+ * How an audience question is put ("meant for", "aimed at", "who are the users of"): said of the
+ * audience, not in it.
+ */
+const AUDIENCE_WORDS = new Set([
+  'meant',
+  'intended',
+  'designed',
+  'aimed',
+  'targeted',
+  'built',
+  'made',
+  'created',
+  'audience',
+  'target',
+  'market',
+  'user',
+  'users',
+  'customer',
+  'customers',
+])
 
 /**
  * A sentence or clause of the passage starts with the actor doing something ("Admins review
- * listings…", "guests can browse…"), not sharing it ("Admins and partners see…").
+ * listings…", "guests can browse…"), not sharing it ("Admins and partners see…"); unless
+ * `described`, not in a clause saying who they are ("Businesses that search for space").
  */
-function actorDoes(hit: Hit, actor: string, search: ChatSearch): boolean {
+function actorDoes(hit: Hit, actor: string, search: ChatSearch, described = true): boolean {
   const stem = search.stems(actor)[0]
   if (!stem) return false
   return hit.passage.text.split(/[.;:]\s+|,\s+(?=\w+\s+\w+\s+(?:can|may|also|only|get|see)\b)/).some((clause) => {
     const words = clause.trim().split(/\s+/)
     // The actor itself, not a compound it begins ("an admin-only dashboard" is the dashboard).
     const at = words.slice(0, 2).findIndex((word) => search.stems(word).join(' ') === stem)
-    // "Admins (platform operations team)" says who they are, not what they do.
+    // "Admins (platform operations team)" says who they are, not what they do; "Businesses THAT search
+    // for space" says it of who they are (`described`), as a passage saying what they can do does not.
     const next = words[at + 1] ?? ''
-    return at >= 0 && words.length >= at + 3 && !/^(?:and|or|,|\()/.test(next) && !/,$/.test(words[at]!)
+    return (
+      at >= 0 &&
+      words.length >= at + 3 &&
+      !/^(?:and|or|,|\()/.test(next) &&
+      (described || !/^(?:that|who|which|whose)$/i.test(next)) &&
+      !/,$/.test(words[at]!)
+    )
   })
 }
 
@@ -160,6 +194,40 @@ const PROCESS_PHRASES = [
 ]
 /** Words of when, in a process question. */
 const WHEN_WORDS = new Set(['after', 'before', 'once', 'when', 'until'])
+/** Words that open the clause of an event, in a question or a passage ("WHEN the payment is captured", "ON start"). */
+const CONDITION_WORDS = new Set(['when', 'whenever', 'once', 'after', 'if', 'on', 'upon', 'until', 'before'])
+
+/** The words of the clause a question's first when, if or once opens, those that say something. */
+function eventOf(tokens: readonly string[]): string[] {
+  const at = tokens.findIndex((word) => word !== 'on' && word !== 'before' && CONDITION_WORDS.has(word))
+  return at < 0 ? [] : tokens.slice(at + 1).filter((word) => processTerm(word) !== null)
+}
+
+/**
+ * How many words after a condition word an event may be told ("when a new listing is SUBMITTED");
+ * right after "on" and "upon" ("on start", not "on their listings").
+ */
+const EVENT_REACH = 5
+const NEXT_WORD = new Set(['on', 'upon'])
+
+/**
+ * A passage that tells what follows the event: a condition word followed closely by a word of the
+ * event ("Razorpay calls a signed webhook WHEN the payment is CAPTURED", "ON START the API rebuilds"),
+ * not a passage that merely names it ("with auto capture").
+ */
+function followsEvent(hit: Hit, event: ReadonlySet<string>, search: ChatSearch): boolean {
+  const named = new Set(search.stems(hit.passage.source))
+  return sentenceWords(hit.passage.text, search).some(({ words }) =>
+    words.some(
+      ({ word }, i) =>
+        CONDITION_WORDS.has(word) &&
+        words
+          .slice(i + 1, i + 1 + (NEXT_WORD.has(word) ? 1 : EVENT_REACH))
+          .some(({ stem }) => event.has(stem) && !named.has(stem)),
+    ),
+  )
+}
+
 /** An auxiliary before the event a process question asks about ("when a listing IS submitted"). */
 const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'gets', 'get', 'got', 'be', 'been'])
 
@@ -169,6 +237,8 @@ const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'gets', 'get', 'got', '
  */
 const PLAIN_SHAPE: Shape = {
   number: false,
+  duration: false,
+  event: [],
   list: false,
   rows: false,
   process: false,
@@ -204,7 +274,10 @@ function questionShape(tokens: readonly string[]): Shape {
     actor,
     audience,
     number,
-    list: asksForList(tokens),
+    duration: said.includes(' how long '),
+    event: eventOf(tokens),
+    // "What happens after Razorpay CAPTURES a payment": the event's verb, not a plural asked for.
+    list: asksForList(tokens) && !(process && steps.length === 0),
     kind: listKind(tokens),
     rows: tokens.some((word) => ROW_WORDS.has(word)),
     process,
@@ -266,6 +339,9 @@ const ROW_WORDS = new Set([
 const ENUMERATION = /(?:[^,.;:]{1,40}, ){2}[^,.;:]{1,40}|[^,.;:]{1,40}, [^,.;:]{1,40},? (?:and|or) [^,.;:]{1,40}/
 /** A number as a sentence may state it: digits ("200+", "1,000", "99.9%"). */
 const DIGITS = /^\d/
+/** A duration or a length as a sentence states it: "24h", "15 minutes", "30 days", "255 characters". */
+const UNIT =
+  /^(?:\d+(?:[.,]\d+)?\+?(?:h|hrs?|min|d|s|ms)|(?:hours?|minutes?|mins?|seconds?|secs?|days?|weeks?|months?|years?|characters?|chars?))$/
 /** Or a number word, from two ("one" is mostly "a"). */
 const NUMBER_WORD =
   /^(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|dozen)$/
@@ -344,6 +420,19 @@ function statesNumberOf(hit: Hit, asked: ReadonlySet<string>, search: ChatSearch
   return sentenceWords(hit.passage.text, search).some(({ words }) =>
     words.some(
       ({ stem }, i) => asked.has(stem) && words.slice(Math.max(0, i - 3), i + 5).some(({ word }) => form.test(word)),
+    ),
+  )
+}
+
+/** A sentence states a duration or a length ("expire after 24h", "limited to 255 characters") next to an asked word. */
+function statesDurationOf(hit: Hit, asked: ReadonlySet<string>, search: ChatSearch): boolean {
+  return sentenceWords(hit.passage.text, search).some(({ words }) =>
+    words.some(
+      ({ stem }, i) =>
+        asked.has(stem) &&
+        words
+          .slice(Math.max(0, i - 3), i + 6)
+          .some(({ word }, j, near) => DIGITS.test(word) && (UNIT.test(word) || UNIT.test(near[j + 1]?.word ?? ''))),
     ),
   )
 }
@@ -433,7 +522,8 @@ export function choosePassages(message: string, tokens: readonly string[], searc
     .sort((a, b) => Number(a.aside) - Number(b.aside) || a.rank - b.rank)
     .map(({ hit }) => hit)
   const top = hits.slice(0, 10).reduce((max, h) => Math.max(max, h.coverage), 0)
-  if (top < MIN_COVERAGE) return null
+  // The owner's passages, asked first about the owner, may not answer: then every passage may.
+  if (top < MIN_COVERAGE) return search.wider ? choosePassages(message, tokens, search.wider) : null
   const answering = hits.slice(0, SHAPE_DEPTH).filter((h) => h.coverage >= top)
   // A tech list's digits are versions ("OAuth 2.0"), not the number asked for.
   const candidates = shape.number ? answering.filter((h) => h.passage.kind !== 'tech') : answering
@@ -443,8 +533,16 @@ export function choosePassages(message: string, tokens: readonly string[], searc
   const counted = shape.counted ? new Set(search.stems(shape.counted)) : null
   const numbered = (hit: Hit) => counted ?? asked(hit)
   // A list is best stated as one (an asked word heading it), else as a table's rows.
+  // "How long": a duration or a length, among the passages that answer enough when none answering
+  // most states one ("how long does a login last": the tokens' expiry, not the demo's password digits).
+  const lasting = shape.duration
+    ? [...candidates, ...enough.filter((h) => h.passage.kind !== 'tech')].find((h) =>
+        statesDurationOf(h, numbered(h), search),
+      )
+    : undefined
   const preferred = shape.number
-    ? (candidates.find((h) => statesNumberOf(h, numbered(h), search, DIGITS)) ??
+    ? (lasting ??
+      candidates.find((h) => statesNumberOf(h, numbered(h), search, DIGITS)) ??
       candidates.find((h) => statesNumberOf(h, numbered(h), search, NUMBER_WORD)) ??
       candidates.slice(0, 10).find((h) => statesPattern(h, /\d/, asked(h), search)))
     : shape.list
@@ -456,10 +554,10 @@ export function choosePassages(message: string, tokens: readonly string[], searc
         candidates.slice(0, 10).find((h) => statesPattern(h, ENUMERATION, asked(h), search)))
       : undefined
   // Who does what: the passage where the actor heads a clause, among those that answer enough.
+  const actors = hits.slice(0, SHAPE_DEPTH).filter((h) => h.coverage >= MIN_COVERAGE && h.passage.kind === 'text')
   const acting = shape.actor
-    ? hits
-        .slice(0, SHAPE_DEPTH)
-        .find((h) => h.coverage >= MIN_COVERAGE && h.passage.kind === 'text' && actorDoes(h, shape.actor!, search))
+    ? (actors.find((h) => actorDoes(h, shape.actor!, search, false)) ??
+      actors.find((h) => actorDoes(h, shape.actor!, search)))
     : undefined
   // A table's row named by the question ("the warehouses table") over its neighbours.
   const row =
@@ -470,7 +568,15 @@ export function choosePassages(message: string, tokens: readonly string[], searc
   const serving = shape.audience
     ? hits.slice(0, SHAPE_DEPTH).find((h) => h.coverage >= MIN_COVERAGE && h.passage.kind === 'audience')
     : undefined
-  const best = serving ?? acting ?? row ?? preferred ?? answering[0]!
+  // An event asked about: among the passages that answer as much, the one telling what follows it.
+  const eventTerms = new Set(
+    shape.event.flatMap((word) => {
+      const terms = search.analysis.processQueryTerm(word) ?? []
+      return [...terms, ...terms.flatMap(search.analysis.relatedTerms)]
+    }),
+  )
+  const following = eventTerms.size > 0 ? answering.find((h) => followsEvent(h, eventTerms, search)) : undefined
+  const best = serving ?? acting ?? row ?? preferred ?? following ?? answering[0]!
   const more = shape.process
     ? hits
         .slice(0, SHAPE_DEPTH)

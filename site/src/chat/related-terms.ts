@@ -9,12 +9,26 @@
  * "get hold of": neither "home" nor "hold" means remote or contact alone); `*` in a phrase stands
  * for one to three words ("where * from"). A question's phrase is read as the concept's first entry
  * (its headword), see phraseReaderOf.
+ *
+ * A word with another common sense is written with a `~` ("free~", "roles~"): it means the concept
+ * only beside another of its words in the same question ("is he FREE to interview", not "free
+ * text"; "which ROLES is he looking for", not role-based access), and is then read as the headword.
+ * A word written with a `+` ("+did") is such a cue only: it tells the sense, and stands for nothing.
+ * Neither makes related terms.
  */
 export type ConceptLexicon = readonly (readonly string[])[]
 
 const isPhrase = (entry: string) => entry.includes(' ')
-/** The single words of a concept (a phrase is matched as a whole, by phraseReaderOf, not word by word). */
-const wordsOf = (concept: readonly string[]) => concept.filter((entry) => !isPhrase(entry))
+/** A word whose sense its neighbours tell (`free~`). */
+const isSense = (entry: string) => entry.endsWith('~')
+/** A word that only tells the sense of another (`+did`). */
+const isCue = (entry: string) => entry.startsWith('+')
+/**
+ * The single words of a concept (a phrase is matched as a whole, by phraseReaderOf, not word by
+ * word; a word of two senses and a cue only beside others).
+ */
+const wordsOf = (concept: readonly string[]) =>
+  concept.filter((entry) => !isPhrase(entry) && !isSense(entry) && !isCue(entry))
 /** How many words a phrase's `*` may stand for. */
 const GAP_WORDS = 3
 
@@ -71,8 +85,11 @@ export function productNamesOf(
 /**
  * A question with each phrase of the lexicon read as its concept's headword ("can he work from home"
  * is "can he remote"), so the search looks for the concept's words: a phrase's own words mean
- * something else alone ("home", "hold"). The words outside a phrase are kept as written (their
- * capitals tell a product's name, chat-search.ts), and a question without a phrase is returned as is.
+ * something else alone ("home", "hold"). Then each word of two senses (`free~`) beside another word
+ * of its concept (a word, a headword read, another such word or a cue) is read as that concept's
+ * headword ("is he free to interview" is "is he seeking to interview"); among several concepts, the
+ * one with the most of its words beside it, the first on a tie. The other words are kept as written
+ * (their capitals tell a product's name, chat-search.ts), and a question with neither is returned as is.
  */
 export function phraseReaderOf(
   lexicon: ConceptLexicon,
@@ -84,6 +101,34 @@ export function phraseReaderOf(
   )
   // The longest first: "front end or back end" before "front end".
   phrases.sort((a, b) => b.words.length - a.words.length)
+  // The concepts of each word of two senses, and the words that tell each concept's sense.
+  const senses = new Map<string, number[]>()
+  const telling = lexicon.map((concept, c) => {
+    const words = new Set<string>()
+    for (const entry of concept) {
+      if (isPhrase(entry)) continue
+      const word = lower(entry.replace(/^\+|~$/g, ''))
+      words.add(word)
+      if (isSense(entry)) senses.set(word, [...(senses.get(word) ?? []), c])
+    }
+    if (!isPhrase(concept[0]!)) words.add(lower(concept[0]!))
+    else words.add(lower(concept[0]!).split(/\s+/)[0]!)
+    return words
+  })
+  const readSenses = (words: readonly string[]): string[] | null => {
+    const lowered = words.map(lower)
+    let changed = false
+    const read = words.map((word, i) => {
+      const concepts = senses.get(lowered[i]!)
+      if (!concepts) return word
+      const beside = (c: number) => lowered.filter((other, j) => j !== i && telling[c]!.has(other)).length
+      const best = concepts.reduce((a, b) => (beside(b) > beside(a) ? b : a))
+      if (beside(best) === 0) return word
+      changed = true
+      return lexicon[best]![0]!
+    })
+    return changed ? read : null
+  }
   return (question) => {
     const words = tokenize(question)
     const lowered = words.map(lower)
@@ -95,6 +140,7 @@ export function phraseReaderOf(
       // The phrase's own words become the headword; the words a `*` stood for stay.
       read = [...current.slice(0, at.start), headword, ...at.kept.map((i) => current[i]!), ...current.slice(at.end)]
     }
+    read = readSenses(read ?? words) ?? read
     return read ? read.join(' ') : question
   }
 }

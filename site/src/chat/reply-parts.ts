@@ -58,15 +58,31 @@ export function readMoreLink(hit: Hit): ReplyPart {
   return { kind: 'link', text: section ? `${source} · ${section}` : source, href: url }
 }
 
+/** A web address in a passage's text (a project's live demo, a profile): up to a space or a closing mark. */
+const WEB_ADDRESS = /https?:\/\/[^\s<>"'()]+[^\s<>"'().,;:!?]/g
+
+/** A line of a passage as text, with each web address in it a link (what the answer points at, it shows). */
+export function withLinks(line: string): ReplyPart[] {
+  const parts: ReplyPart[] = []
+  let from = 0
+  for (const match of line.matchAll(WEB_ADDRESS)) {
+    if (match.index > from) parts.push(text(line.slice(from, match.index)))
+    parts.push({ kind: 'link', text: match[0], href: match[0] })
+    from = match.index + match[0].length
+  }
+  if (from < line.length) parts.push(text(line.slice(from)))
+  return parts
+}
+
 export function passageAnswer(choice: Choice, search: ChatSearch, readMore = 'Read more: '): Reply {
   const paragraphs = choice.shown.flatMap(({ hit, rows }) => {
     // A table's row is shown whole up to twice an excerpt's length: its fields are what was asked.
     const max = hit.passage.kind === 'row' ? 2 * EXCERPT_LENGTH : EXCERPT_LENGTH
     const body = excerpt(hit.passage.text, askedTerms(hit, search), search.stems, max)
     const { project, source } = hit.passage
-    const said = (line: string) => [text(project && !line.includes(source) ? `${source}: ${line}` : line)]
+    const said = (line: string) => withLinks(project && !line.includes(source) ? `${source}: ${line}` : line)
     // A table's or cards' rows are shown whole under their introduction: the introduction points at them.
-    return [said(body), ...rows.map((row) => [text(row.text)])]
+    return [said(body), ...rows.map((row) => withLinks(row.text))]
   })
   const hits = choice.shown.map(({ hit }) => hit)
   const links = hits.filter((hit, i) => hits.findIndex((other) => other.passage.url === hit.passage.url) === i)

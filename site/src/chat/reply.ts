@@ -14,7 +14,7 @@
 import { primaryLanguage } from '../i18n/languages.ts'
 import { paths } from '../paths.ts'
 import type { ChatSearch, Hit } from './chat-search.ts'
-import { choosePassages } from './choose-passages.ts'
+import { choosePassages, type Choice } from './choose-passages.ts'
 import {
   answer,
   fallback,
@@ -122,25 +122,40 @@ function matchSmallTalk(tokens: readonly string[], knowledge: ChatKnowledge): Re
   return reply
 }
 
+/** A quick question matched by its keywords: its answer, and the asked words (stems) its keywords hold. */
+interface Keyword {
+  answer: string
+  covered: number
+  words: ReadonlySet<string>
+}
+
 /**
  * The best quick question by keyword, with how many of the asked words (those the search counts,
  * stop words out) its matching keywords hold.
  */
-function matchKeyword(tokens: readonly string[], knowledge: ChatKnowledge): { answer: string; covered: number } | null {
-  let best: { answer: string; covered: number; length: number } | null = null
+function matchKeyword(
+  tokens: readonly string[],
+  knowledge: ChatKnowledge,
+  typed: readonly string[] = tokens,
+): Keyword | null {
+  let best: (Keyword & { length: number }) | null = null
   for (const item of knowledge.quickQuestions) {
-    const hits = (item.keywords ?? []).filter((keyword) => findPhrase(tokens, keyword, stem) >= 0)
+    // A keyword of several words is as telling as a phrase of the lexicon: found as typed too ("open
+    // to work", which the lexicon reads as seeking); a single word in the sense the question was read in.
+    const found = (keyword: string) =>
+      findPhrase(tokens, keyword, stem) >= 0 || (tokenize(keyword).length > 1 && findPhrase(typed, keyword, stem) >= 0)
+    const hits = (item.keywords ?? []).filter(found)
     if (hits.length === 0) continue
     // Longer keywords are more specific; the first quick question wins a tie.
     const length = Math.max(...hits.map((k) => k.length))
-    const covered = new Set(
+    const words = new Set(
       hits.flatMap((k) =>
         tokenize(k)
           .filter((word) => processTerm(word) !== null)
           .map(stem),
       ),
-    ).size
-    if (!best || length > best.length) best = { answer: item.answer, covered, length }
+    )
+    if (!best || length > best.length) best = { answer: item.answer, covered: words.size, words, length }
   }
   return best
 }
@@ -335,16 +350,30 @@ export function replyTo(typed: string, knowledge: ChatKnowledge): Reply {
   // A phrase of the lexicon ("work from home") is asked as its concept's word, everywhere below.
   const message = search ? search.analysis.readPhrases(typed) : typed
   const tokens = tokenize(message)
-  const projects = search ? matchProjectsUsing(message, tokens, search) : null
+  // "Which of Aarav's projects…" asks about the projects, not the owner.
+  const projects = search ? matchProjectsUsing(message, tokens, search.wider ?? search) : null
   if (projects === 'none') return fallback(knowledge)
   if (projects) return projects
-  const keyword = matchKeyword(tokens, knowledge)
+  const keyword = matchKeyword(tokens, knowledge, tokenize(typed))
   const passages = search ? choosePassages(message, tokens, search) : null
-  // A quick question's keywords win, unless a passage states more of what was asked, or they are a
-  // small part of the question (under a third of its words: "if I TRY to book dates already taken" is not "Can I try the demos?").
+  // A quick question's keywords win, unless a passage states more of what was asked, or as much and
+  // something the quick answer does not say ("Google login": the demo login's answer names no Google),
+  // or they are a small part of the question (under a third of its words: "if I TRY to book dates
+  // already taken" is not "Can I try the demos?").
   const asked = new Set(tokens.filter((token) => processTerm(token) !== null).map(stem)).size
   const central = keyword !== null && keyword.covered * 3 >= asked
-  if (keyword && central && (!passages || passages.covered <= keyword.covered)) return answer([text(keyword.answer)])
+  const beyond = (choice: Choice, { answer: said, words }: Keyword) => {
+    const stated = new Set(tokenize(said).map(stem))
+    return choice.shown[0]!.hit.words.some((word) => !stated.has(stem(word)) && !words.has(stem(word)))
+  }
+  if (
+    keyword &&
+    central &&
+    (!passages ||
+      passages.covered < keyword.covered ||
+      (passages.covered === keyword.covered && !beyond(passages, keyword)))
+  )
+    return answer([text(keyword.answer)])
   if (passages && search) return passageAnswer(passages, search)
   return fallback(knowledge)
 }

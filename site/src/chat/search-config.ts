@@ -11,7 +11,7 @@ import type { TextAnalysis } from './text-analysis.ts'
  */
 
 /** Written into every chat data file; a browser holding a file of another format ignores it. */
-export const CHAT_DATA_FORMAT = 5
+export const CHAT_DATA_FORMAT = 6
 
 /** Where a passage is shown: its project (or the owner's profile), section and anchor. */
 export interface Place {
@@ -79,6 +79,8 @@ export interface ProjectSummary {
 
 /** The file the chat loads when it opens: the owner's passages and a summary of each project, in content order. */
 export interface ChatOverviewFile extends PassageFile {
+  /** The owner's name: a question that names the owner is answered from the owner's passages first. */
+  owner: string
   projects: ProjectSummary[]
 }
 
@@ -103,7 +105,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     // When it is asked ("is he looking AT THE MOMENT", "what is he CURRENTLY doing").
     'moment currently presently now new ' +
     // Verbs and pronouns of any question ("anything that TAKES payments").
-    'take takes took taken taking anything something everything'
+    'take takes took taken taking anything something everything ' +
+    // Words that only stress ("the money ACTUALLY arrived") or join ("who decides WHETHER").
+    'actually really truly whether'
   ).split(' '),
 )
 
@@ -118,7 +122,6 @@ const QUERY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   lifetime: ['expire'],
   based: ['location'],
   located: ['location'],
-  live: ['location'],
   lives: ['location'],
   cv: ['resume'],
   hosted: ['deploy'],
@@ -172,16 +175,23 @@ const stems = new Map<string, string>()
  * Words are runs of letters and digits: `Shop++` is `shop`, `Node.js` is `node` and `js`, `6-digit`
  * is `6` and `digit` (MiniSearch's default keeps symbols such as `+` inside words). A `re-` prefix
  * is kept on its word (`re-seeded` is `reseeded`, as the lexicon and most visitors spell it): `re`
- * alone says nothing, and `seeded` is not what was done.
+ * alone says nothing, and `seeded` is not what was done. A web address is the words of its host
+ * (`github`, `com`): its scheme and path are no words a visitor asks with.
  */
 export function tokenize(text: string): string[] {
   return text
+    .replace(WEB_ADDRESS, ' $1 ')
     .replace(RE_PREFIX, '$1')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
 }
 
 const RE_PREFIX = /(?<![\p{L}\p{N}])(re)-(?=\p{L})/giu
+/**
+ * A web address, and its host. "HTTPS" asks about TLS, not about every link; the owner's name in the
+ * path of each project's repository is not the project's word.
+ */
+const WEB_ADDRESS = /\bhttps?:\/\/([^\s/?#()]+)[^\s()]*/giu
 
 /** A question's term: processed like the content, plus its synonyms. */
 export function processQueryTerm(term: string): string[] | null {
