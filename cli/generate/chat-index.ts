@@ -157,17 +157,17 @@ export function chatFilesOf(
 }
 
 /**
- * Writes one project's passage file under `staging` (data/chat/<id>.json, or <tag>/data/chat/<id>.json
- * for another language than the default, as in the site) as the project is compiled, and returns
+ * Writes one project's passage file into the site folder `siteDir` (data/chat/<id>.json; a language's
+ * folder is its own site folder) as the project is compiled, and returns
  * its summary (what the build keeps of it until the overview is written) and the file's hash.
  * Synchronous: the checks call it for each project as it is compiled (load the language first).
  */
 export function writeProjectChat(
-  staging: string,
+  siteDir: string,
   project: ChatProject,
   language: ChatLanguage = defaultChatLanguage,
 ): { summary: ProjectSummary; sha256: string } {
   const { json, summary } = projectChat(project, language)
-  writeFileAtomically(path.join(staging, language.paths.project.file(summary.id)), json)
+  writeFileAtomically(path.join(siteDir, language.paths.project.file(summary.id)), json)
   return { summary, sha256: sha256Hex(json) }
 }
