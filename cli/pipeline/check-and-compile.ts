@@ -4,7 +4,13 @@ import { entryKind, type Store } from '../cache/store.ts'
 import { openFileDigests, type FileDigests } from '../cache/file-digests.ts'
 import { checkFileCached, readChecked } from '../content/check-cache.ts'
 import { checkAcrossFiles, type CheckResult, type FileOutcome } from '../content/check-content.ts'
-import { loadSources, type LoadedSources, type OverlaySource, type SourceFile } from '../content/load-sources.ts'
+import {
+  loadSources,
+  sourceDigest,
+  type LoadedSources,
+  type OverlaySource,
+  type SourceFile,
+} from '../content/load-sources.ts'
 import type { CompiledContent } from '../compile/compile-content.ts'
 import {
   compilePortfolioCached,
@@ -68,7 +74,10 @@ export interface CompileOptions {
 /** What checkProjects takes besides the checked portfolio, which holds the store and the digests. */
 export type ProjectsOptions = Omit<CompileOptions, 'store' | 'digests'>
 
-/** A project's or a post's result in the caller's memo (CompileOptions.memo), by the file's path and text. */
+/**
+ * A project's or a post's result in the caller's memo (CompileOptions.memo), by the file's path and
+ * its bytes' digest (not its text: a key holding every file's text is rebuilt and hashed on each run).
+ */
 const REMEMBERED_PROJECT = entryKind<ProjectJobResult>('project result')
 const REMEMBERED_POST = entryKind<PostJobResult>('post result')
 
@@ -243,7 +252,7 @@ async function projectResultsOf(
   const results = new Array<ProjectJobResult>(sources.length)
   const overlaysChecked: OverlayChecked[] = []
   const toDo: number[] = []
-  const keys = sources.map((source) => REMEMBERED_PROJECT.key(memo, source.path, source.text))
+  const keys = sources.map((source) => REMEMBERED_PROJECT.key(memo, source.path, sourceDigest(source)))
   let reused = 0
   sources.forEach((source, i) => {
     const remembered = REMEMBERED_PROJECT.get(memo, keys[i] as string)
@@ -347,7 +356,7 @@ async function postResultsOf(
   const { memo = noStore } = options
   const results = new Array<PostJobResult>(sources.length)
   const toDo: number[] = []
-  const keys = sources.map((source) => REMEMBERED_POST.key(memo, source.path, source.text))
+  const keys = sources.map((source) => REMEMBERED_POST.key(memo, source.path, sourceDigest(source)))
   keys.forEach((key, i) => {
     const remembered = REMEMBERED_POST.get(memo, key)
     if (remembered) results[i] = remembered
