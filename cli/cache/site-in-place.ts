@@ -35,7 +35,7 @@ export interface SiteInPlaceOptions<T> {
   store: Store
   /** The output folder: it holds the previous build's files until this build's folder replaces it. */
   site: string
-  /** This build's folder, swapped into `site` once the build is done (or a folder moved into it). */
+  /** This build's site folder (or a language's folder in it), swapped into place once the build is done. */
   into: string
   /** Which outputs: the kind of their manifest (one entry per output folder), stated by the step that makes them. */
   kind: EntryKind<Outputs<T>>

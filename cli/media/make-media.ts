@@ -20,7 +20,7 @@ export interface MediaOptions {
   /** The caller's file digests: each source is named by its bytes' digest. */
   digests: FileDigests
   /**
-   * The folder the variants go into (a build's, moved into the site once Vite has built it): linked
+   * The folder the variants go into (a build's: the site folder's media/): linked
    * from the store, or written there by the encoding when there is none. Without one they stay in
    * the store (`generate`, which writes no site).
    */
