@@ -103,6 +103,15 @@ describe('the assistant on a question that names the owner', () => {
     await expectAnswer('What does he use to send e-mails from his apps?', { says: ['Nodemailer'] })
   })
 
+  it('takes "she" and "her" for the owner as it takes "he" and "his": the tool serves any owner', async () => {
+    for (const [his, her] of [
+      ['Where is his code?', 'Where is her code?'],
+      ['Is he familiar with Google sign-in?', 'Is she familiar with Google sign-in?'],
+    ] as const)
+      expect(replyText(await chat.ask(her))).toBe(replyText(await chat.ask(his)))
+    await expectAnswer('Where is her code?', { says: ['GitHub (https://github.com/aarav-sharma-dev)'] })
+  })
+
   it("lets a passage win over a quick question's keyword that says nothing of the rest", async () => {
     const said = await expectAnswer('Is he familiar with Google sign-in?', { says: [/Google/] })
     expect(said).not.toContain('Demo data is auto-seeded')

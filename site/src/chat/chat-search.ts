@@ -174,7 +174,7 @@ export function openChatLibrary(
   const choose = projectChooser(overview.projects, analysis)
   const titles = projectNames(overview.projects, analysis)
   const ownerNames = personNames(overview.owner, analysis)
-  // A question names the owner by name, or by "he" (English) when it asks of no project of his.
+  // A question names the owner by name, or by a pronoun (English) when it asks of no project of theirs.
   const ownerNamed = (asked: readonly string[]): string[] | undefined =>
     ownerNames.find((name) => containsRun(asked, name)) ??
     (analysis.english && asked.some((word) => PRONOUNS.has(word)) && !asked.some((word) => WORKS.has(word))
@@ -246,8 +246,11 @@ function projectNames(
   })
 }
 
-/** How an English question speaks of the owner, and of the owner's projects ("his APPS"). */
-const PRONOUNS = new Set(['he', 'his', 'him', 'himself'])
+/**
+ * How an English question speaks of the owner, and of the owner's projects ("his APPS"): whoever the
+ * owner is. Not "they" or "their": a question says them of a project's users as often.
+ */
+const PRONOUNS = new Set(['he', 'his', 'him', 'himself', 'she', 'her', 'hers', 'herself'])
 const WORKS = new Set(['project', 'projects', 'app', 'apps', 'application', 'applications', 'demo', 'demos'])
 
 /**
