@@ -32,7 +32,9 @@ let renderer: Promise<Renderer> | undefined
 function cardRenderer(): Promise<Renderer> {
   renderer ??= (async () => {
     const { Renderer } = await import('@takumi-rs/core')
-    const made = new Renderer()
+    // No cache: each card's SVG is drawn once, so a cached raster is never used again, and the cache
+    // (64 MiB by default, per renderer, so per worker) only grew the build's peak memory.
+    const made = new Renderer({ cacheMaxBytes: 0 })
     for (const file of RENDERER_FONT_FILES) await made.registerFont(readFileSync(file))
     return made
   })()
