@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { languagePortfolioData, postData, postsData, projectCardsData } from '../../site/src/paths.ts'
 import { CliError } from '../errors.ts'
@@ -7,9 +7,11 @@ import type { Route } from './list-routes.ts'
 import { loadRenderFunction, renderPage, type PageFile, type RenderFunction } from './render-page.ts'
 
 /**
- * The per-page job of the worker pool: one route rendered with the server entry into the HTML shell.
- * A page reads its case study and the project cards from the data files the build has written into
- * the site folder (what the browser loads), so a job carries only its route and where things are.
+ * The per-page job of the worker pool: one route rendered with the server entry into the HTML shell,
+ * and written into the site folder. A page reads its case study and the project cards from the data
+ * files the build has written there (what the browser loads), so a job carries only its route and
+ * where things are, and only the page's record comes back: its HTML, most of what a page weighs,
+ * never crosses to the main thread.
  */
 
 /**
@@ -22,14 +24,20 @@ export interface PageJobInput {
   serverEntry: string
   /** The client build's index.html with its security headers (see withSecurityHeaders). */
   template: string
-  /** The site folder the data files are read from (data/projects/<id>.json, data/cards.json, data/posts.json, data/posts/<slug>.json). */
+  /**
+   * The site folder the data files are read from (data/projects/<id>.json, data/cards.json,
+   * data/posts.json, data/posts/<slug>.json), and the page written into.
+   */
   siteDir: string
   base: string
   route: Route
 }
 
-/** The page, or why the site code could not render it (a CliError's text, carried as data between threads). */
-export type PageJobResult = { page: PageFile } | { error: string; hint?: string }
+/** A page written: what the build records of it. */
+export type PageWritten = Omit<PageFile, 'html'>
+
+/** The page written, or why the site code could not render it (a CliError's text, carried as data between threads). */
+export type PageJobResult = { page: PageWritten } | { error: string; hint?: string }
 
 /** Each server entry's render function, loaded once per thread (an ES module is cached by URL anyway). */
 const loaded = new Map<string, Promise<RenderFunction>>()
@@ -57,7 +65,11 @@ export async function renderPageJob({
     portfolio: () => readSiteData(siteDir, languagePortfolioData.file),
   }
   try {
-    return { page: await renderPage(await render, { route, base, template }, data) }
+    const { html, ...page } = await renderPage(await render, { route, base, template }, data)
+    const target = path.join(siteDir, page.file)
+    mkdirSync(path.dirname(target), { recursive: true })
+    writeFileSync(target, html)
+    return { page }
   } catch (error) {
     if (error instanceof CliError) return { error: error.message, ...(error.hint ? { hint: error.hint } : {}) }
     throw error

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Route } from './list-routes.ts'
@@ -8,8 +7,7 @@ import { pageKey, pageRecord, pagesInPlace, samePageInputs, type PageCache } fro
 import { CliError } from '../errors.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { openPool, type BuildPool } from './jobs.ts'
-import { PAGES_PER_WORKER } from './page-job.ts'
-import type { PageFile } from './render-page.ts'
+import { PAGES_PER_WORKER, type PageWritten } from './page-job.ts'
 import { withAnalytics, type AnalyticsConfig } from '../analytics/providers.ts'
 
 export interface PrerenderOptions {
@@ -41,10 +39,9 @@ export interface Prerendered {
 
 /**
  * Renders every route with the server entry into the client build's HTML shell (its index.html)
- * and writes dist/<route>/index.html; fails on a
- * render error, a status other than the route's, or an empty <main>. Pages the cache vouches for
- * are hard-linked from the site in place instead. The others are jobs of the worker pool, written here as
- * they come back.
+ * into <site>/<route>/index.html; fails on a render error, a status other than the route's, or an
+ * empty <main>. Pages the cache vouches for are hard-linked from the site in place instead. The
+ * others are jobs of the worker pool, each of which writes its page (page-job.ts).
  */
 export async function prerenderRoutes(routes: readonly Route[], options: PrerenderOptions): Promise<Prerendered> {
   const shell = withAnalytics(
@@ -56,11 +53,9 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
   const inPlace = cache && pagesInPlace(cache, options.siteDir)
   const scans = new Array<PageScan>(routes.length)
   const toRender: { route: Route; at: number; key: string | undefined }[] = []
-  const writer = new PageWriter(options.siteDir)
   let reusedPages = 0
-  const keep = (at: number, key: string | undefined, page: PageFile) => {
+  const keep = (at: number, key: string | undefined, page: PageWritten) => {
     scans[at] = page.scan
-    writer.write(page.file, page.html)
     if (cache && key) inPlace?.record(page.file, key, page.sha256, pageRecord(cache, routes[at]!, page))
   }
   routes.forEach((route, at) => {
@@ -106,25 +101,6 @@ export async function prerenderRoutes(routes: readonly Route[], options: Prerend
   if (failure) throw failure.error
   inPlace?.save()
   return { pages: routes.map((route) => route.file), scans, rendered: routes.length - reusedPages }
-}
-
-/**
- * Writes pages as they come. Synchronous: this thread has nothing else to do meanwhile, and through
- * fs/promises each page takes four trips through libuv's pool (mkdir, open, write, close), which
- * takes several times as long and as much CPU for a thousand pages.
- */
-class PageWriter {
-  readonly #folders = new Set<string>()
-
-  constructor(private readonly siteDir: string) {}
-
-  write(file: string, html: string): void {
-    const target = path.join(this.siteDir, file)
-    const folder = path.dirname(target)
-    if (!this.#folders.has(folder)) mkdirSync(folder, { recursive: true })
-    this.#folders.add(folder)
-    writeFileSync(target, html)
-  }
 }
 
 /**
