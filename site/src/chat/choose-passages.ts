@@ -524,6 +524,16 @@ export function choosePassages(message: string, tokens: readonly string[], searc
   const top = hits.slice(0, 10).reduce((max, h) => Math.max(max, h.coverage), 0)
   // The owner's passages, asked first about the owner, may not answer: then every passage may.
   if (top < MIN_COVERAGE) return search.wider ? choosePassages(message, tokens, search.wider) : null
+  // They state part of it, and a project's passage states all of it, with a word none of theirs states
+  // as asked ("which ORM does he use with MySQL": his stack names no ORM, a project's "Sequelize ORM"
+  // does; "where can I see his code" stays his, since his passages say "see" and "code"): the project's.
+  if (search.wider && top < 1) {
+    const wider = choosePassages(message, tokens, search.wider)
+    const first = wider?.shown[0]?.hit
+    const ownTerms = new Set(hits.flatMap((hit) => hit.terms))
+    const beyond = first?.words.some((word) => search.stems(word).some((term) => !ownTerms.has(term)))
+    if (wider && first && first.coverage >= 1 && first.passage.project !== '' && beyond) return wider
+  }
   const answering = hits.slice(0, SHAPE_DEPTH).filter((h) => h.coverage >= top)
   // A tech list's digits are versions ("OAuth 2.0"), not the number asked for.
   const candidates = shape.number ? answering.filter((h) => h.passage.kind !== 'tech') : answering
