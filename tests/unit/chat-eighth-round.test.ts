@@ -38,7 +38,10 @@ const EIGHTH_BEFORE: Record<string, [string, Fact][]> = {
       { says: ['location', 'size', 'facilities', 'price'] },
     ],
     ['What statuses can a TodoApp Pro task be in?', { says: ['pending', 'in_progress', 'completed'] }],
-    ['What states can a listing be in on the Warehouse Listing Platform?', { says: ['pending', 'approved', 'rejected'] }],
+    [
+      'What states can a listing be in on the Warehouse Listing Platform?',
+      { says: ['pending', 'approved', 'rejected'] },
+    ],
     ['What infrastructure does AuthStack run on?', { says: ['Nginx', 'PM2', 'Ubuntu'] }],
     ["Which data structures power TodoApp Pro's search?", { says: [/trie/i, /n-gram/i] }],
     ['What are logic-i admins in charge of?', { says: [/review listings|approve/, /verif/] }],
@@ -77,7 +80,10 @@ const EIGHTH_BEFORE: Record<string, [string, Fact][]> = {
     ['What columns are in the logic-i payments table?', { says: ['razorpayPaymentId', 'currency'] }],
     ['Which endpoint returns my Shop++ order history?', { says: ['/api/orders/my-orders'] }],
     ['What fields does a TodoApp Pro task have?', { says: ['priority', 'dependencies'] }],
-    ['How do I check on Warehouse Booking if a warehouse is free?', { says: ['/api/warehouses/{id}/check-availability'] }],
+    [
+      'How do I check on Warehouse Booking if a warehouse is free?',
+      { says: ['/api/warehouses/{id}/check-availability'] },
+    ],
     ['Which endpoint posts a product review on Shop++?', { says: ['/api/products/{id}/reviews'] }],
     ['What is stored for each warehouse on Warehouse Booking?', { says: ['pricePerMonth', 'amenities'] }],
     ['How are TodoApp Pro users and tasks related?', { says: [/one-to-many/] }],
@@ -100,7 +106,10 @@ const EIGHTH_BEFORE: Record<string, [string, Fact][]> = {
     ["What's the address of the TodoApp Pro demo?", { says: ['todoapppro.aaravsharma.dev'] }],
     ['Is the Shop++ code public?', { says: ['github.com/aarav-sharma-dev/shopplusplus'] }],
     ['How can I contribute to AuthStack?', { says: [/fork|pull request/] }],
-    ['Where should I report a Warehouse Booking bug?', { says: ['github.com/aarav-sharma-dev/warehouse-booking/issues'] }],
+    [
+      'Where should I report a Warehouse Booking bug?',
+      { says: ['github.com/aarav-sharma-dev/warehouse-booking/issues'] },
+    ],
     ['Does Aarav have a LinkedIn page?', { says: ['linkedin.com/in/aarav-sharma-dev'] }],
     ['Where is Warehouse Booking running?', { says: ['warehouse-booking.aaravsharma.dev'] }],
   ],
@@ -112,12 +121,103 @@ const EIGHTH_BEFORE: Record<string, [string, Fact][]> = {
     ["Can a TodoApp Pro user see another person's tasks?", { says: [/never read|userId|isolation/] }],
     ["Can the public see listings that haven't been approved yet?", { says: [/approved/] }],
     ['Can a shopper change the price of an order from the browser?', { says: [/recalculat|never decides/] }],
-    ['Does Warehouse Booking ship its Razorpay secret to the frontend?', { says: [/environment variables|never reach/] }],
+    [
+      'Does Warehouse Booking ship its Razorpay secret to the frontend?',
+      { says: [/environment variables|never reach/] },
+    ],
     ['Can someone inject database queries through the Shop++ search?', { says: [/NoSQL injection|query operators/] }],
     ['How does AuthStack stop someone guessing one-time codes?', { says: [/3 per 15 minutes|rate/] }],
     ['What if Razorpay sends the same webhook twice?', { says: [/idempotent|twice/] }],
     ['Where does AuthStack keep tokens in the browser?', { says: [/local storage/] }],
     ['Could a partner on logic-i approve their own listing?', { says: [/only admins/] }],
+  ],
+}
+
+/**
+ * Eighth round, written after the round's changes (commits "chat: a question about the owner that his
+ * passages state only in part…" and "chat: a question asking for a place to go…") and committed before
+ * the chat was run on it; not used to change it. New words, the first set's classes; facts from the
+ * content.
+ */
+const EIGHTH_ROUND: Record<string, [string, Fact][]> = {
+  general: [
+    ['Has Aarav used Redux?', { says: ['Redux'] }],
+    ['What does Aarav use to hash passwords?', { says: ['bcrypt'] }],
+    ['Which library validates request bodies in his APIs?', { says: ['Joi'] }],
+    ['What is TodoApp Pro?', { says: [/task manager/i] }],
+    ['Which tool did he use for load tests?', { says: ['k6'] }],
+    ['What does Aarav use for Google login?', { says: ['Passport'] }],
+    ['Which build tool do his front ends use?', { says: ['Vite'] }],
+  ],
+  owner: [
+    ['What country does Aarav live in?', { says: ['India'] }],
+    ['Would Aarav relocate to Europe?', { says: [/relocat/] }],
+    ['Can Aarav work for an employer in a different country?', { says: [/remote|relocat/] }],
+    ['How many years has Aarav been coding?', { says: [/1 year/] }],
+    ['What kind of work did Aarav do for seven years?', { says: [/business operations/i] }],
+    ['What is the quickest way to reach Aarav?', { says: ['hello@aaravsharma.dev'] }],
+    ['Is Aarav open to interviews right now?', { says: [/interviews/] }],
+  ],
+  lists: [
+    ['What can Shop++ shoppers filter products by?', { says: ['category', 'price', 'rating'] }],
+    ['What does the Warehouse Booking catalogue show for each warehouse?', { says: [/location/, /amenities/] }],
+    ['What does TodoApp Pro keep on each user?', { says: [/preferences/, /streak/i] }],
+    ['What does the logic-i booking form ask for?', { says: [/dates/, /requirements/] }],
+    ['What are the three login options of AuthStack?', { says: [/password/i, /OTP|one-time/i, /Google/] }],
+    ['What tools does the Shop++ admin console offer?', { says: [/products/, /orders/] }],
+    ['Which infrastructure does TodoApp Pro use?', { says: ['Nginx', 'PM2'] }],
+  ],
+  processes: [
+    ['What does a partner get when an admin says no to a logic-i listing?', { says: [/feedback/] }],
+    ['How does Shop++ make sure a review is genuine?', { says: [/paid order|verified/] }],
+    ['What happens when an AuthStack user asks for a fourth code within 15 minutes?', { says: [/refused|rate/] }],
+    ['How does TodoApp Pro suggest task titles while I type?', { says: [/trie/] }],
+    ['How does Warehouse Booking create the Razorpay order?', { says: [/paise/] }],
+    ['What does logic-i save if a user closes the payment window?', { says: [/inquiry/] }],
+    ["How does an owner's new listing become public on the listing platform?", { says: [/approv/] }],
+  ],
+  numbers: [
+    ['How many categories does Shop++ have?', { says: [/six|\b6\b/i] }],
+    ['How many digits are in an AuthStack one-time code?', { says: [/6-digit|6 digits/] }],
+    ['How many salt rounds does the listing platform use?', { says: [/\b10\b/] }],
+    ['How many listings are on the Warehouse Listing Platform?', { says: ['200+'] }],
+    ['How many pet accessories does the Shop++ demo have?', { says: ['30+'] }],
+    ["What port does logic-i's API use?", { says: ['8010'] }],
+    ['How many health products are in the Shop++ demo?', { says: ['20+'] }],
+  ],
+  rows: [
+    ['What test card can I pay with on Shop++?', { says: ['4111 1111 1111 1111'] }],
+    ['Which endpoint approves a listing on the listing platform?', { says: ['/api/admin/warehouses/{id}/approve'] }],
+    ['What fields does a Shop++ order have?', { says: ['totalAmount', 'shippingAddress'] }],
+    ['Which endpoint sends an AuthStack one-time code?', { says: ['/api/auth/send-otp'] }],
+    ['What columns are in the listing platform images table?', { says: ['imageUrl', 'isPrimary'] }],
+    ['Which endpoint does Razorpay call on Warehouse Booking?', { says: ['/api/payments/webhook'] }],
+    ['How are logic-i bookings and payments linked?', { says: [/one-to-one/] }],
+  ],
+  who: [
+    ['Which projects use Razorpay?', { says: ['logic-i', 'Warehouse Booking', 'Shop++'] }],
+    ['Which projects use Passport.js?', { says: ['AuthStack', 'Shop++', 'TodoApp Pro', 'Warehouse Listing Platform'] }],
+    ['Who can see pending listings on the listing platform?', { says: [/isAdmin|admins/i] }],
+    ['Which project is for developers learning secure login?', { says: ['AuthStack'] }],
+    ['Who are the Shop++ customers?', { says: [/pet owners/i] }],
+    ['Which project uses Redux Toolkit?', { says: ['Shop++'] }],
+  ],
+  links: [
+    ['Where can I see the Shop++ store live?', { says: ['shopplusplus.aaravsharma.dev'] }],
+    ['Where is the logic-i source code?', { says: ['github.com/aarav-sharma-dev/logic-i'] }],
+    ['How do I open the AuthStack demo?', { says: ['authstack.aaravsharma.dev'] }],
+    ['Where can I raise a TodoApp Pro issue?', { says: ['github.com/aarav-sharma-dev/todoapppro/issues'] }],
+    ["What's Aarav's GitHub username?", { says: ['aarav-sharma-dev'] }],
+    ['Is there a link to the listing platform demo?', { says: ['warehouse-listing.aaravsharma.dev'] }],
+  ],
+  rules: [
+    ['Does logic-i let a user upload any file type?', { says: [/image types/] }],
+    ['Can a shopper review a product they never bought?', { says: [/paid order|verified/] }],
+    ['Can a TodoApp Pro task depend on itself in a loop?', { says: [/cycle/] }],
+    ['Does AuthStack reveal whether an e-mail is registered?', { says: [/enumeration|same message/] }],
+    ['Does the Warehouse Booking client send the amount to pay?', { says: [/never sends an amount|server/] }],
+    ['Are logic-i passwords stored in plain text?', { says: ['bcrypt'] }],
+    ['Can an upload on the listing platform choose its own file path?', { says: [/generated names/] }],
   ],
 }
 
@@ -133,5 +233,13 @@ describe('the eighth round of recruiter questions', () => {
     for (const [name, set] of Object.entries(EIGHTH_BEFORE)) await answerRate(chat, `eighth before ${name}`, set)
     // Not yet measured: committed before the chat was run on it.
     expect(await answerRate(chat, 'eighth before', all)).toBeGreaterThanOrEqual(0)
+  })
+
+  it("answers the second set, written after the round's changes", async () => {
+    const all = Object.values(EIGHTH_ROUND).flat()
+    expect(all.length).toBeGreaterThanOrEqual(60)
+    for (const [name, set] of Object.entries(EIGHTH_ROUND)) await answerRate(chat, `eighth round ${name}`, set)
+    // Not yet measured: committed before the chat was run on it.
+    expect(await answerRate(chat, 'eighth round', all)).toBeGreaterThanOrEqual(0)
   })
 })
