@@ -231,15 +231,31 @@ describe('the eighth round of recruiter questions', () => {
     const all = Object.values(EIGHTH_BEFORE).flat()
     expect(all.length).toBeGreaterThanOrEqual(80)
     for (const [name, set] of Object.entries(EIGHTH_BEFORE)) await answerRate(chat, `eighth before ${name}`, set)
-    // Not yet measured: committed before the chat was run on it.
-    expect(await answerRate(chat, 'eighth before', all)).toBeGreaterThanOrEqual(0)
+    // Measured once before any change of the round (commit 22d38eb): 73.3% (63/86); general 5/9, owner
+    // 6/10, lists 6/9, processes 8/10, numbers 11/11, rows 9/10, who 9/9, links 4/8, rules 5/10. Its
+    // misses were then the round's development set: after the changes 87.2% (75/86); general 9/9, owner
+    // 8/10, lists 8/9, processes 9/10, numbers 11/11, rows 9/10, who 9/9, links 7/8, rules 5/10. Not a
+    // measure of the change. The floor keeps it from sliding back.
+    expect(await answerRate(chat, 'eighth before', all)).toBeGreaterThanOrEqual(0.87)
   })
 
   it("answers the second set, written after the round's changes", async () => {
     const all = Object.values(EIGHTH_ROUND).flat()
     expect(all.length).toBeGreaterThanOrEqual(60)
     for (const [name, set] of Object.entries(EIGHTH_ROUND)) await answerRate(chat, `eighth round ${name}`, set)
-    // Not yet measured: committed before the chat was run on it.
-    expect(await answerRate(chat, 'eighth round', all)).toBeGreaterThanOrEqual(0)
+    // The issue's target (95%) is NOT met. Measured once, unseen, after the round's changes (commit
+    // bcf9509): 75.4% (46/61); the same set on the chat at the round's start (commit 7035184, in a
+    // temporary worktree, removed after): 75.4% (46/61). By class after (before): general 3/7 (4/7),
+    // owner 4/7 (4/7), lists 4/7 (4/7), processes 6/7 (6/7), numbers 7/7 (7/7), rows 6/7 (6/7), who 5/6
+    // (5/6), links 5/6 (4/6), rules 6/7 (6/7). Gained "where can I see the Shop++ store live" (the place
+    // rule), lost "what does Aarav use for Google login" (a project's demo login, matching "Google" only
+    // through related words, answered instead of his stack). That loss was then fixed (the project's
+    // passage must state the word his lack as asked): 77.0% (47/61), so the set is no longer unseen.
+    // The misses: a tool asked by its use in words no passage or concept holds ("hash passwords", "load
+    // tests", "build tool"), owner facts in new words ("an employer in a different country", "been
+    // coding", "for seven years"), a list asked by an actor's verb ("shoppers filter products by",
+    // "admin console offer", "login options"), an audience as "customers", a relation as "linked", a
+    // demo asked as "open", and a rule asked of the client. The floor keeps it from sliding back.
+    expect(await answerRate(chat, 'eighth round', all)).toBeGreaterThanOrEqual(0.77)
   })
 })

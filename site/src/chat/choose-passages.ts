@@ -543,7 +543,11 @@ export function choosePassages(message: string, tokens: readonly string[], searc
     const wider = choosePassages(message, tokens, search.wider)
     const first = wider?.shown[0]?.hit
     const ownTerms = new Set(hits.flatMap((hit) => hit.terms))
-    const beyond = first?.words.some((word) => search.stems(word).some((term) => !ownTerms.has(term)))
+    // Stated as asked by the project's passage (its matched terms), not through a related word.
+    const beyond = first?.words.some((word) => {
+      const terms = search.stems(word)
+      return terms.length > 0 && terms.every((term) => first.terms.includes(term) && !ownTerms.has(term))
+    })
     if (wider && first && first.coverage >= 1 && first.passage.project !== '' && beyond) return wider
   }
   const answering = hits.slice(0, SHAPE_DEPTH).filter((h) => h.coverage >= top)
