@@ -21,7 +21,7 @@ export const english: PassageWords = {
   achievements: 'Achievements',
   metrics: 'Metrics',
   demoLogin: 'Demo login',
-  linksTitle: 'Links (URL): live demo, website and source repository',
+  linksTitle: 'Links (URL): live demo online, website and source repository',
   builtForTitle: 'Built for (audience)',
   testCards: 'Test cards',
   relations: 'Relations',

@@ -49,6 +49,8 @@ interface Shape {
   actor: string | null
   /** Who the project is for ("who is it built for", "who uses it"): its audience answers. */
   audience: boolean
+  /** A place to go ("where can I try it", "where do I report a bug"): an address answers. */
+  place: boolean
 }
 
 /**
@@ -192,6 +194,14 @@ const PROCESS_PHRASES = [
   /^how (?:does|do|is|are) .+ (?:work|handled|processed|confirmed|approved|verified|created)$/,
   /^what (?:are )?the steps\b/,
 ]
+/**
+ * What follows "where" in a question asking for a place to go ("where CAN I try it", "where DO I
+ * report a bug", "where IS it running"); "where is he from" is answered by the owner's passages, with
+ * a place in words (no passage stating an address answers enough of it).
+ */
+const PLACE_VERBS = new Set(['can', 'could', 'do', 'does', 'should', 'is', 'are', 'may'])
+/** An address a visitor can open. */
+const ADDRESS = /\bhttps?:\/\//
 /** Words of when, in a process question. */
 const WHEN_WORDS = new Set(['after', 'before', 'once', 'when', 'until'])
 /** Words that open the clause of an event, in a question or a passage ("WHEN the payment is captured", "ON start"). */
@@ -247,6 +257,7 @@ const PLAIN_SHAPE: Shape = {
   counted: null,
   actor: null,
   audience: false,
+  place: false,
 }
 
 function questionShape(tokens: readonly string[]): Shape {
@@ -273,6 +284,7 @@ function questionShape(tokens: readonly string[]): Shape {
   return {
     actor,
     audience,
+    place: tokens[0] === 'where' && PLACE_VERBS.has(tokens[1] ?? ''),
     number,
     duration: said.includes(' how long '),
     event: eventOf(tokens),
@@ -524,6 +536,20 @@ export function choosePassages(message: string, tokens: readonly string[], searc
   const top = hits.slice(0, 10).reduce((max, h) => Math.max(max, h.coverage), 0)
   // The owner's passages, asked first about the owner, may not answer: then every passage may.
   if (top < MIN_COVERAGE) return search.wider ? choosePassages(message, tokens, search.wider) : null
+  // They state part of it, and a project's passage states all of it, with a word none of theirs states
+  // as asked ("which ORM does he use with MySQL": his stack names no ORM, a project's "Sequelize ORM"
+  // does; "where can I see his code" stays his, since his passages say "see" and "code"): the project's.
+  if (search.wider && top < 1) {
+    const wider = choosePassages(message, tokens, search.wider)
+    const first = wider?.shown[0]?.hit
+    const ownTerms = new Set(hits.flatMap((hit) => hit.terms))
+    // Stated as asked by the project's passage (its matched terms), not through a related word.
+    const beyond = first?.words.some((word) => {
+      const terms = search.stems(word)
+      return terms.length > 0 && terms.every((term) => first.terms.includes(term) && !ownTerms.has(term))
+    })
+    if (wider && first && first.coverage >= 1 && first.passage.project !== '' && beyond) return wider
+  }
   const answering = hits.slice(0, SHAPE_DEPTH).filter((h) => h.coverage >= top)
   // A tech list's digits are versions ("OAuth 2.0"), not the number asked for.
   const candidates = shape.number ? answering.filter((h) => h.passage.kind !== 'tech') : answering
@@ -576,7 +602,9 @@ export function choosePassages(message: string, tokens: readonly string[], searc
     }),
   )
   const following = eventTerms.size > 0 ? answering.find((h) => followsEvent(h, eventTerms, search)) : undefined
-  const best = serving ?? acting ?? row ?? preferred ?? following ?? answering[0]!
+  // A place to go: among the passages that answer enough, the first stating an address.
+  const address = shape.place ? enough.find((h) => ADDRESS.test(h.passage.text)) : undefined
+  const best = serving ?? acting ?? row ?? preferred ?? following ?? address ?? answering[0]!
   const more = shape.process
     ? hits
         .slice(0, SHAPE_DEPTH)

@@ -107,7 +107,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     // Verbs and pronouns of any question ("anything that TAKES payments").
     'take takes took taken taking anything something everything ' +
     // Words that only stress ("the money ACTUALLY arrived") or join ("who decides WHETHER").
-    'actually really truly whether'
+    'actually really truly whether ' +
+    // Framing of a yes-or-no question ("is he WILLING to relocate").
+    'willing'
   ).split(' '),
 )
 
