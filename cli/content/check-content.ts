@@ -29,10 +29,17 @@ import { locatePointer } from '../diagnostics/locate.ts'
 export interface CheckedContent {
   portfolio: Portfolio
   /** In the order portfolio.yaml lists them. */
-  projects: Project[]
+  projects: CheckedProject[]
   /** Every post file (drafts too), in file-name order. */
   posts: CheckedPost[]
 }
+
+/**
+ * A project that passed every rule, as the steps after the checks take it: all but its case study's
+ * sections. Its job compiles those and writes them into its data file; a large site's prose is not
+ * also held by the thread that assembles the site.
+ */
+export type CheckedProject = Omit<Project, 'sections'>
 
 /** A post that passed every rule: its slug (its file name) and its front matter. */
 export interface CheckedPost {
@@ -158,7 +165,7 @@ export async function checkAcrossFiles(
     diagnostics.push(...portfolioOutcome.diagnostics)
     links.push(...portfolioOutcome.links)
     if (portfolioOutcome.parsed) parsedByFile.set(source.path, portfolioOutcome.parsed)
-    else parsedByFile.setLazy(source.path, () => parseYaml(source).parsed)
+    else parsedByFile.setLazy(source.path, parseLater(source))
     if (isRecord(portfolioOutcome.data))
       portfolio = portfolioOutcome.parsed ?? documentWithData(source, portfolioOutcome.data, parsedByFile)
   }
@@ -170,7 +177,7 @@ export async function checkAcrossFiles(
     // Kept only for a file with problems to locate; anything later that needs another file's
     // document (a cross-file rule, a diagram error) parses it again.
     if (outcome.parsed && outcome.diagnostics.length > 0) parsedByFile.set(source.path, outcome.parsed)
-    else parsedByFile.setLazy(source.path, () => parseYaml(source).parsed)
+    else parsedByFile.setLazy(source.path, parseLater(source))
     diagnostics.push(...outcome.diagnostics)
     links.push(...outcome.links)
     if (isRecord(outcome.data)) projects.push(projectDocument(source.path, outcome.data, parsedByFile))
@@ -186,7 +193,7 @@ export async function checkAcrossFiles(
     : new Map<string, TranslatedBody>()
   // An overlay's document is parsed again only when something needs a position in it (its check may have run elsewhere).
   for (const overlay of loaded.overlays)
-    parsedByFile.setLazy(overlay.source.path, () => parseYaml(overlay.source).parsed)
+    parsedByFile.setLazy(overlay.source.path, parseLater(overlay.source))
   const checkedElsewhere = new Map(overlaysChecked.map((done) => [done.file, done]))
   const sourceDigests = new Map(
     [...(loaded.portfolio ? [loaded.portfolio] : []), ...loaded.projects].map((source) => [
@@ -264,10 +271,21 @@ export async function checkAcrossFiles(
   }
   const complete = projects.length === loaded.projects.length && posts.length === loaded.posts.length
   if (!hasErrors(sorted) && complete && portfolio) {
-    result.content = validContent(portfolio, projects, posts)
-    result.languages = localizeContent(result.content, translations.overlays, bodies)
+    const valid = validContent(portfolio, projects, posts)
+    // Each language's projects are the whole projects with their translations merged in.
+    result.languages = localizeContent(valid, translations.overlays, bodies)
+    result.content = { ...valid, projects: valid.projects.map(({ sections: _, ...checked }) => checked) }
   }
   return result
+}
+
+/**
+ * A file parsed when a position in it is first asked for. Made here, not where it is called: a
+ * closure keeps its whole scope, and checkAcrossFiles' holds every project's data, which the
+ * documents outlive (a build keeps them for problems found after the checks).
+ */
+function parseLater(source: SourceFile): () => ParsedDocument {
+  return () => parseYaml(source).parsed
 }
 
 /**
@@ -327,7 +345,7 @@ function validContent(
   portfolio: ParsedDocument,
   projects: readonly ProjectDocument[],
   posts: readonly PostDocument[],
-): CheckedContent {
+): Omit<CheckedContent, 'projects'> & { projects: Project[] } {
   const valid = portfolio.data as Portfolio
   const byId = new Map(projects.map((p) => [(p.data as unknown as Project).id, p.data as unknown as Project]))
   return {

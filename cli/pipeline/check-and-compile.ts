@@ -22,7 +22,7 @@ import {
 import type { ProjectCard, RenderedPost } from '../content/content-types.ts'
 import type { CompiledCaseStudy, CompiledPortfolio } from '../compile/compile-project.ts'
 import type { PostJobResult } from './post-job.ts'
-import { validPortfolio } from '../content/valid-data.ts'
+import { validPortfolio, validProject } from '../content/valid-data.ts'
 import type { WorkerMode } from '../workers/pool.ts'
 import { openPool, type BuildPool } from './jobs.ts'
 import { keepProject, type KeptProject, type ProjectJobResult } from './project-job.ts'
@@ -312,16 +312,18 @@ async function compiledInOrder(
   const diagnostics: Diagnostic[] = []
   const projects: (CompiledCaseStudy | ProjectCard)[] = []
   const kept: KeptProject[] = []
-  for (const data of content.projects) {
+  for (const { id } of content.projects) {
     // A project in the content passed every rule, so its id is its file name.
-    const file = byPath.get(`projects/${String(data.id)}.yaml`)
+    const file = byPath.get(`projects/${String(id)}.yaml`)
     let compiled = file?.done
-    if (!compiled?.compiled && file) {
-      // Its job's compile threw: compiled again here, so it throws here exactly as it did there.
+    const data = file?.done && validProject(file.done)
+    if (!compiled?.compiled && file && data) {
+      // Its job's compile threw: compiled again here (from the job's data, which has its sections),
+      // so it throws here exactly as it did there.
       const { cached: _, ...again } = await compileProjectCached(file.source, data, parsed, store)
       compiled = keeper({ ...file.done!, compiled: again }, file.source)
     }
-    if (!compiled?.compiled) throw new Error(`projects/${String(data.id)}.yaml was not compiled`)
+    if (!compiled?.compiled) throw new Error(`projects/${String(id)}.yaml was not compiled`)
     stats[file?.done?.cached ? 'cached' : 'compiled']++
     diagnostics.push(...compiled.compiled.diagnostics)
     projects.push(compiled.compiled.project)
