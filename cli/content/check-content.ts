@@ -192,8 +192,7 @@ export async function checkAcrossFiles(
     ? postBodies(loaded.posts)
     : new Map<string, TranslatedBody>()
   // An overlay's document is parsed again only when something needs a position in it (its check may have run elsewhere).
-  for (const overlay of loaded.overlays)
-    parsedByFile.setLazy(overlay.source.path, parseLater(overlay.source))
+  for (const overlay of loaded.overlays) parsedByFile.setLazy(overlay.source.path, parseLater(overlay.source))
   const checkedElsewhere = new Map(overlaysChecked.map((done) => [done.file, done]))
   const sourceDigests = new Map(
     [...(loaded.portfolio ? [loaded.portfolio] : []), ...loaded.projects].map((source) => [
