@@ -1,9 +1,7 @@
-import path from 'node:path'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { launchBrowser } from './browser.ts'
-import { type CheckResult, checkContent } from '../../cli/content/check-content.ts'
-import { openStore } from '../../cli/cache/store.ts'
+import type { CheckedContent } from '../../cli/content/check-content.ts'
 
 export interface ProjectFacts {
   id: string
@@ -15,13 +13,11 @@ export interface ProjectFacts {
 }
 
 /**
- * The shipped content as checkContent gives it, read through the store the global setup's builds
- * kept their checks in: its files are not parsed and checked again in every file that reads it.
+ * The shipped content as checkContent gives it: checked once, by the global setup, and handed to
+ * every file that reads it, so no file loads the checker and parses the content again.
  */
-export async function shippedContent(): Promise<NonNullable<CheckResult['content']>> {
-  const result = await checkContent(path.resolve(import.meta.dirname, '../..'), { store: openStore() })
-  if (!result.content) throw new Error('shipped content does not validate')
-  return result.content
+export async function shippedContent(): Promise<CheckedContent> {
+  return inject('shippedContent')
 }
 
 /** Expectations come from the shipped content itself, so the tests follow the YAML, not a copy of it. */
