@@ -62,54 +62,48 @@ function measureIn(page: Page, selector: string): Promise<Measured[]> {
   )
 }
 
-/** What does not read at `width` on each case study, in a page of its own navigated from one to the next. */
-async function diagramProblems(width: number): Promise<string[]> {
-  const problems: string[] = []
-  const page = await shared.browser.newPage({ viewport: { width, height: 900 } })
-  for (const project of shared.facts.projects) {
-    await page.goto(`${siteUrl}projects/${project.id}`)
-    await hydrated(page)
-    // Each figure says whether it fits once it has measured itself.
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('.diagram')].every((f) => (f as HTMLElement).dataset.fit),
-    )
-    const figures = await measureIn(page, '.diagram')
-    const where = (m: Measured) => `${project.id} ${width}px "${m.title}"`
-    for (const m of figures) {
-      if (m.overflow > 0.5) problems.push(`${where(m)} overflows its box by ${m.overflow.toFixed(1)} px`)
-      if (m.fit === 'yes' && m.smallestText < MIN_TEXT_PX - 0.05)
-        problems.push(`${where(m)} shows text at ${m.smallestText} px without a full-size view`)
-      if (m.fit === 'no' && !m.hasFullSize)
-        problems.push(`${where(m)} is too small to read and has no "View full size"`)
-      if (m.fit === 'yes' && m.hasFullSize) problems.push(`${where(m)} reads in place yet offers a full-size view`)
-    }
-    // The build's warning assumes this column width at desktop size.
-    if (width === 1440 && figures.some((m) => Math.abs(m.canvasWidth - DESKTOP_COLUMN_PX) > 1))
-      problems.push(
-        `${project.id}: the diagram column is ${figures[0]?.canvasWidth} px wide at 1440 px, not DESKTOP_COLUMN_PX (${DESKTOP_COLUMN_PX})`,
-      )
-    const databases = project.sections.filter((s) => s.kind === 'database')
-    const erFigures = await page.$$eval('[data-kind="database"] .diagram__canvas svg.diagram-svg', (svgs) =>
-      svgs.map((svg) => svg.getAttribute('aria-label') ?? ''),
-    )
-    if (erFigures.length !== databases.length)
-      problems.push(
-        `${project.id} ${width}px: ${erFigures.length} ER diagrams for ${databases.length} database sections`,
-      )
-    for (const label of erFigures)
-      if (!/^Entity-relationship diagram\. Entities: .+\./.test(label))
-        problems.push(`${project.id}: ER diagram without a text alternative (${label})`)
-  }
-  await page.close()
-  return problems
-}
-
 describe('diagrams', () => {
   it('fit their box on every case study at 390, 768 and 1440 px: text >= 12 px, or a full-size view; every database section has its ER diagram', async () => {
-    // The three widths side by side, a page each (a renderer process each), each navigated from one
-    // case study to the next: a visit mostly waits for the page to load, hydrate and measure itself.
-    const perWidth = await Promise.all(WIDTHS.map((width) => diagramProblems(width)))
-    expect(perWidth.flat()).toEqual([])
+    const problems: string[] = []
+    for (const width of WIDTHS) {
+      const page = await shared.browser.newPage({ viewport: { width, height: 900 } })
+      for (const project of shared.facts.projects) {
+        await page.goto(`${siteUrl}projects/${project.id}`)
+        await hydrated(page)
+        // Each figure says whether it fits once it has measured itself.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('.diagram')].every((f) => (f as HTMLElement).dataset.fit),
+        )
+        const figures = await measureIn(page, '.diagram')
+        const where = (m: Measured) => `${project.id} ${width}px "${m.title}"`
+        for (const m of figures) {
+          if (m.overflow > 0.5) problems.push(`${where(m)} overflows its box by ${m.overflow.toFixed(1)} px`)
+          if (m.fit === 'yes' && m.smallestText < MIN_TEXT_PX - 0.05)
+            problems.push(`${where(m)} shows text at ${m.smallestText} px without a full-size view`)
+          if (m.fit === 'no' && !m.hasFullSize)
+            problems.push(`${where(m)} is too small to read and has no "View full size"`)
+          if (m.fit === 'yes' && m.hasFullSize) problems.push(`${where(m)} reads in place yet offers a full-size view`)
+        }
+        // The build's warning assumes this column width at desktop size.
+        if (width === 1440 && figures.some((m) => Math.abs(m.canvasWidth - DESKTOP_COLUMN_PX) > 1))
+          problems.push(
+            `${project.id}: the diagram column is ${figures[0]?.canvasWidth} px wide at 1440 px, not DESKTOP_COLUMN_PX (${DESKTOP_COLUMN_PX})`,
+          )
+        const databases = project.sections.filter((s) => s.kind === 'database')
+        const erFigures = await page.$$eval('[data-kind="database"] .diagram__canvas svg.diagram-svg', (svgs) =>
+          svgs.map((svg) => svg.getAttribute('aria-label') ?? ''),
+        )
+        if (erFigures.length !== databases.length)
+          problems.push(
+            `${project.id} ${width}px: ${erFigures.length} ER diagrams for ${databases.length} database sections`,
+          )
+        for (const label of erFigures)
+          if (!/^Entity-relationship diagram\. Entities: .+\./.test(label))
+            problems.push(`${project.id}: ER diagram without a text alternative (${label})`)
+      }
+      await page.close()
+    }
+    expect(problems).toEqual([])
   }, 180_000)
 
   it('opens "View full size" from the keyboard at readable size, zooms with + and -, passes axe, and closes on Escape with focus back on its button', async () => {
