@@ -209,14 +209,19 @@ type Yaml = Record<string, unknown>
  * Writes the fixture's content folder into `dir` (portfolio.yaml, projects/, media/) from the shipped
  * content in `repo`, and returns the content root to build. `sourceWidth` is the width the pictures
  * are drawn at (the heights keep their proportions): the audit's budget is stated for SOURCE_WIDTH;
- * any width from the build's largest up gives the same variant widths and formats.
+ * any width from the build's largest up gives the same variant widths and formats. `screenshotWidth`
+ * draws a project's screenshots at another width (by default sourceWidth): for a caller that never
+ * opens that project's case study, where alone they are shown, so their size decides nothing it sees.
  */
 export async function writeMediaFixture(
   repo: string,
   dir: string,
-  { sourceWidth = SOURCE_WIDTH }: { sourceWidth?: number } = {},
+  {
+    sourceWidth = SOURCE_WIDTH,
+    screenshotWidth = () => sourceWidth,
+  }: { sourceWidth?: number; screenshotWidth?: (project: string) => number } = {},
 ): Promise<string> {
-  const scaled = (height: number) => Math.round((height * sourceWidth) / SOURCE_WIDTH)
+  const scaled = (height: number, width = sourceWidth) => Math.round((height * width) / SOURCE_WIDTH)
   await mkdir(path.join(dir, 'projects'), { recursive: true })
   await mkdir(path.join(dir, 'media'), { recursive: true })
 
@@ -245,9 +250,10 @@ export async function writeMediaFixture(
       // The flagship's last screenshot has transparent corners: its fallback is a PNG.
       const format = project.id === 'logic-i' && index === 2 ? 'png-alpha' : 'png'
       const file = `media/${project.id}/screen-${index + 1}.png`
+      const width = screenshotWidth(project.id)
       await drawScreen(path.join(dir, file), {
-        width: sourceWidth,
-        height: scaled(1500),
+        width,
+        height: scaled(1500, width),
         hue: (project.hue + 25 * (index + 1)) % 360,
         seed: seed++,
         format,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { bothThemes } from './axe.ts'
 import { DESKTOP, launchBrowser, PHONE } from './browser.ts'
 import { loadFacts } from './content.ts'
+import { inTabs } from '../../scripts/audit/in-tabs.ts'
 import { techPages } from '../../site/src/technologies.ts'
 
 /**
@@ -38,54 +39,73 @@ async function openPage(path: string, options = DESKTOP): Promise<Page> {
 }
 
 /**
- * axe in both themes at one width: at phone width on every route, where each case study's own content
- * (tables, code, diagrams) is narrowest; at desktop width on one route of each template (/, a case
- * study, a technology page, the not-found page). On / and the first case study also with the chat
- * open, and on / at phone width with the menu open.
+ * axe in both themes on one route at one width, in `page` (navigated there): at phone width on every
+ * route, where each case study's own content (tables, code, diagrams) is narrowest; at desktop width
+ * on one route of each template (/, a case study, a technology page, the not-found page). On / and
+ * the first case study also with the chat open, and on / at phone width with the menu open.
  */
-async function auditWidth(width: number): Promise<string[]> {
-  const context: BrowserContext = await browser.newContext({ viewport: { width, height: 800 } })
-  const page = await context.newPage()
+async function auditRoute(page: Page, width: number, path: string): Promise<string[]> {
   const found: string[] = []
-  const paths = width === WIDTHS.phone ? routes : routes.filter((_, i) => i <= 1 || i >= routes.length - 2)
-  for (const path of paths) {
-    await page.goto(siteUrl + path)
-    await hydrated(page)
-    found.push(...(await bothThemes(page, `/${path} ${width}px`)))
-    if (path === '') {
-      // A technology chosen: the filter's status, its two actions and the chosen chips.
-      await page.locator('#projects .tag--link').first().focus()
-      await page.keyboard.press('Enter')
-      await page.getByRole('button', { name: 'Show all projects' }).waitFor()
-      found.push(...(await bothThemes(page, `/ ${width}px technology chosen`, { scope: '#projects', injected: true })))
-      await page.getByRole('button', { name: 'Show all projects' }).click()
-    }
-    if (path !== '' && path !== routes[1]) continue
-    // Opening the menu or the chat changes only that part of the page: check it there.
-    if (width === WIDTHS.phone && path === '') {
-      await page.getByRole('button', { name: 'Menu' }).click()
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Projects' }).waitFor()
-      found.push(
-        ...(await bothThemes(page, `/${path} ${width}px menu open`, { scope: '.site-header', injected: true })),
-      )
-      await page.keyboard.press('Escape')
-    }
-    await page.getByRole('button', { name: 'Open chat' }).click()
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: facts.portfolio.chat.quickQuestions[0]!.question })
-      .waitFor()
-    found.push(...(await bothThemes(page, `/${path} ${width}px chat open`, { scope: '.chat', injected: true })))
+  await page.goto(siteUrl + path)
+  await hydrated(page)
+  found.push(...(await bothThemes(page, `/${path} ${width}px`)))
+  if (path === '') {
+    // A technology chosen: the filter's status, its two actions and the chosen chips.
+    await page.locator('#projects .tag--link').first().focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Show all projects' }).waitFor()
+    found.push(...(await bothThemes(page, `/ ${width}px technology chosen`, { scope: '#projects', injected: true })))
+    await page.getByRole('button', { name: 'Show all projects' }).click()
   }
-  await context.close()
+  if (path !== '' && path !== routes[1]) return found
+  // Opening the menu or the chat changes only that part of the page: check it there.
+  if (width === WIDTHS.phone && path === '') {
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Projects' }).waitFor()
+    found.push(...(await bothThemes(page, `/${path} ${width}px menu open`, { scope: '.site-header', injected: true })))
+    await page.keyboard.press('Escape')
+  }
+  await page.getByRole('button', { name: 'Open chat' }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: facts.portfolio.chat.quickQuestions[0]!.question })
+    .waitFor()
+  found.push(...(await bothThemes(page, `/${path} ${width}px chat open`, { scope: '.chat', injected: true })))
   return found
 }
 
 describe('axe', () => {
   it(`finds no violations on any route at phone width (${WIDTHS.phone}px), nor on each template at desktop width (${WIDTHS.desktop}px), in both themes, with the chat and the mobile menu open too`, async () => {
-    // The two widths run side by side: each page has a renderer process of its own.
-    const found = (await Promise.all(Object.values(WIDTHS).map(auditWidth))).flat()
-    expect(found).toEqual([])
+    const visits = [
+      ...routes.map((path) => ({ width: WIDTHS.phone, path })),
+      ...routes.filter((_, i) => i <= 1 || i >= routes.length - 2).map((path) => ({ width: WIDTHS.desktop, path })),
+    ]
+    // Two pages side by side (each has a renderer process of its own), each navigated from one visit
+    // to the next, with a context per width: the visits are shared out as each page comes free, so
+    // both work to the end instead of the desktop one waiting for the phone one's longer list.
+    const contexts: BrowserContext[] = []
+    const pages = new Map<string, Promise<Page>>()
+    const pageFor = (tab: number, width: number) => {
+      const key = `${tab} ${width}`
+      let page = pages.get(key)
+      if (!page) {
+        page = browser.newContext({ viewport: { width, height: 800 } }).then((context) => {
+          contexts.push(context)
+          return context.newPage()
+        })
+        pages.set(key, page)
+      }
+      return page
+    }
+    let found: string[][]
+    try {
+      found = await inTabs(visits, 2, async ({ width, path }, tab) =>
+        auditRoute(await pageFor(tab, width), width, path),
+      )
+    } finally {
+      await Promise.all(contexts.map((context) => context.close()))
+    }
+    expect(found.flat()).toEqual([])
     // axe on 9 routes and 4 templates (and / with a technology chosen), 2 themes, is CPU-bound.
   }, 360_000)
 })

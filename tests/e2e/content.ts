@@ -1,8 +1,7 @@
-import path from 'node:path'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { launchBrowser } from './browser.ts'
-import { checkContent } from '../../cli/content/check-content.ts'
+import type { CheckedContent } from '../../cli/content/check-content.ts'
 
 export interface ProjectFacts {
   id: string
@@ -13,17 +12,24 @@ export interface ProjectFacts {
   sections: { id: string; title: string; kind: string; endpoints?: { method: string; path: string }[] }[]
 }
 
+/**
+ * The shipped content as checkContent gives it: checked once, by the global setup, and handed to
+ * every file that reads it, so no file loads the checker and parses the content again.
+ */
+export async function shippedContent(): Promise<CheckedContent> {
+  return inject('shippedContent')
+}
+
 /** Expectations come from the shipped content itself, so the tests follow the YAML, not a copy of it. */
 export async function loadFacts() {
-  const result = await checkContent(path.resolve(import.meta.dirname, '../..'))
-  if (!result.content) throw new Error('shipped content does not validate')
-  const portfolio = result.content.portfolio as {
+  const content = await shippedContent()
+  const portfolio = content.portfolio as {
     chat: { greeting: string; quickQuestions: { question: string; answer: string }[] }
     resume: { file?: string }
     links: { github: string; linkedin: string }
     availability: { text: string }
   }
-  return { portfolio, projects: result.content.projects as unknown as ProjectFacts[] }
+  return { portfolio, projects: content.projects as unknown as ProjectFacts[] }
 }
 
 /** The setup every e2e file shares: one browser for the file, and the facts of the shipped content. */

@@ -5,6 +5,8 @@ import type { TestProject } from 'vitest/node'
 import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { serveDist } from '../../cli/dev/serve-dist.ts'
 import { contentWithPosts } from '../helpers/writing-content.ts'
+import { type CheckedContent, checkContent } from '../../cli/content/check-content.ts'
+import { openStore } from '../../cli/cache/store.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,12 +16,15 @@ declare module 'vitest' {
     /** The shipped content with the writing fixture's posts (tests/fixtures/writing/posts/), built at /. */
     postsSiteUrl: string
     postsSiteDir: string
+    /** The shipped content as checkContent gives it (tests/e2e/content.ts reads it). */
+    shippedContent: CheckedContent
   }
 }
 
 /**
  * Builds the shipped content twice (at / and under a --base prefix), once more with the writing
- * fixture's posts (at /), and serves the three on 127.0.0.1. (A site only one file reads is built by
+ * fixture's posts (at /), and serves the three on 127.0.0.1; hands the files the shipped content
+ * as checkContent gives it. (A site only one file reads is built by
  * that file, beside the others' tests: languages.test.ts.)
  */
 export default async function setup(project: TestProject) {
@@ -41,6 +46,10 @@ export default async function setup(project: TestProject) {
         `e2e build failed:\n${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`,
       )
   }
+  // Checked through the store the builds kept their checks in: nothing is parsed again.
+  const shipped = await checkContent(repo, { store: openStore() })
+  if (!shipped.content) throw new Error('shipped content does not validate')
+  project.provide('shippedContent', shipped.content)
   const site = await serveDist(siteDir, { base: '/', port: 0 })
   const prefixed = await serveDist(baseDir, { base, port: 0 })
   project.provide('siteUrl', site.url)

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { checkContent } from '../../cli/content/check-content.ts'
+import { shippedContent } from './content.ts'
 import { techPages } from '../../site/src/technologies.ts'
 import { DESKTOP, launchBrowser } from './browser.ts'
 
@@ -35,10 +35,9 @@ let projects: Project[]
 let origin: string
 
 beforeAll(async () => {
-  const checked = await checkContent(path.resolve(import.meta.dirname, '../..'))
-  if (!checked.content) throw new Error('shipped content does not validate')
-  content = checked.content.portfolio as unknown as Content
-  projects = checked.content.projects as unknown as Project[]
+  const shipped = await shippedContent()
+  content = shipped.portfolio as unknown as Content
+  projects = shipped.projects as unknown as Project[]
   origin = content.site.url.replace(/\/+$/, '')
 })
 
