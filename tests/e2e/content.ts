@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { launchBrowser } from './browser.ts'
-import type { CheckedContent } from '../../cli/content/check-content.ts'
+import type { ShippedContent } from './global-setup.ts'
 
 export interface ProjectFacts {
   id: string
@@ -13,10 +13,10 @@ export interface ProjectFacts {
 }
 
 /**
- * The shipped content as checkContent gives it: checked once, by the global setup, and handed to
- * every file that reads it, so no file loads the checker and parses the content again.
+ * The shipped content as checkContent gives it, each project whole: checked once, by the global
+ * setup, and handed to every file that reads it, so no file loads the checker and parses the content again.
  */
-export async function shippedContent(): Promise<CheckedContent> {
+export async function shippedContent(): Promise<ShippedContent> {
   return inject('shippedContent')
 }
 

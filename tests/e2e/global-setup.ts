@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -6,7 +6,12 @@ import { runBuild } from '../../cli/pipeline/run-build.ts'
 import { serveDist } from '../../cli/dev/serve-dist.ts'
 import { contentWithPosts } from '../helpers/writing-content.ts'
 import { type CheckedContent, checkContent } from '../../cli/content/check-content.ts'
+import { checkFileCached } from '../../cli/content/check-cache.ts'
+import type { Project } from '../../cli/content/content-types.ts'
 import { openStore } from '../../cli/cache/store.ts'
+
+/** The shipped content as checkContent gives it, each project whole (its sections too). */
+export type ShippedContent = Omit<CheckedContent, 'projects'> & { projects: Project[] }
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,8 +21,8 @@ declare module 'vitest' {
     /** The shipped content with the writing fixture's posts (tests/fixtures/writing/posts/), built at /. */
     postsSiteUrl: string
     postsSiteDir: string
-    /** The shipped content as checkContent gives it (tests/e2e/content.ts reads it). */
-    shippedContent: CheckedContent
+    /** The shipped content as checkContent gives it, each project whole (tests/e2e/content.ts reads it). */
+    shippedContent: ShippedContent
   }
 }
 
@@ -47,9 +52,17 @@ export default async function setup(project: TestProject) {
       )
   }
   // Checked through the store the builds kept their checks in: nothing is parsed again.
-  const shipped = await checkContent(repo, { store: openStore() })
+  const store = openStore()
+  const shipped = await checkContent(repo, { store })
   if (!shipped.content) throw new Error('shipped content does not validate')
-  project.provide('shippedContent', shipped.content)
+  // The checked content leaves a project's sections to its compile: each project is taken whole
+  // from its file's check, which the store holds.
+  const projects = shipped.content.projects.map(({ id }) => {
+    const file = `projects/${id}.yaml`
+    return checkFileCached({ path: file, text: readFileSync(path.join(repo, file), 'utf8') }, 'project', store)
+      .data as Project
+  })
+  project.provide('shippedContent', { ...shipped.content, projects })
   const site = await serveDist(siteDir, { base: '/', port: 0 })
   const prefixed = await serveDist(baseDir, { base, port: 0 })
   project.provide('siteUrl', site.url)
