@@ -316,12 +316,12 @@ async function compiledInOrder(
     // A project in the content passed every rule, so its id is its file name.
     const file = byPath.get(`projects/${String(id)}.yaml`)
     let compiled = file?.done
-    const data = file?.done && validProject(file.done)
-    if (!compiled?.compiled && file && data) {
-      // Its job's compile threw: compiled again here (from the job's data, which has its sections),
-      // so it throws here exactly as it did there.
-      const { cached: _, ...again } = await compileProjectCached(file.source, data, parsed, store)
-      compiled = keeper({ ...file.done!, compiled: again }, file.source)
+    // Its job's compile threw: compiled again here (from the job's data, which has its sections),
+    // so it throws here exactly as it did there.
+    const retry = file?.done && !file.done.compiled ? validProject(file.done) : undefined
+    if (file?.done && retry) {
+      const { cached: _, ...again } = await compileProjectCached(file.source, retry, parsed, store)
+      compiled = keeper({ ...file.done, compiled: again }, file.source)
     }
     if (!compiled?.compiled) throw new Error(`projects/${String(id)}.yaml was not compiled`)
     stats[file?.done?.cached ? 'cached' : 'compiled']++

@@ -148,7 +148,8 @@ export interface BuildResult extends Pick<CheckResult, 'diagnostics' | 'sources'
  * into a folder of its own, and the app is placed in from it); the previous site is replaced, by one
  * rename, only when every step passed. Every per-item job (check and
  * compile a project, render a page, draw a card, encode an image, typeset the resume) runs on the
- * build's one pool; this thread schedules, writes what comes back, and runs Vite.
+ * build's one pool, which writes each item's files itself; this thread schedules, writes the
+ * site-wide files (data indexes, feeds, sitemap), and runs Vite.
  *
  * Some steps overlap the others, each a promise started early and awaited where its output is
  * needed: the app's Vite build, started as soon as portfolio.yaml is compiled (the app bundle holds
@@ -250,7 +251,7 @@ export async function runBuildSteps(options: BuildOptions, store: Store, inputs:
     // Encoded on the pool (or taken from the store) while the resume and Vite are made.
     images = makeProjectMedia(checked.content!, media)
     images.catch(() => undefined) // awaited in finishSite, or in `finally` when a step fails
-    // Typeset on a worker while this thread waits for Vite and renders the pages.
+    // Typeset on a worker while this thread waits for Vite and the pages are rendered.
     resume = startResume(build, checked, stopped.signal)
     resume.catch(() => undefined) // awaited in finishSite, or in `finally` when a step fails
     const result = await finishSite(build, { checked, compiled, kept, report, app, cards, images, resume }).catch(

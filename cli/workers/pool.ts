@@ -66,7 +66,7 @@ export interface Pool {
   close(): Promise<void>
 }
 
-/** One worker per core: the main thread only schedules and writes what comes back (and runs Vite). */
+/** One worker per core: the main thread only schedules, writes the site-wide files and runs Vite. */
 export function poolSize(): number {
   return os.availableParallelism()
 }
